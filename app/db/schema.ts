@@ -1,0 +1,658 @@
+/**
+ * The database schema of the shop. Money is stored as integer minor units (cents) in EUR,
+ * the base currency, excluding VAT; per-locale texts live in *_translations tables keyed by
+ * the storefront locale code ('en-US', 'de-DE', ...).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+// ---------------------------------------------------------------- locales and money
+
+export const currencies = pgTable('currencies', {
+  code: text('code').primaryKey(),
+  symbol: text('symbol').notNull(),
+  name: text('name').notNull(),
+  minorUnits: smallint('minor_units').notNull(),
+});
+
+export const locales = pgTable('locales', {
+  code: text('code').primaryKey(),
+  pathPrefix: text('path_prefix').notNull().unique(),
+  language: text('language').notNull(),
+  name: text('name').notNull(),
+  countryCode: text('country_code'),
+  defaultCurrencyCode: text('default_currency_code')
+    .notNull()
+    .references(() => currencies.code),
+  pricesIncludeVat: boolean('prices_include_vat').notNull().default(false),
+  position: smallint('position').notNull(),
+});
+
+export const localeCurrencies = pgTable(
+  'locale_currencies',
+  {
+    localeCode: text('locale_code')
+      .notNull()
+      .references(() => locales.code, { onDelete: 'cascade' }),
+    currencyCode: text('currency_code')
+      .notNull()
+      .references(() => currencies.code),
+    position: smallint('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.localeCode, t.currencyCode] })],
+);
+
+/** Rates against the base currency EUR: 1 EUR = rate units of currency_code. */
+export const exchangeRates = pgTable('exchange_rates', {
+  currencyCode: text('currency_code')
+    .primaryKey()
+    .references(() => currencies.code),
+  rate: numeric('rate', { precision: 18, scale: 8 }).notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const translatedMessages = pgTable(
+  'translated_messages',
+  {
+    key: text('key').notNull(),
+    language: text('language').notNull(),
+    value: text('value').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.language] })],
+);
+
+// ---------------------------------------------------------------- catalogue
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull().unique(),
+    parentId: integer('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'cascade' }),
+    level: smallint('level').notNull(),
+    position: smallint('position').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    showOnHome: boolean('show_on_home').notNull().default(false),
+  },
+  (t) => [index('categories_parent_idx').on(t.parentId)],
+);
+
+export const categoryTranslations = pgTable(
+  'category_translations',
+  {
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    locale: text('locale')
+      .notNull()
+      .references(() => locales.code),
+    name: text('name').notNull(),
+    urlSegment: text('url_segment').notNull(),
+    /** The full path below the locale prefix, e.g. 'other-cord/climbing-rope-per-meter'. */
+    urlPath: text('url_path').notNull(),
+    description: text('description'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.categoryId, t.locale] }),
+    uniqueIndex('category_translations_path_idx').on(t.locale, t.urlPath),
+  ],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    sku: text('sku').notNull().unique(),
+    /** 'simple' has one variant; 'configurable' picks a variant by its options. */
+    kind: text('kind', { enum: ['simple', 'configurable'] }).notNull(),
+    productType: text('product_type').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    hasSample: boolean('has_sample').notNull().default(false),
+    /** Sold per metre, cut to the length the shopper enters. */
+    soldByLength: boolean('sold_by_length').notNull().default(false),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('products_type_idx').on(t.productType)],
+);
+
+export const productTranslations = pgTable(
+  'product_translations',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    locale: text('locale')
+      .notNull()
+      .references(() => locales.code),
+    name: text('name').notNull(),
+    urlKey: text('url_key').notNull(),
+    description: text('description').notNull().default(''),
+    metaDescription: text('meta_description'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.locale] }),
+    uniqueIndex('product_translations_url_key_idx').on(t.locale, t.urlKey),
+  ],
+);
+
+export const productCategories = pgTable(
+  'product_categories',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.categoryId] }),
+    index('product_categories_category_idx').on(t.categoryId, t.position),
+  ],
+);
+
+export const attributes = pgTable('attributes', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  /** select: values are attribute options; number: value_number in `unit`; text: value_text. */
+  valueType: text('value_type', { enum: ['select', 'number', 'text'] }).notNull(),
+  unit: text('unit', { enum: ['kg', 'mm', 'm', 'g'] }),
+  isFilterable: boolean('is_filterable').notNull().default(false),
+  isConfigurable: boolean('is_configurable').notNull().default(false),
+  position: smallint('position').notNull().default(0),
+});
+
+export const attributeTranslations = pgTable(
+  'attribute_translations',
+  {
+    attributeId: integer('attribute_id')
+      .notNull()
+      .references(() => attributes.id, { onDelete: 'cascade' }),
+    locale: text('locale')
+      .notNull()
+      .references(() => locales.code),
+    label: text('label').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.attributeId, t.locale] })],
+);
+
+export const attributeOptions = pgTable(
+  'attribute_options',
+  {
+    id: serial('id').primaryKey(),
+    attributeId: integer('attribute_id')
+      .notNull()
+      .references(() => attributes.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    /** Colour options carry the swatch colour shown on listings. */
+    swatchHex: text('swatch_hex'),
+    /** Numeric sort value (e.g. a length in metres) for options that sort by size. */
+    sortValue: numeric('sort_value', { precision: 12, scale: 3 }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [uniqueIndex('attribute_options_code_idx').on(t.attributeId, t.code)],
+);
+
+export const attributeOptionTranslations = pgTable(
+  'attribute_option_translations',
+  {
+    optionId: integer('option_id')
+      .notNull()
+      .references(() => attributeOptions.id, { onDelete: 'cascade' }),
+    locale: text('locale')
+      .notNull()
+      .references(() => locales.code),
+    label: text('label').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.optionId, t.locale] })],
+);
+
+/** The specifications of a product (and the facets of listings). */
+export const productAttributeValues = pgTable(
+  'product_attribute_values',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    attributeId: integer('attribute_id')
+      .notNull()
+      .references(() => attributes.id, { onDelete: 'cascade' }),
+    optionId: integer('option_id').references(() => attributeOptions.id, { onDelete: 'cascade' }),
+    valueNumber: numeric('value_number', { precision: 14, scale: 3 }),
+    valueText: text('value_text'),
+  },
+  (t) => [
+    index('product_attribute_values_product_idx').on(t.productId),
+    index('product_attribute_values_facet_idx').on(t.attributeId, t.optionId),
+  ],
+);
+
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    sku: text('sku').notNull().unique(),
+    /** Unit price in EUR cents excluding VAT. */
+    priceCents: integer('price_cents').notNull(),
+    stockQuantity: integer('stock_quantity').notNull().default(0),
+    weightGrams: integer('weight_grams').notNull().default(0),
+    position: integer('position').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [
+    index('product_variants_product_idx').on(t.productId),
+    check('product_variants_price_check', sql`${t.priceCents} >= 0`),
+    check('product_variants_stock_check', sql`${t.stockQuantity} >= 0`),
+  ],
+);
+
+/** Which option of each configurable attribute a variant stands for (length 10 m, pack of 5...). */
+export const variantOptionValues = pgTable(
+  'variant_option_values',
+  {
+    variantId: integer('variant_id')
+      .notNull()
+      .references(() => productVariants.id, { onDelete: 'cascade' }),
+    attributeId: integer('attribute_id')
+      .notNull()
+      .references(() => attributes.id, { onDelete: 'cascade' }),
+    optionId: integer('option_id')
+      .notNull()
+      .references(() => attributeOptions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.variantId, t.attributeId] })],
+);
+
+/** Quantity price breaks: from min_quantity on, each unit costs unit_price_cents. */
+export const priceTiers = pgTable(
+  'price_tiers',
+  {
+    id: serial('id').primaryKey(),
+    variantId: integer('variant_id')
+      .notNull()
+      .references(() => productVariants.id, { onDelete: 'cascade' }),
+    minQuantity: integer('min_quantity').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+  },
+  (t) => [
+    uniqueIndex('price_tiers_variant_qty_idx').on(t.variantId, t.minQuantity),
+    check('price_tiers_quantity_check', sql`${t.minQuantity} > 1`),
+  ],
+);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** Path below the media directory, served as /images/{path}. */
+    path: text('path').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('product_images_product_idx').on(t.productId, t.position)],
+);
+
+export const relatedProducts = pgTable(
+  'related_products',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    relatedProductId: integer('related_product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['bought_together', 'most_viewed'] }).notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.kind, t.relatedProductId] })],
+);
+
+export const productReviews = pgTable(
+  'product_reviews',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    locale: text('locale')
+      .notNull()
+      .references(() => locales.code),
+    authorName: text('author_name').notNull(),
+    rating: smallint('rating').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('product_reviews_product_idx').on(t.productId, t.status),
+    check('product_reviews_rating_check', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+export const urlRedirects = pgTable(
+  'url_redirects',
+  {
+    id: serial('id').primaryKey(),
+    locale: text('locale')
+      .notNull()
+      .references(() => locales.code),
+    fromPath: text('from_path').notNull(),
+    toPath: text('to_path').notNull(),
+    statusCode: smallint('status_code').notNull().default(301),
+  },
+  (t) => [
+    uniqueIndex('url_redirects_from_idx').on(t.locale, t.fromPath),
+    check('url_redirects_status_check', sql`${t.statusCode} in (301, 302)`),
+  ],
+);
+
+// ---------------------------------------------------------------- content
+
+export const contentPages = pgTable('content_pages', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  layout: text('layout', { enum: ['default', 'light'] })
+    .notNull()
+    .default('default'),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const contentPageTranslations = pgTable(
+  'content_page_translations',
+  {
+    pageId: integer('page_id')
+      .notNull()
+      .references(() => contentPages.id, { onDelete: 'cascade' }),
+    locale: text('locale')
+      .notNull()
+      .references(() => locales.code),
+    title: text('title').notNull(),
+    slug: text('slug').notNull(),
+    bodyHtml: text('body_html').notNull(),
+    metaDescription: text('meta_description'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.pageId, t.locale] }),
+    uniqueIndex('content_page_translations_slug_idx').on(t.locale, t.slug),
+  ],
+);
+
+// ---------------------------------------------------------------- customers
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    companyName: text('company_name'),
+    vatNumber: text('vat_number'),
+    isBusiness: boolean('is_business').notNull().default(false),
+    newsletterSubscribed: boolean('newsletter_subscribed').notNull().default(false),
+    locale: text('locale')
+      .notNull()
+      .references(() => locales.code),
+    anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('customers_email_idx').on(sql`lower(${t.email})`)],
+);
+
+export const customerAddresses = pgTable(
+  'customer_addresses',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    companyName: text('company_name'),
+    vatNumber: text('vat_number'),
+    street: text('street').notNull(),
+    houseNumber: text('house_number').notNull(),
+    city: text('city').notNull(),
+    state: text('state'),
+    countryCode: text('country_code').notNull(),
+    zipCode: text('zip_code').notNull(),
+    phone: text('phone').notNull(),
+    isDefaultBilling: boolean('is_default_billing').notNull().default(false),
+    isDefaultShipping: boolean('is_default_shipping').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('customer_addresses_customer_idx').on(t.customerId)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the session token; the token itself only lives in the cookie. */
+    id: text('id').primaryKey(),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sessions_customer_idx').on(t.customerId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+// ---------------------------------------------------------------- carts, orders, invoices
+
+export const carts = pgTable(
+  'carts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    locale: text('locale')
+      .notNull()
+      .references(() => locales.code),
+    currencyCode: text('currency_code')
+      .notNull()
+      .references(() => currencies.code),
+    couponCode: text('coupon_code'),
+    remarks: text('remarks'),
+    status: text('status', { enum: ['active', 'converted', 'abandoned'] })
+      .notNull()
+      .default('active'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('carts_customer_idx').on(t.customerId, t.status)],
+);
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: serial('id').primaryKey(),
+    cartId: uuid('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    variantId: integer('variant_id')
+      .notNull()
+      .references(() => productVariants.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    /** Cut-to-length lines: the length in centimetres the shopper asked for. */
+    lengthCm: integer('length_cm'),
+    isSample: boolean('is_sample').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('cart_items_cart_idx').on(t.cartId),
+    check('cart_items_quantity_check', sql`${t.quantity} > 0`),
+  ],
+);
+
+/** Gap-free counters for order and invoice numbers, one row per scope ('order:nl-NL', 'invoice'). */
+export const numberSequences = pgTable('number_sequences', {
+  scope: text('scope').primaryKey(),
+  lastValue: integer('last_value').notNull().default(0),
+});
+
+export const orderStatuses = [
+  'pending_payment',
+  'paid',
+  'processing',
+  'shipped',
+  'completed',
+  'cancelled',
+  'refunded',
+] as const;
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    orderNumber: text('order_number').notNull().unique(),
+    locale: text('locale')
+      .notNull()
+      .references(() => locales.code),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    status: text('status', { enum: orderStatuses }).notNull(),
+    currencyCode: text('currency_code')
+      .notNull()
+      .references(() => currencies.code),
+    /** The EUR exchange rate the order was charged at. */
+    exchangeRate: numeric('exchange_rate', { precision: 18, scale: 8 }).notNull(),
+    /** All amounts in minor units of the order currency. */
+    subtotalCents: integer('subtotal_cents').notNull(),
+    discountCents: integer('discount_cents').notNull().default(0),
+    shippingCents: integer('shipping_cents').notNull().default(0),
+    taxCents: integer('tax_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    isBusiness: boolean('is_business').notNull().default(false),
+    vatNumber: text('vat_number'),
+    reverseCharge: boolean('reverse_charge').notNull().default(false),
+    couponCode: text('coupon_code'),
+    ownReference: text('own_reference'),
+    remarks: text('remarks'),
+    shippingAddress: jsonb('shipping_address').$type<Record<string, string>>().notNull(),
+    billingAddress: jsonb('billing_address').$type<Record<string, string>>().notNull(),
+    shippingMethod: text('shipping_method').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    /** A double submit or retry of the same checkout finds the order it already created. */
+    idempotencyKey: text('idempotency_key').unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('orders_customer_idx').on(t.customerId, t.createdAt)],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    variantId: integer('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+    sku: text('sku').notNull(),
+    name: text('name').notNull(),
+    quantity: integer('quantity').notNull(),
+    lengthCm: integer('length_cm'),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    rowTotalCents: integer('row_total_cents').notNull(),
+    /** VAT rate in basis points (21% = 2100). */
+    vatRateBp: integer('vat_rate_bp').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId)],
+);
+
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: orderStatuses }).notNull(),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.orderId)],
+);
+
+export const invoices = pgTable('invoices', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'restrict' }),
+  invoiceNumber: text('invoice_number').notNull().unique(),
+  currencyCode: text('currency_code').notNull(),
+  totalCents: integer('total_cents').notNull(),
+  taxCents: integer('tax_cents').notNull(),
+  issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ---------------------------------------------------------------- wishlists
+
+export const wishlists = pgTable(
+  'wishlists',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('wishlists_customer_name_idx').on(t.customerId, sql`lower(${t.name})`)],
+);
+
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    id: serial('id').primaryKey(),
+    wishlistId: integer('wishlist_id')
+      .notNull()
+      .references(() => wishlists.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    variantId: integer('variant_id').references(() => productVariants.id, { onDelete: 'cascade' }),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('wishlist_items_wishlist_idx').on(t.wishlistId)],
+);

@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** An unset variable and an empty one mean the same: use the default. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const envSchema = z.object({
+  PORT: optional(z.coerce.number().int().min(1).max(65535)),
+  HOST: optional(z.string().min(1)),
+  DATA_DIR: optional(z.string().min(1)),
+  DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })),
+  SITE_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
+  SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+  SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })),
+  LOG_LEVEL: optional(z.enum(logLevels)),
+  NODE_ENV: optional(z.enum(['production', 'development', 'test'])),
+  SHOP_NAME: optional(z.string().min(1).max(60)),
+});
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  siteUrl: string;
+  sessionSecret: string;
+  smtpUrl: string | undefined;
+  logLevel: (typeof logLevels)[number];
+  nodeEnv: 'production' | 'development' | 'test';
+  shopName: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Reads and validates the environment. Every bad variable is reported at once, by name,
+ * so a failed boot says exactly what to fix.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      return `  ${name}=${JSON.stringify(env[name])}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const values = parsed.data;
+  const port = values.PORT ?? 3000;
+  const dataDir = resolve(values.DATA_DIR ?? './data');
+  return {
+    port,
+    host: values.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: values.DATABASE_URL,
+    siteUrl: (values.SITE_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    sessionSecret: values.SESSION_SECRET ?? persistentSessionSecret(dataDir),
+    smtpUrl: values.SMTP_URL,
+    logLevel: values.LOG_LEVEL ?? 'info',
+    nodeEnv: values.NODE_ENV ?? 'production',
+    shopName: values.SHOP_NAME ?? 'Cordial',
+  };
+}
+
+/** Generated once and kept in DATA_DIR, so sessions survive restarts without configuration. */
+function persistentSessionSecret(dataDir: string): string {
+  const file = join(dataDir, 'session-secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(48).toString('base64url');
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    return secret;
+  }
+}

@@ -1,0 +1,17 @@
+/**
+ * Money is handled as integer minor units. These helpers turn an amount into an exact decimal
+ * string for Intl (which formats strings without going through floating point).
+ */
+export function minorUnitsToDecimal(amount: number, minorUnits = 2): string {
+  if (!Number.isSafeInteger(amount)) throw new RangeError(`not an integer amount: ${amount}`);
+  const sign = amount < 0 ? '-' : '';
+  const digits = String(Math.abs(amount)).padStart(minorUnits + 1, '0');
+  if (minorUnits === 0) return `${sign}${digits}`;
+  return `${sign}${digits.slice(0, -minorUnits)}.${digits.slice(-minorUnits)}`;
+}
+
+export function formatMoney(amount: number, currency: string, locale: string, minorUnits = 2): string {
+  const format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+  // Intl accepts exact decimal strings; the cast is for lib typings that only list number.
+  return format.format(minorUnitsToDecimal(amount, minorUnits) as unknown as number);
+}

@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
+import { openBrowser } from './support/browser.ts';
+
+const baseUrl = inject('baseUrl');
+
+describe('the running shop', () => {
+  let browser: BrowserContext;
+  beforeAll(async () => {
+    browser = await openBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it('answers its health check', async () => {
+    const response = await fetch(`${baseUrl}/healthz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('renders the home page from the seeded catalogue with its claims', async () => {
+    const page = await browser.newPage();
+    const response = await page.goto(baseUrl);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Cordial');
+    const claims = page.getByRole('list', { name: 'Our assortment' });
+    const [designs, cords] = (await claims.getByRole('listitem').allTextContents()).map((text) => Number(text.replace(/\D/g, '')));
+    expect(designs).toBeGreaterThanOrEqual(2000);
+    expect(cords).toBeGreaterThanOrEqual(3500);
+    const categories = page.getByRole('region', { name: 'Categories' }).getByRole('listitem');
+    expect(await categories.count()).toBeGreaterThanOrEqual(10);
+  });
+
+  it('serves the generated swatches through the image pipeline as webp', async () => {
+    const page = await browser.newPage();
+    await page.goto(baseUrl);
+    const image = page.getByRole('region', { name: 'Featured products' }).locator('img').first();
+    await image.scrollIntoViewIfNeeded();
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    const src = await image.getAttribute('src');
+    const response = await fetch(new URL(src ?? '', baseUrl));
+    expect(response.headers.get('content-type')).toBe('image/webp');
+    expect(response.headers.get('cache-control')).toContain('max-age=604800');
+  });
+
+  it('sends security headers and a request id', async () => {
+    const response = await fetch(baseUrl);
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'self' 'nonce-");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});

@@ -1,0 +1,35 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, chromium } from 'playwright-core';
+
+export const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+
+/** Flags for a root user on a machine without network access (see DESIGN.md §1). */
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export interface BrowserOptions {
+  viewport?: { width: number; height: number };
+  javaScriptEnabled?: boolean;
+  locale?: string;
+}
+
+/** A fresh browser profile per call; close it when done. */
+export async function openBrowser(options: BrowserOptions = {}): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'cordial-chromium-')), {
+    executablePath: chromePath,
+    headless: true,
+    args: chromiumArgs,
+    viewport: options.viewport ?? { width: 1280, height: 900 },
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+    locale: options.locale ?? 'en-US',
+  });
+}

@@ -1,0 +1,120 @@
+/**
+ * The Express application: security headers, compression, request logs, health, images and the
+ * React Router request handler. Built into build/server/index.js together with the routes, so
+ * the router context keys below are the same objects the loaders read.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { createRequestHandler } from '@react-router/express';
+import compression from 'compression';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import helmet from 'helmet';
+import { RouterContextProvider } from 'react-router';
+import { type AppServices, requestInfoContext, servicesContext } from '../app/context.ts';
+import {
+  ImageNotFoundError,
+  imageCacheControl,
+  parseImageRequest,
+  renderImage,
+} from '../app/modules/media/image-pipeline.server.ts';
+
+export interface AppDependencies extends AppServices {
+  /** Resolves when the database answers; used by the health check. */
+  pingDatabase(): Promise<void>;
+  /** Directory of the client build (static files). */
+  clientBuildDir: string;
+}
+
+type Locals = { requestId: string; cspNonce: string };
+
+export function createApp(deps: AppDependencies): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+
+  app.use((req, res: Response<unknown, Locals>, next) => {
+    const started = process.hrtime.bigint();
+    const requestId = req.get('x-request-id')?.slice(0, 64) || randomUUID();
+    res.locals.requestId = requestId;
+    res.locals.cspNonce = randomBytes(16).toString('base64');
+    res.setHeader('x-request-id', requestId);
+    res.on('finish', () => {
+      const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+      const level = res.statusCode >= 500 ? 'error' : 'info';
+      deps.logger[level]({ requestId, method: req.method, path: req.path, status: res.statusCode, durationMs: Math.round(durationMs * 10) / 10 }, 'request');
+    });
+    next();
+  });
+
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          'script-src': ["'self'", (_req, res) => `'nonce-${(res as Response<unknown, Locals>).locals.cspNonce}'`],
+          'img-src': ["'self'", 'data:'],
+          'upgrade-insecure-requests': deps.isProduction && deps.siteUrl.startsWith('https:') ? [] : null,
+        },
+      },
+      // Local http:// runs must not be pinned to https.
+      strictTransportSecurity: deps.siteUrl.startsWith('https:'),
+    }),
+  );
+  app.use(compression());
+
+  app.get('/healthz', async (_req, res) => {
+    try {
+      await withTimeout(deps.pingDatabase(), 2_000);
+      res.status(200).json({ status: 'ok' });
+    } catch (error) {
+      deps.logger.warn({ err: error }, 'health check failed: database unavailable');
+      res.status(503).json({ status: 'unavailable' });
+    }
+  });
+
+  const mediaDir = join(deps.dataDir, 'media');
+  const imageCacheDir = join(deps.dataDir, 'cache', 'images');
+  app.get('/images/{*path}', async (req, res, next) => {
+    const request = parseImageRequest(req.path.slice('/images/'.length), new URL(req.url, 'http://x').searchParams);
+    if (!request) return void res.status(400).type('text/plain').send('Bad image path');
+    try {
+      const body = await renderImage(mediaDir, imageCacheDir, request);
+      res.setHeader('Cache-Control', imageCacheControl);
+      res.type('image/webp').send(body);
+    } catch (error) {
+      if (error instanceof ImageNotFoundError) return void res.status(404).type('text/plain').send('Image not found');
+      next(error);
+    }
+  });
+
+  app.use('/assets', express.static(join(deps.clientBuildDir, 'assets'), { immutable: true, maxAge: '1y', index: false }));
+  app.use(express.static(deps.clientBuildDir, { maxAge: '1h', index: false }));
+
+  app.all(
+    '{*path}',
+    createRequestHandler({
+      build: () => import('virtual:react-router/server-build'),
+      mode: deps.isProduction ? 'production' : 'development',
+      getLoadContext(_req, res) {
+        const { requestId, cspNonce } = res.locals as Locals;
+        const context = new RouterContextProvider();
+        context.set(servicesContext, deps);
+        context.set(requestInfoContext, { requestId, cspNonce });
+        return context;
+      },
+    }),
+  );
+
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    deps.logger.error({ err: error, path: req.path }, 'unhandled error');
+    if (!res.headersSent) res.status(500).type('text/plain').send('Internal Server Error');
+  });
+
+  return app;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+    promise.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+}

@@ -1,0 +1,104 @@
+/**
+ * Starts the shop: validates the configuration, opens and migrates the database, loads the demo
+ * catalogue into an empty database, makes sure a current build exists, and serves it.
+ */
+import type { Server } from 'node:http';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { openDatabase } from '../app/db/client.server.ts';
+import { ConfigError, loadConfig } from '../app/modules/config/env.server.ts';
+import { ensureReferenceData } from '../app/modules/i18n/reference-data.server.ts';
+import { createLogger } from '../app/modules/observability/logger.server.ts';
+import { catalogueIsEmpty, loadDemoCatalogue } from '../scripts/demo-catalogue/load.ts';
+import type { AppDependencies } from './app.ts';
+import { ensureCurrentBuild } from './build-freshness.ts';
+
+const root = resolve(import.meta.dirname, '..');
+
+async function main() {
+  const started = performance.now();
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  const isDevelopment = config.nodeEnv === 'development';
+  if (!isDevelopment) ensureCurrentBuild(root, logger);
+
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { driver: 'postgres', url: config.databaseUrl }
+      : { driver: 'pglite', dataDir: join(config.dataDir, 'pglite') },
+  );
+  await database.migrate();
+  await ensureReferenceData(database.db);
+  if (process.env.DEMO_CATALOGUE !== 'false' && (await catalogueIsEmpty(database.db))) {
+    logger.info('empty database: loading the demo catalogue');
+    const summary = await loadDemoCatalogue(database.db, { mediaDir: join(config.dataDir, 'media') });
+    logger.info(summary, 'demo catalogue loaded');
+  }
+
+  const deps: AppDependencies = {
+    db: database.db,
+    logger,
+    siteUrl: config.siteUrl,
+    shopName: config.shopName,
+    isProduction: config.nodeEnv === 'production',
+    dataDir: config.dataDir,
+    pingDatabase: database.ping,
+    clientBuildDir: join(root, 'build/client'),
+  };
+  const handler = isDevelopment ? await developmentHandler(deps) : await productionHandler(deps);
+  const { default: express } = await import('express');
+  const server: Server = express()
+    .use(handler)
+    .listen(config.port, config.host, () => {
+      logger.info(
+        { url: config.siteUrl, driver: database.driver, startupMs: Math.round(performance.now() - started) },
+        `${config.shopName} is ready on http://localhost:${config.port}`,
+      );
+    });
+
+  const shutdown = (signal: string) => {
+    logger.info({ signal }, 'shutting down');
+    server.close(() => void database.close().finally(() => process.exit(0)));
+    setTimeout(() => process.exit(0), 5_000).unref();
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+async function productionHandler(deps: AppDependencies) {
+  const build = (await import(pathToFileURL(join(root, 'build/server/index.js')).href)) as typeof import('./app.ts');
+  return build.createApp(deps);
+}
+
+/** Development: Vite compiles on the fly and reloads changed modules. */
+async function developmentHandler(deps: AppDependencies) {
+  const { createServer } = await import('vite');
+  const vite = await createServer({ root, server: { middlewareMode: true }, appType: 'custom' });
+  const { default: express } = await import('express');
+  let current: { module: unknown; app: ReturnType<typeof import('./app.ts').createApp> } | undefined;
+  return express()
+    .use(vite.middlewares)
+    .use(async (req, res, next) => {
+      try {
+        const module = (await vite.ssrLoadModule('./server/app.ts')) as typeof import('./app.ts');
+        if (current?.module !== module) current = { module, app: module.createApp({ ...deps, clientBuildDir: join(root, 'public') }) };
+        current.app(req, res, next);
+      } catch (error) {
+        next(error);
+      }
+    });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,53 @@
+/**
+ * Real databases for integration tests: PGlite always, and PostgreSQL as well when
+ * TEST_DATABASE_URL is set. Each test database is isolated (its own PGlite instance, or its own
+ * schema on the server) and starts migrated with the locale and currency reference data.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type DatabaseHandle, openDatabase } from '../../app/db/client.server.ts';
+import { ensureReferenceData } from '../../app/modules/i18n/reference-data.server.ts';
+
+export type TestDriver = 'pglite' | 'postgres';
+
+/** The drivers to run integration tests on: `describe.each(testDrivers)`. */
+export const testDrivers: TestDriver[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export interface TestDatabase extends DatabaseHandle {
+  /** Closes the connection and removes what the test created. */
+  destroy(): Promise<void>;
+}
+
+export async function createTestDatabase(driver: TestDriver): Promise<TestDatabase> {
+  if (driver === 'pglite') {
+    const snapshot = new Blob([readFileSync(inject('pgliteSnapshotPath'))]);
+    const handle = await openDatabase({ driver: 'pglite', loadDataDir: snapshot });
+    return { ...handle, destroy: handle.close };
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  const schemaName = `test_${randomBytes(6).toString('hex')}`;
+  await withClient(url, (client) => client.query(`create schema ${schemaName}`));
+  const handle = await openDatabase({ driver: 'postgres', url, searchPath: schemaName });
+  await handle.migrate();
+  await ensureReferenceData(handle.db);
+  return {
+    ...handle,
+    async destroy() {
+      await handle.close();
+      await withClient(url, (client) => client.query(`drop schema ${schemaName} cascade`));
+    },
+  };
+}
+
+async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,28 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../../app/db/client.server.ts';
+import { ensureReferenceData } from '../../app/modules/i18n/reference-data.server.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A dump of a migrated PGlite database with its reference data, loaded by each test. */
+    pgliteSnapshotPath: string;
+  }
+}
+
+/** Creating and migrating a PGlite database takes seconds; doing it once and loading a dump is much faster. */
+export default async function setup(project: TestProject) {
+  const directory = mkdtempSync(join(tmpdir(), 'cordial-test-'));
+  const database = await openDatabase({ driver: 'pglite' });
+  await database.migrate();
+  await ensureReferenceData(database.db);
+  const dump = await database.dumpDataDir?.();
+  if (!dump) throw new Error('PGlite handle cannot dump its data directory');
+  const snapshot = join(directory, 'snapshot.tar.gz');
+  writeFileSync(snapshot, Buffer.from(await dump.arrayBuffer()));
+  await database.close();
+  project.provide('pgliteSnapshotPath', snapshot);
+  return () => rmSync(directory, { recursive: true, force: true });
+}
