@@ -32,7 +32,7 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseOptions =
-  | { driver: 'postgres'; url: string; /** isolate in this schema (tests) */ searchPath?: string }
+  | { driver: 'postgres'; url: string }
   | { driver: 'pglite'; /** omitted: in memory */ dataDir?: string; /** start from a dumped data dir */ loadDataDir?: Blob };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -45,7 +45,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       connectionString: options.url,
       max: 10,
       connectionTimeoutMillis: 5_000,
-      ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
     // An idle client losing its connection must not crash the process; the next query reconnects.
     pool.on('error', () => {});
@@ -57,10 +56,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         const client = await pool.connect();
         try {
           await client.query('select pg_advisory_lock($1)', [migrationLockKey]);
-          await migratePg(drizzlePg(client, { schema }), {
-            migrationsFolder,
-            ...(options.searchPath ? { migrationsSchema: options.searchPath } : {}),
-          });
+          await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
         } finally {
           await client.query('select pg_advisory_unlock($1)', [migrationLockKey]).catch(() => {});
           client.release();

@@ -1,7 +1,7 @@
 /**
  * Real databases for integration tests: PGlite always, and PostgreSQL as well when
  * TEST_DATABASE_URL is set. Each test database is isolated (its own PGlite instance, or its own
- * schema on the server) and starts migrated with the locale and currency reference data.
+ * database on the server) and starts migrated with the locale and currency reference data.
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -28,16 +28,20 @@ export async function createTestDatabase(driver: TestDriver): Promise<TestDataba
   }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is not set');
-  const schemaName = `test_${randomBytes(6).toString('hex')}`;
-  await withClient(url, (client) => client.query(`create schema ${schemaName}`));
-  const handle = await openDatabase({ driver: 'postgres', url, searchPath: schemaName });
+  // A database of its own (drizzle-kit qualifies foreign keys with "public", so a schema per
+  // test would not isolate); dropped again in destroy().
+  const name = `cordial_test_${randomBytes(6).toString('hex')}`;
+  await withClient(url, (client) => client.query(`create database ${name}`));
+  const testUrl = new URL(url);
+  testUrl.pathname = `/${name}`;
+  const handle = await openDatabase({ driver: 'postgres', url: testUrl.href });
   await handle.migrate();
   await ensureReferenceData(handle.db);
   return {
     ...handle,
     async destroy() {
       await handle.close();
-      await withClient(url, (client) => client.query(`drop schema ${schemaName} cascade`));
+      await withClient(url, (client) => client.query(`drop database ${name} with (force)`));
     },
   };
 }
