@@ -11,6 +11,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import helmet from 'helmet';
 import { RouterContextProvider } from 'react-router';
 import { type AppServices, requestInfoContext, servicesContext } from '../app/context.ts';
+import { checkHealth } from '../app/modules/observability/health.server.ts';
 import {
   ImageNotFoundError,
   imageCacheControl,
@@ -62,13 +63,9 @@ export function createApp(deps: AppDependencies): express.Express {
   app.use(compression());
 
   app.get('/healthz', async (_req, res) => {
-    try {
-      await withTimeout(deps.pingDatabase(), 2_000);
-      res.status(200).json({ status: 'ok' });
-    } catch (error) {
-      deps.logger.warn({ err: error }, 'health check failed: database unavailable');
-      res.status(503).json({ status: 'unavailable' });
-    }
+    const report = await checkHealth(deps.pingDatabase);
+    if (report.httpStatus !== 200) deps.logger.warn('health check failed: database unavailable');
+    res.status(report.httpStatus).json(report.body);
   });
 
   const mediaDir = join(deps.dataDir, 'media');
@@ -110,11 +107,4 @@ export function createApp(deps: AppDependencies): express.Express {
   });
 
   return app;
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
-    promise.then(resolve, reject).finally(() => clearTimeout(timer));
-  });
 }
