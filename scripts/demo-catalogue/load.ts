@@ -53,23 +53,23 @@ function writeImages(plan: CataloguePlan, mediaDir: string) {
   }
 }
 
-/** Inserts rows in statements that stay below PostgreSQL's 65,535 bind parameters. */
+/** Splits rows into statements that stay below PostgreSQL's 65,535 bind parameters. */
+function batches<T extends PgTable>(table: T, rows: T['$inferInsert'][]): T['$inferInsert'][][] {
+  const size = Math.max(1, Math.floor(60_000 / Object.keys(getTableColumns(table)).length));
+  const result: T['$inferInsert'][][] = [];
+  for (let i = 0; i < rows.length; i += size) result.push(rows.slice(i, i + size));
+  return result;
+}
+
 async function insertRows<T extends PgTable>(tx: Transaction, table: T, rows: T['$inferInsert'][]): Promise<void> {
-  const batchSize = Math.max(1, Math.floor(60_000 / Object.keys(getTableColumns(table)).length));
-  for (let i = 0; i < rows.length; i += batchSize) {
-    await tx.insert(table).values(rows.slice(i, i + batchSize));
-  }
+  for (const batch of batches(table, rows)) await tx.insert(table).values(batch);
 }
 
 /** Inserts rows and returns the generated id of each, in input order. */
-async function insertWithIds<T extends PgTable & { id: unknown }>(tx: Transaction, table: T, rows: T['$inferInsert'][]): Promise<number[]> {
-  const batchSize = Math.max(1, Math.floor(60_000 / Object.keys(getTableColumns(table)).length));
+async function insertWithIds<T extends PgTable>(tx: Transaction, table: T, rows: T['$inferInsert'][]): Promise<number[]> {
   const ids: number[] = [];
-  for (let i = 0; i < rows.length; i += batchSize) {
-    const inserted = (await tx
-      .insert(table)
-      .values(rows.slice(i, i + batchSize))
-      .returning({ id: sql<number>`id` })) as { id: number }[];
+  for (const batch of batches(table, rows)) {
+    const inserted = (await tx.insert(table).values(batch).returning({ id: sql<number>`id` })) as { id: number }[];
     ids.push(...inserted.map((row) => row.id));
   }
   return ids;
