@@ -1,5 +1,6 @@
 import { createContext } from 'react-router';
 import type { Database } from './db/client.server.ts';
+import type { StorefrontSelection } from './modules/i18n/storefront-request.server.ts';
 import type { Logger } from './modules/observability/logger.server.ts';
 
 /** Long-lived services, created once at start by server/main.ts. */
@@ -10,6 +11,9 @@ export interface AppServices {
   shopName: string;
   isProduction: boolean;
   dataDir: string;
+  sessionSecret: string;
+  /** Cookies get the Secure flag when the shop is served over https. */
+  secureCookies: boolean;
 }
 
 /** Per-request values set by the Express layer. */
@@ -20,3 +24,7 @@ export interface RequestInfo {
 
 export const servicesContext = createContext<AppServices>();
 export const requestInfoContext = createContext<RequestInfo>();
+/** The CSRF token of this visitor, for forms and the csrf-token meta tag. */
+export const csrfTokenContext = createContext<string>();
+/** Storefront, currency and VAT display of a request below a locale prefix. */
+export const storefrontContext = createContext<StorefrontSelection>();

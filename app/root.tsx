@@ -1,26 +1,64 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router';
+import { data, Links, Meta, type MiddlewareFunction, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
-import { requestInfoContext, servicesContext } from './context.ts';
+import { ErrorPage } from './components/error-page.tsx';
+import { csrfTokenContext, requestInfoContext, servicesContext } from './context.ts';
+import { readCookie } from './modules/http/cookies.server.ts';
+import { I18nProvider } from './modules/i18n/i18n.tsx';
+import { detectStorefront } from './modules/i18n/locale-detection.ts';
+import { storefrontByPrefix } from './modules/i18n/locales.ts';
+import { loadMessages } from './modules/i18n/messages.server.ts';
+import { localeCookie } from './modules/i18n/storefront-request.server.ts';
+import { csrfState, failsCsrfCheck } from './modules/security/csrf.server.ts';
+import fallbackMessages from '../locales/en-US.json' with { type: 'json' };
 import './styles/global.css';
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { cspNonce: context.get(requestInfoContext).cspNonce, shopName: context.get(servicesContext).shopName };
+/** Every state-changing request must carry the visitor's CSRF token; every visitor gets one. */
+const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const { sessionSecret, secureCookies } = context.get(servicesContext);
+  if (await failsCsrfCheck(request, sessionSecret)) throw data({ reason: 'csrf' }, { status: 403 });
+  const csrf = csrfState(request, sessionSecret, secureCookies);
+  context.set(csrfTokenContext, csrf.token);
+  const response = await next();
+  if (csrf.setCookie) response.headers.append('Set-Cookie', csrf.setCookie);
+  return response;
+};
+
+export const middleware = [csrfMiddleware];
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { db, logger, shopName, siteUrl, isProduction } = context.get(servicesContext);
+  // Pages below a locale prefix speak its language; anything else (errors, redirects) the visitor's.
+  const storefront =
+    storefrontByPrefix(params.lang ?? '') ?? detectStorefront(readCookie(request, localeCookie), request.headers.get('accept-language'));
+  return {
+    locale: storefront.code,
+    messages: await loadMessages(db, storefront.code, logger),
+    csrfToken: context.get(csrfTokenContext),
+    cspNonce: context.get(requestInfoContext).cspNonce,
+    shopName,
+    siteUrl,
+    isProduction,
+  };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>('root');
+  const root = useRouteLoaderData<typeof loader>('root');
   return (
-    <html lang="en">
+    <html lang={root?.locale ?? 'en-US'}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1f6b36" />
+        {root && <meta name="csrf-token" content={root.csrfToken} />}
         <Meta />
         <Links />
       </head>
       <body>
-        {children}
-        <ScrollRestoration nonce={data?.cspNonce} />
-        <Scripts nonce={data?.cspNonce} />
+        <I18nProvider locale={root?.locale ?? 'en-US'} messages={root?.messages ?? fallbackMessages}>
+          {children}
+        </I18nProvider>
+        <ScrollRestoration nonce={root?.cspNonce} />
+        <Scripts nonce={root?.cspNonce} />
       </body>
     </html>
   );
@@ -30,14 +68,11 @@ export default function App() {
   return <Outlet />;
 }
 
+/** Errors above the storefront shell: unknown locale prefixes, a database that is down. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const title = status === 404 ? '404 Not Found' : `${status} Error`;
   return (
-    <main className="error-page">
-      <title>{title}</title>
-      <h1>{status === 404 ? "Sorry, we can't find the page you are looking for." : 'Oops'}</h1>
-      <p>{status === 404 ? <a href="/">Home</a> : 'It looks like something broke'}</p>
+    <main id="main" className="error-layout">
+      <ErrorPage error={error} />
     </main>
   );
 }

@@ -1,3 +1,13 @@
-import { index, type RouteConfig } from '@react-router/dev/routes';
+import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
 
-export default [index('routes/home.tsx')] satisfies RouteConfig;
+export default [
+  index('routes/detect-locale.ts'),
+  route('robots.txt', 'routes/robots.ts'),
+  route('sitemap.xml', 'routes/sitemap-index.ts'),
+  route('sitemaps/:file', 'routes/sitemap-locale.ts'),
+  route('api/messages', 'routes/api/messages.ts'),
+  route('api/consent', 'routes/api/consent.ts'),
+  route(':lang', 'routes/storefront-layout.tsx', [
+    layout('routes/storefront-pages.tsx', [index('routes/home.tsx'), route('*', 'routes/not-found.ts')]),
+  ]),
+] satisfies RouteConfig;

@@ -51,6 +51,8 @@ async function main() {
     shopName: config.shopName,
     isProduction: config.nodeEnv === 'production',
     dataDir: config.dataDir,
+    sessionSecret: config.sessionSecret,
+    secureCookies: config.siteUrl.startsWith('https:'),
     pingDatabase: database.ping,
     clientBuildDir: join(root, 'build/client'),
   };

@@ -1,63 +1,72 @@
+import { Link } from 'react-router';
 import type { Route } from './+types/home';
-import { servicesContext } from '../context.ts';
+import { PageHead, samePathAlternates } from '../components/page-head.tsx';
+import { servicesContext, storefrontContext } from '../context.ts';
 import { getHomeOverview } from '../modules/catalogue/home.server.ts';
-import { formatMoney } from '../modules/currency/money.ts';
-
-const locale = 'en-US';
+import { useI18n } from '../modules/i18n/i18n.tsx';
+import { usePriceDisplay } from '../modules/pricing/price-context.tsx';
+import { formatPrice } from '../modules/pricing/price-display.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, shopName } = context.get(servicesContext);
-  return { shopName, ...(await getHomeOverview(db, locale)) };
+  const { db } = context.get(servicesContext);
+  const { storefront } = context.get(storefrontContext);
+  return { prefix: storefront.prefix, alternates: samePathAlternates(''), ...(await getHomeOverview(db, storefront.code)) };
 }
-
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `Cord, rope and accessories | ${loaderData?.shopName ?? 'Cordial'}` }];
-}
-
-const integer = new Intl.NumberFormat(locale);
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const { t, locale } = useI18n();
+  const { prefix, categories, featured, claims } = loaderData;
+  const priceDisplay = usePriceDisplay();
+  const integer = new Intl.NumberFormat(locale);
   return (
-    <main className="home">
-      <header className="home__header">
-        <h1>{loaderData.shopName}</h1>
-        <p>Paracord, climbing rope, accessories and tools, cut to length.</p>
-        <ul className="home__claims" aria-label="Our assortment">
-          <li>{integer.format(loaderData.claims.designs)} colours and patterns</li>
-          <li>{integer.format(loaderData.claims.cordsAndRopes)} cords and ropes</li>
+    <div className="home container">
+      <PageHead title={t('meta.homeTitle')} description={t('meta.homeDescription')} alternates={loaderData.alternates} />
+      <header className="home__hero">
+        <h1>{t('home.heading')}</h1>
+        <p>{t('home.intro')}</p>
+        <ul className="home__claims" aria-label={t('home.claimsLabel')}>
+          <li>{t('home.claimDesigns', { count: integer.format(claims.designs) })}</li>
+          <li>{t('home.claimCords', { count: integer.format(claims.cordsAndRopes) })}</li>
+          <li>{t('home.claimCustomers')}</li>
         </ul>
       </header>
       <section aria-labelledby="categories-heading">
-        <h2 id="categories-heading">Categories</h2>
+        <h2 id="categories-heading">{t('home.categoriesHeading')}</h2>
         <ul className="home__categories">
-          {loaderData.categories.map((category) => (
+          {categories.map((category) => (
             <li key={category.code}>
-              {category.name} <span className="home__count">({category.productCount})</span>
+              <Link to={`/${prefix}/${category.urlPath}`} className="category-tile">
+                <span className="category-tile__name">{category.name}</span>
+                <span className="category-tile__count">{t('home.productCount', { count: category.productCount })}</span>
+              </Link>
             </li>
           ))}
         </ul>
       </section>
       <section aria-labelledby="featured-heading">
-        <h2 id="featured-heading">Featured products</h2>
-        <ul className="home__products">
-          {loaderData.featured.map((product) => (
-            <li key={product.sku} className="home__product">
-              {product.imagePath && (
-                <img
-                  src={`/images/${product.imagePath}?w=240`}
-                  srcSet={`/images/${product.imagePath}?w=240 1x, /images/${product.imagePath}?w=240&dpr=2 2x`}
-                  width={240}
-                  height={240}
-                  alt=""
-                  loading="lazy"
-                />
-              )}
-              <span>{product.name}</span>
-              <span className="home__price">from {formatMoney(product.priceFromCents, 'EUR', locale)}</span>
+        <h2 id="featured-heading">{t('home.featuredHeading')}</h2>
+        <ul className="product-grid">
+          {featured.map((product, index) => (
+            <li key={product.sku} className="product-card">
+              <Link to={`/${prefix}/${product.urlKey}`} className="product-card__link">
+                {product.imagePath && (
+                  <img
+                    src={`/images/${product.imagePath}?w=320`}
+                    srcSet={`/images/${product.imagePath}?w=320 1x, /images/${product.imagePath}?w=320&dpr=2 2x`}
+                    width={320}
+                    height={320}
+                    alt=""
+                    loading={index < 4 ? 'eager' : 'lazy'}
+                    className="product-card__image"
+                  />
+                )}
+                <span className="product-card__name">{product.name}</span>
+              </Link>
+              <span className="product-card__price">{t('home.priceFrom', { price: formatPrice(product.priceFromCents, priceDisplay) })}</span>
             </li>
           ))}
         </ul>
       </section>
-    </main>
+    </div>
   );
 }

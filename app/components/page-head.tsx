@@ -1,0 +1,51 @@
+import { useLocation, useRouteLoaderData } from 'react-router';
+import { useI18n } from '../modules/i18n/i18n.tsx';
+import { type LocaleCode, storefrontByCode, storefronts } from '../modules/i18n/locales.ts';
+import { canonicalUrl } from '../modules/seo/canonical.ts';
+import type { loader as rootLoader } from '../root.tsx';
+
+/** Paths of the same page in every storefront, for hreflang links and the locale switcher. */
+export type Alternates = Partial<Record<LocaleCode, string>>;
+
+/** The alternates of pages that exist in every storefront at the same path below the prefix. */
+export function samePathAlternates(pathBelowPrefix: string): Alternates {
+  return Object.fromEntries(storefronts.map((s) => [s.code, `/${s.prefix}${pathBelowPrefix}`]));
+}
+
+const ogLocale = (code: LocaleCode) => (code.includes('-') ? code.replace('-', '_') : `${code}_GB`);
+
+/**
+ * Title, description, canonical link, hreflang alternates and Open Graph tags of a page.
+ * React hoists these into <head>.
+ */
+export function PageHead({ title, description, alternates }: { title: string; description?: string; alternates: Alternates }) {
+  const root = useRouteLoaderData<typeof rootLoader>('root');
+  const { locale } = useI18n();
+  const { pathname, search } = useLocation();
+  const siteUrl = root?.siteUrl ?? '';
+  const fullTitle = `${title} | ${root?.shopName ?? 'Cordial'}`;
+  const canonical = canonicalUrl(siteUrl, pathname, search);
+  const fallback = alternates['en-US'] ?? alternates.en;
+  return (
+    <>
+      <title>{fullTitle}</title>
+      {description && <meta name="description" content={description} />}
+      <link rel="canonical" href={canonical} />
+      {Object.entries(alternates).map(([code, path]) => (
+        <link key={code} rel="alternate" hrefLang={storefrontByCode(code)?.code ?? code} href={`${siteUrl}${path}`} />
+      ))}
+      {fallback && <link rel="alternate" hrefLang="x-default" href={`${siteUrl}${fallback}`} />}
+      <meta property="og:title" content={fullTitle} />
+      {description && <meta property="og:description" content={description} />}
+      <meta property="og:url" content={canonical} />
+      <meta property="og:type" content="website" />
+      <meta property="og:site_name" content={root?.shopName ?? 'Cordial'} />
+      <meta property="og:locale" content={ogLocale(locale)} />
+      {Object.keys(alternates)
+        .filter((code) => code !== locale)
+        .map((code) => (
+          <meta key={code} property="og:locale:alternate" content={ogLocale(code as LocaleCode)} />
+        ))}
+    </>
+  );
+}

@@ -1,0 +1,144 @@
+import { Link, useLocation } from 'react-router';
+import { footerPages, informationPageSlug } from '../../modules/content/information-pages.ts';
+import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { type LocaleCode, storefrontByCode, storefronts } from '../../modules/i18n/locales.ts';
+import { usePriceDisplay, useVatLabel } from '../../modules/pricing/price-context.tsx';
+import type { Alternates } from '../page-head.tsx';
+
+const paymentMethods = ['creditCard', 'ideal', 'bancontact', 'bankTransfer', 'invoice', 'giftCard'] as const;
+
+interface SiteFooterProps {
+  prefix: string;
+  shopName: string;
+  currencies: readonly string[];
+  alternates: Alternates;
+}
+
+export function SiteFooter({ prefix, shopName, currencies, alternates }: SiteFooterProps) {
+  const { t, locale } = useI18n();
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__grid container">
+        <nav aria-labelledby="footer-information">
+          <h2 id="footer-information">{t('footer.information')}</h2>
+          <ul className="site-footer__links">
+            {footerPages.map((code) => (
+              <li key={code}>
+                <Link to={`/${prefix}/${informationPageSlug(code, locale)}`}>{t(`pages.${code}`, { shopName })}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section aria-labelledby="footer-service">
+          <h2 id="footer-service">{t('footer.customerService')}</h2>
+          <p>{t('footer.supportChannels')}</p>
+          <p>{t('footer.supportPhone')}</p>
+          <h2 id="footer-payment">{t('footer.paymentMethods')}</h2>
+          <ul className="payment-methods" aria-labelledby="footer-payment">
+            {paymentMethods.map((method) => (
+              <li key={method} className="payment-methods__item">
+                {t(`payment.${method}`)}
+              </li>
+            ))}
+          </ul>
+        </section>
+        <Preferences currencies={currencies} alternates={alternates} />
+      </div>
+      <div className="site-footer__legal container">
+        <p>{t('footer.copyright', { year: new Date().getFullYear(), shopName })}</p>
+        <Link to="?cookie-settings" preventScrollReset>
+          {t('footer.cookieSettings')}
+        </Link>
+      </div>
+    </footer>
+  );
+}
+
+/** Store, currency and VAT display: plain links, so they work without JavaScript too. */
+function Preferences({ currencies, alternates }: { currencies: readonly string[]; alternates: Alternates }) {
+  const { t, locale } = useI18n();
+  const display = usePriceDisplay();
+  const vatLabel = useVatLabel();
+  const { pathname, search } = useLocation();
+  const withParam = (name: string, value: string) => {
+    const params = new URLSearchParams(search);
+    params.set(name, value);
+    return `${pathname}?${params}`;
+  };
+  const current = storefrontByCode(locale);
+  return (
+    <section aria-labelledby="footer-preferences" className="preferences">
+      <h2 id="footer-preferences">{t('footer.preferences')}</h2>
+      <details className="preferences__stores">
+        <summary>
+          {t('locale.label')}: <strong>{current?.name}</strong>
+        </summary>
+        <ul>
+          {storefronts.map((store) => (
+            <li key={store.code}>
+              <a
+                href={`${alternates[store.code] ?? `/${store.prefix}`}?locale=${store.code}`}
+                hrefLang={store.code}
+                lang={store.code}
+                aria-current={store.code === locale ? 'true' : undefined}
+              >
+                {store.name}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </details>
+      {currencies.length > 1 && (
+        <div className="preferences__currencies">
+          <span id="currency-label">{t('currency.label')}:</span>
+          <ul aria-labelledby="currency-label">
+            {currencies.map((code) => (
+              <li key={code}>
+                <a href={withParam('currency', code)} aria-current={code === display.currency ? 'true' : undefined} rel="nofollow">
+                  {code}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {display.vatRateBp > 0 && (
+        <p className="preferences__vat">
+          {t('vat.label')}: {vatLabel}.{' '}
+          <a href={withParam('vat', display.includeVat ? 'excl' : 'incl')} rel="nofollow">
+            {display.includeVat ? t('vat.showExclVat') : t('vat.showInclVat')}
+          </a>
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** Invites visitors whose browser language points to another store to switch (spec §1). */
+export function RegionPrompt({ suggested, alternates }: { suggested: LocaleCode; alternates: Alternates }) {
+  const { t, locale } = useI18n();
+  const { pathname, search } = useLocation();
+  const target = storefrontByCode(suggested);
+  const current = storefrontByCode(locale);
+  if (!target || !current) return null;
+  const stay = new URLSearchParams(search);
+  stay.set('locale', current.code);
+  return (
+    <section className="region-prompt" aria-labelledby="region-prompt-heading">
+      <div className="region-prompt__inner container">
+        <h2 id="region-prompt-heading" className="visually-hidden">
+          {t('locale.promptLabel')}
+        </h2>
+        <p lang={target.code}>{t('locale.promptText', { store: target.name })}</p>
+        <p className="region-prompt__actions">
+          <a className="button button--primary" href={`${alternates[target.code] ?? `/${target.prefix}`}?locale=${target.code}`}>
+            {t('locale.promptGo', { store: target.name })}
+          </a>
+          <a className="button" href={`${pathname}?${stay}`}>
+            {t('locale.promptStay', { store: current.name })}
+          </a>
+        </p>
+      </div>
+    </section>
+  );
+}

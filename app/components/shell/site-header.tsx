@@ -1,0 +1,118 @@
+import { Link } from 'react-router';
+import type { NavigationCategory } from '../../modules/catalogue/category-tree.server.ts';
+import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { Icon, Logo } from './icons.tsx';
+
+interface SiteHeaderProps {
+  prefix: string;
+  shopName: string;
+  categoryTree: NavigationCategory[];
+  cartItemCount: number;
+}
+
+export function SiteHeader({ prefix, shopName, categoryTree, cartItemCount }: SiteHeaderProps) {
+  const { t } = useI18n();
+  const home = `/${prefix}`;
+  return (
+    <header className="site-header">
+      <div className="site-header__bar container">
+        <details className="nav-drawer">
+          <summary className="icon-button" aria-label={t('header.menu')}>
+            <Icon name="menu" />
+          </summary>
+          <nav className="nav-drawer__panel" aria-label={t('header.mainNavigation')}>
+            <ul className="nav-drawer__list">
+              {categoryTree.map((category) => (
+                <li key={category.code}>
+                  <Link to={`${home}/${category.urlPath}`}>{category.name}</Link>
+                  {category.children.length > 0 && (
+                    <ul>
+                      {category.children.map((child) => (
+                        <li key={child.code}>
+                          <Link to={`${home}/${child.urlPath}`}>{child.name}</Link>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </details>
+        <Link to={home} className="site-header__logo" aria-label={t('header.homeLink', { shopName })}>
+          <Logo shopName={shopName} />
+        </Link>
+        <form className="site-search" role="search" method="get" action={`${home}/search`}>
+          <label htmlFor="site-search-input" className="visually-hidden">
+            {t('header.searchLabel')}
+          </label>
+          <input id="site-search-input" name="q" type="search" placeholder={t('header.searchPlaceholder')} autoComplete="off" enterKeyHint="search" />
+          <button type="submit" className="icon-button" aria-label={t('header.searchSubmit')}>
+            <Icon name="search" />
+          </button>
+        </form>
+        <nav className="site-header__actions" aria-label={t('header.account')}>
+          <Link to={`${home}/customer`} className="icon-button">
+            <Icon name="account" />
+            <span className="icon-button__label">{t('header.account')}</span>
+          </Link>
+          <Link to={`${home}/customer/wishlists`} className="icon-button">
+            <Icon name="heart" />
+            <span className="icon-button__label">{t('header.wishlist')}</span>
+          </Link>
+          <Link to={`${home}/checkout`} className="icon-button cart-link" aria-label={`${t('header.cart')}: ${t('header.cartCount', { count: cartItemCount })}`}>
+            <Icon name="cart" />
+            <span className="icon-button__label">{t('header.cart')}</span>
+            {cartItemCount > 0 && (
+              <span className="cart-link__count" aria-hidden="true">
+                {cartItemCount}
+              </span>
+            )}
+          </Link>
+        </nav>
+      </div>
+      <nav className="category-menu" aria-label={t('header.mainNavigation')}>
+        <ul className="category-menu__list container">
+          {categoryTree.map((category) => (
+            <li key={category.code} className="category-menu__item">
+              <Link to={`${home}/${category.urlPath}`} className="category-menu__link">
+                {category.name}
+              </Link>
+              {category.children.length > 0 && (
+                <ul className="category-menu__submenu">
+                  {category.children.map((child) => (
+                    <li key={child.code}>
+                      <Link to={`${home}/${child.urlPath}`}>{child.name}</Link>
+                    </li>
+                  ))}
+                  <li className="category-menu__all">
+                    <Link to={`${home}/${category.urlPath}`}>{t('header.showAll', { category: category.name })}</Link>
+                  </li>
+                </ul>
+              )}
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}
+
+export function UspBar() {
+  const { t } = useI18n();
+  return (
+    <section className="usp-bar" aria-label={t('usp.label')}>
+      <ul className="usp-bar__list container">
+        <li>
+          <Icon name="truck" size={20} /> {t('usp.fastDelivery')}
+        </li>
+        <li>
+          <Icon name="scissors" size={20} /> {t('usp.cutToLength')}
+        </li>
+        <li>
+          <Icon name="palette" size={20} /> {t('usp.largeAssortment')}
+        </li>
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { useRouteLoaderData } from 'react-router';
+import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { storefrontByCode } from '../../modules/i18n/locales.ts';
+import { PriceDisplayProvider } from '../../modules/pricing/price-context.tsx';
+import type { loader as rootLoader } from '../../root.tsx';
+import type { loader as layoutLoader } from '../../routes/storefront-layout.tsx';
+import type { Alternates } from '../page-head.tsx';
+import { CookieBanner } from './cookie-banner.tsx';
+import { RegionPrompt, SiteFooter } from './site-footer.tsx';
+import { SiteHeader, UspBar } from './site-header.tsx';
+
+type LayoutData = Awaited<ReturnType<typeof layoutLoader>>;
+
+/** Header, selling points, footer, cookie banner and region prompt around every storefront page. */
+export function SiteShell({ layout, alternates, children }: { layout: LayoutData; alternates: Alternates; children: ReactNode }) {
+  const { t } = useI18n();
+  const root = useRouteLoaderData<typeof rootLoader>('root');
+  const shopName = root?.shopName ?? 'Cordial';
+  const prefix = storefrontByCode(layout.storefront)?.prefix ?? 'en-us';
+  return (
+    <PriceDisplayProvider display={layout.priceDisplay}>
+      <a href="#main" className="skip-link">
+        {t('header.skipToContent')}
+      </a>
+      {layout.suggestedStorefront && <RegionPrompt suggested={layout.suggestedStorefront} alternates={alternates} />}
+      <SiteHeader prefix={prefix} shopName={shopName} categoryTree={layout.categoryTree} cartItemCount={layout.cartItemCount} />
+      <UspBar />
+      <main id="main" className="site-main" tabIndex={-1}>
+        {children}
+      </main>
+      <SiteFooter prefix={prefix} shopName={shopName} currencies={layout.currencies} alternates={alternates} />
+      {(layout.consent === null || layout.showCookieSettings) && <CookieBanner consent={layout.consent} expanded={layout.showCookieSettings} />}
+    </PriceDisplayProvider>
+  );
+}

@@ -1,0 +1,43 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.server.ts';
+import { categories, categoryTranslations } from '../../db/schema.ts';
+import type { LocaleCode } from '../i18n/locales.ts';
+
+export interface NavigationCategory {
+  code: string;
+  name: string;
+  urlPath: string;
+  children: NavigationCategory[];
+}
+
+const cacheMs = 60_000;
+const cache = new Map<LocaleCode, { at: number; tree: NavigationCategory[] }>();
+
+/** The active category tree of a storefront, for menus; cached for a minute per locale. */
+export async function getCategoryTree(db: Database, locale: LocaleCode): Promise<NavigationCategory[]> {
+  const hit = cache.get(locale);
+  if (hit && Date.now() - hit.at < cacheMs) return hit.tree;
+  const rows = await db
+    .select({
+      id: categories.id,
+      parentId: categories.parentId,
+      code: categories.code,
+      name: categoryTranslations.name,
+      urlPath: categoryTranslations.urlPath,
+    })
+    .from(categories)
+    .innerJoin(categoryTranslations, and(eq(categoryTranslations.categoryId, categories.id), eq(categoryTranslations.locale, locale)))
+    .where(eq(categories.isActive, true))
+    .orderBy(asc(categories.level), asc(categories.position));
+  const nodes = new Map<number, NavigationCategory>();
+  const tree: NavigationCategory[] = [];
+  for (const row of rows) {
+    const node = { code: row.code, name: row.name, urlPath: row.urlPath, children: [] };
+    nodes.set(row.id, node);
+    const parent = row.parentId === null ? undefined : nodes.get(row.parentId);
+    if (row.parentId === null) tree.push(node);
+    else parent?.children.push(node);
+  }
+  cache.set(locale, { at: Date.now(), tree });
+  return tree;
+}

@@ -1,0 +1,63 @@
+import { eq } from 'drizzle-orm';
+import daDK from '../../../locales/da-DK.json' with { type: 'json' };
+import deDE from '../../../locales/de-DE.json' with { type: 'json' };
+import enGB from '../../../locales/en-GB.json' with { type: 'json' };
+import enUS from '../../../locales/en-US.json' with { type: 'json' };
+import en from '../../../locales/en.json' with { type: 'json' };
+import esES from '../../../locales/es-ES.json' with { type: 'json' };
+import frFR from '../../../locales/fr-FR.json' with { type: 'json' };
+import itIT from '../../../locales/it-IT.json' with { type: 'json' };
+import nlNL from '../../../locales/nl-NL.json' with { type: 'json' };
+import plPL from '../../../locales/pl-PL.json' with { type: 'json' };
+import svSE from '../../../locales/sv-SE.json' with { type: 'json' };
+import type { Database } from '../../db/client.server.ts';
+import { translatedMessages } from '../../db/schema.ts';
+import type { Logger } from '../observability/logger.server.ts';
+import type { LocaleCode } from './locales.ts';
+import { type MessageTree, mergeMessageEntries } from './messages.ts';
+
+const localeFiles: Record<LocaleCode, MessageTree> = {
+  'en-US': enUS, en, 'pl-PL': plPL, 'nl-NL': nlNL, 'de-DE': deDE, 'da-DK': daDK,
+  'en-GB': enGB, 'es-ES': esES, 'fr-FR': frFR, 'it-IT': itIT, 'sv-SE': svSE,
+};
+
+/** The language code of translated messages (spec §4): the locale with '-' replaced by '_'. */
+export const messageLanguageOf = (locale: LocaleCode) => locale.replace('-', '_');
+
+/** Entries are cached briefly per language; the shop owner's edits show within a minute. */
+const cacheMs = 60_000;
+const cache = new Map<string, { at: number; entries: { key: string; value: string }[] }>();
+
+/** Translated messages stored in the database for one language ('de_DE'), as a nested tree. */
+export async function databaseMessageEntries(db: Database, language: string): Promise<{ key: string; value: string }[]> {
+  const hit = cache.get(language);
+  if (hit && Date.now() - hit.at < cacheMs) return hit.entries;
+  const entries = await db
+    .select({ key: translatedMessages.key, value: translatedMessages.value })
+    .from(translatedMessages)
+    .where(eq(translatedMessages.language, language));
+  cache.set(language, { at: Date.now(), entries });
+  return entries;
+}
+
+/**
+ * The messages of a storefront: its locale file with the database's translated messages merged
+ * in. A failed database read is logged and the file's messages are used (spec §8).
+ */
+export async function loadMessages(db: Database, locale: LocaleCode, logger: Logger): Promise<MessageTree> {
+  let entries: { key: string; value: string }[] = [];
+  try {
+    entries = await databaseMessageEntries(db, messageLanguageOf(locale));
+  } catch (error) {
+    logger.error({ err: error, locale }, 'could not load translated messages; using the locale file only');
+  }
+  if (entries.length === 0) return localeFiles[locale];
+  const { messages, skipped } = mergeMessageEntries(localeFiles[locale], entries);
+  if (skipped.length > 0) logger.warn({ locale, skipped }, 'translated messages skipped: they collide with existing keys');
+  return messages;
+}
+
+/** Drops cached entries (after an edit, and in tests). */
+export function clearMessageCache(): void {
+  cache.clear();
+}

@@ -1,0 +1,82 @@
+import { data, type MiddlewareFunction, Outlet, redirect, useMatches } from 'react-router';
+import type { Route } from './+types/storefront-layout';
+import { type Alternates, samePathAlternates } from '../components/page-head.tsx';
+import { SiteShell } from '../components/shell/site-shell.tsx';
+import { servicesContext, storefrontContext } from '../context.ts';
+import { isDatabaseUnavailable } from '../db/errors.ts';
+import { cartCookie, countCartItems } from '../modules/cart/cart-count.server.ts';
+import { getCategoryTree } from '../modules/catalogue/category-tree.server.ts';
+import { getCurrencyRates } from '../modules/currency/exchange-rates.server.ts';
+import { readCookie } from '../modules/http/cookies.server.ts';
+import { parseAcceptLanguage, storefrontForLanguages } from '../modules/i18n/locale-detection.ts';
+import { resolveStorefrontRequest } from '../modules/i18n/storefront-request.server.ts';
+import { consentCookie, parseConsent } from '../modules/privacy/consent.ts';
+import { displayVatRateBp } from '../modules/tax/vat-rates.ts';
+
+/** Spec §4 route middleware: validate the locale prefix, apply preference parameters, then serve. */
+const storefrontMiddleware: MiddlewareFunction<Response> = async ({ request, params, context }, next) => {
+  const resolution = resolveStorefrontRequest(request, params.lang ?? '', context.get(servicesContext).secureCookies);
+  if (resolution.kind === 'not-found') throw data(null, { status: 404 });
+  if (resolution.kind === 'redirect') {
+    const headers = new Headers({ 'Cache-Control': 'private, no-cache' });
+    for (const cookie of resolution.setCookies) headers.append('Set-Cookie', cookie);
+    throw redirect(resolution.location, { headers });
+  }
+  context.set(storefrontContext, resolution.selection);
+  return next();
+};
+
+export const middleware = [storefrontMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = context.get(servicesContext);
+  const { storefront, currency, includeVat, hasChosenLocale } = context.get(storefrontContext);
+  let categoryTree;
+  let rates;
+  let cartItemCount;
+  try {
+    [categoryTree, rates, cartItemCount] = await Promise.all([
+      getCategoryTree(db, storefront.code),
+      getCurrencyRates(db),
+      countCartItems(db, readCookie(request, cartCookie)),
+    ]);
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) throw data(null, { status: 503 });
+    throw error;
+  }
+  const rate = rates.get(currency);
+  if (!rate) throw new Error(`no exchange rate for ${currency}`);
+  const suggested = storefrontForLanguages(parseAcceptLanguage(request.headers.get('accept-language')));
+  const url = new URL(request.url);
+  return {
+    storefront: storefront.code,
+    categoryTree,
+    currencies: storefront.currencies,
+    priceDisplay: {
+      locale: storefront.code,
+      currency,
+      minorUnits: rate.minorUnits,
+      rate: rate.rate,
+      vatRateBp: displayVatRateBp[storefront.code],
+      includeVat,
+    },
+    consent: parseConsent(readCookie(request, consentCookie)),
+    showCookieSettings: url.searchParams.has('cookie-settings'),
+    // Invite visitors whose browser points to another store, until they choose one.
+    suggestedStorefront: !hasChosenLocale && suggested && suggested.code !== storefront.code ? suggested.code : null,
+    cartItemCount,
+  };
+}
+
+export default function StorefrontLayout({ loaderData }: Route.ComponentProps) {
+  const matches = useMatches();
+  // Pages publish the paths of the same page in every store; the home page of each is the fallback.
+  const alternates =
+    [...matches].reverse().map((match) => (match.loaderData as { alternates?: Alternates } | undefined)?.alternates).find(Boolean) ??
+    samePathAlternates('');
+  return (
+    <SiteShell layout={loaderData} alternates={alternates}>
+      <Outlet />
+    </SiteShell>
+  );
+}
