@@ -15,8 +15,14 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const { cspNonce } = loadContext.get(requestInfoContext);
+  const isBot = isbot(request.headers.get('user-agent') ?? '');
+  // Bots get the status of an error without the error page (spec §2).
+  if (isBot && responseStatusCode >= 400) {
+    responseHeaders.set('Content-Type', 'text/plain; charset=utf-8');
+    return new Response(`${responseStatusCode}`, { status: responseStatusCode, headers: responseHeaders });
+  }
   // Bots and SPA-mode prerendering get the whole document at once; browsers get it streamed.
-  const waitForAll = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode;
+  const waitForAll = isBot || routerContext.isSpaMode;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(

@@ -49,6 +49,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1f6b36" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {root && <meta name="csrf-token" content={root.csrfToken} />}
         <Meta />
         <Links />

@@ -21,19 +21,20 @@ describe('the running shop', () => {
     const page = await browser.newPage();
     const response = await page.goto(baseUrl);
     expect(response?.status()).toBe(200);
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Cordial');
+    expect(new URL(page.url()).pathname).toBe('/en-us');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Paracord, rope and accessories');
     const claims = page.getByRole('list', { name: 'Our assortment' });
     const [designs, cords] = (await claims.getByRole('listitem').allTextContents()).map((text) => Number(text.replace(/\D/g, '')));
     expect(designs).toBeGreaterThanOrEqual(2000);
     expect(cords).toBeGreaterThanOrEqual(3500);
-    const categories = page.getByRole('region', { name: 'Categories' }).getByRole('listitem');
+    const categories = page.getByRole('region', { name: 'Shop by category' }).getByRole('listitem');
     expect(await categories.count()).toBeGreaterThanOrEqual(10);
   });
 
   it('serves the generated swatches through the image pipeline as webp', async () => {
     const page = await browser.newPage();
     await page.goto(baseUrl);
-    const image = page.getByRole('region', { name: 'Featured products' }).locator('img').first();
+    const image = page.getByRole('region', { name: 'Recommended products' }).locator('img').first();
     await image.scrollIntoViewIfNeeded();
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
     const src = await image.getAttribute('src');
@@ -43,7 +44,7 @@ describe('the running shop', () => {
   });
 
   it('sends security headers and a request id', async () => {
-    const response = await fetch(baseUrl);
+    const response = await fetch(`${baseUrl}/en-us`);
     expect(response.headers.get('content-security-policy')).toContain("script-src 'self' 'nonce-");
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { Route } from './+types/home';
 import { PageHead, samePathAlternates } from '../components/page-head.tsx';
 import { servicesContext, storefrontContext } from '../context.ts';
+import { orUnavailable } from '../db/with-database.server.ts';
 import { getHomeOverview } from '../modules/catalogue/home.server.ts';
 import { useI18n } from '../modules/i18n/i18n.tsx';
 import { usePriceDisplay } from '../modules/pricing/price-context.tsx';
@@ -10,7 +11,8 @@ import { formatPrice } from '../modules/pricing/price-display.ts';
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   const { storefront } = context.get(storefrontContext);
-  return { prefix: storefront.prefix, alternates: samePathAlternates(''), ...(await getHomeOverview(db, storefront.code)) };
+  const overview = await orUnavailable(() => getHomeOverview(db, storefront.code));
+  return { prefix: storefront.prefix, alternates: samePathAlternates(''), ...overview };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -3,7 +3,7 @@ import type { Route } from './+types/storefront-layout';
 import { type Alternates, samePathAlternates } from '../components/page-head.tsx';
 import { SiteShell } from '../components/shell/site-shell.tsx';
 import { servicesContext, storefrontContext } from '../context.ts';
-import { isDatabaseUnavailable } from '../db/errors.ts';
+import { orUnavailable } from '../db/with-database.server.ts';
 import { cartCookie, countCartItems } from '../modules/cart/cart-count.server.ts';
 import { getCategoryTree } from '../modules/catalogue/category-tree.server.ts';
 import { getCurrencyRates } from '../modules/currency/exchange-rates.server.ts';
@@ -31,19 +31,9 @@ export const middleware = [storefrontMiddleware];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   const { storefront, currency, includeVat, hasChosenLocale } = context.get(storefrontContext);
-  let categoryTree;
-  let rates;
-  let cartItemCount;
-  try {
-    [categoryTree, rates, cartItemCount] = await Promise.all([
-      getCategoryTree(db, storefront.code),
-      getCurrencyRates(db),
-      countCartItems(db, readCookie(request, cartCookie)),
-    ]);
-  } catch (error) {
-    if (isDatabaseUnavailable(error)) throw data(null, { status: 503 });
-    throw error;
-  }
+  const [categoryTree, rates, cartItemCount] = await orUnavailable(() =>
+    Promise.all([getCategoryTree(db, storefront.code), getCurrencyRates(db), countCartItems(db, readCookie(request, cartCookie))]),
+  );
   const rate = rates.get(currency);
   if (!rate) throw new Error(`no exchange rate for ${currency}`);
   const suggested = storefrontForLanguages(parseAcceptLanguage(request.headers.get('accept-language')));

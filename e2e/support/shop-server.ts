@@ -31,7 +31,7 @@ export async function startShop(env: Record<string, string>, timeoutMs = 280_000
   let output = '';
   const child = spawn(process.execPath, ['server/main.ts'], {
     cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'info', NODE_ENV: 'production', ...env, PORT: port, HOST: '127.0.0.1' },
+    env: { ...process.env, LOG_LEVEL: 'info', NODE_ENV: 'production', SITE_URL: baseUrl, ...env, PORT: port, HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -3,6 +3,7 @@
  * products with their texts in every locale, variants, price tiers, stock, specifications,
  * swatch images, reviews and related products. load.ts writes the plan to the database.
  */
+import type { AccessoryImageInput } from '../../app/modules/media/accessory-image.ts';
 import type { CordSwatchInput } from '../../app/modules/media/cord-swatch.ts';
 import { type LocaleCode, localeCodes } from '../../app/modules/i18n/locales.ts';
 import { accessoryTypes, type CordType, cordTypes, kitTypes } from './product-types.ts';
@@ -90,13 +91,16 @@ export interface PlannedProduct {
   designCode: string;
 }
 
+/** A product picture the generator draws: a cord swatch or an accessory. */
+export type PlannedImage = { drawing: 'cord'; input: CordSwatchInput } | { drawing: 'accessory'; input: AccessoryImageInput };
+
 export interface CataloguePlan {
   categories: PlannedCategory[];
   attributes: PlannedAttribute[];
   products: PlannedProduct[];
   related: { sku: string; relatedSku: string; kind: 'bought_together' | 'most_viewed'; position: number }[];
-  /** media path -> swatch to draw there */
-  images: Map<string, CordSwatchInput>;
+  /** media path -> picture to draw there */
+  images: Map<string, PlannedImage>;
 }
 
 export interface PlanOptions {
@@ -320,7 +324,7 @@ export function planCatalogue({ seed = 20261122, scale = 1 }: PlanOptions = {}):
   const random = new Random(seed);
   const pool = designPool(random);
   const products: PlannedProduct[] = [];
-  const images = new Map<string, CordSwatchInput>();
+  const images = new Map<string, PlannedImage>();
   const usedUrlKeys = perLocale(() => new Set<string>());
   let position = 0;
 
@@ -354,7 +358,7 @@ export function planCatalogue({ seed = 20261122, scale = 1 }: PlanOptions = {}):
       // at scale > 1 a design repeats: tell the copies apart by a batch number
       const batch = Math.floor(index / Math.max(1, designs.length / scale));
       const imagePath = `swatches/${type.swatchKind}/${design.code}.svg`;
-      images.set(imagePath, { colours: design.colours.map((c) => c.hex), pattern: design.pattern.code, seed: index + 1, kind: type.swatchKind });
+      images.set(imagePath, { drawing: 'cord', input: { colours: design.colours.map((c) => c.hex), pattern: design.pattern.code, seed: index + 1, kind: type.swatchKind } });
       const productOutOfStock = random.chance(0.03);
       const texts = perLocale((locale, language) => {
         const designLabel = designName(design, language);
@@ -415,8 +419,9 @@ export function planCatalogue({ seed = 20261122, scale = 1 }: PlanOptions = {}):
       const colour = baseColours.find((c) => c.code === colourCode);
       if (!colour) throw new Error(`unknown colour ${colourCode}`);
       const sku = `${accessory.skuPrefix}-${String(index + 1).padStart(3, '0')}`;
-      const imagePath = `swatches/flat/accessory-${colour.code}.svg`;
-      images.set(imagePath, { colours: [colour.hex], pattern: 'solid', seed: index + 1, kind: 'flat' });
+      const imagePath = `accessories/${accessory.code}/${colour.code}.svg`;
+      const finish = accessory.metal ? 'metal' : accessory.code === 'leather-strap' ? 'leather' : 'plastic';
+      images.set(imagePath, { drawing: 'accessory', input: { shape: accessory.code, colour: colour.hex, finish, seed: index + 1 } });
       const texts = perLocale((locale, language) => {
         const name = `${text.name[language]} – ${colour.name[language]}`;
         const description = fill(text.description[language], { design: colour.name[language], diameter: '', strength: '' });
@@ -459,8 +464,8 @@ export function planCatalogue({ seed = 20261122, scale = 1 }: PlanOptions = {}):
       .slice(0, kit.designCount)
       .forEach((design, index) => {
         const sku = `${kit.skuPrefix}-${String(index + 1).padStart(3, '0')}`;
-        const imagePath = `swatches/cord/${design.code}.svg`;
-        images.set(imagePath, { colours: design.colours.map((c) => c.hex), pattern: design.pattern.code, seed: index + 1, kind: 'cord' });
+        const imagePath = `accessories/${kit.code}/${design.code}.svg`;
+        images.set(imagePath, { drawing: 'accessory', input: { shape: 'kit', colour: design.colours[0]?.hex ?? '#000000', finish: 'plastic', seed: index + 1 } });
         const texts = perLocale((locale, language) => {
           const designLabel = designName(design, language);
           const name = `${text.name[language]} – ${designLabel}`;

@@ -46,8 +46,8 @@ describe.each(testDrivers)('loading the demo catalogue on %s', (driver) => {
     expect(german).toEqual({ sku: plan.products[0]!.sku, name: plan.products[0]!.texts['de-DE'].name });
   });
 
-  it('draws a swatch file for every colour and pattern it uses', () => {
-    const files = readdirSync(join(mediaDir, 'swatches'), { recursive: true }).filter((f) => String(f).endsWith('.svg'));
+  it('draws a picture for every colour, pattern and accessory it uses', () => {
+    const files = readdirSync(mediaDir, { recursive: true }).filter((f) => String(f).endsWith('.svg'));
     expect(files.length).toBe(plan.images.size);
   });
 

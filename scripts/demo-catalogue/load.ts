@@ -9,6 +9,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../app/db/client.server.ts';
 import * as schema from '../../app/db/schema.ts';
 import { localeCodes } from '../../app/modules/i18n/locales.ts';
+import { drawAccessoryImage } from '../../app/modules/media/accessory-image.ts';
 import { drawCordSwatch } from '../../app/modules/media/cord-swatch.ts';
 import { type CataloguePlan, type PlanOptions, planCatalogue } from './catalogue-plan.ts';
 
@@ -42,14 +43,14 @@ export async function loadDemoCatalogue(db: Database, { mediaDir, ...planOptions
 
 function writeImages(plan: CataloguePlan, mediaDir: string) {
   const directories = new Set<string>();
-  for (const [path, swatch] of plan.images) {
+  for (const [path, image] of plan.images) {
     const file = join(mediaDir, path);
     const directory = dirname(file);
     if (!directories.has(directory)) {
       mkdirSync(directory, { recursive: true });
       directories.add(directory);
     }
-    writeFileSync(file, drawCordSwatch(swatch));
+    writeFileSync(file, image.drawing === 'cord' ? drawCordSwatch(image.input) : drawAccessoryImage(image.input));
   }
 }
 

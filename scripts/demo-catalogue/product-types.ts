@@ -2,6 +2,7 @@
  * Technical data of what the demo shop sells: real-world values for each cord type and
  * accessory family. Texts live in vocabulary/; this file holds numbers and structure.
  */
+import type { AccessoryShape } from '../../app/modules/media/accessory-image.ts';
 import type { SwatchKind } from '../../app/modules/media/cord-swatch.ts';
 
 export interface CordType {
@@ -53,7 +54,8 @@ export const cordTypes: readonly CordType[] = [
 ];
 
 export interface AccessoryType {
-  code: string;
+  /** also the shape its picture is drawn in */
+  code: Exclude<AccessoryShape, 'kit'>;
   skuPrefix: string;
   /** configurable attribute whose options are this accessory's variants */
   option: { attribute: string; values: readonly { code: string; sortValue: number; label: string }[] };

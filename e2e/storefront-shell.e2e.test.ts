@@ -1,0 +1,151 @@
+import { readFileSync } from 'node:fs';
+import type { BrowserContext } from 'playwright-core';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { localeCodes, storefronts } from '../app/modules/i18n/locales.ts';
+import { lookupMessage, type MessageTree } from '../app/modules/i18n/messages.ts';
+import { openBrowser } from './support/browser.ts';
+
+const baseUrl = inject('baseUrl');
+const messages = (locale: string) => JSON.parse(readFileSync(new URL(`../locales/${locale}.json`, import.meta.url), 'utf8')) as MessageTree;
+const text = (locale: string, key: string) => lookupMessage(messages(locale), key) ?? key;
+
+let browser: BrowserContext | undefined;
+afterEach(async () => {
+  await browser?.close();
+  browser = undefined;
+});
+
+describe('every storefront home page (HTTP, no JavaScript)', () => {
+  it.each(storefronts.map((s) => [s.code, s.prefix]))('%s has its language, hreflang set, canonical link and translated shell', async (code, prefix) => {
+    const response = await fetch(`${baseUrl}/${prefix}?utm_source=mail`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain(`<html lang="${code}"`);
+    for (const other of storefronts) expect(html).toContain(`rel="alternate" hrefLang="${other.code}" href="${baseUrl}/${other.prefix}"`);
+    expect(html.match(/rel="alternate" hrefLang="/g)).toHaveLength(12);
+    expect(html).toMatch(/rel="alternate" hrefLang="x-default"/);
+    expect(html).toContain(`rel="canonical" href="${baseUrl}/${prefix}"`);
+    expect(html).toContain(`property="og:locale"`);
+    expect(html).toContain(text(code, 'header.searchPlaceholder').replace(/&/g, '&amp;'));
+    expect(html).toContain(text(code, 'footer.customerService'));
+    expect(html).toMatch(/<title>[^<]+ \| Cordial<\/title>/);
+  });
+});
+
+describe('locale detection', () => {
+  it('sends / to the store of the browser language', async () => {
+    browser = await openBrowser({ locale: 'de-DE' });
+    const page = await browser.newPage();
+    await page.goto(baseUrl);
+    expect(new URL(page.url()).pathname).toBe('/de-de');
+    expect(await page.locator('html').getAttribute('lang')).toBe('de-DE');
+  });
+
+  it('prefers the locale cookie and falls back to en-US', async () => {
+    const withCookie = await fetch(`${baseUrl}/`, { headers: { cookie: 'locale=fr-FR', 'accept-language': 'de-DE' }, redirect: 'manual' });
+    expect(withCookie.headers.get('location')).toBe('/fr-fr');
+    const unknownLanguage = await fetch(`${baseUrl}/`, { headers: { 'accept-language': 'ja-JP' }, redirect: 'manual' });
+    expect(unknownLanguage.headers.get('location')).toBe('/en-us');
+  });
+
+  it('adds the prefix to paths without one and answers 404 for an unknown prefix', async () => {
+    const unprefixed = await fetch(`${baseUrl}/paracord?sort=name`, { headers: { 'accept-language': 'nl-NL' }, redirect: 'manual' });
+    expect(unprefixed.status).toBe(302);
+    expect(unprefixed.headers.get('location')).toBe('/nl-nl/paracord?sort=name');
+    expect((await fetch(`${baseUrl}/xx-yy/paracord`)).status).toBe(404);
+  });
+
+  it('invites a visitor whose browser points to another store', async () => {
+    browser = await openBrowser({ locale: 'sv-SE' });
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}/en-gb`);
+    const prompt = page.getByRole('region', { name: text('en-GB', 'locale.promptLabel') });
+    await prompt.getByRole('link', { name: /Sverige/ }).click();
+    await page.waitForURL(`${baseUrl}/sv-se`);
+    expect(await page.locator('html').getAttribute('lang')).toBe('sv-SE');
+    await expect(page.getByRole('region', { name: text('sv-SE', 'locale.promptLabel') }).count()).resolves.toBe(0);
+  });
+});
+
+describe.each([true, false])('switching with JavaScript %s', (javaScriptEnabled) => {
+  it('changes the store from the footer, keeps the page and remembers the choice', async () => {
+    browser = await openBrowser({ javaScriptEnabled, locale: 'en-US' });
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}/en-us`);
+    const footer = page.getByRole('contentinfo');
+    await footer.getByText(text('en-US', 'locale.label')).click();
+    await footer.getByRole('link', { name: 'Deutschland' }).click();
+    await page.waitForURL(`${baseUrl}/de-de`);
+    expect(await page.locator('html').getAttribute('lang')).toBe('de-DE');
+    await expect(page.getByRole('search').getByRole('searchbox').getAttribute('placeholder')).resolves.toBe(text('de-DE', 'header.searchPlaceholder'));
+    await page.goto(baseUrl);
+    expect(new URL(page.url()).pathname).toBe('/de-de');
+  });
+
+  it('changes the currency with the footer links and the currency parameter', async () => {
+    browser = await openBrowser({ javaScriptEnabled });
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}/en`);
+    const firstPrice = page.locator('.product-card__price').first();
+    await expect(firstPrice.textContent()).resolves.toContain('€');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'GBP', exact: true }).click();
+    await page.waitForURL(`${baseUrl}/en`);
+    await expect(firstPrice.textContent()).resolves.toContain('£');
+    // A currency the store offers, by parameter: applied, then the parameter leaves the URL.
+    await page.goto(`${baseUrl}/en?currency=SEK`);
+    expect(page.url()).toBe(`${baseUrl}/en`);
+    await expect(firstPrice.textContent()).resolves.toMatch(/SEK|kr/);
+    // One it does not offer falls back to the store's default.
+    await page.goto(`${baseUrl}/de-de?currency=GBP`);
+    expect(page.url()).toBe(`${baseUrl}/de-de`);
+    await expect(page.locator('.product-card__price').first().textContent()).resolves.toContain('€');
+  });
+});
+
+describe('VAT display', () => {
+  it('shows Italian prices incl. VAT and switches on request, remembered', async () => {
+    browser = await openBrowser({ javaScriptEnabled: false });
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}/it-it`);
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByText(text('it-IT', 'vat.inclVat'), { exact: false }).count()).resolves.toBeGreaterThan(0);
+    const grossPrice = await page.locator('.product-card__price').first().textContent();
+    await footer.getByRole('link', { name: text('it-IT', 'vat.showExclVat') }).click();
+    await page.waitForURL(`${baseUrl}/it-it`);
+    const netPrice = await page.locator('.product-card__price').first().textContent();
+    expect(netPrice).not.toBe(grossPrice);
+    await page.reload();
+    expect(await page.locator('.product-card__price').first().textContent()).toBe(netPrice);
+  });
+});
+
+describe('not found', () => {
+  it('shows the translated not-found page with a way home, status 404', async () => {
+    browser = await openBrowser();
+    const page = await browser.newPage();
+    const response = await page.goto(`${baseUrl}/fr-fr/cette-page-nexiste-pas`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(text('fr-FR', 'errors.notFound'));
+    expect(await page.title()).toBe(text('fr-FR', 'errors.notFoundTitle'));
+    await page.getByRole('main').getByRole('link', { name: text('fr-FR', 'errors.backHome') }).click();
+    await page.waitForURL(`${baseUrl}/fr-fr`);
+  });
+
+  it('gives bots the status without the error page', async () => {
+    const response = await fetch(`${baseUrl}/en-us/missing-page`, { headers: { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' } });
+    expect(response.status).toBe(404);
+    expect(await response.text()).toBe('404');
+  });
+});
+
+describe('SEO resources', () => {
+  it('serves robots.txt and a sitemap index with one sitemap per locale listing its URLs', async () => {
+    const robots = await (await fetch(`${baseUrl}/robots.txt`)).text();
+    expect(robots).toContain('Sitemap:');
+    const index = await (await fetch(`${baseUrl}/sitemap.xml`)).text();
+    expect(index.match(/<sitemap>/g)).toHaveLength(localeCodes.length);
+    const german = await (await fetch(`${baseUrl}/sitemaps/de-de.xml`)).text();
+    expect(german).toContain('/de-de/anderes-seil/kletterseile-pro-meter</loc>');
+    expect(german.match(/<url>/g)?.length).toBeGreaterThan(3500);
+  });
+});
