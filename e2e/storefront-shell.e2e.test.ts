@@ -149,3 +149,33 @@ describe('SEO resources', () => {
     expect(german.match(/<url>/g)?.length).toBeGreaterThan(3500);
   });
 });
+
+describe('cookie consent', () => {
+  it('asks before anything optional, stores the choice and can be changed from the footer', async () => {
+    browser = await openBrowser({ javaScriptEnabled: false });
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}/nl-nl`);
+    const banner = page.getByRole('region', { name: text('nl-NL', 'consent.title') });
+    await banner.getByRole('button', { name: text('nl-NL', 'consent.necessaryOnly') }).click();
+    await page.waitForURL(`${baseUrl}/nl-nl`);
+    await expect(banner.count()).resolves.toBe(0);
+    const cookies = await browser.cookies(baseUrl);
+    expect(cookies.find((c) => c.name === 'consent')?.value).toBe('necessary');
+
+    await page.getByRole('contentinfo').getByRole('link', { name: text('nl-NL', 'footer.cookieSettings') }).click();
+    await banner.getByLabel(new RegExp(text('nl-NL', 'consent.analytics'))).check();
+    await banner.getByRole('button', { name: text('nl-NL', 'consent.save') }).click();
+    await page.waitForURL(`${baseUrl}/nl-nl`);
+    expect((await browser.cookies(baseUrl)).find((c) => c.name === 'consent')?.value).toBe('necessary%2Canalytics');
+  });
+
+  it('refuses a consent form without the CSRF token', async () => {
+    const response = await fetch(`${baseUrl}/api/consent`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: baseUrl },
+      body: 'choice=all',
+      redirect: 'manual',
+    });
+    expect(response.status).toBe(403);
+  });
+});
