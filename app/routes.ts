@@ -8,6 +8,6 @@ export default [
   route('api/messages', 'routes/api/messages.ts'),
   route('api/consent', 'routes/api/consent.ts'),
   route(':lang', 'routes/storefront-layout.tsx', [
-    layout('routes/storefront-pages.tsx', [index('routes/home.tsx'), route('*', 'routes/not-found.tsx')]),
+    layout('routes/storefront-pages.tsx', [index('routes/home.tsx'), route('*', 'routes/catalogue-page.tsx')]),
   ]),
 ] satisfies RouteConfig;

@@ -656,3 +656,27 @@ export const wishlistItems = pgTable(
   },
   (t) => [index('wishlist_items_wishlist_idx').on(t.wishlistId)],
 );
+
+// ---------------------------------------------------------------- engagement
+
+/** Back-in-stock e-mail requests; the mail itself goes out when stock returns (notified_at). */
+export const stockAlertSubscriptions = pgTable(
+  'stock_alert_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    variantId: integer('variant_id').references(() => productVariants.id, { onDelete: 'cascade' }),
+    locale: text('locale')
+      .notNull()
+      .references(() => locales.code),
+    createdAt: createdAt(),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('stock_alert_subscriptions_unique_idx').on(sql`lower(${t.email})`, t.productId, sql`coalesce(${t.variantId}, 0)`),
+    index('stock_alert_subscriptions_pending_idx').on(t.productId).where(sql`${t.notifiedAt} is null`),
+  ],
+);

@@ -6,12 +6,11 @@ import { servicesContext, storefrontContext } from '../context.ts';
 import { orUnavailable } from '../db/with-database.server.ts';
 import { cartCookie, countCartItems } from '../modules/cart/cart-count.server.ts';
 import { getCategoryTree } from '../modules/catalogue/category-tree.server.ts';
-import { getCurrencyRates } from '../modules/currency/exchange-rates.server.ts';
 import { readCookie } from '../modules/http/cookies.server.ts';
 import { parseAcceptLanguage, storefrontForLanguages } from '../modules/i18n/locale-detection.ts';
 import { resolveStorefrontRequest } from '../modules/i18n/storefront-request.server.ts';
+import { priceDisplayFor } from '../modules/pricing/price-display.server.ts';
 import { consentCookie, parseConsent } from '../modules/privacy/consent.ts';
-import { displayVatRateBp } from '../modules/tax/vat-rates.ts';
 
 /** Spec §4 route middleware: validate the locale prefix, apply preference parameters, then serve. */
 const storefrontMiddleware: MiddlewareFunction<Response> = async ({ request, params, context }, next) => {
@@ -30,28 +29,19 @@ export const middleware = [storefrontMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
-  const { storefront, currency, includeVat, hasChosenLocale } = context.get(storefrontContext);
-  const [categoryTree, rates, cartItemCount] = await orUnavailable(() =>
-    Promise.all([getCategoryTree(db, storefront.code), getCurrencyRates(db), countCartItems(db, readCookie(request, cartCookie))]),
+  const selection = context.get(storefrontContext);
+  const { storefront, hasChosenLocale } = selection;
+  const [categoryTree, priceDisplay, cartItemCount] = await orUnavailable(() =>
+    Promise.all([getCategoryTree(db, storefront.code), priceDisplayFor(db, selection), countCartItems(db, readCookie(request, cartCookie))]),
   );
-  const rate = rates.get(currency);
-  if (!rate) throw new Error(`no exchange rate for ${currency}`);
   const suggested = storefrontForLanguages(parseAcceptLanguage(request.headers.get('accept-language')));
-  const url = new URL(request.url);
   return {
     storefront: storefront.code,
     categoryTree,
     currencies: storefront.currencies,
-    priceDisplay: {
-      locale: storefront.code,
-      currency,
-      minorUnits: rate.minorUnits,
-      rate: rate.rate,
-      vatRateBp: displayVatRateBp[storefront.code],
-      includeVat,
-    },
+    priceDisplay,
     consent: parseConsent(readCookie(request, consentCookie)),
-    showCookieSettings: url.searchParams.has('cookie-settings'),
+    showCookieSettings: new URL(request.url).searchParams.has('cookie-settings'),
     // Invite visitors whose browser points to another store, until they choose one.
     suggestedStorefront: !hasChosenLocale && suggested && suggested.code !== storefront.code ? suggested.code : null,
     cartItemCount,

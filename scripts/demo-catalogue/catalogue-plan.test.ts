@@ -85,6 +85,8 @@ describe('the demo catalogue plan', () => {
     expect(path('paracord-accessory', 'en')).toBe('paracord-accessory');
     expect(path('paracord-accessory', 'nl-NL')).toBe('paracord-accessoires');
     expect(path('paracord-accessory', 'fr-FR')).toBe('paracord-accessoires');
+    expect(path('climbing-rope-per-meter', 'en-US')).toBe('climbing-rope-per-meter');
+    expect(path('climbing-rope-per-meter', 'en')).toBe('climbing-rope-per-meter');
     expect(path('climbing-rope-per-meter', 'nl-NL')).toBe('overig-touw/klimtouw-per-meter');
     expect(path('climbing-rope-per-meter', 'de-DE')).toBe('anderes-seil/kletterseile-pro-meter');
     expect(path('climbing-rope-per-meter', 'fr-FR')).toBe('autre-corde/corde-escalade-par-metre');

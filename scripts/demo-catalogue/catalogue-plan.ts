@@ -242,7 +242,7 @@ function buildAttributes(): PlannedAttribute[] {
     ...[...accessoryOptions].map(([code, options]) => ({
       code,
       valueType: 'select' as const,
-      isFilterable: code === 'feed_through_size' || code === 'strap_width',
+      isFilterable: filterableSizeAttributes.has(code),
       isConfigurable: true,
       options,
     })),
@@ -251,6 +251,14 @@ function buildAttributes(): PlannedAttribute[] {
 }
 
 // ---------------------------------------------------------------- categories
+
+/**
+ * Spec §2: climbing rope per metre sits at the top level in English and Polish
+ * (/climbing-rope-per-meter) and below other cord in the other languages.
+ */
+const topLevelPaths: Record<string, Partial<Record<CatalogueLanguage, string>>> = {
+  'climbing-rope-per-meter': { 'en-US': 'climbing-rope-per-meter', 'en-GB': 'climbing-rope-per-meter', pl: 'climbing-rope-per-meter' },
+};
 
 function buildCategories(): PlannedCategory[] {
   const byCode = new Map(categoryTexts.map((c) => [c.code, c]));
@@ -267,7 +275,7 @@ function buildCategories(): PlannedCategory[] {
     texts: perLocale((_, language) => ({
       name: category.name[language],
       urlSegment: category.urlSegment[language],
-      urlPath: categoryPath(category.code, language).slice(1),
+      urlPath: topLevelPaths[category.code]?.[language] ?? categoryPath(category.code, language).slice(1),
     })),
   }));
 }
@@ -317,6 +325,8 @@ function productTypeText(code: string) {
   if (!text) throw new Error(`no texts for product type ${code}`);
   return text;
 }
+
+const filterableSizeAttributes = new Set(['feed_through_size', 'strap_width']);
 
 const designCategory: Record<string, string> = { solid: 'solid-colours', reflective: 'reflective', glow: 'glow-in-the-dark' };
 
@@ -447,6 +457,10 @@ export function planCatalogue({ seed = 20261122, scale = 1 }: PlanOptions = {}):
           ...(accessory.lengthMm ? [{ attribute: 'length_accessory', number: accessory.lengthMm }] : []),
           { attribute: 'weight', number: accessory.weightGrams },
           { attribute: 'hs_tariff_number', text: accessory.hsTariffNumber },
+          // Sizes that are filters (feed-through size, strap width) are also specifications.
+          ...(filterableSizeAttributes.has(accessory.option.attribute)
+            ? accessory.option.values.map((value) => ({ attribute: accessory.option.attribute, option: value.code }))
+            : []),
         ],
         variants,
         imagePath,

@@ -104,7 +104,7 @@ function Preferences({ currencies, alternates }: { currencies: readonly string[]
       )}
       {display.vatRateBp > 0 && (
         <p className="preferences__vat">
-          {t('vat.label')}: {vatLabel}.{' '}
+          {t('vat.label')}: {vatLabel} ·{' '}
           <a href={withParam('vat', display.includeVat ? 'excl' : 'incl')} rel="nofollow">
             {display.includeVat ? t('vat.showExclVat') : t('vat.showInclVat')}
           </a>

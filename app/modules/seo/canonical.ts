@@ -4,7 +4,7 @@
  * is dropped. Kept parameters are sorted alphabetically (spec §2).
  */
 export const canonicalParams = new Set([
-  'page', 'limit', 'sort', 'q', 'price',
+  'page', 'limit', 'sort', 'q', 'price_min', 'price_max', 'length', 'metres',
   'breaking_strength', 'category_uid', 'color', 'feed_through', 'feed_through_size', 'innersize', 'leather_grade',
   'leather_thickness', 'length_accessory', 'materiaal_soort_metalen', 'material_thickness', 'nappa_basic',
   'number_of_strands', 'paracord_family', 'paracord_type', 'pattern_type', 'product_main_group', 'rope_construction',

@@ -1,0 +1,234 @@
+import { Form, Link, useLocation, useSubmit } from 'react-router';
+import type { CategoryPageData } from '../../modules/catalogue/category-page.server.ts';
+import { pageSizes, sortOptions, type SortOption } from '../../modules/catalogue/listing-options.ts';
+import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { PageHead } from '../page-head.tsx';
+import { Breadcrumbs, ProductGrid } from './product-card.tsx';
+
+const sortLabels: Record<SortOption, string> = {
+  position: 'listing.sortPosition',
+  name: 'listing.sortName',
+  price_asc: 'listing.sortPriceAsc',
+  price_desc: 'listing.sortPriceDesc',
+  feed_through_size: 'listing.sortFeedThroughSize',
+  length_accessory: 'listing.sortAccessoryLength',
+  rope_diameter: 'listing.sortRopeDiameter',
+};
+
+/** Numeric sorts only make sense where the products have that dimension. */
+const sortFacet: Partial<Record<SortOption, string>> = {
+  feed_through_size: 'feed_through_size',
+  length_accessory: 'length_accessory',
+  rope_diameter: 'rope_diameter',
+};
+
+/**
+ * A category listing. All state lives in the URL: the filter and sort forms are GET forms
+ * (client-side navigation with JavaScript, plain requests without), paging uses links.
+ */
+export function ListingPage({ data, prefix }: { data: CategoryPageData; prefix: string }) {
+  const { t, locale } = useI18n();
+  const { pathname, search } = useLocation();
+  const submit = useSubmit();
+  const { listing, params } = data;
+  const query = new URLSearchParams(search);
+  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+  const withParams = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(search);
+    for (const [name, value] of Object.entries(changes)) {
+      if (value === null) next.delete(name);
+      else next.set(name, value);
+    }
+    const text = next.toString();
+    return `${pathname}${text ? `?${text}` : ''}`;
+  };
+  const autoSubmit = (event: React.ChangeEvent<HTMLFormElement>) => submit(event.currentTarget, { preventScrollReset: true });
+  const facetCodes = new Set(listing.facets.map((f) => f.code));
+  const availableSorts = sortOptions.filter((option) => {
+    const facet = sortFacet[option];
+    return !facet || facetCodes.has(facet) || option === params.sort;
+  });
+  const activeFilters = [
+    ...listing.subcategories.filter((c) => c.selected).map((c) => ({ name: 'category_uid', value: c.uid, label: data.subcategoryNames[c.code] ?? c.code })),
+    ...listing.facets.flatMap((facet) =>
+      facet.options.filter((o) => o.selected).map((o) => ({ name: facet.code, value: o.value, label: facet.unit ? `${number.format(Number(o.label))} ${facet.unit}` : o.label })),
+    ),
+  ];
+  const removeFilterHref = (name: string, value: string) => {
+    const next = new URLSearchParams(search);
+    const kept = next.getAll(name).filter((v) => v !== value);
+    next.delete(name);
+    next.delete('page');
+    for (const v of kept) next.append(name, v);
+    return `${pathname}?${next}`;
+  };
+  const hidden = (names: string[]) =>
+    [...query].filter(([name]) => names.includes(name)).map(([name, value]) => <input key={`${name}=${value}`} type="hidden" name={name} value={value} />);
+
+  return (
+    <div className="listing container">
+      <PageHead title={data.name} description={data.description ?? undefined} alternates={data.alternates} />
+      <Breadcrumbs items={[{ name: t('product.home'), href: `/${prefix}` }, ...data.trail.map((c) => ({ name: c.name, href: `/${prefix}/${c.urlPath}` }))]} />
+      <header className="listing__header">
+        <h1>{data.name}</h1>
+        <p className="listing__count">{t('listing.productCount', { count: listing.total })}</p>
+      </header>
+      <div className="listing__layout">
+        <aside className="listing__filters">
+          <details className="filters" open>
+            <summary>{t('listing.filters')}</summary>
+            <Form method="get" key={search} onChange={autoSubmit} preventScrollReset className="filters__form">
+              {hidden(['sort', 'limit'])}
+              {listing.subcategories.length > 0 && (
+                <fieldset className="facet">
+                  <legend>{t('listing.subcategories')}</legend>
+                  {listing.subcategories.map((c) => (
+                    <label key={c.uid} className="facet__option">
+                      <input type="checkbox" name="category_uid" value={c.uid} defaultChecked={c.selected} />
+                      <span>{data.subcategoryNames[c.code] ?? c.code}</span>
+                      <span className="facet__count">({c.count})</span>
+                    </label>
+                  ))}
+                </fieldset>
+              )}
+              {listing.facets.map((facet) => (
+                <fieldset key={facet.code} className="facet">
+                  <legend>{facet.label}</legend>
+                  <div className={facet.options.length > 8 ? 'facet__options facet__options--scroll' : 'facet__options'}>
+                    {facet.options.map((option) => (
+                      <label key={option.value} className="facet__option">
+                        <input type="checkbox" name={facet.code} value={option.value} defaultChecked={option.selected} />
+                        {option.swatchHex && <span className="swatch" style={{ backgroundColor: option.swatchHex }} aria-hidden="true" />}
+                        <span>{facet.unit ? `${number.format(Number(option.label))} ${facet.unit}` : option.label}</span>
+                        <span className="facet__count">({option.count})</span>
+                      </label>
+                    ))}
+                  </div>
+                </fieldset>
+              ))}
+              {listing.priceBounds && (
+                <fieldset className="facet facet--price">
+                  <legend>{t('listing.price')}</legend>
+                  <label>
+                    <span>{t('listing.priceMin')}</span>
+                    <input type="number" name="price_min" min={0} step={1} inputMode="numeric" placeholder={String(listing.priceBounds.min)} defaultValue={params.priceMin ?? ''} />
+                  </label>
+                  <label>
+                    <span>{t('listing.priceMax')}</span>
+                    <input type="number" name="price_max" min={0} step={1} inputMode="numeric" placeholder={String(listing.priceBounds.max)} defaultValue={params.priceMax ?? ''} />
+                  </label>
+                </fieldset>
+              )}
+              <button type="submit" className="button button--primary filters__apply">
+                {t('listing.applyFilters')}
+              </button>
+            </Form>
+          </details>
+        </aside>
+        <section className="listing__results" aria-labelledby="listing-results-heading">
+          <h2 id="listing-results-heading" className="visually-hidden">
+            {t('listing.productCount', { count: listing.total })}
+          </h2>
+          {activeFilters.length > 0 && (
+            <ul className="active-filters" aria-label={t('listing.activeFilters')}>
+              {activeFilters.map((filter) => (
+                <li key={`${filter.name}=${filter.value}`}>
+                  <Link to={removeFilterHref(filter.name, filter.value)} preventScrollReset aria-label={t('listing.removeFilter', { filter: filter.label })} className="chip">
+                    {filter.label} <span aria-hidden="true">×</span>
+                  </Link>
+                </li>
+              ))}
+              <li>
+                <Link to={pathname} className="chip chip--clear">
+                  {t('listing.clearFilters')}
+                </Link>
+              </li>
+            </ul>
+          )}
+          <Form method="get" key={`sort-${search}`} onChange={autoSubmit} preventScrollReset className="listing__toolbar">
+            {[...query]
+              .filter(([name]) => !['sort', 'limit', 'page'].includes(name))
+              .map(([name, value]) => (
+                <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+              ))}
+            <label>
+              <span>{t('listing.sortBy')}</span>
+              <select name="sort" defaultValue={params.sort}>
+                {availableSorts.map((option) => (
+                  <option key={option} value={option}>
+                    {t(sortLabels[option])}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              <span>{t('listing.perPage')}</span>
+              <select name="limit" defaultValue={String(params.limit)}>
+                {pageSizes.map((size) => (
+                  <option key={size} value={String(size)}>
+                    {size === 'all' ? t('listing.all') : size}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <noscript>
+              <button type="submit" className="button">
+                {t('listing.applyFilters')}
+              </button>
+            </noscript>
+          </Form>
+          {listing.products.length > 0 ? (
+            <ProductGrid products={listing.products} prefix={prefix} eagerCount={4} />
+          ) : (
+            <p className="listing__empty">{t('listing.noProducts')}</p>
+          )}
+          <nav className="pagination" aria-label={t('listing.pagination')}>
+            <p className="pagination__range">{t('listing.range', { from: listing.from, to: listing.to, total: listing.total })}</p>
+            {listing.pageCount > 1 && (
+              <ul className="pagination__pages">
+                {listing.page > 1 && (
+                  <li>
+                    <Link to={withParams({ page: listing.page === 2 ? null : String(listing.page - 1) })} rel="prev" aria-label={t('listing.previous')}>
+                      ‹
+                    </Link>
+                  </li>
+                )}
+                {pageNumbers(listing.page, listing.pageCount).map((page, index) =>
+                  page === null ? (
+                    <li key={`gap-${index}`} aria-hidden="true">
+                      …
+                    </li>
+                  ) : (
+                    <li key={page}>
+                      <Link
+                        to={withParams({ page: page === 1 ? null : String(page) })}
+                        aria-label={t('listing.page', { page })}
+                        aria-current={page === listing.page ? 'page' : undefined}
+                      >
+                        {page}
+                      </Link>
+                    </li>
+                  ),
+                )}
+                {listing.page < listing.pageCount && (
+                  <li>
+                    <Link to={withParams({ page: String(listing.page + 1) })} rel="next" aria-label={t('listing.next')}>
+                      ›
+                    </Link>
+                  </li>
+                )}
+              </ul>
+            )}
+          </nav>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/** 1 … 4 5 [6] 7 8 … 20 */
+function pageNumbers(current: number, count: number): (number | null)[] {
+  const pages = new Set([1, count, current - 2, current - 1, current, current + 1, current + 2].filter((p) => p >= 1 && p <= count));
+  const sorted = [...pages].sort((a, b) => a - b);
+  return sorted.flatMap((page, index) => (index > 0 && page - (sorted[index - 1] as number) > 1 ? [null, page] : [page]));
+}

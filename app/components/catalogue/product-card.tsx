@@ -1,0 +1,68 @@
+import { Link } from 'react-router';
+import type { ProductCard as ProductCardData } from '../../modules/catalogue/product-detail.server.ts';
+import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { usePriceDisplay } from '../../modules/pricing/price-context.tsx';
+import { formatPrice } from '../../modules/pricing/price-display.ts';
+
+/** Image sources through the image pipeline: webp at 1x and 2x of the shown width. */
+export function imageSources(path: string, width: number) {
+  const base = `/images/${path}?w=${width}`;
+  return { src: base, srcSet: `${base} 1x, ${base}&dpr=2 2x` };
+}
+
+export function ProductCard({ product, prefix, eager = false }: { product: ProductCardData; prefix: string; eager?: boolean }) {
+  const { t } = useI18n();
+  const display = usePriceDisplay();
+  return (
+    <li className="product-card">
+      <Link to={`/${prefix}/${product.urlKey}`} className="product-card__link">
+        {product.imagePath && (
+          <img {...imageSources(product.imagePath, 320)} width={320} height={320} alt="" loading={eager ? 'eager' : 'lazy'} decoding="async" className="product-card__image" />
+        )}
+        <span className="product-card__name">{product.name}</span>
+      </Link>
+      {product.colourHexes.length > 0 && (
+        <span className="swatches" role="img" aria-label={t('product.colours')}>
+          {product.colourHexes.map((hex, index) => (
+            <span key={`${hex}${index}`} className="swatch" style={{ backgroundColor: hex }} />
+          ))}
+        </span>
+      )}
+      <span className="product-card__price">{t('product.priceFrom', { price: formatPrice(product.priceFromCents, display) })}</span>
+      <span className={`stock-badge ${product.inStock ? 'stock-badge--in' : 'stock-badge--out'}`}>
+        {product.inStock ? t('product.inStock') : t('product.outOfStock')}
+      </span>
+    </li>
+  );
+}
+
+export function ProductGrid({ products, prefix, eagerCount = 0 }: { products: ProductCardData[]; prefix: string; eagerCount?: number }) {
+  return (
+    <ul className="product-grid">
+      {products.map((product, index) => (
+        <ProductCard key={product.sku} product={product} prefix={prefix} eager={index < eagerCount} />
+      ))}
+    </ul>
+  );
+}
+
+export function Breadcrumbs({ items }: { items: { name: string; href?: string }[] }) {
+  const { t } = useI18n();
+  return (
+    <nav aria-label={t('product.breadcrumbs')} className="breadcrumbs">
+      <ol>
+        {items.map((item, index) =>
+          item.href && index < items.length - 1 ? (
+            <li key={item.href}>
+              <Link to={item.href}>{item.name}</Link>
+            </li>
+          ) : (
+            <li key={item.name} aria-current="page">
+              {item.name}
+            </li>
+          ),
+        )}
+      </ol>
+    </nav>
+  );
+}

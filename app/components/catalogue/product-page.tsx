@@ -1,0 +1,361 @@
+import { useState } from 'react';
+import { Link, useFetcher, useRouteLoaderData } from 'react-router';
+import type { ProductDetail, ProductVariant } from '../../modules/catalogue/product-detail.server.ts';
+import type { NavigationCategory } from '../../modules/catalogue/category-tree.server.ts';
+import { informationPageSlug } from '../../modules/content/information-pages.ts';
+import type { StockAlertResult } from '../../modules/engagement/stock-alerts.server.ts';
+import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { storefrontByCode } from '../../modules/i18n/locales.ts';
+import { usePriceDisplay, useVatLabel } from '../../modules/pricing/price-context.tsx';
+import { formatPrice } from '../../modules/pricing/price-display.ts';
+import type { loader as rootLoader } from '../../root.tsx';
+import { type Alternates, PageHead } from '../page-head.tsx';
+import { Breadcrumbs, imageSources, ProductGrid } from './product-card.tsx';
+
+export interface ProductPageData {
+  detail: ProductDetail;
+  descriptionHtml: string;
+  trail: NavigationCategory[];
+  alternates: Alternates;
+  /** option choices from the URL (?length=10m), already validated */
+  selection: Record<string, string>;
+  metres: number | null;
+  jsonLd: object;
+}
+
+const feetPerMetre = 3.28084;
+
+/** The variant whose options match the selection, else the first one. */
+function variantFor(variants: ProductVariant[], selection: Record<string, string>): ProductVariant | undefined {
+  return variants.find((v) => v.options.every((o) => selection[o.attribute] === o.option)) ?? variants[0];
+}
+
+export function ProductPage({ data, prefix }: { data: ProductPageData; prefix: string }) {
+  const { t, locale } = useI18n();
+  const display = usePriceDisplay();
+  const vatLabel = useVatLabel();
+  const { detail } = data;
+  const { product } = detail;
+  const [selection, setSelection] = useState(data.selection);
+  const variant = variantFor(detail.variants, selection);
+  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  const percent = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+  const image = detail.images[0];
+  const shippingAnchor = informationPageSlug('shippingRates', locale);
+
+  // Configurable attributes offered by this product, each with its choices in order.
+  const choices = new Map<string, { option: string; label: string; attributeLabel: string; sortValue: number | null }[]>();
+  for (const v of detail.variants) {
+    for (const o of v.options) {
+      const list = choices.get(o.attribute) ?? [];
+      if (!list.some((c) => c.option === o.option)) list.push(o);
+      choices.set(o.attribute, list);
+    }
+  }
+  const selectable = [...choices].filter(([, options]) => options.length > 1);
+  const optionLabel = (attribute: string, option: { label: string; sortValue: number | null }) =>
+    attribute === 'length' && option.sortValue !== null
+      ? t('product.lengthWithFeet', { metres: number.format(option.sortValue), feet: number.format(Math.round(option.sortValue * feetPerMetre)) })
+      : option.label;
+  const choose = (attribute: string, option: string) => {
+    const next = { ...selection, [attribute]: option };
+    setSelection(next);
+    // Keep the URL shareable without asking the server again.
+    const url = new URL(window.location.href);
+    url.searchParams.set(attribute, option);
+    window.history.replaceState(window.history.state, '', url);
+  };
+
+  const specLabel = detail.specifications.find((s) => s.code === 'max_continuous_length');
+  const maxMetres = specLabel ? Number(specLabel.values[0]) : 100;
+  const unitPriceFor = (v: ProductVariant, quantity: number) =>
+    [...v.tiers].reverse().find((tier) => quantity >= tier.minQuantity)?.unitPriceCents ?? v.priceCents;
+
+  return (
+    <article className="product container">
+      <PageHead title={product.name} description={product.metaDescription ?? undefined} alternates={data.alternates} />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(data.jsonLd).replace(/</g, '\\u003c') }} />
+      <Breadcrumbs
+        items={[
+          { name: t('product.home'), href: `/${prefix}` },
+          ...data.trail.map((c) => ({ name: c.name, href: `/${prefix}/${c.urlPath}` })),
+          { name: product.name },
+        ]}
+      />
+      <div className="product__top">
+        <div className="product__gallery">
+          {image && (
+            <img {...imageSources(image.path, 640)} width={640} height={640} alt={product.name} fetchPriority="high" className="product__image" />
+          )}
+        </div>
+        <div className="product__summary">
+          <h1>{product.name}</h1>
+          <p className="product__sku">{t('product.itemNumber', { sku: variant?.sku ?? product.sku })}</p>
+          {detail.reviews.average !== null && (
+            <p className="product__rating">
+              <a href="#reviews">
+                <Stars rating={detail.reviews.average} /> {t('product.reviewsAverage', { rating: number.format(detail.reviews.average), count: detail.reviews.count })}
+              </a>
+            </p>
+          )}
+          {variant && (
+            <div className="product__price-block">
+              <p className="product__price">
+                <span className="price">
+                  {product.soldByLength ? t('product.perMetre', { price: formatPrice(variant.priceCents, display) }) : formatPrice(variant.priceCents, display)}
+                </span>{' '}
+                <span className="vat-label">{vatLabel}</span>
+              </p>
+              <p className={`stock-badge ${variant.inStock ? 'stock-badge--in' : 'stock-badge--out'}`}>
+                {variant.inStock ? t('product.inStock') : t('product.outOfStock')}
+              </p>
+            </div>
+          )}
+          {selectable.length > 0 && (
+            <form method="get" className="product__options">
+              {selectable.map(([attribute, options]) => (
+                <fieldset key={attribute} className="option-group">
+                  <legend>{t('product.chooseOption', { option: options[0]?.attributeLabel ?? attribute })}</legend>
+                  <div className="option-group__choices">
+                    {options.map((option) => {
+                      const optionVariant = detail.variants.find((v) => v.options.some((o) => o.attribute === attribute && o.option === option.option));
+                      return (
+                        <label key={option.option} className={`option-chip${optionVariant?.inStock === false ? ' option-chip--out' : ''}`}>
+                          <input
+                            type="radio"
+                            name={attribute}
+                            value={option.option}
+                            checked={selection[attribute] === option.option}
+                            onChange={() => choose(attribute, option.option)}
+                          />
+                          <span>{optionLabel(attribute, option)}</span>
+                        </label>
+                      );
+                    })}
+                  </div>
+                </fieldset>
+              ))}
+              <noscript>
+                <button type="submit" className="button">
+                  {t('product.select')}
+                </button>
+              </noscript>
+            </form>
+          )}
+          {product.soldByLength && variant && (
+            <form method="get" className="cut-to-length">
+              <h2>{t('product.cutToLength')}</h2>
+              <label>
+                <span>{t('product.lengthInMetres')}</span>
+                <input type="number" name="metres" min={0.5} max={maxMetres} step={0.5} defaultValue={data.metres ?? ''} inputMode="decimal" />
+              </label>
+              <button type="submit" className="button">
+                {t('product.calculate')}
+              </button>
+              <p className="cut-to-length__hint">{t('product.maxContinuousLength', { length: number.format(maxMetres) })}</p>
+              {data.metres !== null && (
+                <p className="cut-to-length__total" role="status">
+                  {t('product.totalForLength', {
+                    length: number.format(data.metres),
+                    price: formatPrice(Math.round((unitPriceFor(variant, data.metres) * Math.round(data.metres * 100)) / 100), display),
+                  })}
+                </p>
+              )}
+            </form>
+          )}
+          {variant && variant.tiers.length > 0 && (
+            <table className="tier-table">
+              <caption>{t('product.tiers')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('product.tierQuantityHeading')}</th>
+                  <th scope="col">{t('product.tierPrice')}</th>
+                  <th scope="col">{t('product.tierSaving')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                <tr>
+                  <td>1</td>
+                  <td>{formatPrice(variant.priceCents, display)}</td>
+                  <td>–</td>
+                </tr>
+                {variant.tiers.map((tier) => (
+                  <tr key={tier.minQuantity}>
+                    <td>{t('product.tierQuantity', { quantity: tier.minQuantity })}</td>
+                    <td>{formatPrice(tier.unitPriceCents, display)}</td>
+                    <td>{t('product.tierSavingValue', { percent: percent.format(((variant.priceCents - tier.unitPriceCents) / variant.priceCents) * 100) })}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          {variant && !variant.inStock && <BackInStockForm variantId={variant.id} />}
+          {detail.otherDesigns.length > 0 && (
+            <section className="other-designs" aria-labelledby="other-designs-heading">
+              <h2 id="other-designs-heading">{t('product.otherDesigns')}</h2>
+              <ul>
+                {detail.otherDesigns.map((other) => (
+                  <li key={other.sku}>
+                    <Link to={`/${prefix}/${other.urlKey}`} title={other.name} aria-label={other.name} className="design-swatch">
+                      {other.colourHexes.map((hex, index) => (
+                        <span key={`${hex}${index}`} style={{ backgroundColor: hex }} />
+                      ))}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </div>
+      </div>
+
+      <nav className="product-tabs" aria-label={t('product.tabs')}>
+        <ul>
+          <li><a href="#description">{t('product.tabDescription')}</a></li>
+          <li><a href="#specifications">{t('product.tabSpecifications')}</a></li>
+          <li><a href="#reviews">{t('product.tabReviews')}</a></li>
+          <li><a href={`#${shippingAnchor}`}>{t('product.tabShipping')}</a></li>
+          {product.hasSample && <li><a href="#order-sample-tab-content">{t('product.tabSample')}</a></li>}
+          <li><a href="#usp-pag-tab">{t('product.tabWhyBuy')}</a></li>
+        </ul>
+      </nav>
+
+      <section id="description" className="product-section" aria-labelledby="description-heading">
+        <h2 id="description-heading">{t('product.tabDescription')}</h2>
+        <div className="content" dangerouslySetInnerHTML={{ __html: data.descriptionHtml }} />
+      </section>
+
+      <section id="specifications" className="product-section" aria-labelledby="specifications-heading">
+        <h2 id="specifications-heading">{t('product.tabSpecifications')}</h2>
+        <dl className="spec-list">
+          {detail.specifications.map((spec) => (
+            <div key={spec.code}>
+              <dt>{spec.label}</dt>
+              <dd>{spec.values.map((value) => (spec.numeric ? `${number.format(Number(value))}${spec.unit ? ` ${spec.unit}` : ''}` : value)).join(', ')}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section id="reviews" className="product-section" aria-labelledby="reviews-heading">
+        <h2 id="reviews-heading">{t('product.tabReviews')}</h2>
+        {detail.reviews.count === 0 ? (
+          <p>{t('product.noReviews')}</p>
+        ) : (
+          <>
+            <p>
+              <Stars rating={detail.reviews.average ?? 0} /> {t('product.reviewsAverage', { rating: number.format(detail.reviews.average ?? 0), count: detail.reviews.count })}
+            </p>
+            <ul className="reviews">
+              {detail.reviews.items.map((review) => (
+                <li key={review.id} className="review" lang={storefrontByCode(review.locale)?.code ?? review.locale}>
+                  <p className="review__title">
+                    <Stars rating={review.rating} /> <strong>{review.title}</strong>
+                  </p>
+                  <p>{review.body}</p>
+                  <p className="review__meta">
+                    {review.author} · {new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(review.createdAt))}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
+
+      <section id={shippingAnchor} className="product-section" aria-labelledby="shipping-heading">
+        <h2 id="shipping-heading">{t('product.tabShipping')}</h2>
+        <p>{t('product.shippingText')}</p>
+        <p>
+          <Link to={`/${prefix}/${shippingAnchor}`}>{t('product.shippingLink')}</Link>
+        </p>
+      </section>
+
+      {product.hasSample && (
+        <section id="order-sample-tab-content" className="product-section" aria-labelledby="sample-heading">
+          <h2 id="sample-heading">{t('product.tabSample')}</h2>
+          <p>{t('product.sampleText')}</p>
+        </section>
+      )}
+
+      <section id="usp-pag-tab" className="product-section" aria-labelledby="why-heading">
+        <h2 id="why-heading">{t('product.tabWhyBuy')}</h2>
+        <ul className="why-buy">
+          <li>{t('product.whyBuyCut')}</li>
+          <li>{t('product.whyBuyRange')}</li>
+          <li>{t('product.whyBuyDelivery')}</li>
+          <li>{t('product.whyBuyService')}</li>
+        </ul>
+      </section>
+
+      {detail.boughtTogether.length > 0 && (
+        <section className="product-section" aria-labelledby="together-heading">
+          <h2 id="together-heading">{t('product.boughtTogether')}</h2>
+          <ProductGrid products={detail.boughtTogether} prefix={prefix} />
+        </section>
+      )}
+      {detail.mostViewed.length > 0 && (
+        <section className="product-section" aria-labelledby="viewed-heading">
+          <h2 id="viewed-heading">{t('product.mostViewed')}</h2>
+          <ProductGrid products={detail.mostViewed} prefix={prefix} />
+        </section>
+      )}
+    </article>
+  );
+}
+
+function Stars({ rating }: { rating: number }) {
+  const { t, locale } = useI18n();
+  const rounded = Math.round(rating);
+  return (
+    <span className="stars" role="img" aria-label={t('product.ratingLabel', { rating: new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(rating) })}>
+      {'★'.repeat(rounded)}
+      {'☆'.repeat(5 - rounded)}
+    </span>
+  );
+}
+
+/** Out of stock: leave an e-mail address to hear when it is back (works without JavaScript too). */
+function BackInStockForm({ variantId }: { variantId: number }) {
+  const { t } = useI18n();
+  const root = useRouteLoaderData<typeof rootLoader>('root');
+  const fetcher = useFetcher<StockAlertResult>();
+  const result = fetcher.data;
+  if (result?.ok) {
+    return (
+      <p className="notice notice--success" role="status">
+        {t('product.backInStockConfirmation')}
+      </p>
+    );
+  }
+  const error = result && !result.ok ? result.fieldErrors.email : undefined;
+  return (
+    <fetcher.Form method="post" className="back-in-stock" noValidate>
+      <h2>{t('product.backInStockTitle')}</h2>
+      <p>{t('product.backInStockText')}</p>
+      <input type="hidden" name="_csrf" value={root?.csrfToken ?? ''} />
+      <input type="hidden" name="intent" value="back-in-stock" />
+      <input type="hidden" name="variantId" value={variantId} />
+      <label htmlFor="back-in-stock-email">{t('product.backInStockEmail')}</label>
+      <input
+        id="back-in-stock-email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        defaultValue={result && !result.ok ? result.email : ''}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'back-in-stock-error' : undefined}
+      />
+      {error && (
+        <p id="back-in-stock-error" className="field-error">
+          {t(error)}
+        </p>
+      )}
+      <button type="submit" className="button button--primary" disabled={fetcher.state !== 'idle'}>
+        {t('product.backInStockSubmit')}
+      </button>
+    </fetcher.Form>
+  );
+}
+

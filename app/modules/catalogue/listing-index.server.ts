@@ -1,0 +1,210 @@
+/**
+ * An in-memory read model of the catalogue for listings: every active product with what cards,
+ * filters and sorting need, built from the database in a handful of queries and refreshed after
+ * a minute. Facet counts and sorting then cost microseconds instead of a query per facet.
+ * (Each app process keeps its own copy; the database stays the source of truth.)
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../../db/client.server.ts';
+import {
+  attributeOptions,
+  attributeOptionTranslations,
+  attributes,
+  attributeTranslations,
+  categories,
+  products,
+  productTranslations,
+} from '../../db/schema.ts';
+import type { LocaleCode } from '../i18n/locales.ts';
+
+export interface IndexedProduct {
+  id: number;
+  sku: string;
+  position: number;
+  productType: string;
+  categoryIds: ReadonlySet<number>;
+  names: Partial<Record<LocaleCode, string>>;
+  urlKeys: Partial<Record<LocaleCode, string>>;
+  /** lowest variant price, EUR cents excl. VAT */
+  minPriceCents: number;
+  inStock: boolean;
+  imagePath: string | null;
+  /** swatch colours of the product's colour options */
+  colourHexes: string[];
+  /** select attributes: attribute code -> option codes */
+  options: ReadonlyMap<string, readonly string[]>;
+  /** numeric attributes: attribute code -> value */
+  numbers: ReadonlyMap<string, number>;
+}
+
+export interface FacetOption {
+  code: string;
+  labels: Partial<Record<LocaleCode, string>>;
+  swatchHex: string | null;
+  position: number;
+}
+
+export interface FacetAttribute {
+  code: string;
+  valueType: 'select' | 'number';
+  unit: string | null;
+  position: number;
+  labels: Partial<Record<LocaleCode, string>>;
+  /** select attributes only, in shop order */
+  options: FacetOption[];
+}
+
+export interface IndexedCategory {
+  id: number;
+  uid: string;
+  code: string;
+  parentId: number | null;
+  position: number;
+}
+
+export interface ListingIndex {
+  products: IndexedProduct[];
+  facets: FacetAttribute[];
+  categories: Map<number, IndexedCategory>;
+  builtAt: number;
+}
+
+/** Spec §3 category uid: the base64 of the id, as the storefront API answers it. */
+export const categoryUid = (id: number) => Buffer.from(String(id)).toString('base64');
+
+const refreshAfterMs = 60_000;
+const indexes = new WeakMap<Database, { promise: Promise<ListingIndex>; refreshing?: Promise<ListingIndex> }>();
+
+/** The current index; a stale one is served while the next is built in the background. */
+export async function getListingIndex(db: Database): Promise<ListingIndex> {
+  const entry = indexes.get(db);
+  if (!entry) {
+    const promise = buildListingIndex(db);
+    indexes.set(db, { promise });
+    promise.catch(() => indexes.delete(db));
+    return promise;
+  }
+  const current = await entry.promise;
+  if (Date.now() - current.builtAt > refreshAfterMs && !entry.refreshing) {
+    entry.refreshing = buildListingIndex(db);
+    entry.refreshing.then(
+      (fresh) => indexes.set(db, { promise: Promise.resolve(fresh) }),
+      () => (entry.refreshing = undefined),
+    );
+  }
+  return current;
+}
+
+/** Forgets the index (after catalogue changes, and in tests). */
+export function invalidateListingIndex(db: Database): void {
+  indexes.delete(db);
+}
+
+export async function buildListingIndex(db: Database): Promise<ListingIndex> {
+  const [productRows, translationRows, categoryLinks, priceRows, imageRows, valueRows, attributeRows, attributeLabelRows, optionRows, optionLabelRows, categoryRows] =
+    await Promise.all([
+      db.select({ id: products.id, sku: products.sku, position: products.position, productType: products.productType }).from(products).where(eq(products.isActive, true)),
+      db.select({ productId: productTranslations.productId, locale: productTranslations.locale, name: productTranslations.name, urlKey: productTranslations.urlKey }).from(productTranslations),
+      queryRows<{ product_id: number; category_id: number }>(db, sql`select product_id, category_id from product_categories`),
+      queryRows<{ product_id: number; min_price: number; in_stock: boolean }>(
+        db,
+        sql`select product_id, min(price_cents)::int as min_price, bool_or(stock_quantity > 0) as in_stock from product_variants where is_active group by product_id`,
+      ),
+      queryRows<{ product_id: number; path: string }>(db, sql`select distinct on (product_id) product_id, path from product_images order by product_id, position`),
+      queryRows<{ product_id: number; attribute: string; option: string | null; swatch: string | null; number: string | null }>(
+        db,
+        sql`select v.product_id, a.code as attribute, o.code as option, o.swatch_hex as swatch, v.value_number as number
+            from product_attribute_values v join attributes a on a.id = v.attribute_id left join attribute_options o on o.id = v.option_id
+            where a.is_filterable or a.code = 'color'`,
+      ),
+      db.select().from(attributes).where(eq(attributes.isFilterable, true)).orderBy(asc(attributes.position)),
+      db
+        .select({ attributeId: attributeTranslations.attributeId, locale: attributeTranslations.locale, label: attributeTranslations.label })
+        .from(attributeTranslations)
+        .innerJoin(attributes, and(eq(attributes.id, attributeTranslations.attributeId), eq(attributes.isFilterable, true))),
+      db
+        .select({ id: attributeOptions.id, attributeId: attributeOptions.attributeId, code: attributeOptions.code, swatchHex: attributeOptions.swatchHex, position: attributeOptions.position })
+        .from(attributeOptions)
+        .innerJoin(attributes, and(eq(attributes.id, attributeOptions.attributeId), eq(attributes.isFilterable, true))),
+      db
+        .select({ optionId: attributeOptionTranslations.optionId, locale: attributeOptionTranslations.locale, label: attributeOptionTranslations.label })
+        .from(attributeOptionTranslations)
+        .innerJoin(attributeOptions, eq(attributeOptions.id, attributeOptionTranslations.optionId))
+        .innerJoin(attributes, and(eq(attributes.id, attributeOptions.attributeId), eq(attributes.isFilterable, true))),
+      db.select({ id: categories.id, code: categories.code, parentId: categories.parentId, position: categories.position }).from(categories).where(eq(categories.isActive, true)),
+    ]);
+
+  const byId = new Map<number, IndexedProduct & { categoryIds: Set<number>; options: Map<string, string[]>; numbers: Map<string, number> }>();
+  for (const row of productRows) {
+    byId.set(row.id, {
+      ...row,
+      categoryIds: new Set(),
+      names: {},
+      urlKeys: {},
+      minPriceCents: 0,
+      inStock: false,
+      imagePath: null,
+      colourHexes: [],
+      options: new Map(),
+      numbers: new Map(),
+    });
+  }
+  for (const row of translationRows) {
+    const product = byId.get(row.productId);
+    if (!product) continue;
+    product.names[row.locale as LocaleCode] = row.name;
+    product.urlKeys[row.locale as LocaleCode] = row.urlKey;
+  }
+  for (const row of categoryLinks) byId.get(Number(row.product_id))?.categoryIds.add(Number(row.category_id));
+  for (const row of priceRows) {
+    const product = byId.get(Number(row.product_id));
+    if (!product) continue;
+    product.minPriceCents = Number(row.min_price);
+    product.inStock = row.in_stock;
+  }
+  for (const row of imageRows) {
+    const product = byId.get(Number(row.product_id));
+    if (product) product.imagePath = row.path;
+  }
+  for (const row of valueRows) {
+    const product = byId.get(Number(row.product_id));
+    if (!product) continue;
+    if (row.option !== null) {
+      product.options.set(row.attribute, [...(product.options.get(row.attribute) ?? []), row.option]);
+      if (row.attribute === 'color' && row.swatch) product.colourHexes.push(row.swatch);
+    } else if (row.number !== null) {
+      product.numbers.set(row.attribute, Number(row.number));
+    }
+  }
+
+  const labelsOf = <K,>(rows: { locale: string; label: string }[], key: (row: never) => K) => {
+    const map = new Map<K, Partial<Record<LocaleCode, string>>>();
+    for (const row of rows) {
+      const id = key(row as never);
+      map.set(id, { ...map.get(id), [row.locale]: row.label });
+    }
+    return map;
+  };
+  const attributeLabels = labelsOf(attributeLabelRows, (row: { attributeId: number }) => row.attributeId);
+  const optionLabels = labelsOf(optionLabelRows, (row: { optionId: number }) => row.optionId);
+  const facets: FacetAttribute[] = attributeRows
+    .filter((a) => a.valueType !== 'text')
+    .map((a) => ({
+      code: a.code,
+      valueType: a.valueType as 'select' | 'number',
+      unit: a.unit,
+      position: a.position,
+      labels: attributeLabels.get(a.id) ?? {},
+      options: optionRows
+        .filter((o) => o.attributeId === a.id)
+        .sort((x, y) => x.position - y.position)
+        .map((o) => ({ code: o.code, labels: optionLabels.get(o.id) ?? {}, swatchHex: o.swatchHex, position: o.position })),
+    }));
+
+  return {
+    products: [...byId.values()].sort((a, b) => a.position - b.position),
+    facets,
+    categories: new Map(categoryRows.map((c) => [c.id, { ...c, uid: categoryUid(c.id) }])),
+    builtAt: Date.now(),
+  };
+}

@@ -1,0 +1,195 @@
+/**
+ * Filtering, faceting, sorting and paging of a category listing over the listing index.
+ * Facets are disjunctive: the counts of one facet ignore its own selection, so choosing a
+ * second colour shows how many products it would add.
+ */
+import type { LocaleCode } from '../i18n/locales.ts';
+import { displayAmount, type PriceDisplay } from '../pricing/price-display.ts';
+import type { FacetAttribute, IndexedProduct, ListingIndex } from './listing-index.server.ts';
+import { type PageSize, pageSizes, type SortOption, sortOptions } from './listing-options.ts';
+
+
+export interface ListingParams {
+  /** attribute code -> selected values (option codes, or numbers as strings) */
+  filters: Map<string, Set<string>>;
+  /** child category uids (the spec's category_uid filter) */
+  categoryUids: Set<string>;
+  /** in whole units of the display currency */
+  priceMin: number | null;
+  priceMax: number | null;
+  sort: SortOption;
+  page: number;
+  limit: PageSize;
+}
+
+const positiveInteger = (value: string | null) => {
+  const number = Number(value);
+  return value !== null && value !== '' && Number.isInteger(number) && number >= 0 ? number : null;
+};
+
+/** Reads listing state from the URL; anything malformed falls back to the default. */
+export function parseListingParams(search: URLSearchParams, facetCodes: ReadonlySet<string>): ListingParams {
+  const filters = new Map<string, Set<string>>();
+  for (const [name, value] of search) {
+    if (!facetCodes.has(name) || value === '') continue;
+    const selected = filters.get(name) ?? new Set<string>();
+    for (const part of value.split(',')) if (part) selected.add(part);
+    filters.set(name, selected);
+  }
+  const sort = search.get('sort');
+  const limit = search.get('limit');
+  return {
+    filters,
+    categoryUids: new Set(search.getAll('category_uid').filter(Boolean)),
+    priceMin: positiveInteger(search.get('price_min')),
+    priceMax: positiveInteger(search.get('price_max')),
+    sort: (sortOptions as readonly string[]).includes(sort ?? '') ? (sort as SortOption) : 'position',
+    page: Math.max(1, positiveInteger(search.get('page')) ?? 1),
+    limit: limit === 'all' ? 'all' : (pageSizes.find((size) => String(size) === limit) ?? 24),
+  };
+}
+
+export interface FacetResult {
+  code: string;
+  label: string;
+  unit: string | null;
+  options: { value: string; label: string; count: number; selected: boolean; swatchHex: string | null }[];
+}
+
+export interface ListingResult {
+  products: IndexedProduct[];
+  total: number;
+  from: number;
+  to: number;
+  page: number;
+  pageCount: number;
+  facets: FacetResult[];
+  subcategories: { uid: string; code: string; count: number; selected: boolean }[];
+  /** bounds of the display prices in this category, whole currency units */
+  priceBounds: { min: number; max: number } | null;
+}
+
+const numberValue = (value: number) => String(value);
+
+function valuesOf(product: IndexedProduct, facet: FacetAttribute): readonly string[] {
+  if (facet.valueType === 'select') return product.options.get(facet.code) ?? [];
+  const value = product.numbers.get(facet.code);
+  return value === undefined ? [] : [numberValue(value)];
+}
+
+export function queryListing(
+  index: ListingIndex,
+  categoryId: number,
+  params: ListingParams,
+  locale: LocaleCode,
+  display: PriceDisplay,
+): ListingResult {
+  const inCategory = index.products.filter((p) => p.categoryIds.has(categoryId));
+  const displayPrice = new Map(inCategory.map((p) => [p, displayAmount(p.minPriceCents, display)]));
+  const unit = 10 ** display.minorUnits;
+
+  const children = [...index.categories.values()].filter((c) => c.parentId === categoryId).sort((a, b) => a.position - b.position);
+  const selectedChildren = children.filter((c) => params.categoryUids.has(c.uid));
+  const facetsHere = index.facets.filter((f) => inCategory.some((p) => valuesOf(p, f).length > 0));
+  const activeFacets = facetsHere.filter((f) => params.filters.get(f.code)?.size);
+
+  const matchesPrice = (p: IndexedProduct) => {
+    const price = displayPrice.get(p) ?? 0;
+    return (params.priceMin === null || price >= params.priceMin * unit) && (params.priceMax === null || price <= params.priceMax * unit);
+  };
+  const matchesChildren = (p: IndexedProduct) => selectedChildren.length === 0 || selectedChildren.some((c) => p.categoryIds.has(c.id));
+  const matchesFacet = (p: IndexedProduct, facet: FacetAttribute) => {
+    const selected = params.filters.get(facet.code);
+    return !selected?.size || valuesOf(p, facet).some((value) => selected.has(value));
+  };
+  const matchesAllExcept = (p: IndexedProduct, except: FacetAttribute | 'children' | null) =>
+    matchesPrice(p) && (except === 'children' || matchesChildren(p)) && activeFacets.every((f) => f === except || matchesFacet(p, f));
+
+  const matching = inCategory.filter((p) => matchesAllExcept(p, null));
+
+  const facets: FacetResult[] = facetsHere
+    .map((facet) => {
+      const counts = new Map<string, number>();
+      for (const product of inCategory) {
+        if (!matchesAllExcept(product, facet)) continue;
+        for (const value of valuesOf(product, facet)) counts.set(value, (counts.get(value) ?? 0) + 1);
+      }
+      const selected = params.filters.get(facet.code) ?? new Set<string>();
+      const options =
+        facet.valueType === 'select'
+          ? facet.options
+              .filter((o) => counts.has(o.code) || selected.has(o.code))
+              .map((o) => ({ value: o.code, label: o.labels[locale] ?? o.code, count: counts.get(o.code) ?? 0, selected: selected.has(o.code), swatchHex: o.swatchHex }))
+          : [...new Set([...counts.keys(), ...selected])]
+              .sort((a, b) => Number(a) - Number(b))
+              .map((value) => ({ value, label: value, count: counts.get(value) ?? 0, selected: selected.has(value), swatchHex: null }));
+      return { code: facet.code, label: facet.labels[locale] ?? facet.code, unit: facet.unit, options };
+    })
+    // A facet with a single choice filters nothing.
+    .filter((facet) => facet.options.length > 1 || facet.options.some((o) => o.selected));
+
+  const subcategories = children
+    .map((c) => ({
+      uid: c.uid,
+      code: c.code,
+      count: inCategory.filter((p) => p.categoryIds.has(c.id) && matchesAllExcept(p, 'children')).length,
+      selected: params.categoryUids.has(c.uid),
+    }))
+    .filter((c) => c.count > 0 || c.selected);
+
+  const sorted = sortProducts(matching, params.sort, locale, displayPrice, index.facets);
+  const total = sorted.length;
+  const size = params.limit === 'all' ? Math.max(total, 1) : params.limit;
+  const pageCount = Math.max(1, Math.ceil(total / size));
+  const page = Math.min(params.page, pageCount);
+  const start = (page - 1) * size;
+  const prices = inCategory.map((p) => displayPrice.get(p) ?? 0);
+  return {
+    products: sorted.slice(start, start + size),
+    total,
+    from: total === 0 ? 0 : start + 1,
+    to: Math.min(start + size, total),
+    page,
+    pageCount,
+    facets,
+    subcategories,
+    priceBounds: prices.length ? { min: Math.floor(Math.min(...prices) / unit), max: Math.ceil(Math.max(...prices) / unit) } : null,
+  };
+}
+
+const collators = new Map<string, Intl.Collator>();
+
+function sortProducts(
+  list: IndexedProduct[],
+  sort: SortOption,
+  locale: LocaleCode,
+  price: Map<IndexedProduct, number>,
+  facets: readonly FacetAttribute[],
+): IndexedProduct[] {
+  const byPosition = (a: IndexedProduct, b: IndexedProduct) => a.position - b.position;
+  /** A numeric specification, or for size options (ordered smallest first) the smallest option's rank. */
+  const sizeOf = (product: IndexedProduct, code: string) => {
+    const number = product.numbers.get(code);
+    if (number !== undefined) return number;
+    const options = facets.find((f) => f.code === code)?.options ?? [];
+    const ranks = (product.options.get(code) ?? []).map((value) => options.findIndex((o) => o.code === value)).filter((rank) => rank >= 0);
+    return ranks.length ? Math.min(...ranks) : Number.POSITIVE_INFINITY;
+  };
+  const byNumber = (code: string) => (a: IndexedProduct, b: IndexedProduct) => {
+    const x = sizeOf(a, code);
+    const y = sizeOf(b, code);
+    return x === y ? byPosition(a, b) : x - y;
+  };
+  let collator = collators.get(locale);
+  if (!collator) collators.set(locale, (collator = new Intl.Collator(locale, { sensitivity: 'base', numeric: true })));
+  const compare: Record<SortOption, (a: IndexedProduct, b: IndexedProduct) => number> = {
+    position: byPosition,
+    name: (a, b) => collator.compare(a.names[locale] ?? '', b.names[locale] ?? ''),
+    price_asc: (a, b) => (price.get(a) ?? 0) - (price.get(b) ?? 0) || byPosition(a, b),
+    price_desc: (a, b) => (price.get(b) ?? 0) - (price.get(a) ?? 0) || byPosition(a, b),
+    feed_through_size: byNumber('feed_through_size'),
+    length_accessory: byNumber('length_accessory'),
+    rope_diameter: byNumber('rope_diameter'),
+  };
+  return [...list].sort(compare[sort]);
+}

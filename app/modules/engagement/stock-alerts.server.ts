@@ -1,0 +1,36 @@
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database } from '../../db/client.server.ts';
+import { productVariants, stockAlertSubscriptions } from '../../db/schema.ts';
+import type { LocaleCode } from '../i18n/locales.ts';
+
+/** The back-in-stock form: field errors are message keys, translated where they are shown. */
+export const stockAlertSchema = z.object({
+  email: z.string().trim().min(1, 'validation.required').max(254, 'validation.email').pipe(z.email('validation.email')),
+  variantId: z.coerce.number().int().positive(),
+});
+
+export type StockAlertResult = { ok: true } | { ok: false; fieldErrors: { email?: string }; email: string };
+
+/**
+ * Stores a back-in-stock request for a variant of a product. Asking twice is fine (one row);
+ * a variant that does not belong to the product is refused.
+ */
+export async function subscribeToStockAlert(db: Database, productId: number, locale: LocaleCode, form: FormData): Promise<StockAlertResult> {
+  const parsed = stockAlertSchema.safeParse({ email: form.get('email') ?? '', variantId: form.get('variantId') });
+  const email = String(form.get('email') ?? '');
+  if (!parsed.success) {
+    const emailIssue = parsed.error.issues.find((issue) => issue.path[0] === 'email');
+    return { ok: false, fieldErrors: { email: emailIssue?.message ?? 'validation.required' }, email };
+  }
+  const [variant] = await db
+    .select({ id: productVariants.id })
+    .from(productVariants)
+    .where(and(eq(productVariants.id, parsed.data.variantId), eq(productVariants.productId, productId)));
+  if (!variant) return { ok: false, fieldErrors: {}, email };
+  await db
+    .insert(stockAlertSubscriptions)
+    .values({ email: parsed.data.email, productId, variantId: variant.id, locale })
+    .onConflictDoNothing();
+  return { ok: true };
+}

@@ -1,0 +1,19 @@
+import type { Database } from '../../db/client.server.ts';
+import { getCurrencyRates } from '../currency/exchange-rates.server.ts';
+import type { StorefrontSelection } from '../i18n/storefront-request.server.ts';
+import { displayVatRateBp } from '../tax/vat-rates.ts';
+import type { PriceDisplay } from './price-display.ts';
+
+/** How this visitor sees prices: their currency at the stored rate, with or without the store's VAT. */
+export async function priceDisplayFor(db: Database, { storefront, currency, includeVat }: StorefrontSelection): Promise<PriceDisplay> {
+  const rate = (await getCurrencyRates(db)).get(currency);
+  if (!rate) throw new Error(`no exchange rate for ${currency}`);
+  return {
+    locale: storefront.code,
+    currency,
+    minorUnits: rate.minorUnits,
+    rate: rate.rate,
+    vatRateBp: displayVatRateBp[storefront.code],
+    includeVat,
+  };
+}

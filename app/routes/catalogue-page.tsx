@@ -1,0 +1,54 @@
+import { data, redirect } from 'react-router';
+import type { Route } from './+types/catalogue-page';
+import { ListingPage } from '../components/catalogue/listing-page.tsx';
+import { ProductPage } from '../components/catalogue/product-page.tsx';
+import { servicesContext, storefrontContext } from '../context.ts';
+import { orUnavailable } from '../db/with-database.server.ts';
+import { getCategoryPage } from '../modules/catalogue/category-page.server.ts';
+import { getListingIndex } from '../modules/catalogue/listing-index.server.ts';
+import { getProductPage } from '../modules/catalogue/product-page.server.ts';
+import { resolveCataloguePath } from '../modules/catalogue/resolve-path.server.ts';
+import { subscribeToStockAlert } from '../modules/engagement/stock-alerts.server.ts';
+import { priceDisplayFor } from '../modules/pricing/price-display.server.ts';
+
+/** The catch-all of spec §2: a category, a product, a stored redirect, or not found. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { db, siteUrl } = context.get(servicesContext);
+  const selection = context.get(storefrontContext);
+  const locale = selection.storefront.code;
+  const url = new URL(request.url);
+  return orUnavailable(async () => {
+    const resolved = await resolveCataloguePath(db, locale, params['*'] ?? '');
+    if (!resolved) throw data(null, { status: 404 });
+    if (resolved.type === 'REDIRECT') throw redirect(`${resolved.relativeUrl}${url.search}`, resolved.redirectCode);
+    const [index, display] = await Promise.all([getListingIndex(db), priceDisplayFor(db, selection)]);
+    if (resolved.type === 'CATEGORY') {
+      return { kind: 'category' as const, prefix: selection.storefront.prefix, category: await getCategoryPage(db, index, resolved.id, url.searchParams, locale, display) };
+    }
+    if (resolved.type === 'PRODUCT') {
+      const product = await getProductPage(db, index, resolved.id, url.searchParams, locale, display, siteUrl);
+      if (!product) throw data(null, { status: 404 });
+      return { kind: 'product' as const, prefix: selection.storefront.prefix, product };
+    }
+    // Content pages get their own screens with the information-pages capability.
+    throw data(null, { status: 404 });
+  });
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { db } = context.get(servicesContext);
+  const { storefront } = context.get(storefrontContext);
+  const form = await request.formData();
+  const resolved = await orUnavailable(() => resolveCataloguePath(db, storefront.code, params['*'] ?? ''));
+  if (resolved?.type !== 'PRODUCT' || form.get('intent') !== 'back-in-stock') throw data(null, { status: 400 });
+  const result = await orUnavailable(() => subscribeToStockAlert(db, resolved.id, storefront.code, form));
+  return data(result, { status: result.ok ? 200 : 400 });
+}
+
+export default function CataloguePage({ loaderData }: Route.ComponentProps) {
+  return loaderData.kind === 'category' ? (
+    <ListingPage data={loaderData.category} prefix={loaderData.prefix} />
+  ) : (
+    <ProductPage key={loaderData.product.detail.product.sku} data={loaderData.product} prefix={loaderData.prefix} />
+  );
+}
