@@ -7,6 +7,8 @@ export default [
   route('sitemaps/:file', 'routes/sitemap-locale.ts'),
   route('api/messages', 'routes/api/messages.ts'),
   route('api/consent', 'routes/api/consent.ts'),
+  route('api/route', 'routes/api/route.ts'),
+  route('api/product/:sku/urlPath', 'routes/api/product/url-path.ts'),
   route(':lang', 'routes/storefront-layout.tsx', [
     layout('routes/storefront-pages.tsx', [index('routes/home.tsx'), route('*', 'routes/catalogue-page.tsx')]),
   ]),

@@ -23,12 +23,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (resolved.type === 'REDIRECT') throw redirect(`${resolved.relativeUrl}${url.search}`, resolved.redirectCode);
     const [index, display] = await Promise.all([getListingIndex(db), priceDisplayFor(db, selection)]);
     if (resolved.type === 'CATEGORY') {
-      return { kind: 'category' as const, prefix: selection.storefront.prefix, category: await getCategoryPage(db, index, resolved.id, url.searchParams, locale, display) };
+      const category = await getCategoryPage(db, index, resolved.id, url.searchParams, locale, display);
+      return { kind: 'category' as const, prefix: selection.storefront.prefix, alternates: category.alternates, category };
     }
     if (resolved.type === 'PRODUCT') {
       const product = await getProductPage(db, index, resolved.id, url.searchParams, locale, display, siteUrl);
       if (!product) throw data(null, { status: 404 });
-      return { kind: 'product' as const, prefix: selection.storefront.prefix, product };
+      return { kind: 'product' as const, prefix: selection.storefront.prefix, alternates: product.alternates, product };
     }
     // Content pages get their own screens with the information-pages capability.
     throw data(null, { status: 404 });

@@ -7,7 +7,7 @@ import { currencyDefinitions, storefronts } from './locales.ts';
  * Starting exchange rates (1 EUR = rate). Only inserted when a currency has no rate yet;
  * the shop owner's updates are never overwritten.
  */
-const initialEuroRates: Record<string, string> = {
+export const initialEuroRates: Record<string, string> = {
   EUR: '1', USD: '1.1600', GBP: '0.8700', DKK: '7.4600', NOK: '11.7000', PLN: '4.2500', SEK: '10.9500',
   CHF: '0.9300', AUD: '1.7800', CAD: '1.6200', CZK: '24.3000', HKD: '9.0500', JPY: '178.0000', RUB: '95.0000',
 };

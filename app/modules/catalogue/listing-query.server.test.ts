@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import type { PriceDisplay } from '../pricing/price-display.ts';
+import type { IndexedProduct, ListingIndex } from './listing-index.server.ts';
+import { parseListingParams, queryListing } from './listing-query.server.ts';
+
+const euros: PriceDisplay = { locale: 'en', currency: 'EUR', minorUnits: 2, rate: '1', vatRateBp: 2100, includeVat: false };
+
+function product(id: number, overrides: Partial<IndexedProduct> & { colours?: string[]; diameter?: number }): IndexedProduct {
+  const { colours = [], diameter, ...rest } = overrides;
+  return {
+    id,
+    sku: `P${id}`,
+    position: id,
+    productType: 'paracord-550',
+    categoryIds: new Set([1, 2]),
+    names: { en: `Cord ${id}` },
+    urlKeys: { en: `cord-${id}` },
+    minPriceCents: 100 * id,
+    inStock: true,
+    imagePath: null,
+    colourHexes: [],
+    options: new Map([['color', colours]]),
+    numbers: new Map(diameter === undefined ? [] : [['rope_diameter', diameter]]),
+    ...rest,
+  };
+}
+
+const index: ListingIndex = {
+  builtAt: Date.now(),
+  categories: new Map([
+    [1, { id: 1, uid: 'MQ==', code: 'paracord', parentId: null, position: 0 }],
+    [2, { id: 2, uid: 'Mg==', code: 'paracord-550', parentId: 1, position: 0 }],
+    [3, { id: 3, uid: 'Mw==', code: 'paracord-425', parentId: 1, position: 1 }],
+  ]),
+  facets: [
+    {
+      code: 'color',
+      valueType: 'select',
+      unit: null,
+      position: 0,
+      labels: { en: 'Colour' },
+      options: [
+        { code: 'black', labels: { en: 'Black' }, swatchHex: '#000000', position: 0 },
+        { code: 'red', labels: { en: 'Red' }, swatchHex: '#ff0000', position: 1 },
+        { code: 'olive', labels: { en: 'Olive' }, swatchHex: '#556b2f', position: 2 },
+      ],
+    },
+    { code: 'rope_diameter', valueType: 'number', unit: 'mm', position: 1, labels: { en: 'Diameter' }, options: [] },
+  ],
+  products: [
+    product(1, { colours: ['black'], diameter: 4, names: { en: 'Zulu cord' } }),
+    product(2, { colours: ['red'], diameter: 4 }),
+    product(3, { colours: ['black', 'red'], diameter: 3, categoryIds: new Set([1, 3]) }),
+    product(4, { colours: ['olive'], diameter: 3, categoryIds: new Set([1, 3]), inStock: false }),
+    product(5, { colours: ['black'], diameter: 4, categoryIds: new Set([9]) }),
+  ],
+};
+
+const query = (search: string) =>
+  queryListing(index, 1, parseListingParams(new URLSearchParams(search), new Set(['color', 'rope_diameter'])), 'en', euros);
+
+describe('queryListing', () => {
+  it('lists the products of the category in shop order', () => {
+    const result = query('');
+    expect(result.products.map((p) => p.id)).toEqual([1, 2, 3, 4]);
+    expect(result).toMatchObject({ total: 4, from: 1, to: 4, page: 1, pageCount: 1, priceBounds: { min: 1, max: 4 } });
+  });
+
+  it('filters with several values of one facet as OR and across facets as AND', () => {
+    expect(query('color=black&color=olive').products.map((p) => p.id)).toEqual([1, 3, 4]);
+    expect(query('color=black&color=olive&rope_diameter=3').products.map((p) => p.id)).toEqual([3, 4]);
+  });
+
+  it('counts each facet as if its own selection were not made', () => {
+    const result = query('color=black&rope_diameter=4');
+    const colour = result.facets.find((f) => f.code === 'color');
+    expect(colour?.options.map((o) => [o.value, o.count, o.selected])).toEqual([
+      ['black', 1, true],
+      ['red', 1, false],
+    ]);
+    const diameter = result.facets.find((f) => f.code === 'rope_diameter');
+    expect(diameter?.options.map((o) => [o.value, o.count])).toEqual([
+      ['3', 1],
+      ['4', 1],
+    ]);
+  });
+
+  it('filters by subcategory and by price range in the display currency', () => {
+    expect(query('category_uid=Mw==').products.map((p) => p.id)).toEqual([3, 4]);
+    expect(query('price_min=2&price_max=3').products.map((p) => p.id)).toEqual([2, 3]);
+    const pounds = queryListing(index, 1, parseListingParams(new URLSearchParams('price_max=2'), new Set()), 'en', { ...euros, currency: 'GBP', rate: '0.5' });
+    expect(pounds.products.map((p) => p.id)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('sorts by name, price and diameter', () => {
+    expect(query('sort=name').products.map((p) => p.id)).toEqual([2, 3, 4, 1]);
+    expect(query('sort=price_desc').products.map((p) => p.id)).toEqual([4, 3, 2, 1]);
+    expect(query('sort=rope_diameter').products.map((p) => p.id)).toEqual([3, 4, 1, 2]);
+  });
+
+  it('pages with "x-y of z" figures, clamps a page past the end and shows all on request', () => {
+    const many: ListingIndex = { ...index, products: Array.from({ length: 60 }, (_, i) => product(i + 1, { colours: ['black'] })) };
+    const page = (search: string) => queryListing(many, 1, parseListingParams(new URLSearchParams(search), new Set()), 'en', euros);
+    expect(page('page=2')).toMatchObject({ from: 25, to: 48, total: 60, page: 2, pageCount: 3 });
+    expect(page('page=99')).toMatchObject({ from: 49, to: 60, page: 3 });
+    expect(page('limit=all').products).toHaveLength(60);
+    expect(page('limit=13&page=-1')).toMatchObject({ from: 1, to: 24 });
+  });
+});
