@@ -1,37 +1,48 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/home';
+import { ProductGrid } from '../components/catalogue/product-card.tsx';
 import { PageHead, samePathAlternates } from '../components/page-head.tsx';
 import { servicesContext, storefrontContext } from '../context.ts';
 import { orUnavailable } from '../db/with-database.server.ts';
 import { getHomeOverview } from '../modules/catalogue/home.server.ts';
+import { getListingIndex } from '../modules/catalogue/listing-index.server.ts';
 import { useI18n } from '../modules/i18n/i18n.tsx';
-import { usePriceDisplay } from '../modules/pricing/price-context.tsx';
-import { formatPrice } from '../modules/pricing/price-display.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   const { storefront } = context.get(storefrontContext);
-  const overview = await orUnavailable(() => getHomeOverview(db, storefront.code));
-  return { prefix: storefront.prefix, alternates: samePathAlternates(''), ...overview };
+  const overview = await orUnavailable(async () => getHomeOverview(db, await getListingIndex(db), storefront.code));
+  const newArrivals = overview.categories.find((c) => c.code === 'new-arrivals');
+  return { prefix: storefront.prefix, alternates: samePathAlternates(''), newArrivalsPath: newArrivals?.urlPath ?? null, ...overview };
 }
+
+/** Drawn by the demo catalogue generator; a shop owner replaces the file. */
+const bannerImage = 'banners/home.svg';
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
-  const { prefix, categories, featured, claims } = loaderData;
-  const priceDisplay = usePriceDisplay();
+  const { prefix, categories, recommended, claims, quotes } = loaderData;
   const integer = new Intl.NumberFormat(locale);
   return (
     <div className="home container">
       <PageHead title={t('meta.homeTitle')} description={t('meta.homeDescription')} alternates={loaderData.alternates} />
-      <header className="home__hero">
-        <h1>{t('home.heading')}</h1>
-        <p>{t('home.intro')}</p>
-        <ul className="home__claims" aria-label={t('home.claimsLabel')}>
-          <li>{t('home.claimDesigns', { count: integer.format(claims.designs) })}</li>
-          <li>{t('home.claimCords', { count: integer.format(claims.cordsAndRopes) })}</li>
-          <li>{t('home.claimCustomers')}</li>
-        </ul>
-      </header>
+      <section className="hero" aria-labelledby="hero-heading">
+        <img src={`/images/${bannerImage}?w=1280&preset=banner`} srcSet={`/images/${bannerImage}?w=1280&preset=banner 1x, /images/${bannerImage}?w=1280&dpr=2&preset=banner 2x`} width={1280} height={480} alt="" fetchPriority="high" className="hero__image" />
+        <div className="hero__text">
+          <h1 id="hero-heading">{t('home.heading')}</h1>
+          <p>{t('home.intro')}</p>
+          {loaderData.newArrivalsPath && (
+            <Link to={`/${prefix}/${loaderData.newArrivalsPath}`} className="button button--accent">
+              {t('home.bannerCta')}
+            </Link>
+          )}
+        </div>
+      </section>
+      <ul className="home__claims" aria-label={t('home.claimsLabel')}>
+        <li>{t('home.claimDesigns', { count: integer.format(claims.designs) })}</li>
+        <li>{t('home.claimCords', { count: integer.format(claims.cordsAndRopes) })}</li>
+        <li>{t('home.claimCustomers')}</li>
+      </ul>
       <section aria-labelledby="categories-heading">
         <h2 id="categories-heading">{t('home.categoriesHeading')}</h2>
         <ul className="home__categories">
@@ -47,28 +58,29 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
       <section aria-labelledby="featured-heading">
         <h2 id="featured-heading">{t('home.featuredHeading')}</h2>
-        <ul className="product-grid">
-          {featured.map((product, index) => (
-            <li key={product.sku} className="product-card">
-              <Link to={`/${prefix}/${product.urlKey}`} className="product-card__link">
-                {product.imagePath && (
-                  <img
-                    src={`/images/${product.imagePath}?w=320`}
-                    srcSet={`/images/${product.imagePath}?w=320 1x, /images/${product.imagePath}?w=320&dpr=2 2x`}
-                    width={320}
-                    height={320}
-                    alt=""
-                    loading={index < 4 ? 'eager' : 'lazy'}
-                    className="product-card__image"
-                  />
-                )}
-                <span className="product-card__name">{product.name}</span>
-              </Link>
-              <span className="product-card__price">{t('home.priceFrom', { price: formatPrice(product.priceFromCents, priceDisplay) })}</span>
-            </li>
-          ))}
-        </ul>
+        <ProductGrid products={recommended} prefix={prefix} eagerCount={2} />
       </section>
+      {quotes.length > 0 && (
+        <section aria-labelledby="quotes-heading" className="quotes">
+          <h2 id="quotes-heading">{t('home.quotesHeading')}</h2>
+          <ul>
+            {quotes.map((quote) => (
+              <li key={quote.id}>
+                <figure>
+                  <blockquote>
+                    <p>
+                      <strong>{quote.title}</strong> {quote.body}
+                    </p>
+                  </blockquote>
+                  <figcaption>
+                    {quote.author} · <Link to={`/${prefix}/${quote.urlKey}`}>{quote.product}</Link>
+                  </figcaption>
+                </figure>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </div>
   );
 }

@@ -505,6 +505,9 @@ export function planCatalogue({ seed = 20261122, scale = 1 }: PlanOptions = {}):
       });
   }
 
+  // The home page banner: a close-up of camouflage rope.
+  images.set('banners/home.svg', { drawing: 'cord', input: { colours: ['#4b5320', '#c2a878'], pattern: 'camo', seed: 7, kind: 'rope' } });
+
   // The newest 48 cords are the new arrivals.
   for (const product of products.filter((p) => p.isCordOrRope).slice(-48)) product.categoryCodes.push('new-arrivals');
 

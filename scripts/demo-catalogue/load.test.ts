@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../app/db/schema.ts';
 import { countCordsAndDesigns, getHomeOverview } from '../../app/modules/catalogue/home.server.ts';
+import { buildListingIndex } from '../../app/modules/catalogue/listing-index.server.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../../tests/support/database.ts';
 import { planCatalogue } from './catalogue-plan.ts';
 import { catalogueIsEmpty, loadDemoCatalogue } from './load.ts';
@@ -52,10 +53,12 @@ describe.each(testDrivers)('loading the demo catalogue on %s', (driver) => {
   });
 
   it('feeds the home page with categories, products and claims counted from the data', async () => {
-    const overview = await getHomeOverview(database.db, 'fr-FR');
+    const overview = await getHomeOverview(database.db, await buildListingIndex(database.db), 'fr-FR');
     expect(overview.categories.map((c) => c.urlPath)).toContain('autre-corde');
-    expect(overview.featured).toHaveLength(8);
-    expect(overview.featured[0]?.priceFromCents).toBeGreaterThan(0);
+    expect(overview.recommended).toHaveLength(8);
+    expect(new Set(overview.recommended.map((p) => p.sku.split('-')[0])).size).toBe(8);
+    expect(overview.recommended[0]?.priceFromCents).toBeGreaterThan(0);
+    for (const quote of overview.quotes) expect(quote.product).toBeTruthy();
     const claims = await countCordsAndDesigns(database.db);
     expect(claims.cordsAndRopes).toBe(plan.products.filter((p) => p.isCordOrRope).length);
     expect(claims.designs).toBeGreaterThan(100);

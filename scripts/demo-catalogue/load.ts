@@ -32,6 +32,8 @@ export async function loadDemoCatalogue(db: Database, { mediaDir, ...planOptions
   const plan = planCatalogue(planOptions);
   writeImages(plan, mediaDir);
   await db.transaction((tx) => writePlan(tx, plan));
+  // Fresh statistics, or the planner guesses row counts and scans whole tables.
+  await db.execute(sql`analyze`);
   return {
     products: plan.products.length,
     cordAndRopeProducts: plan.products.filter((p) => p.isCordOrRope).length,

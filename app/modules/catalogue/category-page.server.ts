@@ -27,6 +27,24 @@ export function categoryTrail(index: ListingIndex, tree: NavigationCategory[], c
   return codes.flatMap((code) => (flat.has(code) ? [flat.get(code) as NavigationCategory] : []));
 }
 
+const textCache = new WeakMap<Database, Map<number, { at: number; rows: Promise<CategoryText[]> }>>();
+type CategoryText = { locale: string; urlPath: string; name: string; description: string | null };
+
+/** A category's name, description and path in every locale; cached for a minute. */
+function categoryTexts(db: Database, categoryId: number): Promise<CategoryText[]> {
+  let cache = textCache.get(db);
+  if (!cache) textCache.set(db, (cache = new Map()));
+  const hit = cache.get(categoryId);
+  if (hit && Date.now() - hit.at < 60_000) return hit.rows;
+  const rows = db
+    .select({ locale: categoryTranslations.locale, urlPath: categoryTranslations.urlPath, name: categoryTranslations.name, description: categoryTranslations.description })
+    .from(categoryTranslations)
+    .where(eq(categoryTranslations.categoryId, categoryId));
+  cache.set(categoryId, { at: Date.now(), rows });
+  rows.catch(() => cache.delete(categoryId));
+  return rows;
+}
+
 /** A category listing as the page shows it: filters, sorting, paging, cards and breadcrumbs. */
 export async function getCategoryPage(
   db: Database,
@@ -36,13 +54,7 @@ export async function getCategoryPage(
   locale: LocaleCode,
   display: PriceDisplay,
 ) {
-  const [tree, translations] = await Promise.all([
-    getCategoryTree(db, locale),
-    db
-      .select({ locale: categoryTranslations.locale, urlPath: categoryTranslations.urlPath, name: categoryTranslations.name, description: categoryTranslations.description })
-      .from(categoryTranslations)
-      .where(eq(categoryTranslations.categoryId, categoryId)),
-  ]);
+  const [tree, translations] = await Promise.all([getCategoryTree(db, locale), categoryTexts(db, categoryId)]);
   const own = translations.find((row) => row.locale === locale);
   const params = parseListingParams(search, new Set(index.facets.map((f) => f.code)));
   const listing = queryListing(index, categoryId, params, locale, display);

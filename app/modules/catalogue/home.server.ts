@@ -1,31 +1,9 @@
-import { and, asc, eq, isNull, min, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client.server.ts';
-import {
-  categories,
-  categoryTranslations,
-  productCategories,
-  productImages,
-  products,
-  productTranslations,
-  productVariants,
-} from '../../db/schema.ts';
+import { categories, categoryTranslations, productCategories, productReviews, productTranslations } from '../../db/schema.ts';
 import type { LocaleCode } from '../i18n/locales.ts';
-
-export interface HomeCategory {
-  code: string;
-  name: string;
-  urlPath: string;
-  productCount: number;
-}
-
-export interface HomeProduct {
-  sku: string;
-  name: string;
-  urlKey: string;
-  imagePath: string | null;
-  /** lowest variant price, EUR cents excl. VAT */
-  priceFromCents: number;
-}
+import type { ListingIndex } from './listing-index.server.ts';
+import { toProductCard } from './product-detail.server.ts';
 
 /** The categories whose products are cord or rope sold by colour or pattern. */
 const cordAndRopeCategories = ['paracord', 'other-cord', 'dog-leash-rope', 'ppm'];
@@ -57,9 +35,9 @@ export async function countCordsAndDesigns(db: Database): Promise<{ cordsAndRope
   return { cordsAndRopes: Number(rows[0]?.cords ?? 0), designs: Number(rows[0]?.designs ?? 0) };
 }
 
-/** The top-level categories with their product counts, the first products and the catalogue claims. */
-export async function getHomeOverview(db: Database, locale: LocaleCode) {
-  const [topCategories, featured, claims] = await Promise.all([
+/** Home page: category tiles, recommended products (one of each kind), customer quotes and the claims. */
+export async function getHomeOverview(db: Database, index: ListingIndex, locale: LocaleCode) {
+  const [topCategories, quotes, claims] = await Promise.all([
     db
       .select({
         code: categories.code,
@@ -69,24 +47,19 @@ export async function getHomeOverview(db: Database, locale: LocaleCode) {
       })
       .from(categories)
       .innerJoin(categoryTranslations, and(eq(categoryTranslations.categoryId, categories.id), eq(categoryTranslations.locale, locale)))
-      .where(and(isNull(categories.parentId), eq(categories.isActive, true)))
+      .where(and(isNull(categories.parentId), eq(categories.isActive, true), eq(categories.showOnHome, true)))
       .orderBy(asc(categories.position)),
+    // Quotes: the newest five-star reviews written in this store.
     db
-      .select({
-        sku: products.sku,
-        name: productTranslations.name,
-        urlKey: productTranslations.urlKey,
-        imagePath: sql<string | null>`(select ${productImages.path} from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`,
-        priceFromCents: min(productVariants.priceCents).mapWith(Number),
-      })
-      .from(products)
-      .innerJoin(productTranslations, and(eq(productTranslations.productId, products.id), eq(productTranslations.locale, locale)))
-      .innerJoin(productVariants, eq(productVariants.productId, products.id))
-      .where(eq(products.isActive, true))
-      .groupBy(products.id, productTranslations.name, productTranslations.urlKey)
-      .orderBy(asc(products.position))
-      .limit(8),
+      .select({ id: productReviews.id, author: productReviews.authorName, title: productReviews.title, body: productReviews.body, product: productTranslations.name, urlKey: productTranslations.urlKey })
+      .from(productReviews)
+      .innerJoin(productTranslations, and(eq(productTranslations.productId, productReviews.productId), eq(productTranslations.locale, locale)))
+      .where(and(eq(productReviews.locale, locale), eq(productReviews.status, 'approved'), eq(productReviews.rating, 5)))
+      .orderBy(desc(productReviews.createdAt))
+      .limit(3),
     countCordsAndDesigns(db),
   ]);
-  return { categories: topCategories satisfies HomeCategory[], featured: featured satisfies HomeProduct[], claims };
+  const seenTypes = new Set<string>();
+  const recommended = index.products.filter((p) => p.inStock && !seenTypes.has(p.productType) && seenTypes.add(p.productType)).slice(0, 8);
+  return { categories: topCategories, quotes, claims, recommended: recommended.map((p) => toProductCard(p, locale)) };
 }

@@ -77,6 +77,30 @@ function valuesOf(product: IndexedProduct, facet: FacetAttribute): readonly stri
   return value === undefined ? [] : [numberValue(value)];
 }
 
+/** Per index: the products of each category, and display prices per currency setting. */
+const derived = new WeakMap<ListingIndex, { byCategory: Map<number, IndexedProduct[]>; prices: Map<string, Map<number, number>> }>();
+
+function derivedOf(index: ListingIndex) {
+  let entry = derived.get(index);
+  if (!entry) derived.set(index, (entry = { byCategory: new Map(), prices: new Map() }));
+  return entry;
+}
+
+function productsInCategory(index: ListingIndex, categoryId: number): IndexedProduct[] {
+  const { byCategory } = derivedOf(index);
+  let list = byCategory.get(categoryId);
+  if (!list) byCategory.set(categoryId, (list = index.products.filter((p) => p.categoryIds.has(categoryId))));
+  return list;
+}
+
+function displayPrices(index: ListingIndex, display: PriceDisplay): Map<number, number> {
+  const { prices } = derivedOf(index);
+  const key = `${display.currency}:${display.rate}:${display.includeVat ? display.vatRateBp : 0}`;
+  let map = prices.get(key);
+  if (!map) prices.set(key, (map = new Map(index.products.map((p) => [p.id, displayAmount(p.minPriceCents, display)]))));
+  return map;
+}
+
 export function queryListing(
   index: ListingIndex,
   categoryId: number,
@@ -84,8 +108,9 @@ export function queryListing(
   locale: LocaleCode,
   display: PriceDisplay,
 ): ListingResult {
-  const inCategory = index.products.filter((p) => p.categoryIds.has(categoryId));
-  const displayPrice = new Map(inCategory.map((p) => [p, displayAmount(p.minPriceCents, display)]));
+  const inCategory = productsInCategory(index, categoryId);
+  const prices = displayPrices(index, display);
+  const priceOf = (p: IndexedProduct) => prices.get(p.id) ?? 0;
   const unit = 10 ** display.minorUnits;
 
   const children = [...index.categories.values()].filter((c) => c.parentId === categoryId).sort((a, b) => a.position - b.position);
@@ -93,25 +118,36 @@ export function queryListing(
   const facetsHere = index.facets.filter((f) => inCategory.some((p) => valuesOf(p, f).length > 0));
   const activeFacets = facetsHere.filter((f) => params.filters.get(f.code)?.size);
 
-  const matchesPrice = (p: IndexedProduct) => {
-    const price = displayPrice.get(p) ?? 0;
-    return (params.priceMin === null || price >= params.priceMin * unit) && (params.priceMax === null || price <= params.priceMax * unit);
+  // Which conditions each product fails: matching products fail none; a product that fails
+  // exactly one facet still counts for that facet's options (disjunctive faceting).
+  const failures = new Map<IndexedProduct, { count: number; first: FacetAttribute | 'children' | 'price' | null }>();
+  for (const product of inCategory) {
+    let count = 0;
+    let first: FacetAttribute | 'children' | 'price' | null = null;
+    const fail = (what: FacetAttribute | 'children' | 'price') => {
+      count++;
+      first ??= what;
+    };
+    const price = priceOf(product);
+    if ((params.priceMin !== null && price < params.priceMin * unit) || (params.priceMax !== null && price > params.priceMax * unit)) fail('price');
+    if (selectedChildren.length > 0 && !selectedChildren.some((c) => product.categoryIds.has(c.id))) fail('children');
+    for (const facet of activeFacets) {
+      const selected = params.filters.get(facet.code) as Set<string>;
+      if (!valuesOf(product, facet).some((value) => selected.has(value))) fail(facet);
+    }
+    failures.set(product, { count, first });
+  }
+  const countsFor = (product: IndexedProduct, what: FacetAttribute | 'children') => {
+    const failure = failures.get(product);
+    return !!failure && (failure.count === 0 || (failure.count === 1 && failure.first === what));
   };
-  const matchesChildren = (p: IndexedProduct) => selectedChildren.length === 0 || selectedChildren.some((c) => p.categoryIds.has(c.id));
-  const matchesFacet = (p: IndexedProduct, facet: FacetAttribute) => {
-    const selected = params.filters.get(facet.code);
-    return !selected?.size || valuesOf(p, facet).some((value) => selected.has(value));
-  };
-  const matchesAllExcept = (p: IndexedProduct, except: FacetAttribute | 'children' | null) =>
-    matchesPrice(p) && (except === 'children' || matchesChildren(p)) && activeFacets.every((f) => f === except || matchesFacet(p, f));
-
-  const matching = inCategory.filter((p) => matchesAllExcept(p, null));
+  const matching = inCategory.filter((p) => failures.get(p)?.count === 0);
 
   const facets: FacetResult[] = facetsHere
     .map((facet) => {
       const counts = new Map<string, number>();
       for (const product of inCategory) {
-        if (!matchesAllExcept(product, facet)) continue;
+        if (!countsFor(product, facet)) continue;
         for (const value of valuesOf(product, facet)) counts.set(value, (counts.get(value) ?? 0) + 1);
       }
       const selected = params.filters.get(facet.code) ?? new Set<string>();
@@ -132,18 +168,24 @@ export function queryListing(
     .map((c) => ({
       uid: c.uid,
       code: c.code,
-      count: inCategory.filter((p) => p.categoryIds.has(c.id) && matchesAllExcept(p, 'children')).length,
+      count: inCategory.filter((p) => p.categoryIds.has(c.id) && countsFor(p, 'children')).length,
       selected: params.categoryUids.has(c.uid),
     }))
     .filter((c) => c.count > 0 || c.selected);
 
-  const sorted = sortProducts(matching, params.sort, locale, displayPrice, index.facets);
+  const sorted = sortProducts(matching, params.sort, locale, priceOf, index.facets);
   const total = sorted.length;
   const size = params.limit === 'all' ? Math.max(total, 1) : params.limit;
   const pageCount = Math.max(1, Math.ceil(total / size));
   const page = Math.min(params.page, pageCount);
   const start = (page - 1) * size;
-  const prices = inCategory.map((p) => displayPrice.get(p) ?? 0);
+  let min = Number.POSITIVE_INFINITY;
+  let max = 0;
+  for (const product of inCategory) {
+    const price = priceOf(product);
+    if (price < min) min = price;
+    if (price > max) max = price;
+  }
   return {
     products: sorted.slice(start, start + size),
     total,
@@ -153,7 +195,7 @@ export function queryListing(
     pageCount,
     facets,
     subcategories,
-    priceBounds: prices.length ? { min: Math.floor(Math.min(...prices) / unit), max: Math.ceil(Math.max(...prices) / unit) } : null,
+    priceBounds: inCategory.length ? { min: Math.floor(min / unit), max: Math.ceil(max / unit) } : null,
   };
 }
 
@@ -163,7 +205,7 @@ function sortProducts(
   list: IndexedProduct[],
   sort: SortOption,
   locale: LocaleCode,
-  price: Map<IndexedProduct, number>,
+  priceOf: (product: IndexedProduct) => number,
   facets: readonly FacetAttribute[],
 ): IndexedProduct[] {
   const byPosition = (a: IndexedProduct, b: IndexedProduct) => a.position - b.position;
@@ -185,8 +227,8 @@ function sortProducts(
   const compare: Record<SortOption, (a: IndexedProduct, b: IndexedProduct) => number> = {
     position: byPosition,
     name: (a, b) => collator.compare(a.names[locale] ?? '', b.names[locale] ?? ''),
-    price_asc: (a, b) => (price.get(a) ?? 0) - (price.get(b) ?? 0) || byPosition(a, b),
-    price_desc: (a, b) => (price.get(b) ?? 0) - (price.get(a) ?? 0) || byPosition(a, b),
+    price_asc: (a, b) => priceOf(a) - priceOf(b) || byPosition(a, b),
+    price_desc: (a, b) => priceOf(b) - priceOf(a) || byPosition(a, b),
     feed_through_size: byNumber('feed_through_size'),
     length_accessory: byNumber('length_accessory'),
     rope_diameter: byNumber('rope_diameter'),

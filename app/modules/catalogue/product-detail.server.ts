@@ -65,8 +65,36 @@ export const toProductCard = (product: IndexedProduct, locale: LocaleCode): Prod
   colourHexes: product.colourHexes,
 });
 
-/** Everything the product page shows, in one locale. */
-export async function getProductDetail(db: Database, index: ListingIndex, productId: number, locale: LocaleCode) {
+const cacheMs = 60_000;
+const cacheSize = 4_000;
+const caches = new WeakMap<Database, Map<string, { at: number; detail: ProductDetail | null }>>();
+
+/**
+ * Everything the product page shows, in one locale. Texts, options, prices and reviews are
+ * cached for a minute per product and locale; stock is read live on every call.
+ */
+export async function getProductDetail(db: Database, index: ListingIndex, productId: number, locale: LocaleCode): Promise<ProductDetail | null> {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  const key = `${productId}:${locale}`;
+  let entry = cache.get(key);
+  if (!entry || Date.now() - entry.at > cacheMs) {
+    entry = { at: Date.now(), detail: await loadProductDetail(db, index, productId, locale) };
+    cache.delete(key);
+    cache.set(key, entry);
+    if (cache.size > cacheSize) cache.delete(cache.keys().next().value as string);
+  }
+  const detail = entry.detail;
+  if (!detail) return null;
+  const stock = await db
+    .select({ id: productVariants.id, stock: productVariants.stockQuantity })
+    .from(productVariants)
+    .where(eq(productVariants.productId, productId));
+  const inStock = new Map(stock.map((row) => [row.id, row.stock > 0]));
+  return { ...detail, variants: detail.variants.map((variant) => ({ ...variant, inStock: inStock.get(variant.id) ?? false })) };
+}
+
+async function loadProductDetail(db: Database, index: ListingIndex, productId: number, locale: LocaleCode) {
   const [productRows, urlKeyRows, variantRows, optionRows, tierRows, specRows, imageRows, reviewRows, relatedRows] = await Promise.all([
     db
       .select({ id: products.id, sku: products.sku, hasSample: products.hasSample, soldByLength: products.soldByLength, productType: products.productType, name: productTranslations.name, description: productTranslations.description, metaDescription: productTranslations.metaDescription })
@@ -181,4 +209,4 @@ export async function getProductDetail(db: Database, index: ListingIndex, produc
   };
 }
 
-export type ProductDetail = NonNullable<Awaited<ReturnType<typeof getProductDetail>>>;
+export type ProductDetail = NonNullable<Awaited<ReturnType<typeof loadProductDetail>>>;
