@@ -36,10 +36,13 @@ function categoryTexts(db: Database, categoryId: number): Promise<CategoryText[]
   if (!cache) textCache.set(db, (cache = new Map()));
   const hit = cache.get(categoryId);
   if (hit && Date.now() - hit.at < 60_000) return hit.rows;
-  const rows = db
-    .select({ locale: categoryTranslations.locale, urlPath: categoryTranslations.urlPath, name: categoryTranslations.name, description: categoryTranslations.description })
-    .from(categoryTranslations)
-    .where(eq(categoryTranslations.categoryId, categoryId));
+  // Promise.resolve runs the query once; a Drizzle query object would run again on every await.
+  const rows = Promise.resolve(
+    db
+      .select({ locale: categoryTranslations.locale, urlPath: categoryTranslations.urlPath, name: categoryTranslations.name, description: categoryTranslations.description })
+      .from(categoryTranslations)
+      .where(eq(categoryTranslations.categoryId, categoryId)),
+  );
   cache.set(categoryId, { at: Date.now(), rows });
   rows.catch(() => cache.delete(categoryId));
   return rows;
