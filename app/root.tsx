@@ -1,10 +1,12 @@
 import { data, Links, Meta, type MiddlewareFunction, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
-import { ErrorPage } from './components/error-page.tsx';
+import { useEffect } from 'react';
+import { ErrorPage, markHydrated } from './components/error-page.tsx';
 import { csrfTokenContext, requestInfoContext, servicesContext } from './context.ts';
 import { readCookie } from './modules/http/cookies.server.ts';
+import { PageCache } from './modules/http/page-cache.server.ts';
 import { I18nProvider } from './modules/i18n/i18n.tsx';
-import { detectStorefront } from './modules/i18n/locale-detection.ts';
+import { detectStorefront, parseAcceptLanguage, storefrontForLanguages } from './modules/i18n/locale-detection.ts';
 import { storefrontByPrefix } from './modules/i18n/locales.ts';
 import { loadMessages } from './modules/i18n/messages.server.ts';
 import { localeCookie } from './modules/i18n/storefront-request.server.ts';
@@ -23,7 +25,20 @@ const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, context }
   return response;
 };
 
-export const middleware = [csrfMiddleware];
+const pageCache = new PageCache();
+
+/** Anonymous pages come from the page cache when a fresh copy exists (see page-cache.server.ts). */
+const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  // Without a chosen store, the page invites visitors by browser language: part of the key.
+  const suggestion = readCookie(request, localeCookie) ? '' : (storefrontForLanguages(parseAcceptLanguage(request.headers.get('accept-language')))?.code ?? '');
+  const key = pageCache.keyOf(request, suggestion);
+  if (!key) return next();
+  const nonce = context.get(requestInfoContext).cspNonce;
+  const csrfToken = context.get(csrfTokenContext);
+  return pageCache.get(key, nonce, csrfToken) ?? pageCache.store(key, await next(), nonce, csrfToken);
+};
+
+export const middleware = [csrfMiddleware, pageCacheMiddleware];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, logger, shopName, siteUrl, isProduction } = context.get(servicesContext);
@@ -66,6 +81,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  useEffect(markHydrated, []);
   return <Outlet />;
 }
 

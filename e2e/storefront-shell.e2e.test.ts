@@ -179,3 +179,19 @@ describe('cookie consent', () => {
     expect(response.status).toBe(403);
   });
 });
+
+describe('not found after a client-side navigation', () => {
+  it('checks the path with the server, then shows the not-found page', async () => {
+    browser = await openBrowser();
+    const page = await browser.newPage();
+    const routeChecks: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/route?url=')) routeChecks.push(request.url());
+    });
+    await page.goto(`${baseUrl}/en-us`);
+    // The information pages are not built yet: a link the app follows client-side to a 404.
+    await page.getByRole('contentinfo').getByRole('link', { name: text('en-US', 'pages.imprint') }).click();
+    await page.getByRole('heading', { level: 1, name: text('en-US', 'errors.notFound') }).waitFor();
+    expect(routeChecks).toEqual([`${baseUrl}/api/route?url=%2Fen-us%2Fimprint`]);
+  });
+});

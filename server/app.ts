@@ -28,6 +28,9 @@ export interface AppDependencies extends AppServices {
 
 type Locals = { requestId: string; cspNonce: string };
 
+/** Imported once: the request handler asks for the build on every request. */
+const serverBuild = import('virtual:react-router/server-build');
+
 export function createApp(deps: AppDependencies): express.Express {
   const app = express();
   app.disable('x-powered-by');
@@ -89,7 +92,7 @@ export function createApp(deps: AppDependencies): express.Express {
   app.all(
     '{*path}',
     createRequestHandler({
-      build: () => import('virtual:react-router/server-build'),
+      build: () => serverBuild,
       mode: deps.isProduction ? 'production' : 'development',
       getLoadContext(_req, res) {
         const { requestId, cspNonce } = res.locals as Locals;

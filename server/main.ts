@@ -27,6 +27,8 @@ async function main() {
     }
     throw error;
   }
+  // React and other libraries pick their production build from this; set it before they load.
+  process.env.NODE_ENV = config.nodeEnv;
   const logger = createLogger(config.logLevel);
   const isDevelopment = config.nodeEnv === 'development';
   if (!isDevelopment) ensureCurrentBuild(root, logger);

@@ -2,16 +2,18 @@ import { data, redirect } from 'react-router';
 import type { Route } from './+types/catalogue-page';
 import { ListingPage } from '../components/catalogue/listing-page.tsx';
 import { ProductPage } from '../components/catalogue/product-page.tsx';
+import { ContentPage } from '../components/content/content-page.tsx';
 import { servicesContext, storefrontContext } from '../context.ts';
 import { orUnavailable } from '../db/with-database.server.ts';
 import { getCategoryPage } from '../modules/catalogue/category-page.server.ts';
 import { getListingIndex } from '../modules/catalogue/listing-index.server.ts';
 import { getProductPage } from '../modules/catalogue/product-page.server.ts';
 import { resolveCataloguePath } from '../modules/catalogue/resolve-path.server.ts';
+import { getContentPage } from '../modules/content/content-page.server.ts';
 import { subscribeToStockAlert } from '../modules/engagement/stock-alerts.server.ts';
 import { priceDisplayFor } from '../modules/pricing/price-display.server.ts';
 
-/** The catch-all of spec §2: a category, a product, a stored redirect, or not found. */
+/** The catch-all of spec §2: a category, a product, a content page, a stored redirect, or not found. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, siteUrl } = context.get(servicesContext);
   const selection = context.get(storefrontContext);
@@ -31,8 +33,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       if (!product) throw data(null, { status: 404 });
       return { kind: 'product' as const, prefix: selection.storefront.prefix, alternates: product.alternates, product };
     }
-    // Content pages get their own screens with the information-pages capability.
-    throw data(null, { status: 404 });
+    const page = await getContentPage(db, resolved.id, locale, siteUrl);
+    if (!page) throw data(null, { status: 404 });
+    return { kind: 'content' as const, prefix: selection.storefront.prefix, alternates: page.alternates, page };
   });
 }
 
@@ -47,9 +50,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function CataloguePage({ loaderData }: Route.ComponentProps) {
-  return loaderData.kind === 'category' ? (
-    <ListingPage data={loaderData.category} prefix={loaderData.prefix} />
-  ) : (
-    <ProductPage key={loaderData.product.detail.product.sku} data={loaderData.product} prefix={loaderData.prefix} />
-  );
+  switch (loaderData.kind) {
+    case 'category':
+      return <ListingPage data={loaderData.category} prefix={loaderData.prefix} />;
+    case 'product':
+      return <ProductPage key={loaderData.product.detail.product.sku} data={loaderData.product} prefix={loaderData.prefix} />;
+    case 'content':
+      return <ContentPage page={loaderData.page} />;
+  }
 }

@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productVariants, stockAlertSubscriptions, urlRedirects } from '../../app/db/schema.ts';
+import { contentPages, contentPageTranslations, productVariants, stockAlertSubscriptions, urlRedirects } from '../../app/db/schema.ts';
 import { getCategoryPage } from '../../app/modules/catalogue/category-page.server.ts';
 import { buildListingIndex, type ListingIndex } from '../../app/modules/catalogue/listing-index.server.ts';
 import { getProductPage } from '../../app/modules/catalogue/product-page.server.ts';
 import { resolveCataloguePath } from '../../app/modules/catalogue/resolve-path.server.ts';
+import { getContentPage } from '../../app/modules/content/content-page.server.ts';
 import { subscribeToStockAlert } from '../../app/modules/engagement/stock-alerts.server.ts';
 import type { PriceDisplay } from '../../app/modules/pricing/price-display.ts';
 import { loadDemoCatalogue } from '../../scripts/demo-catalogue/load.ts';
@@ -84,5 +85,27 @@ describe.each(testDrivers)('catalogue pages on %s', (driver) => {
     expect(await subscribeToStockAlert(db, product.id, 'de-DE', form({ email: '', variantId: String(variant!.id) }))).toMatchObject({ fieldErrors: { email: 'validation.required' } });
     expect(await subscribeToStockAlert(db, product.id, 'de-DE', form({ email: 'b@example.com', variantId: String(otherVariant!.id) }))).toMatchObject({ ok: false });
     expect(await db.$count(stockAlertSubscriptions)).toBe(1);
+  });
+});
+
+describe.each(testDrivers)('content pages on %s', (driver) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+  });
+  afterAll(() => database?.destroy());
+
+  it('resolve by localised slug and render sanitised HTML with alternates', async () => {
+    const { db } = database;
+    const [page] = await db.insert(contentPages).values({ code: 'imprint' }).returning();
+    await db.insert(contentPageTranslations).values([
+      { pageId: page!.id, locale: 'de-DE', title: 'Impressum', slug: 'impressum', bodyHtml: '<p>Cordial B.V.<script>alert(1)</script><a href="https://shop.example/de-de/agb">AGB</a></p>' },
+      { pageId: page!.id, locale: 'en-GB', title: 'Imprint', slug: 'imprint', bodyHtml: '<p>Cordial B.V.</p>' },
+    ]);
+    const resolved = await resolveCataloguePath(db, 'de-DE', 'impressum');
+    expect(resolved).toMatchObject({ type: 'CMS_PAGE', identifier: 'imprint' });
+    const content = await getContentPage(db, resolved!.type === 'CMS_PAGE' ? resolved!.id : 0, 'de-DE', 'https://shop.example');
+    expect(content?.html).toBe('<p>Cordial B.V.<a href="/de-de/agb">AGB</a></p>');
+    expect(content?.alternates).toEqual({ 'de-DE': '/de-de/impressum', 'en-GB': '/en-gb/imprint' });
   });
 });

@@ -10,8 +10,12 @@ export function minorUnitsToDecimal(amount: number, minorUnits = 2): string {
   return `${sign}${digits.slice(0, -minorUnits)}.${digits.slice(-minorUnits)}`;
 }
 
+const formats = new Map<string, Intl.NumberFormat>();
+
 export function formatMoney(amount: number, currency: string, locale: string, minorUnits = 2): string {
-  const format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+  const key = `${locale}:${currency}`;
+  let format = formats.get(key);
+  if (!format) formats.set(key, (format = new Intl.NumberFormat(locale, { style: 'currency', currency })));
   // Intl accepts exact decimal strings; the cast is for lib typings that only list number.
   return format.format(minorUnitsToDecimal(amount, minorUnits) as unknown as number);
 }
