@@ -43,6 +43,8 @@ describe('the catalogue journey in Chromium', () => {
   let browser: BrowserContext;
   beforeAll(async () => {
     browser = await openBrowser();
+    // A returning shopper who has answered the cookie banner, so it covers nothing.
+    await browser.addCookies([{ name: 'consent', value: 'necessary', url: baseUrl }]);
   });
   afterAll(() => browser?.close());
 
@@ -65,11 +67,15 @@ describe('the catalogue journey in Chromium', () => {
     await page.locator('.product-card__link').first().click();
     await page.waitForURL((url) => !url.pathname.endsWith('/paracord'));
     // Another colour of the same cord, then a length.
-    await page.getByRole('region', { name: t(locale, 'product.otherDesigns') }).getByRole('link').first().click();
-    await page.waitForLoadState();
+    const firstProductUrl = page.url();
+    const otherDesign = page.getByRole('region', { name: t(locale, 'product.otherDesigns') }).getByRole('link').first();
+    const otherName = await otherDesign.getAttribute('aria-label');
+    await otherDesign.click();
+    await page.waitForURL((url) => url.href !== firstProductUrl);
+    await page.getByRole('heading', { level: 1, name: otherName ?? '' }).waitFor();
     const productUrl = page.url();
     await page.evaluate(() => ((window as unknown as { stayedOnPage: boolean }).stayedOnPage = true));
-    await page.getByRole('radio', { name: new RegExp(`${new Intl.NumberFormat(locale).format(30)} m`) }).check({ force: true });
+    await page.getByRole('radio', { name: new RegExp(`${new Intl.NumberFormat(locale).format(30)} m`) }).check();
     await expect.poll(() => page.url()).toContain('length=30m');
     expect(await page.evaluate(() => (window as unknown as { stayedOnPage?: boolean }).stayedOnPage)).toBe(true);
     const { sku } = await expectTierPrices(page, locale);
