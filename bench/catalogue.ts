@@ -35,9 +35,12 @@ if (values.scale !== undefined && !(Number(values.scale) > 0)) throw new Error('
 const tempDirs: string[] = [];
 const headers = { 'user-agent': shopperUserAgent };
 
+/** A visitor with a cart never gets a cached page: every request is rendered. */
+const uncachedHeaders = { ...headers, cookie: 'cart=00000000-0000-4000-8000-000000000000' };
+
 /** Fetches a page of the shop, reads the whole body and insists on 200. */
-async function fetchPage(url: string): Promise<string> {
-  const response = await fetch(url, { headers, redirect: 'manual' });
+async function fetchPage(url: string, requestHeaders: Record<string, string> = headers): Promise<string> {
+  const response = await fetch(url, { headers: requestHeaders, redirect: 'manual' });
   const body = await response.text();
   if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}`);
   return body;
@@ -49,7 +52,7 @@ function percentile(sorted: number[], p: number): number {
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
-async function loadTest(label: string, url: string): Promise<string> {
+async function loadTest(label: string, url: string, requestHeaders: Record<string, string> = headers): Promise<string> {
   const latencies: number[] = [];
   let issued = 0;
   const started = performance.now();
@@ -58,7 +61,7 @@ async function loadTest(label: string, url: string): Promise<string> {
     while (issued < requestsPerUrl && performance.now() < deadline) {
       issued++;
       const t0 = performance.now();
-      await fetchPage(url);
+      await fetchPage(url, requestHeaders);
       latencies.push(performance.now() - t0);
     }
   };
@@ -172,6 +175,9 @@ try {
 
   lines.push(await loadTest('category page with facets', facetedUrl));
   lines.push(await loadTest('product page', productUrl));
+  // The same pages rendered for every request (a shopper with a cart bypasses the page cache).
+  lines.push(await loadTest('  same, uncached', facetedUrl, uncachedHeaders));
+  lines.push(await loadTest('  same, uncached', productUrl, uncachedHeaders));
   lines.push(await clientJavaScript(productUrl));
   for (const [label, url] of [
     ['category page', categoryUrl],

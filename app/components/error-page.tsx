@@ -59,21 +59,13 @@ function NotFound({ home }: { home: string }) {
         <meta name="description" content={t('errors.notFoundDescription')} />
         <meta name="robots" content="noindex" />
         <h1 id="error-heading">{t('errors.notFound')}</h1>
-        <p className="error-page__actions">
-          <Link to={home} className="button button--primary">
-            {t('errors.backHome')}
-          </Link>
-          <a href={`${pathname}${search}`} className="button">
-            {t('errors.reload')}
-          </a>
-        </p>
+        <ErrorActions home={home} />
       </section>
   );
 }
 
 function GeneralError({ status, error, home, showRawError }: { status: number; error: unknown; home: string; showRawError: boolean }) {
   const { t } = useI18n();
-  const { pathname, search } = useLocation();
   const message =
     status === 503 ? t('errors.unavailable') : status === 403 ? t('errors.forbidden') : status === 400 ? t('errors.badRequest') : t('errors.somethingBroke');
   return (
@@ -86,14 +78,23 @@ function GeneralError({ status, error, home, showRawError }: { status: number; e
       <p>{message}</p>
       <p className="error-page__general">{t('errors.generalMessage')}</p>
       {showRawError && error instanceof Error && <pre className="error-page__raw">{error.stack ?? error.message}</pre>}
-      <p className="error-page__actions">
-        <Link to={home} className="button button--primary">
-          {t('errors.backHome')}
-        </Link>
-        <a href={`${pathname}${search}`} className="button">
-          {t('errors.reload')}
-        </a>
-      </p>
+      <ErrorActions home={home} />
     </section>
+  );
+}
+
+/** A way home and a reload of the same address. */
+function ErrorActions({ home }: { home: string }) {
+  const { t } = useI18n();
+  const { pathname, search } = useLocation();
+  return (
+    <p className="error-page__actions">
+      <Link to={home} className="button button--primary">
+        {t('errors.backHome')}
+      </Link>
+      <a href={`${pathname}${search}`} className="button">
+        {t('errors.reload')}
+      </a>
+    </p>
   );
 }
