@@ -1,5 +1,6 @@
 import { createContext } from 'react-router';
 import type { Database } from './db/client.server.ts';
+import type { PageCache } from './modules/http/page-cache.server.ts';
 import type { StorefrontSelection } from './modules/i18n/storefront-request.server.ts';
 import type { Logger } from './modules/observability/logger.server.ts';
 
@@ -14,6 +15,7 @@ export interface AppServices {
   sessionSecret: string;
   /** Cookies get the Secure flag when the shop is served over https. */
   secureCookies: boolean;
+  pageCache: PageCache;
 }
 
 /** Per-request values set by the Express layer. */

@@ -4,9 +4,8 @@ import { useEffect } from 'react';
 import { ErrorPage, markHydrated } from './components/error-page.tsx';
 import { csrfTokenContext, requestInfoContext, servicesContext } from './context.ts';
 import { readCookie } from './modules/http/cookies.server.ts';
-import { PageCache } from './modules/http/page-cache.server.ts';
 import { I18nProvider } from './modules/i18n/i18n.tsx';
-import { detectStorefront, parseAcceptLanguage, storefrontForLanguages } from './modules/i18n/locale-detection.ts';
+import { detectStorefront } from './modules/i18n/locale-detection.ts';
 import { storefrontByPrefix } from './modules/i18n/locales.ts';
 import { loadMessages } from './modules/i18n/messages.server.ts';
 import { localeCookie } from './modules/i18n/storefront-request.server.ts';
@@ -25,17 +24,17 @@ const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, context }
   return response;
 };
 
-const pageCache = new PageCache();
-
-/** Anonymous pages come from the page cache when a fresh copy exists (see page-cache.server.ts). */
+/** Stores anonymous pages in the page cache; server/app.ts serves the hits. */
 const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  // Without a chosen store, the page invites visitors by browser language: part of the key.
-  const suggestion = readCookie(request, localeCookie) ? '' : (storefrontForLanguages(parseAcceptLanguage(request.headers.get('accept-language')))?.code ?? '');
-  const key = pageCache.keyOf(request, suggestion);
+  const { pageCache } = context.get(servicesContext);
+  const key = pageCache.keyOf({
+    method: request.method,
+    url: request.url,
+    cookie: request.headers.get('cookie') ?? undefined,
+    acceptLanguage: request.headers.get('accept-language') ?? undefined,
+  });
   if (!key) return next();
-  const nonce = context.get(requestInfoContext).cspNonce;
-  const csrfToken = context.get(csrfTokenContext);
-  return pageCache.get(key, nonce, csrfToken) ?? pageCache.store(key, await next(), nonce, csrfToken);
+  return pageCache.store(key, await next(), context.get(requestInfoContext).cspNonce, context.get(csrfTokenContext));
 };
 
 export const middleware = [csrfMiddleware, pageCacheMiddleware];

@@ -12,6 +12,7 @@ import helmet from 'helmet';
 import { RouterContextProvider } from 'react-router';
 import { type AppServices, requestInfoContext, servicesContext } from '../app/context.ts';
 import { checkHealth } from '../app/modules/observability/health.server.ts';
+import { csrfState } from '../app/modules/security/csrf.server.ts';
 import {
   ImageNotFoundError,
   imageCacheControl,
@@ -63,7 +64,8 @@ export function createApp(deps: AppDependencies): express.Express {
       strictTransportSecurity: deps.siteUrl.startsWith('https:'),
     }),
   );
-  app.use(compression());
+  // Level 1: most of the size gain for a third of the CPU of the default (pages are rendered per request).
+  app.use(compression({ level: 1 }));
 
   app.get('/healthz', async (_req, res) => {
     const report = await checkHealth(deps.pingDatabase);
@@ -87,7 +89,21 @@ export function createApp(deps: AppDependencies): express.Express {
   });
 
   app.use('/assets', express.static(join(deps.clientBuildDir, 'assets'), { immutable: true, maxAge: '1y', index: false }));
-  app.use(express.static(deps.clientBuildDir, { maxAge: '1h', index: false }));
+  // Other public files (favicon, manifest...): only paths that name a file look on disk.
+  const publicFiles = express.static(deps.clientBuildDir, { maxAge: '1h', index: false });
+  app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
+
+  // Page cache hits skip routing and rendering (pages are stored by the root middleware).
+  app.get('{*path}', (req, res: Response<unknown, Locals>, next) => {
+    const key = deps.pageCache.keyOf({ method: req.method, url: req.originalUrl, cookie: req.get('cookie'), acceptLanguage: req.get('accept-language') });
+    if (!key) return next();
+    const csrf = csrfState(req.get('cookie'), deps.sessionSecret, deps.secureCookies);
+    const hit = deps.pageCache.get(key, res.locals.cspNonce, csrf.token);
+    if (!hit) return next();
+    for (const [name, value] of hit.headers) if (name !== 'content-length') res.setHeader(name, value);
+    if (csrf.setCookie) res.append('Set-Cookie', csrf.setCookie);
+    res.status(hit.status).end(hit.body);
+  });
 
   app.all(
     '{*path}',

@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { openDatabase } from '../app/db/client.server.ts';
 import { ConfigError, loadConfig } from '../app/modules/config/env.server.ts';
+import { PageCache } from '../app/modules/http/page-cache.server.ts';
 import { ensureReferenceData } from '../app/modules/i18n/reference-data.server.ts';
 import { createLogger } from '../app/modules/observability/logger.server.ts';
 import { catalogueIsEmpty, loadDemoCatalogue } from '../scripts/demo-catalogue/load.ts';
@@ -55,6 +56,7 @@ async function main() {
     dataDir: config.dataDir,
     sessionSecret: config.sessionSecret,
     secureCookies: config.siteUrl.startsWith('https:'),
+    pageCache: new PageCache(),
     pingDatabase: database.ping,
     clientBuildDir: join(root, 'build/client'),
   };

@@ -1,6 +1,6 @@
-/** Reads one cookie from a request. */
-export function readCookie(request: Request, name: string): string | undefined {
-  const header = request.headers.get('cookie');
+/** Reads one cookie from a request (or from a Cookie header). */
+export function readCookie(request: Request | string | undefined, name: string): string | undefined {
+  const header = typeof request === 'string' || request === undefined ? request : request.headers.get('cookie');
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const separator = part.indexOf('=');

@@ -3,7 +3,9 @@
  * GET is kept for a minute per URL and per the preferences that change what a page shows.
  * The per-visitor parts of a page, the CSP nonce and the CSRF token, are stored as markers and
  * filled in on every hit. Visitors with a cart (and later a session) always get a fresh page.
+ * The React Router middleware stores pages; the Express layer serves hits without routing.
  */
+import { parseAcceptLanguage, storefrontForLanguages } from '../i18n/locale-detection.ts';
 import { readCookie } from './cookies.server.ts';
 
 const ttlMs = 60_000;
@@ -18,7 +20,25 @@ interface CachedPage {
   at: number;
   status: number;
   headers: [string, string][];
-  body: string;
+  /** The page as UTF-8, cut where the nonce and token go: parts[0] slot[0] parts[1] slot[1] ... */
+  parts: Buffer[];
+  slots: ('nonce' | 'csrf')[];
+  bytes: number;
+}
+
+const markerPattern = new RegExp(`${nonceMarker}|${csrfMarker}`, 'g');
+
+function cut(body: string): Pick<CachedPage, 'parts' | 'slots' | 'bytes'> {
+  const parts: Buffer[] = [];
+  const slots: ('nonce' | 'csrf')[] = [];
+  let last = 0;
+  for (const match of body.matchAll(markerPattern)) {
+    parts.push(Buffer.from(body.slice(last, match.index)));
+    slots.push(match[0] === nonceMarker ? 'nonce' : 'csrf');
+    last = match.index + match[0].length;
+  }
+  parts.push(Buffer.from(body.slice(last)));
+  return { parts, slots, bytes: parts.reduce((sum, part) => sum + part.length, 0) };
 }
 
 export class PageCache {
@@ -27,28 +47,31 @@ export class PageCache {
   hits = 0;
   misses = 0;
 
-  /** The cache key of a request, or null when the request must be rendered for this visitor. */
-  keyOf(request: Request, extra: string): string | null {
+  /**
+   * The cache key of a request, or null when it must be rendered for this visitor. Without a
+   * chosen store, a page invites the visitor by browser language, so that is part of the key.
+   */
+  keyOf(request: { method: string; url: string; cookie: string | undefined; acceptLanguage: string | undefined }): string | null {
     if (request.method !== 'GET') return null;
-    if (personalCookies.some((name) => readCookie(request, name) !== undefined)) return null;
-    const url = new URL(request.url);
+    if (personalCookies.some((name) => readCookie(request.cookie, name) !== undefined)) return null;
+    const url = new URL(request.url, 'http://x');
     if (url.pathname.startsWith('/api/')) return null;
-    const preferences = preferenceCookies.map((name) => readCookie(request, name) ?? '').join('|');
-    return `${url.pathname}${url.search}|${preferences}|${extra}`;
+    const preferences = preferenceCookies.map((name) => readCookie(request.cookie, name) ?? '').join('|');
+    const suggestion = readCookie(request.cookie, 'locale') ? '' : (storefrontForLanguages(parseAcceptLanguage(request.acceptLanguage ?? null))?.code ?? '');
+    return `${url.pathname}${url.search}|${preferences}|${suggestion}`;
   }
 
-  /** A cached response with this visitor's nonce and token filled in, if there is a fresh one. */
-  get(key: string, nonce: string, csrfToken: string): Response | null {
+  /** A cached page with this visitor's nonce and token filled in, if there is a fresh one. */
+  get(key: string, nonce: string, csrfToken: string): { status: number; headers: [string, string][]; body: Buffer } | null {
     const page = this.#pages.get(key);
     if (!page || Date.now() - page.at > ttlMs) {
       this.misses++;
       return null;
     }
     this.hits++;
-    const body = page.body.replaceAll(nonceMarker, nonce).replaceAll(csrfMarker, csrfToken);
-    const headers = new Headers(page.headers);
-    headers.set('X-Page-Cache', 'hit');
-    return new Response(body, { status: page.status, headers });
+    const values = { nonce: Buffer.from(nonce), csrf: Buffer.from(csrfToken) };
+    const body = Buffer.concat(page.parts.flatMap((part, index) => (index < page.slots.length ? [part, values[page.slots[index] as 'nonce' | 'csrf']] : [part])));
+    return { status: page.status, headers: [...page.headers, ['x-page-cache', 'hit']], body };
   }
 
   /** Stores a successful page (reading its body) and returns an equivalent response to send. */
@@ -58,8 +81,9 @@ export class PageCache {
     const body = await response.text();
     const templated = body.replaceAll(nonce, nonceMarker).replaceAll(csrfToken, csrfMarker);
     this.#remove(key);
-    this.#pages.set(key, { at: Date.now(), status: response.status, headers: [...response.headers], body: templated });
-    this.#bytes += templated.length;
+    const page = { at: Date.now(), status: response.status, headers: [...response.headers], ...cut(templated) };
+    this.#pages.set(key, page);
+    this.#bytes += page.bytes;
     for (const oldest of this.#pages.keys()) {
       if (this.#bytes <= maxBytes) break;
       this.#remove(oldest);
@@ -70,7 +94,7 @@ export class PageCache {
   #remove(key: string) {
     const page = this.#pages.get(key);
     if (!page) return;
-    this.#bytes -= page.body.length;
+    this.#bytes -= page.bytes;
     this.#pages.delete(key);
   }
 }

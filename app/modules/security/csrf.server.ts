@@ -15,7 +15,7 @@ export interface CsrfState {
 const sign = (secret: string, nonce: string) => createHmac('sha256', secret).update(`csrf:${nonce}`).digest('base64url');
 
 /** Double-submit tokens: a random cookie, and an HMAC of it that the page embeds in its forms. */
-export function csrfState(request: Request, secret: string, secure: boolean): CsrfState {
+export function csrfState(request: Request | string | undefined, secret: string, secure: boolean): CsrfState {
   const existing = readCookie(request, csrfCookieName);
   if (existing && /^[\w-]{32,64}$/.test(existing)) return { token: sign(secret, existing) };
   const nonce = randomBytes(24).toString('base64url');
