@@ -19,11 +19,30 @@ export type ResolvedPath =
   | { type: 'CMS_PAGE'; id: number; identifier: string; relativeUrl: string }
   | { type: 'REDIRECT'; redirectCode: 301 | 302; relativeUrl: string };
 
+const cacheMs = 60_000;
+const cacheSize = 10_000;
+const caches = new WeakMap<Database, Map<string, { at: number; resolved: Promise<ResolvedPath | null> }>>();
+
 /**
  * Resolves a path below a locale prefix ('anderes-seil/kletterseile-pro-meter') to a category,
- * a product, a content page or a stored redirect, in that order of precedence.
+ * a product, a content page or a stored redirect, in that order of precedence. Answers are
+ * remembered for a minute (unknown paths too, so a flood of 404s does not reach the database).
  */
-export async function resolveCataloguePath(db: Database, locale: LocaleCode, path: string): Promise<ResolvedPath | null> {
+export function resolveCataloguePath(db: Database, locale: LocaleCode, path: string): Promise<ResolvedPath | null> {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  const key = `${locale}:${path}`;
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < cacheMs) return hit.resolved;
+  const resolved = lookUpPath(db, locale, path);
+  cache.delete(key);
+  cache.set(key, { at: Date.now(), resolved });
+  if (cache.size > cacheSize) cache.delete(cache.keys().next().value as string);
+  resolved.catch(() => cache.delete(key));
+  return resolved;
+}
+
+async function lookUpPath(db: Database, locale: LocaleCode, path: string): Promise<ResolvedPath | null> {
   const clean = path.replace(/^\/+|\/+$/g, '');
   if (!clean) return null;
   const prefix = `/${storefrontByCode(locale)?.prefix}`;
