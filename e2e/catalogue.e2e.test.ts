@@ -84,6 +84,20 @@ describe('the catalogue journey in Chromium', () => {
     await page.close();
   });
 
+  it('shows the second picture of the gallery without a reload, and by URL without JavaScript', async () => {
+    const page = await browser.newPage();
+    const product = plan.products.find((p) => p.imagePaths.length > 1)!;
+    await page.goto(`${baseUrl}/en-gb/${product.texts['en-GB'].urlKey}`);
+    const main = page.getByRole('img', { name: product.texts['en-GB'].name });
+    expect(await main.getAttribute('src')).toContain(product.imagePaths[0]);
+    await page.getByRole('link', { name: t('en-GB', 'product.showImage', { number: 2 }) }).click();
+    await expect.poll(() => main.getAttribute('src')).toContain(product.imagePaths[1]);
+    expect(page.url()).not.toContain('image=');
+    const html = await (await fetch(`${baseUrl}/en-gb/${product.texts['en-GB'].urlKey}?image=1`, { headers: { 'user-agent': shopperUserAgent } })).text();
+    expect(html).toMatch(new RegExp(`<img[^>]*src="/images/${product.imagePaths[1]}\\?w=640"[^>]*class="product__image"|class="product__image"[^>]*`));
+    await page.close();
+  });
+
   it('switching the locale on a product page lands on the same product', async () => {
     const page = await browser.newPage();
     const product = plan.products.find((p) => p.sku === 'PC550-0010')!;

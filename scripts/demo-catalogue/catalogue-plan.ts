@@ -84,7 +84,8 @@ export interface PlannedProduct {
   categoryCodes: string[];
   specs: PlannedSpec[];
   variants: PlannedVariant[];
-  imagePath: string;
+  /** the first is the main image */
+  imagePaths: string[];
   reviews: PlannedReview[];
   /** true for cord and rope sold by colour or pattern (the marketing claim counts these) */
   isCordOrRope: boolean;
@@ -367,8 +368,13 @@ export function planCatalogue({ seed = 20261122, scale = 1 }: PlanOptions = {}):
       const sku = `${type.skuPrefix}-${String(index + 1).padStart(type.designCount * scale >= 10_000 ? 5 : 4, '0')}`;
       // at scale > 1 a design repeats: tell the copies apart by a batch number
       const batch = Math.floor(index / Math.max(1, designs.length / scale));
+      const colours = design.colours.map((c) => c.hex);
       const imagePath = `swatches/${type.swatchKind}/${design.code}.svg`;
-      images.set(imagePath, { drawing: 'cord', input: { colours: design.colours.map((c) => c.hex), pattern: design.pattern.code, seed: index + 1, kind: type.swatchKind } });
+      images.set(imagePath, { drawing: 'cord', input: { colours, pattern: design.pattern.code, seed: index + 1, kind: type.swatchKind } });
+      // A second picture: a close-up (thick strands) of cord, a wider view of rope.
+      const detailKind = type.swatchKind === 'cord' ? 'rope' : type.swatchKind === 'rope' ? 'cord' : 'flat';
+      const detailPath = `swatches/${type.swatchKind}/${design.code}-detail.svg`;
+      images.set(detailPath, { drawing: 'cord', input: { colours, pattern: design.pattern.code, seed: index + 7919, kind: detailKind } });
       const productOutOfStock = random.chance(0.03);
       const texts = perLocale((locale, language) => {
         const designLabel = designName(design, language);
@@ -415,7 +421,7 @@ export function planCatalogue({ seed = 20261122, scale = 1 }: PlanOptions = {}):
         categoryCodes: [...categoryCodes],
         specs,
         variants,
-        imagePath,
+        imagePaths: [imagePath, detailPath],
         reviews: reviewsFor(random, random.chance(0.45) ? random.int(1, 6) : 0),
         isCordOrRope: type.code !== 'biothane-webbing' && type.code !== 'leather-cord',
         designCode: design.code,
@@ -463,7 +469,7 @@ export function planCatalogue({ seed = 20261122, scale = 1 }: PlanOptions = {}):
             : []),
         ],
         variants,
-        imagePath,
+        imagePaths: [imagePath],
         reviews: reviewsFor(random, random.chance(0.3) ? random.int(1, 4) : 0),
         isCordOrRope: false,
         designCode: colour.code,
@@ -497,7 +503,7 @@ export function planCatalogue({ seed = 20261122, scale = 1 }: PlanOptions = {}):
           categoryCodes: ancestorsAndSelf(text.category),
           specs: [...design.colours.map((c) => ({ attribute: 'color', option: c.code })), { attribute: 'weight', number: kit.weightGrams }],
           variants: [{ sku: `${sku}-KIT`, priceCents: kit.cents, stock: stockLevel(random, false), weightGrams: kit.weightGrams, options: { unit_type: 'piece' }, tiers: priceTiers(kit.cents) }],
-          imagePath,
+          imagePaths: [imagePath],
           reviews: reviewsFor(random, random.chance(0.5) ? random.int(1, 5) : 0),
           isCordOrRope: false,
           designCode: design.code,

@@ -184,7 +184,9 @@ async function writePlan(tx: Transaction, plan: CataloguePlan) {
   await insertRows(
     tx,
     schema.productImages,
-    plan.products.map((product) => ({ productId: productId(product.sku), path: product.imagePath, width: 800, height: 800, position: 0 })),
+    plan.products.flatMap((product) =>
+      product.imagePaths.map((path, position) => ({ productId: productId(product.sku), path, width: 800, height: 800, position })),
+    ),
   );
 
   const variants = plan.products.flatMap((product) => product.variants.map((variant, position) => ({ product, variant, position })));

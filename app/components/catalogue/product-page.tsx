@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useFetcher, useRouteLoaderData } from 'react-router';
+import { Link, useFetcher, useLocation, useRouteLoaderData } from 'react-router';
 import type { ProductDetail, ProductVariant } from '../../modules/catalogue/product-detail.server.ts';
 import type { NavigationCategory } from '../../modules/catalogue/category-tree.server.ts';
 import { informationPageSlug } from '../../modules/content/information-pages.ts';
@@ -20,6 +20,8 @@ export interface ProductPageData {
   /** option choices from the URL (?length=10m), already validated */
   selection: Record<string, string>;
   metres: number | null;
+  /** which picture the gallery opens with (?image=1) */
+  imageIndex: number;
   jsonLd: object;
 }
 
@@ -40,7 +42,14 @@ export function ProductPage({ data, prefix }: { data: ProductPageData; prefix: s
   const variant = variantFor(detail.variants, selection);
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
   const percent = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
-  const image = detail.images[0];
+  const [imageIndex, setImageIndex] = useState(Math.min(data.imageIndex, Math.max(0, detail.images.length - 1)));
+  const image = detail.images[imageIndex];
+  const { search } = useLocation();
+  const imageHref = (index: number) => {
+    const params = new URLSearchParams(search);
+    params.set('image', String(index));
+    return `?${params}`;
+  };
   const shippingAnchor = informationPageSlug('shippingRates', locale);
 
   // Configurable attributes offered by this product, each with its choices in order.
@@ -86,6 +95,25 @@ export function ProductPage({ data, prefix }: { data: ProductPageData; prefix: s
         <div className="product__gallery">
           {image && (
             <img {...imageSources(image.path, 640)} width={640} height={640} alt={product.name} fetchPriority="high" className="product__image" />
+          )}
+          {detail.images.length > 1 && (
+            <ul className="gallery__thumbs">
+              {detail.images.map((thumb, index) => (
+                <li key={thumb.path}>
+                  <a
+                    href={imageHref(index)}
+                    aria-label={t('product.showImage', { number: index + 1 })}
+                    aria-current={index === imageIndex ? 'true' : undefined}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      setImageIndex(index);
+                    }}
+                  >
+                    <img {...imageSources(thumb.path, 96)} width={96} height={96} alt="" loading="lazy" />
+                  </a>
+                </li>
+              ))}
+            </ul>
           )}
         </div>
         <div className="product__summary">

@@ -77,6 +77,7 @@ export async function getProductPage(
     alternates: Object.fromEntries(Object.entries(detail.urlKeys).map(([code, key]) => [code, `/${storefrontByCode(code)?.prefix}/${key}`])),
     selection,
     metres,
+    imageIndex: Math.max(0, Math.min(Number.parseInt(search.get('image') ?? '0', 10) || 0, detail.images.length - 1)),
     jsonLd,
   };
 }
