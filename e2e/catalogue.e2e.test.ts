@@ -94,7 +94,7 @@ describe('the catalogue journey in Chromium', () => {
     await expect.poll(() => main.getAttribute('src')).toContain(product.imagePaths[1]);
     expect(page.url()).not.toContain('image=');
     const html = await (await fetch(`${baseUrl}/en-gb/${product.texts['en-GB'].urlKey}?image=1`, { headers: { 'user-agent': shopperUserAgent } })).text();
-    expect(html).toMatch(new RegExp(`<img[^>]*src="/images/${product.imagePaths[1]}\\?w=640"[^>]*class="product__image"|class="product__image"[^>]*`));
+    expect(html).toContain(`src="/images/${product.imagePaths[1]}?w=640"`);
     await page.close();
   });
 
