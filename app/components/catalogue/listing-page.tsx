@@ -75,7 +75,7 @@ export function ListingPage({ data, prefix }: { data: CategoryPageData; prefix: 
       </header>
       <div className="listing__layout">
         <aside className="listing__filters">
-          <details className="filters" open>
+          <details className="filters">
             <summary>{t('listing.filters')}</summary>
             <Form method="get" key={search} onChange={autoSubmit} preventScrollReset className="filters__form">
               {hidden(['sort', 'limit'])}
