@@ -10,6 +10,7 @@ import { ConfigError, loadConfig } from '../app/modules/config/env.server.ts';
 import { PageCache } from '../app/modules/http/page-cache.server.ts';
 import { ensureReferenceData } from '../app/modules/i18n/reference-data.server.ts';
 import { createLogger } from '../app/modules/observability/logger.server.ts';
+import { rebuildSearchIndex, searchIndexIsEmpty } from '../app/modules/search/search-index.server.ts';
 import { catalogueIsEmpty, loadDemoCatalogue } from '../scripts/demo-catalogue/load.ts';
 import type { AppDependencies } from './app.ts';
 import { ensureCurrentBuild } from './build-freshness.ts';
@@ -45,6 +46,11 @@ async function main() {
     logger.info('empty database: loading the demo catalogue');
     const summary = await loadDemoCatalogue(database.db, { mediaDir: join(config.dataDir, 'media') });
     logger.info(summary, 'demo catalogue loaded');
+  }
+
+  // Databases from before search existed (or restored without it) get their index now.
+  if (!(await catalogueIsEmpty(database.db)) && (await searchIndexIsEmpty(database.db))) {
+    logger.info(await rebuildSearchIndex(database.db), 'search index built');
   }
 
   const deps: AppDependencies = {

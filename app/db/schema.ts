@@ -8,6 +8,7 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -679,4 +680,59 @@ export const stockAlertSubscriptions = pgTable(
     uniqueIndex('stock_alert_subscriptions_unique_idx').on(sql`lower(${t.email})`, t.productId, sql`coalesce(${t.variantId}, 0)`),
     index('stock_alert_subscriptions_pending_idx').on(t.productId).where(sql`${t.notifiedAt} is null`),
   ],
+);
+
+// ---------------------------------------------------------------- search
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * One searchable document per locale: products, categories and content pages, with a weighted
+ * tsvector in the locale's text-search configuration (see search-index.server.ts).
+ */
+export const searchDocuments = pgTable(
+  'search_documents',
+  {
+    id: serial('id').primaryKey(),
+    locale: text('locale')
+      .notNull()
+      .references(() => locales.code),
+    kind: text('kind', { enum: ['product', 'category', 'page'] }).notNull(),
+    refId: integer('ref_id').notNull(),
+    title: text('title').notNull(),
+    /** path below the locale prefix */
+    urlPath: text('url_path').notNull(),
+    /** SKUs, colour names and attribute values that should match too */
+    keywords: text('keywords').notNull().default(''),
+    document: tsvector('document').notNull(),
+  },
+  (t) => [
+    uniqueIndex('search_documents_ref_idx').on(t.locale, t.kind, t.refId),
+    index('search_documents_document_idx').using('gin', t.document),
+    index('search_documents_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+  ],
+);
+
+/** The words of each locale's documents, for spelling suggestions and typo tolerance. */
+export const searchLexicon = pgTable(
+  'search_lexicon',
+  {
+    locale: text('locale').notNull(),
+    word: text('word').notNull(),
+    documents: integer('documents').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.locale, t.word] }), index('search_lexicon_word_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
+);
+
+/** What shoppers searched for, per locale: counts only, no personal data. */
+export const searchTerms = pgTable(
+  'search_terms',
+  {
+    locale: text('locale').notNull(),
+    term: text('term').notNull(),
+    searches: integer('searches').notNull().default(0),
+    lastResults: integer('last_results').notNull().default(0),
+    lastSearchedAt: timestamp('last_searched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.locale, t.term] }), index('search_terms_popular_idx').on(t.locale, t.searches)],
 );

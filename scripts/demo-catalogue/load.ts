@@ -9,6 +9,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../app/db/client.server.ts';
 import * as schema from '../../app/db/schema.ts';
 import { localeCodes } from '../../app/modules/i18n/locales.ts';
+import { rebuildSearchIndex } from '../../app/modules/search/search-index.server.ts';
 import { drawAccessoryImage } from '../../app/modules/media/accessory-image.ts';
 import { drawCordSwatch } from '../../app/modules/media/cord-swatch.ts';
 import { type CataloguePlan, type PlanOptions, planCatalogue } from './catalogue-plan.ts';
@@ -32,6 +33,7 @@ export async function loadDemoCatalogue(db: Database, { mediaDir, ...planOptions
   const plan = planCatalogue(planOptions);
   writeImages(plan, mediaDir);
   await db.transaction((tx) => writePlan(tx, plan));
+  await rebuildSearchIndex(db);
   // Fresh statistics, or the planner guesses row counts and scans whole tables.
   await db.execute(sql`analyze`);
   return {

@@ -5,7 +5,7 @@
  */
 import type { LocaleCode } from '../i18n/locales.ts';
 import { displayAmount, type PriceDisplay } from '../pricing/price-display.ts';
-import type { FacetAttribute, IndexedProduct, ListingIndex } from './listing-index.server.ts';
+import type { FacetAttribute, IndexedCategory, IndexedProduct, ListingIndex } from './listing-index.server.ts';
 import { type PageSize, pageSizes, type SortOption, sortOptions } from './listing-options.ts';
 
 
@@ -101,6 +101,7 @@ function displayPrices(index: ListingIndex, display: PriceDisplay): Map<number, 
   return map;
 }
 
+/** A category listing: the category's products, with its child categories as a filter. */
 export function queryListing(
   index: ListingIndex,
   categoryId: number,
@@ -108,12 +109,23 @@ export function queryListing(
   locale: LocaleCode,
   display: PriceDisplay,
 ): ListingResult {
-  const inCategory = productsInCategory(index, categoryId);
+  const children = [...index.categories.values()].filter((c) => c.parentId === categoryId).sort((a, b) => a.position - b.position);
+  return queryProducts(index, productsInCategory(index, categoryId), children, params, locale, display);
+}
+
+/** Filters, facets, sorting and paging over any set of products (a category, search results). */
+export function queryProducts(
+  index: ListingIndex,
+  inCategory: IndexedProduct[],
+  children: IndexedCategory[],
+  params: ListingParams,
+  locale: LocaleCode,
+  display: PriceDisplay,
+): ListingResult {
   const prices = displayPrices(index, display);
   const priceOf = (p: IndexedProduct) => prices.get(p.id) ?? 0;
   const unit = 10 ** display.minorUnits;
 
-  const children = [...index.categories.values()].filter((c) => c.parentId === categoryId).sort((a, b) => a.position - b.position);
   const selectedChildren = children.filter((c) => params.categoryUids.has(c.uid));
   const facetsHere = index.facets.filter((f) => inCategory.some((p) => valuesOf(p, f).length > 0));
   const activeFacets = facetsHere.filter((f) => params.filters.get(f.code)?.size);

@@ -1,0 +1,69 @@
+/**
+ * Builds the search documents of every locale from the catalogue: products (name, description,
+ * SKUs, colour names and attribute values), categories and content pages, each stemmed with
+ * the locale's PostgreSQL text-search configuration (simple for Polish), and the lexicon of
+ * words used for spelling suggestions.
+ */
+import { sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../../db/client.server.ts';
+import { searchDocuments } from '../../db/schema.ts';
+import { localeCodes } from '../i18n/locales.ts';
+import { searchConfigOf } from './search-config.ts';
+
+/** SQL for the text-search configuration of a locale column. */
+const configFor = (column: ReturnType<typeof sql.raw>) =>
+  sql`(case ${column} ${sql.join(
+    localeCodes.map((code) => sql.raw(`when '${code}' then '${searchConfigOf(code)}'`)),
+    sql` `,
+  )} end)::regconfig`;
+
+export async function searchIndexIsEmpty(db: Database): Promise<boolean> {
+  return (await db.select({ id: searchDocuments.id }).from(searchDocuments).limit(1)).length === 0;
+}
+
+export async function rebuildSearchIndex(db: Database): Promise<{ documents: number }> {
+  const productConfig = configFor(sql.raw('pt.locale'));
+  const categoryConfig = configFor(sql.raw('ct.locale'));
+  const pageConfig = configFor(sql.raw('cpt.locale'));
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`delete from search_documents`);
+    await tx.execute(sql`delete from search_lexicon`);
+    await tx.execute(sql`
+      insert into search_documents (locale, kind, ref_id, title, url_path, keywords, document)
+      select pt.locale, 'product', p.id, pt.name, pt.url_key, k.keywords,
+        setweight(to_tsvector(${productConfig}, pt.name), 'A')
+          || setweight(to_tsvector('simple', k.keywords), 'B')
+          || setweight(to_tsvector(${productConfig}, regexp_replace(pt.description, '<[^>]+>', ' ', 'g')), 'C')
+      from products p
+      join product_translations pt on pt.product_id = p.id
+      cross join lateral (
+        -- SKUs with spaces for dashes: the parser would read 'PC550-0001' as 'pc550' and '-0001'.
+        select concat_ws(' ', p.sku, replace(p.sku, '-', ' '),
+          (select string_agg(replace(v.sku, '-', ' '), ' ') from product_variants v where v.product_id = p.id),
+          (select string_agg(distinct aot.label, ' ') from product_attribute_values pav
+             join attribute_option_translations aot on aot.option_id = pav.option_id and aot.locale = pt.locale
+             where pav.product_id = p.id)) as keywords
+      ) k
+      where p.is_active`);
+    await tx.execute(sql`
+      insert into search_documents (locale, kind, ref_id, title, url_path, keywords, document)
+      select ct.locale, 'category', c.id, ct.name, ct.url_path, '', setweight(to_tsvector(${categoryConfig}, ct.name), 'A')
+      from categories c join category_translations ct on ct.category_id = c.id
+      where c.is_active`);
+    await tx.execute(sql`
+      insert into search_documents (locale, kind, ref_id, title, url_path, keywords, document)
+      select cpt.locale, 'page', cp.id, cpt.title, cpt.slug, '',
+        setweight(to_tsvector(${pageConfig}, cpt.title), 'A') || setweight(to_tsvector(${pageConfig}, regexp_replace(cpt.body_html, '<[^>]+>', ' ', 'g')), 'C')
+      from content_pages cp join content_page_translations cpt on cpt.page_id = cp.id
+      where cp.is_active`);
+    for (const locale of localeCodes) {
+      // Words as shoppers type them (unstemmed), from titles and keywords.
+      await tx.execute(sql`
+        insert into search_lexicon (locale, word, documents)
+        select ${locale}, word, ndoc from ts_stat(${`select to_tsvector('simple', title || ' ' || keywords) from search_documents where locale = '${locale}'`})
+        where length(word) >= 3 and word !~ '^[0-9]+$'`);
+    }
+  });
+  const [row] = await queryRows<{ count: number }>(db, sql`select count(*)::int as count from search_documents`);
+  return { documents: Number(row?.count ?? 0) };
+}

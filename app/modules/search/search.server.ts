@@ -1,0 +1,98 @@
+/**
+ * Searching the catalogue of one storefront: full-text search with the locale's stemming, over
+ * names, descriptions, SKUs, colour names and attribute values; misspelled words are replaced
+ * by the closest word of the shop's own vocabulary (trigram similarity), so "paracrod 550"
+ * finds paracord 550; titles similar to the query are the last resort.
+ */
+import { sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../../db/client.server.ts';
+import type { LocaleCode } from '../i18n/locales.ts';
+import { searchConfigOf } from './search-config.ts';
+
+export interface SearchHit {
+  kind: 'product' | 'category' | 'page';
+  refId: number;
+  title: string;
+  urlPath: string;
+}
+
+export interface SearchOutcome {
+  /** the query as searched (after corrections) */
+  query: string;
+  /** set when words were corrected: the query shown as "did you mean" */
+  correctedQuery: string | null;
+  hits: SearchHit[];
+}
+
+/** Words of a query: letters and digits only, lowercased; at most eight. */
+export function queryWords(query: string): string[] {
+  return (query.toLowerCase().normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+}
+
+/** Replaces words the shop does not use by the most similar word it does use. */
+export async function correctSpelling(db: Database, locale: LocaleCode, words: string[]): Promise<string[]> {
+  return Promise.all(
+    words.map(async (word) => {
+      if (word.length < 3 || /^\d+$/.test(word)) return word;
+      const [known] = await queryRows<{ word: string }>(db, sql`select word from search_lexicon where locale = ${locale} and word = ${word} limit 1`);
+      if (known) return word;
+      const [closest] = await queryRows<{ word: string }>(
+        db,
+        sql`select word from search_lexicon where locale = ${locale} and word % ${word}
+            order by similarity(word, ${word}) desc, documents desc limit 1`,
+      );
+      return closest?.word ?? word;
+    }),
+  );
+}
+
+const maxHits = 1000;
+
+export async function searchCatalogue(db: Database, locale: LocaleCode, query: string): Promise<SearchOutcome> {
+  const words = queryWords(query);
+  if (words.length === 0) return { query: '', correctedQuery: null, hits: [] };
+  const corrected = await correctSpelling(db, locale, words);
+  const changed = corrected.some((word, index) => word !== words[index]);
+  const config = searchConfigOf(locale);
+  // Every word must match, the last one also as a prefix (people type "paraco").
+  const tsquery = corrected.map((word, index) => (index === corrected.length - 1 ? `${word}:*` : word)).join(' & ');
+  let hits = await queryRows<{ kind: SearchHit['kind']; ref_id: number; title: string; url_path: string }>(
+    db,
+    sql`select kind, ref_id, title, url_path from search_documents, to_tsquery(${config}::regconfig, ${tsquery}) q
+        where locale = ${locale} and document @@ q
+        order by case kind when 'category' then 0 when 'product' then 1 else 2 end, ts_rank_cd(document, q) desc, ref_id
+        limit ${maxHits}`,
+  );
+  if (hits.length === 0) {
+    const text = corrected.join(' ');
+    hits = await queryRows(
+      db,
+      sql`select kind, ref_id, title, url_path from search_documents
+          where locale = ${locale} and title % ${text}
+          order by similarity(title, ${text}) desc limit 50`,
+    );
+  }
+  return {
+    query: corrected.join(' '),
+    correctedQuery: changed ? corrected.join(' ') : null,
+    hits: hits.map((hit) => ({ kind: hit.kind, refId: Number(hit.ref_id), title: hit.title, urlPath: hit.url_path })),
+  };
+}
+
+/** Counts a search for the popular searches (the words only; nothing about who searched). */
+export async function recordSearch(db: Database, locale: LocaleCode, query: string, results: number): Promise<void> {
+  const term = queryWords(query).join(' ').slice(0, 80);
+  if (!term) return;
+  await db.execute(sql`
+    insert into search_terms (locale, term, searches, last_results, last_searched_at) values (${locale}, ${term}, 1, ${results}, now())
+    on conflict (locale, term) do update set searches = search_terms.searches + 1, last_results = excluded.last_results, last_searched_at = now()`);
+}
+
+/** The searches shoppers ran most in this store that found something. */
+export async function popularSearches(db: Database, locale: LocaleCode, limit = 8): Promise<string[]> {
+  const rows = await queryRows<{ term: string }>(
+    db,
+    sql`select term from search_terms where locale = ${locale} and last_results > 0 order by searches desc, last_searched_at desc limit ${limit}`,
+  );
+  return rows.map((row) => row.term);
+}

@@ -1,0 +1,52 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { popularSearches, recordSearch, searchCatalogue } from '../../app/modules/search/search.server.ts';
+import { planCatalogue } from '../../scripts/demo-catalogue/catalogue-plan.ts';
+import { loadDemoCatalogue } from '../../scripts/demo-catalogue/load.ts';
+import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
+
+const scale = 0.1;
+const plan = planCatalogue({ scale });
+
+describe.each(testDrivers)('searching the catalogue on %s', (driver) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    await loadDemoCatalogue(database.db, { mediaDir: mkdtempSync(join(tmpdir(), 'cordial-media-')), scale });
+  });
+  afterAll(() => database?.destroy());
+
+  it('finds products and categories by name, stemmed in the store language', async () => {
+    const result = await searchCatalogue(database.db, 'en-US', 'paracord 550');
+    expect(result.correctedQuery).toBeNull();
+    expect(result.hits.some((hit) => hit.kind === 'product' && hit.title.startsWith('Paracord 550'))).toBe(true);
+    expect(result.hits.find((hit) => hit.kind === 'category')?.title).toBe('Paracord 550 Type III');
+    const german = await searchCatalogue(database.db, 'de-DE', 'schwarzes');
+    expect(german.hits.some((hit) => hit.title.includes('Schwarz'))).toBe(true);
+  });
+
+  it('tolerates typos by correcting to the shop’s own words', async () => {
+    const result = await searchCatalogue(database.db, 'en-US', 'paracrod 550');
+    expect(result.correctedQuery).toBe('paracord 550');
+    expect(result.hits.some((hit) => hit.title.startsWith('Paracord 550'))).toBe(true);
+  });
+
+  it('matches SKUs, colour names and attribute values', async () => {
+    const product = plan.products[0]!;
+    expect((await searchCatalogue(database.db, 'fr-FR', product.sku)).hits[0]?.refId).toBeDefined();
+    expect((await searchCatalogue(database.db, 'fr-FR', product.sku)).hits.map((hit) => hit.title)).toContain(product.texts['fr-FR'].name);
+    expect((await searchCatalogue(database.db, 'en-GB', 'kernmantle')).hits.length).toBeGreaterThan(0);
+  });
+
+  it('finds nothing for nonsense, and counts searches per locale for the popular list', async () => {
+    expect((await searchCatalogue(database.db, 'sv-SE', 'xqzvvw')).hits).toEqual([]);
+    await recordSearch(database.db, 'nl-NL', 'Paracord  550', 12);
+    await recordSearch(database.db, 'nl-NL', 'paracord 550', 12);
+    await recordSearch(database.db, 'nl-NL', 'gesp', 3);
+    await recordSearch(database.db, 'nl-NL', 'xqzvvw', 0);
+    expect(await popularSearches(database.db, 'nl-NL')).toEqual(['paracord 550', 'gesp']);
+    expect(await popularSearches(database.db, 'de-DE')).toEqual([]);
+  });
+});
