@@ -10,6 +10,10 @@ export default [
   route('api/route', 'routes/api/route.ts'),
   route('api/product/:sku/urlPath', 'routes/api/product/url-path.ts'),
   route(':lang', 'routes/storefront-layout.tsx', [
-    layout('routes/storefront-pages.tsx', [index('routes/home.tsx'), route('*', 'routes/catalogue-page.tsx')]),
+    layout('routes/storefront-pages.tsx', [
+      index('routes/home.tsx'),
+      route('search', 'routes/search.tsx'),
+      route('*', 'routes/catalogue-page.tsx'),
+    ]),
   ]),
 ] satisfies RouteConfig;

@@ -1,5 +1,8 @@
 import { Form, Link, useLocation, useSubmit } from 'react-router';
 import type { CategoryPageData } from '../../modules/catalogue/category-page.server.ts';
+
+/** What a listing shows: a category's products, or search results. */
+export type ListingPageData = CategoryPageData;
 import { pageSizes, sortOptions, type SortOption } from '../../modules/catalogue/listing-options.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
 import { PageHead } from '../page-head.tsx';
@@ -7,6 +10,7 @@ import { Breadcrumbs, ProductGrid } from './product-card.tsx';
 
 const sortLabels: Record<SortOption, string> = {
   position: 'listing.sortPosition',
+  relevance: 'listing.sortRelevance',
   name: 'listing.sortName',
   price_asc: 'listing.sortPriceAsc',
   price_desc: 'listing.sortPriceDesc',
@@ -26,7 +30,19 @@ const sortFacet: Partial<Record<SortOption, string>> = {
  * A category listing. All state lives in the URL: the filter and sort forms are GET forms
  * (client-side navigation with JavaScript, plain requests without), paging uses links.
  */
-export function ListingPage({ data, prefix }: { data: CategoryPageData; prefix: string }) {
+export function ListingPage({
+  data,
+  prefix,
+  sorts = sortOptions.filter((option) => option !== 'relevance'),
+  children,
+}: {
+  data: ListingPageData;
+  prefix: string;
+  /** the sort orders offered (search adds relevance) */
+  sorts?: readonly SortOption[];
+  /** shown above the results (search: corrections, categories) */
+  children?: React.ReactNode;
+}) {
   const { t, locale } = useI18n();
   const { pathname, search } = useLocation();
   const submit = useSubmit();
@@ -44,7 +60,7 @@ export function ListingPage({ data, prefix }: { data: CategoryPageData; prefix: 
   };
   const autoSubmit = (event: React.ChangeEvent<HTMLFormElement>) => submit(event.currentTarget, { preventScrollReset: true });
   const facetCodes = new Set(listing.facets.map((f) => f.code));
-  const availableSorts = sortOptions.filter((option) => {
+  const availableSorts = sorts.filter((option) => {
     const facet = sortFacet[option];
     return !facet || facetCodes.has(facet) || option === params.sort;
   });
@@ -129,6 +145,7 @@ export function ListingPage({ data, prefix }: { data: CategoryPageData; prefix: 
           <h2 id="listing-results-heading" className="visually-hidden">
             {t('listing.productCount', { count: listing.total })}
           </h2>
+          {children}
           {activeFilters.length > 0 && (
             <ul className="active-filters" aria-label={t('listing.activeFilters')}>
               {activeFilters.map((filter) => (

@@ -28,7 +28,7 @@ const positiveInteger = (value: string | null) => {
 };
 
 /** Reads listing state from the URL; anything malformed falls back to the default. */
-export function parseListingParams(search: URLSearchParams, facetCodes: ReadonlySet<string>): ListingParams {
+export function parseListingParams(search: URLSearchParams, facetCodes: ReadonlySet<string>, defaultSort: SortOption = 'position'): ListingParams {
   const filters = new Map<string, Set<string>>();
   for (const [name, value] of search) {
     if (!facetCodes.has(name) || value === '') continue;
@@ -43,7 +43,7 @@ export function parseListingParams(search: URLSearchParams, facetCodes: Readonly
     categoryUids: new Set(search.getAll('category_uid').filter(Boolean)),
     priceMin: positiveInteger(search.get('price_min')),
     priceMax: positiveInteger(search.get('price_max')),
-    sort: (sortOptions as readonly string[]).includes(sort ?? '') ? (sort as SortOption) : 'position',
+    sort: (sortOptions as readonly string[]).includes(sort ?? '') ? (sort as SortOption) : defaultSort,
     page: Math.max(1, positiveInteger(search.get('page')) ?? 1),
     limit: limit === 'all' ? 'all' : (pageSizes.find((size) => String(size) === limit) ?? 24),
   };
@@ -238,6 +238,8 @@ function sortProducts(
   if (!collator) collators.set(locale, (collator = new Intl.Collator(locale, { sensitivity: 'base', numeric: true })));
   const compare: Record<SortOption, (a: IndexedProduct, b: IndexedProduct) => number> = {
     position: byPosition,
+    // The products come in order of relevance already; sorting is stable.
+    relevance: () => 0,
     name: (a, b) => collator.compare(a.names[locale] ?? '', b.names[locale] ?? ''),
     price_asc: (a, b) => priceOf(a) - priceOf(b) || byPosition(a, b),
     price_desc: (a, b) => priceOf(b) - priceOf(a) || byPosition(a, b),

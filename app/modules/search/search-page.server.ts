@@ -1,0 +1,36 @@
+import type { Database } from '../../db/client.server.ts';
+import { getListingIndex } from '../catalogue/listing-index.server.ts';
+import { parseListingParams, queryProducts } from '../catalogue/listing-query.server.ts';
+import { toProductCard } from '../catalogue/product-detail.server.ts';
+import type { LocaleCode } from '../i18n/locales.ts';
+import type { PriceDisplay } from '../pricing/price-display.ts';
+import { popularSearches, recordSearch, searchCatalogue } from './search.server.ts';
+
+/**
+ * The search results page: matching products with the listing's filters, sorting (relevance
+ * first) and paging, plus matching categories and pages; popular searches when nothing matched.
+ */
+export async function getSearchPage(db: Database, locale: LocaleCode, search: URLSearchParams, display: PriceDisplay) {
+  const query = (search.get('q') ?? '').trim().slice(0, 100);
+  const [outcome, index] = await Promise.all([searchCatalogue(db, locale, query), getListingIndex(db)]);
+  const byId = new Map(index.products.map((product) => [product.id, product]));
+  const products = outcome.hits.flatMap((hit) => (hit.kind === 'product' && byId.has(hit.refId) ? [byId.get(hit.refId)!] : []));
+  const params = parseListingParams(search, new Set(index.facets.map((f) => f.code)), 'relevance');
+  const listing = queryProducts(index, products, [], params, locale, display);
+  const categories = outcome.hits.filter((hit) => hit.kind === 'category').slice(0, 12);
+  const pages = outcome.hits.filter((hit) => hit.kind === 'page').slice(0, 12);
+  const found = products.length + categories.length + pages.length;
+  // Count the search itself, not every filter click or page turn on its results.
+  const isNewSearch = [...search.keys()].every((name) => name === 'q');
+  if (query && isNewSearch) await recordSearch(db, locale, query, found);
+  return {
+    query,
+    correctedQuery: outcome.correctedQuery,
+    found,
+    categories: categories.map(({ title, urlPath }) => ({ title, urlPath })),
+    pages: pages.map(({ title, urlPath }) => ({ title, urlPath })),
+    popular: found === 0 ? await popularSearches(db, locale) : [],
+    params: { sort: params.sort, limit: params.limit, priceMin: params.priceMin, priceMax: params.priceMax },
+    listing: { ...listing, products: listing.products.map((p) => toProductCard(p, locale)) },
+  };
+}

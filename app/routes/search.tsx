@@ -1,0 +1,84 @@
+import { Link } from 'react-router';
+import type { Route } from './+types/search';
+import { ListingPage } from '../components/catalogue/listing-page.tsx';
+import { samePathAlternates } from '../components/page-head.tsx';
+import { servicesContext, storefrontContext } from '../context.ts';
+import { orUnavailable } from '../db/with-database.server.ts';
+import { sortOptions } from '../modules/catalogue/listing-options.ts';
+import { useI18n } from '../modules/i18n/i18n.tsx';
+import { priceDisplayFor } from '../modules/pricing/price-display.server.ts';
+import { getSearchPage } from '../modules/search/search-page.server.ts';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = context.get(servicesContext);
+  const selection = context.get(storefrontContext);
+  const search = new URL(request.url).searchParams;
+  const page = await orUnavailable(async () => getSearchPage(db, selection.storefront.code, search, await priceDisplayFor(db, selection)));
+  return { prefix: selection.storefront.prefix, alternates: samePathAlternates('/search'), ...page };
+}
+
+export default function SearchPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const { prefix, query, correctedQuery, categories, pages, popular, found } = loaderData;
+  const title = query ? t('search.resultsFor', { query }) : t('search.title');
+  return (
+    <ListingPage
+      data={{ name: title, description: null, trail: [], subcategoryNames: {}, alternates: loaderData.alternates, params: loaderData.params, listing: loaderData.listing }}
+      prefix={prefix}
+      sorts={sortOptions}
+    >
+      <div className="search-summary">
+        {!query && <p>{t('search.emptyQuery')}</p>}
+        {correctedQuery && found > 0 && <p className="notice">{t('search.didYouMean', { suggestion: correctedQuery })}</p>}
+        {query && found === 0 && (
+          <div className="no-results" role="status">
+            <p>
+              <strong>{t('search.noResults', { query })}</strong>
+            </p>
+            <p>{t('search.noResultsHint')}</p>
+          </div>
+        )}
+        {popular.length > 0 && (
+          <nav aria-labelledby="popular-searches-heading">
+            <h2 id="popular-searches-heading">{t('search.popular')}</h2>
+            <ul className="chips">
+              {popular.map((term) => (
+                <li key={term}>
+                  <Link to={`/${prefix}/search?q=${encodeURIComponent(term)}`} className="chip">
+                    {term}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+        {categories.length > 0 && (
+          <nav aria-labelledby="search-categories-heading">
+            <h2 id="search-categories-heading">{t('search.categories')}</h2>
+            <ul className="chips">
+              {categories.map((category) => (
+                <li key={category.urlPath}>
+                  <Link to={`/${prefix}/${category.urlPath}`} className="chip">
+                    {category.title}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+        {pages.length > 0 && (
+          <nav aria-labelledby="search-pages-heading">
+            <h2 id="search-pages-heading">{t('search.pages')}</h2>
+            <ul>
+              {pages.map((page) => (
+                <li key={page.urlPath}>
+                  <Link to={`/${prefix}/${page.urlPath}`}>{page.title}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+      </div>
+    </ListingPage>
+  );
+}
