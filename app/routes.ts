@@ -8,6 +8,7 @@ export default [
   route('api/messages', 'routes/api/messages.ts'),
   route('api/consent', 'routes/api/consent.ts'),
   route('api/route', 'routes/api/route.ts'),
+  route('api/search/suggest', 'routes/api/search-suggest.ts'),
   route('api/product/:sku/urlPath', 'routes/api/product/url-path.ts'),
   route(':lang', 'routes/storefront-layout.tsx', [
     layout('routes/storefront-pages.tsx', [

@@ -46,12 +46,16 @@ export async function correctSpelling(db: Database, locale: LocaleCode, words: s
   );
 }
 
-const maxHits = 1000;
+export interface SearchOptions {
+  /** as-you-type: the last word is a prefix still being typed, so it is not spell-corrected */
+  typing?: boolean;
+  limit?: number;
+}
 
-export async function searchCatalogue(db: Database, locale: LocaleCode, query: string): Promise<SearchOutcome> {
+export async function searchCatalogue(db: Database, locale: LocaleCode, query: string, { typing = false, limit = 1000 }: SearchOptions = {}): Promise<SearchOutcome> {
   const words = queryWords(query);
   if (words.length === 0) return { query: '', correctedQuery: null, hits: [] };
-  const corrected = await correctSpelling(db, locale, words);
+  const corrected = typing ? [...(await correctSpelling(db, locale, words.slice(0, -1))), words.at(-1) as string] : await correctSpelling(db, locale, words);
   const changed = corrected.some((word, index) => word !== words[index]);
   const config = searchConfigOf(locale);
   // Every word must match, the last one also as a prefix (people type "paraco").
@@ -61,7 +65,7 @@ export async function searchCatalogue(db: Database, locale: LocaleCode, query: s
     sql`select kind, ref_id, title, url_path from search_documents, to_tsquery(${config}::regconfig, ${tsquery}) q
         where locale = ${locale} and document @@ q
         order by case kind when 'category' then 0 when 'product' then 1 else 2 end, ts_rank_cd(document, q) desc, ref_id
-        limit ${maxHits}`,
+        limit ${limit}`,
   );
   if (hits.length === 0) {
     const text = corrected.join(' ');
@@ -69,7 +73,7 @@ export async function searchCatalogue(db: Database, locale: LocaleCode, query: s
       db,
       sql`select kind, ref_id, title, url_path from search_documents
           where locale = ${locale} and title % ${text}
-          order by similarity(title, ${text}) desc limit 50`,
+          order by similarity(title, ${text}) desc limit ${Math.min(limit, 50)}`,
     );
   }
   return {
@@ -86,6 +90,18 @@ export async function recordSearch(db: Database, locale: LocaleCode, query: stri
   await db.execute(sql`
     insert into search_terms (locale, term, searches, last_results, last_searched_at) values (${locale}, ${term}, 1, ${results}, now())
     on conflict (locale, term) do update set searches = search_terms.searches + 1, last_results = excluded.last_results, last_searched_at = now()`);
+}
+
+/** Searches shoppers ran that start like the query: completions for the suggestion box. */
+export async function completions(db: Database, locale: LocaleCode, query: string, limit = 5): Promise<string[]> {
+  const prefix = queryWords(query).join(' ');
+  if (!prefix) return [];
+  const rows = await queryRows<{ term: string }>(
+    db,
+    sql`select term from search_terms where locale = ${locale} and last_results > 0 and term like ${`${prefix}%`} and term <> ${prefix}
+        order by searches desc limit ${limit}`,
+  );
+  return rows.map((row) => row.term);
 }
 
 /** The searches shoppers ran most in this store that found something. */

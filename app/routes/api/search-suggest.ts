@@ -1,0 +1,16 @@
+import type { Route } from './+types/search-suggest';
+import { servicesContext } from '../../context.ts';
+import { orUnavailable } from '../../db/with-database.server.ts';
+import { getListingIndex } from '../../modules/catalogue/listing-index.server.ts';
+import { storefrontByCode } from '../../modules/i18n/locales.ts';
+import { suggest } from '../../modules/search/suggest.server.ts';
+
+/** GET /api/search/suggest?q=para&locale=de-DE: suggestions for the search box, briefly cacheable. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const storefront = storefrontByCode(params.get('locale') ?? '');
+  if (!storefront) return Response.json({ error: 'locale must be a storefront code such as de-DE' }, { status: 400 });
+  const { db } = context.get(servicesContext);
+  const suggestions = await orUnavailable(async () => suggest(db, await getListingIndex(db), storefront.code, params.get('q') ?? ''));
+  return Response.json(suggestions, { headers: { 'Cache-Control': 'public, max-age=60', Vary: 'Accept-Encoding' } });
+}
