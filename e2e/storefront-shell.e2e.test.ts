@@ -77,7 +77,7 @@ describe.each([true, false])('switching with JavaScript %s', (javaScriptEnabled)
     await footer.getByRole('link', { name: 'Deutschland' }).click();
     await page.waitForURL(`${baseUrl}/de-de`);
     expect(await page.locator('html').getAttribute('lang')).toBe('de-DE');
-    await expect(page.getByRole('search').getByRole('searchbox').getAttribute('placeholder')).resolves.toBe(text('de-DE', 'header.searchPlaceholder'));
+    await expect(page.getByRole('search').getByRole('combobox', { name: text('de-DE', 'header.searchLabel') }).getAttribute('placeholder')).resolves.toBe(text('de-DE', 'header.searchPlaceholder'));
     await page.goto(baseUrl);
     expect(new URL(page.url()).pathname).toBe('/de-de');
   });

@@ -50,3 +50,17 @@ describe.each(testDrivers)('searching the catalogue on %s', (driver) => {
     expect(await popularSearches(database.db, 'de-DE')).toEqual([]);
   });
 });
+
+describe.each(testDrivers)('compound words on %s', (driver) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    await loadDemoCatalogue(database.db, { mediaDir: mkdtempSync(join(tmpdir(), 'cordial-media-')), scale: 0.05 });
+  });
+  afterAll(() => database?.destroy());
+
+  it('finds part of a compound word ("gesp" in "Klikgesp")', async () => {
+    const result = await searchCatalogue(database.db, 'nl-NL', 'gesp');
+    expect(result.hits.some((hit) => hit.title.startsWith('Klikgesp'))).toBe(true);
+  });
+});

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { NavigationCategory } from '../../modules/catalogue/category-tree.server.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
 import { Icon, Logo } from './icons.tsx';
+import { SearchBox } from './search-box.tsx';
 
 interface SiteHeaderProps {
   prefix: string;
@@ -42,15 +43,7 @@ export function SiteHeader({ prefix, shopName, categoryTree, cartItemCount }: Si
         <Link to={home} className="site-header__logo" aria-label={t('header.homeLink', { shopName })}>
           <Logo shopName={shopName} />
         </Link>
-        <form className="site-search" role="search" method="get" action={`${home}/search`}>
-          <label htmlFor="site-search-input" className="visually-hidden">
-            {t('header.searchLabel')}
-          </label>
-          <input id="site-search-input" name="q" type="search" placeholder={t('header.searchPlaceholder')} autoComplete="off" enterKeyHint="search" />
-          <button type="submit" className="icon-button" aria-label={t('header.searchSubmit')}>
-            <Icon name="search" />
-          </button>
-        </form>
+        <SearchBox prefix={prefix} />
         <nav className="site-header__actions" aria-label={t('header.account')}>
           <Link to={`${home}/customer`} className="icon-button">
             <Icon name="account" />

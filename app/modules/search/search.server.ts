@@ -2,7 +2,7 @@
  * Searching the catalogue of one storefront: full-text search with the locale's stemming, over
  * names, descriptions, SKUs, colour names and attribute values; misspelled words are replaced
  * by the closest word of the shop's own vocabulary (trigram similarity), so "paracrod 550"
- * finds paracord 550; titles similar to the query are the last resort.
+ * finds paracord 550; titles with a similar word (parts of compounds too) come after the ranked matches.
  */
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client.server.ts';
@@ -46,6 +46,8 @@ export async function correctSpelling(db: Database, locale: LocaleCode, words: s
   );
 }
 
+type HitRow = { kind: SearchHit['kind']; ref_id: number; title: string; url_path: string };
+
 export interface SearchOptions {
   /** as-you-type: the last word is a prefix still being typed, so it is not spell-corrected */
   typing?: boolean;
@@ -60,22 +62,26 @@ export async function searchCatalogue(db: Database, locale: LocaleCode, query: s
   const config = searchConfigOf(locale);
   // Every word must match, the last one also as a prefix (people type "paraco").
   const tsquery = corrected.map((word, index) => (index === corrected.length - 1 ? `${word}:*` : word)).join(' & ');
-  let hits = await queryRows<{ kind: SearchHit['kind']; ref_id: number; title: string; url_path: string }>(
-    db,
-    sql`select kind, ref_id, title, url_path from search_documents, to_tsquery(${config}::regconfig, ${tsquery}) q
-        where locale = ${locale} and document @@ q
-        order by case kind when 'category' then 0 when 'product' then 1 else 2 end, ts_rank_cd(document, q) desc, ref_id
-        limit ${limit}`,
-  );
-  if (hits.length === 0) {
-    const text = corrected.join(' ');
-    hits = await queryRows(
+  const [ranked, similar] = await Promise.all([
+    queryRows<HitRow>(
+      db,
+      sql`select kind, ref_id, title, url_path from search_documents, to_tsquery(${config}::regconfig, ${tsquery}) q
+          where locale = ${locale} and document @@ q
+          order by case kind when 'category' then 0 when 'product' then 1 else 2 end, ts_rank_cd(document, q) desc, ref_id
+          limit ${limit}`,
+    ),
+    // Titles with a word like the one typed, which stemming misses in compounds ("gesp" in
+    // "Klikgesp", "seil" in "Kletterseil"); they follow the ranked matches.
+    queryRows<HitRow>(
       db,
       sql`select kind, ref_id, title, url_path from search_documents
-          where locale = ${locale} and title % ${text}
-          order by similarity(title, ${text}) desc limit ${Math.min(limit, 50)}`,
-    );
-  }
+          where locale = ${locale} and ${words.join(' ')} <% title
+          order by word_similarity(${words.join(' ')}, title) desc, case kind when 'category' then 0 else 1 end, ref_id
+          limit ${limit}`,
+    ),
+  ]);
+  const seen = new Set(ranked.map((hit) => `${hit.kind}:${hit.ref_id}`));
+  const hits = [...ranked, ...similar.filter((hit) => !seen.has(`${hit.kind}:${hit.ref_id}`))].slice(0, limit);
   return {
     query: corrected.join(' '),
     correctedQuery: changed ? corrected.join(' ') : null,

@@ -1,0 +1,96 @@
+import { readFileSync } from 'node:fs';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { LocaleCode } from '../app/modules/i18n/locales.ts';
+import { formatMessage, lookupMessage, type MessageTree } from '../app/modules/i18n/messages.ts';
+import { openBrowser, shopperUserAgent } from './support/browser.ts';
+
+const baseUrl = inject('baseUrl');
+const messages = (locale: string) => JSON.parse(readFileSync(new URL(`../locales/${locale}.json`, import.meta.url), 'utf8')) as MessageTree;
+const t = (locale: LocaleCode, key: string, values?: Record<string, string | number>) => formatMessage(lookupMessage(messages(locale), key) ?? key, values, locale);
+
+describe('search', () => {
+  let browser: BrowserContext;
+  beforeAll(async () => {
+    browser = await openBrowser();
+    await browser.addCookies([{ name: 'consent', value: 'necessary', url: baseUrl }]);
+  });
+  afterAll(() => browser?.close());
+
+  const searchBox = (page: Page, locale: LocaleCode) => page.getByRole('combobox', { name: t(locale, 'header.searchLabel') });
+
+  it.each([
+    ['en-US', 'en-us', 'paracord 550', 'Paracord 550'],
+    ['de-DE', 'de-de', 'schwarzes seil', 'Schwarz'],
+    ['fr-FR', 'fr-fr', 'boucle noir', 'Boucle'],
+  ] as [LocaleCode, string, string, string][])('%s: finds products from the header search box', async (locale, prefix, query, expected) => {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}/${prefix}`);
+    await searchBox(page, locale).fill(query);
+    await searchBox(page, locale).press('Enter');
+    await page.waitForURL(new RegExp(`/${prefix}/search\\?q=`));
+    await page.getByRole('heading', { level: 1, name: t(locale, 'search.resultsFor', { query }) }).waitFor();
+    const names = await page.locator('.product-card__name').allTextContents();
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.some((name) => name.includes(expected))).toBe(true);
+    await page.close();
+  });
+
+  it('tolerates a typo and says what it searched for', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}/en-us/search?q=paracrod%20550`);
+    await page.getByText(t('en-US', 'search.didYouMean', { suggestion: 'paracord 550' })).waitFor();
+    expect((await page.locator('.product-card__name').allTextContents()).some((name) => name.startsWith('Paracord 550'))).toBe(true);
+    await page.close();
+  });
+
+  it('suggests while typing and is usable with the keyboard', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}/en-gb`);
+    const box = searchBox(page, 'en-GB');
+    await box.click();
+    await box.pressSequentially('kernm', { delay: 40 });
+    const listbox = page.getByRole('listbox');
+    await listbox.getByRole('option').first().waitFor();
+    await box.press('ArrowDown');
+    const first = listbox.getByRole('option').first();
+    expect(await first.getAttribute('aria-selected')).toBe('true');
+    expect(await box.getAttribute('aria-activedescendant')).toBe(await first.getAttribute('id'));
+    const label = await first.locator('.search-suggestions__label').textContent();
+    await box.press('Enter');
+    await page.getByRole('heading', { level: 1, name: label ?? '' }).waitFor();
+    expect(page.url()).not.toContain('/search');
+    await page.close();
+  });
+
+  it('shows popular searches when the empty box gets focus', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}/en-us`);
+    await searchBox(page, 'en-US').focus();
+    const popular = page.getByRole('listbox', { name: t('en-US', 'search.popular') });
+    await popular.getByRole('option', { name: 'paracord 550' }).waitFor();
+    await page.close();
+  });
+
+  it('says so when nothing is found, and offers popular searches', async () => {
+    const page = await browser.newPage();
+    const response = await page.goto(`${baseUrl}/en-us/search?q=xqzvvw`);
+    expect(response?.status()).toBe(200);
+    await page.getByText(t('en-US', 'search.noResults', { query: 'xqzvvw' })).waitFor();
+    await page.getByRole('navigation', { name: t('en-US', 'search.popular') }).getByRole('link', { name: 'paracord 550' }).click();
+    await page.waitForURL(/search\?q=paracord%20550/);
+    await page.close();
+  });
+
+  it('works without JavaScript as a GET form, and serves suggestions as JSON', async () => {
+    const html = await (await fetch(`${baseUrl}/nl-nl/search?q=gesp`, { headers: { 'user-agent': shopperUserAgent } })).text();
+    expect(html).toContain(`<html lang="nl-NL"`);
+    expect(html).toMatch(/class="product-card__name">[^<]*gesp/i);
+    const response = await fetch(`${baseUrl}/api/search/suggest?q=snap&locale=en`);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=60');
+    const suggestions = await response.json();
+    expect(suggestions.products.length).toBeGreaterThan(0);
+    expect(suggestions.products[0]).toMatchObject({ name: expect.stringContaining('Snap'), priceFromCents: expect.any(Number) });
+    expect((await fetch(`${baseUrl}/api/search/suggest?q=snap&locale=xx`)).status).toBe(400);
+  });
+});
