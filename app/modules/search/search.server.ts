@@ -62,26 +62,17 @@ export async function searchCatalogue(db: Database, locale: LocaleCode, query: s
   const config = searchConfigOf(locale);
   // Every word must match, the last one also as a prefix (people type "paraco").
   const tsquery = corrected.map((word, index) => (index === corrected.length - 1 ? `${word}:*` : word)).join(' & ');
-  const [ranked, similar] = await Promise.all([
-    queryRows<HitRow>(
-      db,
-      sql`select kind, ref_id, title, url_path from search_documents, to_tsquery(${config}::regconfig, ${tsquery}) q
-          where locale = ${locale} and document @@ q
-          order by case kind when 'category' then 0 when 'product' then 1 else 2 end, ts_rank_cd(document, q) desc, ref_id
-          limit ${limit}`,
-    ),
-    // Titles with a word like the one typed, which stemming misses in compounds ("gesp" in
-    // "Klikgesp", "seil" in "Kletterseil"); they follow the ranked matches.
-    queryRows<HitRow>(
-      db,
-      sql`select kind, ref_id, title, url_path from search_documents
-          where locale = ${locale} and ${words.join(' ')} <% title
-          order by word_similarity(${words.join(' ')}, title) desc, case kind when 'category' then 0 else 1 end, ref_id
-          limit ${limit}`,
-    ),
-  ]);
-  const seen = new Set(ranked.map((hit) => `${hit.kind}:${hit.ref_id}`));
-  const hits = [...ranked, ...similar.filter((hit) => !seen.has(`${hit.kind}:${hit.ref_id}`))].slice(0, limit);
+  // One score for both ways to match: the full-text rank (title words weigh most) or, for words
+  // stemming cannot see inside compounds ("gesp" in "Klikgesp"), the similarity of a title word.
+  const typed = words.join(' ');
+  const hits = await queryRows<HitRow>(
+    db,
+    sql`select kind, ref_id, title, url_path from search_documents, to_tsquery(${config}::regconfig, ${tsquery}) q
+        where locale = ${locale} and (document @@ q or ${typed} <% title)
+        order by case kind when 'category' then 0 when 'product' then 1 else 2 end,
+          greatest(ts_rank_cd('{0.05, 0.1, 0.5, 1}', document, q), word_similarity(${typed}, title)) desc, ref_id
+        limit ${limit}`,
+  );
   return {
     query: corrected.join(' '),
     correctedQuery: changed ? corrected.join(' ') : null,
