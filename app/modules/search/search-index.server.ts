@@ -22,7 +22,7 @@ export async function searchIndexIsEmpty(db: Database): Promise<boolean> {
 }
 
 export async function rebuildSearchIndex(db: Database): Promise<{ documents: number }> {
-  const productConfig = configFor(sql.raw('pt.locale'));
+  const productConfig = configFor(sql.raw('locale'));
   const categoryConfig = configFor(sql.raw('ct.locale'));
   const pageConfig = configFor(sql.raw('cpt.locale'));
   await db.transaction(async (tx) => {
@@ -30,21 +30,27 @@ export async function rebuildSearchIndex(db: Database): Promise<{ documents: num
     await tx.execute(sql`delete from search_lexicon`);
     await tx.execute(sql`
       insert into search_documents (locale, kind, ref_id, title, url_path, keywords, document)
-      select pt.locale, 'product', p.id, pt.name, pt.url_key, k.keywords,
-        setweight(to_tsvector(${productConfig}, pt.name), 'A')
-          || setweight(to_tsvector('simple', k.keywords), 'B')
-          || setweight(to_tsvector(${productConfig}, regexp_replace(pt.description, '<[^>]+>', ' ', 'g')), 'C')
-      from products p
-      join product_translations pt on pt.product_id = p.id
-      cross join lateral (
-        -- SKUs with spaces for dashes: the parser would read 'PC550-0001' as 'pc550' and '-0001'.
-        select concat_ws(' ', p.sku, replace(p.sku, '-', ' '),
-          (select string_agg(replace(v.sku, '-', ' '), ' ') from product_variants v where v.product_id = p.id),
-          (select string_agg(distinct aot.label, ' ') from product_attribute_values pav
-             join attribute_option_translations aot on aot.option_id = pav.option_id and aot.locale = pt.locale
-             where pav.product_id = p.id)) as keywords
-      ) k
-      where p.is_active`);
+      with labels as (
+        select pav.product_id, aot.locale, string_agg(distinct aot.label, ' ') as labels
+        from product_attribute_values pav join attribute_option_translations aot on aot.option_id = pav.option_id
+        group by pav.product_id, aot.locale
+      ),
+      -- SKUs with spaces for dashes: the parser would read 'PC550-0001' as 'pc550' and '-0001'.
+      skus as (select product_id, string_agg(replace(sku, '-', ' '), ' ') as skus from product_variants group by product_id),
+      keyed as (
+        select p.id, pt.locale, pt.name, pt.url_key, pt.description,
+          concat_ws(' ', p.sku, replace(p.sku, '-', ' '), s.skus, l.labels) as keywords
+        from products p
+        join product_translations pt on pt.product_id = p.id
+        left join skus s on s.product_id = p.id
+        left join labels l on l.product_id = p.id and l.locale = pt.locale
+        where p.is_active
+      )
+      select locale, 'product', id, name, url_key, keywords,
+        setweight(to_tsvector(${productConfig}, name), 'A')
+          || setweight(to_tsvector('simple', keywords), 'B')
+          || setweight(to_tsvector(${productConfig}, regexp_replace(description, '<[^>]+>', ' ', 'g')), 'C')
+      from keyed`);
     await tx.execute(sql`
       insert into search_documents (locale, kind, ref_id, title, url_path, keywords, document)
       select ct.locale, 'category', c.id, ct.name, ct.url_path, '', setweight(to_tsvector(${categoryConfig}, ct.name), 'A')
