@@ -2,7 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildListingIndex } from '../../app/modules/catalogue/listing-index.server.ts';
 import { popularSearches, recordSearch, searchCatalogue } from '../../app/modules/search/search.server.ts';
+import { suggest } from '../../app/modules/search/suggest.server.ts';
 import { planCatalogue } from '../../scripts/demo-catalogue/catalogue-plan.ts';
 import { loadDemoCatalogue } from '../../scripts/demo-catalogue/load.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
@@ -38,6 +40,19 @@ describe.each(testDrivers)('searching the catalogue on %s', (driver) => {
     expect((await searchCatalogue(database.db, 'fr-FR', product.sku)).hits[0]?.refId).toBeDefined();
     expect((await searchCatalogue(database.db, 'fr-FR', product.sku)).hits.map((hit) => hit.title)).toContain(product.texts['fr-FR'].name);
     expect((await searchCatalogue(database.db, 'en-GB', 'kernmantle')).hits.length).toBeGreaterThan(0);
+  });
+
+  it('suggests products and categories whose words start with what is typed, and completions', async () => {
+    const index = await buildListingIndex(database.db);
+    const typing = await suggest(database.db, index, 'de-DE', 'parac 55');
+    expect(typing.products.length).toBeGreaterThan(0);
+    for (const product of typing.products) expect(product.name).toMatch(/^Paracord 550/);
+    expect((await suggest(database.db, index, 'de-DE', 'steckschn')).products[0]?.name).toMatch(/^Steckschnalle/);
+    expect((await suggest(database.db, index, 'en-GB', 'buck')).categories).toContainEqual({ name: 'Buckles', urlPath: 'paracord-accessory/buckles' });
+    const sku = plan.products[0]!.sku;
+    expect((await suggest(database.db, index, 'en-US', sku)).products.map((p) => p.sku)).toEqual([sku]);
+    await recordSearch(database.db, 'en-US', 'paracord 550 black', 3);
+    expect((await suggest(database.db, index, 'en-US', 'paracord 5')).completions).toEqual(['paracord 550 black']);
   });
 
   it('finds nothing for nonsense, and counts searches per locale for the popular list', async () => {

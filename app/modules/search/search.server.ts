@@ -48,31 +48,38 @@ export async function correctSpelling(db: Database, locale: LocaleCode, words: s
 
 type HitRow = { kind: SearchHit['kind']; ref_id: number; title: string; url_path: string };
 
-export interface SearchOptions {
-  /** as-you-type: the last word is a prefix still being typed, so it is not spell-corrected */
-  typing?: boolean;
-  limit?: number;
-}
-
-export async function searchCatalogue(db: Database, locale: LocaleCode, query: string, { typing = false, limit = 1000 }: SearchOptions = {}): Promise<SearchOutcome> {
+export async function searchCatalogue(db: Database, locale: LocaleCode, query: string, limit = 1000): Promise<SearchOutcome> {
   const words = queryWords(query);
   if (words.length === 0) return { query: '', correctedQuery: null, hits: [] };
-  const corrected = typing ? [...(await correctSpelling(db, locale, words.slice(0, -1))), words.at(-1) as string] : await correctSpelling(db, locale, words);
+  const corrected = await correctSpelling(db, locale, words);
   const changed = corrected.some((word, index) => word !== words[index]);
   const config = searchConfigOf(locale);
   // Every word must match, the last one also as a prefix (people type "paraco").
   const tsquery = corrected.map((word, index) => (index === corrected.length - 1 ? `${word}:*` : word)).join(' & ');
-  // One score for both ways to match: the full-text rank (title words weigh most) or, for words
-  // stemming cannot see inside compounds ("gesp" in "Klikgesp"), the similarity of a title word.
   const typed = words.join(' ');
-  const hits = await queryRows<HitRow>(
-    db,
-    sql`select kind, ref_id, title, url_path from search_documents, to_tsquery(${config}::regconfig, ${tsquery}) q
-        where locale = ${locale} and (document @@ q or ${typed} <% title)
-        order by case kind when 'category' then 0 when 'product' then 1 else 2 end,
-          greatest(ts_rank_cd('{0.05, 0.1, 0.5, 1}', document, q), word_similarity(${typed}, title)) desc, ref_id
-        limit ${limit}`,
-  );
+  const [ranked, similar] = await Promise.all([
+    queryRows<HitRow>(
+      db,
+      sql`select kind, ref_id, title, url_path from search_documents, to_tsquery(${config}::regconfig, ${tsquery}) q
+          where locale = ${locale} and document @@ q
+          order by case kind when 'category' then 0 when 'product' then 1 else 2 end, ts_rank_cd('{0.05, 0.1, 0.5, 1}', document, q) desc, ref_id
+          limit ${limit}`,
+    ),
+    // Titles with a word like the one typed, which stemming misses inside compounds
+    // ("gesp" in "Klikgesp", "seil" in "Kletterseil"): they lead their kind, most similar first.
+    queryRows<HitRow>(
+      db,
+      sql`select kind, ref_id, title, url_path from search_documents
+          where locale = ${locale} and ${typed} <% title
+          order by word_similarity(${typed}, title) desc, ref_id limit 100`,
+    ),
+  ]);
+  const similarKeys = new Set(similar.map((hit) => `${hit.kind}:${hit.ref_id}`));
+  const ofKind = (kind: SearchHit['kind']) => [
+    ...similar.filter((hit) => hit.kind === kind),
+    ...ranked.filter((hit) => hit.kind === kind && !similarKeys.has(`${hit.kind}:${hit.ref_id}`)),
+  ];
+  const hits = [...ofKind('category'), ...ofKind('product'), ...ofKind('page')].slice(0, limit);
   return {
     query: corrected.join(' '),
     correctedQuery: changed ? corrected.join(' ') : null,
