@@ -48,7 +48,26 @@ export async function correctSpelling(db: Database, locale: LocaleCode, words: s
 
 type HitRow = { kind: SearchHit['kind']; ref_id: number; title: string; url_path: string };
 
-export async function searchCatalogue(db: Database, locale: LocaleCode, query: string, limit = 1000): Promise<SearchOutcome> {
+const cacheMs = 60_000;
+const cacheSize = 2_000;
+const caches = new WeakMap<Database, Map<string, { at: number; outcome: Promise<SearchOutcome> }>>();
+
+/** Searches the store; the same words give the same answer for a minute (shoppers repeat searches). */
+export function searchCatalogue(db: Database, locale: LocaleCode, query: string, limit = 1000): Promise<SearchOutcome> {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  const key = `${locale}:${limit}:${queryWords(query).join(' ')}`;
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < cacheMs) return hit.outcome;
+  const outcome = runSearch(db, locale, query, limit);
+  cache.delete(key);
+  cache.set(key, { at: Date.now(), outcome });
+  if (cache.size > cacheSize) cache.delete(cache.keys().next().value as string);
+  outcome.catch(() => cache.delete(key));
+  return outcome;
+}
+
+async function runSearch(db: Database, locale: LocaleCode, query: string, limit: number): Promise<SearchOutcome> {
   const words = queryWords(query);
   if (words.length === 0) return { query: '', correctedQuery: null, hits: [] };
   const corrected = await correctSpelling(db, locale, words);
