@@ -82,6 +82,19 @@ describe('search', () => {
     await page.close();
   });
 
+  it('counts searches served from the page cache for the popular searches', async () => {
+    const search = async (q: string) => {
+      const response = await fetch(`${baseUrl}/en-gb/search?q=${encodeURIComponent(q)}`, { headers: { 'user-agent': shopperUserAgent } });
+      expect(response.status).toBe(200);
+      await response.text();
+      return response.headers.get('x-page-cache');
+    };
+    expect([await search('snap hook'), await search('snap hook'), await search('snap hook')]).toEqual([null, 'hit', 'hit']);
+    await search('carabiner');
+    await search('carabiner');
+    await expect.poll(async () => (await (await fetch(`${baseUrl}/api/search/suggest?q=&locale=en-GB`)).json()).completions).toEqual(['snap hook', 'carabiner']);
+  });
+
   it('works without JavaScript as a GET form, and serves suggestions as JSON', async () => {
     const html = await (await fetch(`${baseUrl}/nl-nl/search?q=gesp`, { headers: { 'user-agent': shopperUserAgent } })).text();
     expect(html).toContain(`<html lang="nl-NL"`);

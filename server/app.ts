@@ -12,6 +12,9 @@ import helmet from 'helmet';
 import { RouterContextProvider } from 'react-router';
 import { type AppServices, requestInfoContext, servicesContext } from '../app/context.ts';
 import { checkHealth } from '../app/modules/observability/health.server.ts';
+import { storefrontByPrefix } from '../app/modules/i18n/locales.ts';
+import { isNewSearch, searchResultsHeader } from '../app/modules/search/search-page.server.ts';
+import { recordSearch } from '../app/modules/search/search.server.ts';
 import { csrfState } from '../app/modules/security/csrf.server.ts';
 import {
   ImageNotFoundError,
@@ -103,7 +106,19 @@ export function createApp(deps: AppDependencies): express.Express {
     for (const [name, value] of hit.headers) if (name !== 'content-length') res.setHeader(name, value);
     if (csrf.setCookie) res.append('Set-Cookie', csrf.setCookie);
     res.status(hit.status).end(hit.body);
+    countCachedSearch(req, hit.headers);
   });
+
+  /** A search page served from the cache still counts for the popular searches. */
+  function countCachedSearch(req: Request, headers: [string, string][]) {
+    const results = headers.find(([name]) => name === searchResultsHeader)?.[1];
+    const storefront = storefrontByPrefix(req.path.split('/')[1] ?? '');
+    const url = new URL(req.originalUrl, 'http://x');
+    if (results === undefined || !storefront || !isNewSearch(url.searchParams)) return;
+    recordSearch(deps.db, storefront.code, url.searchParams.get('q') ?? '', Number(results)).catch((error: unknown) =>
+      deps.logger.warn({ err: error }, 'could not count a search'),
+    );
+  }
 
   app.all(
     '{*path}',

@@ -55,8 +55,7 @@ export class PageCache {
     if (request.method !== 'GET') return null;
     if (personalCookies.some((name) => readCookie(request.cookie, name) !== undefined)) return null;
     const url = new URL(request.url, 'http://x');
-    // Searches are counted for the popular searches, so each one must reach the shop.
-    if (url.pathname.startsWith('/api/') || url.pathname.endsWith('/search')) return null;
+    if (url.pathname.startsWith('/api/')) return null;
     const preferences = preferenceCookies.map((name) => readCookie(request.cookie, name) ?? '').join('|');
     const suggestion = readCookie(request.cookie, 'locale') ? '' : (storefrontForLanguages(parseAcceptLanguage(request.acceptLanguage ?? null))?.code ?? '');
     return `${url.pathname}${url.search}|${preferences}|${suggestion}`;

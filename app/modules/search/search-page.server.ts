@@ -6,6 +6,12 @@ import type { LocaleCode } from '../i18n/locales.ts';
 import type { PriceDisplay } from '../pricing/price-display.ts';
 import { popularSearches, recordSearch, searchCatalogue } from './search.server.ts';
 
+/** Response header with the number of results, kept by the page cache with the page. */
+export const searchResultsHeader = 'x-search-results';
+
+/** A search worth counting: the query alone, not a filter click or page turn on its results. */
+export const isNewSearch = (search: URLSearchParams) => search.has('q') && [...search.keys()].every((name) => name === 'q');
+
 /**
  * The search results page: matching products with the listing's filters, sorting (relevance
  * first) and paging, plus matching categories and pages; popular searches when nothing matched.
@@ -20,9 +26,7 @@ export async function getSearchPage(db: Database, locale: LocaleCode, search: UR
   const categories = outcome.hits.filter((hit) => hit.kind === 'category').slice(0, 12);
   const pages = outcome.hits.filter((hit) => hit.kind === 'page').slice(0, 12);
   const found = products.length + categories.length + pages.length;
-  // Count the search itself, not every filter click or page turn on its results.
-  const isNewSearch = [...search.keys()].every((name) => name === 'q');
-  if (query && isNewSearch) await recordSearch(db, locale, query, found);
+  if (query && isNewSearch(search)) await recordSearch(db, locale, query, found);
   return {
     query,
     correctedQuery: outcome.correctedQuery,
