@@ -26,6 +26,7 @@ describe('PageCache', () => {
     expect(cache.keyOf(request('/en/paracord', 'cart=0b6c6a2e-1c1f-4f59-9d7c-3d2c1a7e9b11'))).toBeNull();
     expect(cache.keyOf(request('/en/paracord', undefined, 'POST'))).toBeNull();
     expect(cache.keyOf(request('/api/route?url=/en'))).toBeNull();
+    expect(cache.keyOf(request('/api/search/suggest?q=par&locale=en'))).not.toBeNull();
   });
 
   it('does not keep errors or responses that set cookies', async () => {

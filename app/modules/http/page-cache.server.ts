@@ -55,7 +55,8 @@ export class PageCache {
     if (request.method !== 'GET') return null;
     if (personalCookies.some((name) => readCookie(request.cookie, name) !== undefined)) return null;
     const url = new URL(request.url, 'http://x');
-    if (url.pathname.startsWith('/api/')) return null;
+    // API answers are personal or change state, except the search box suggestions.
+    if (url.pathname.startsWith('/api/') && url.pathname !== '/api/search/suggest') return null;
     const preferences = preferenceCookies.map((name) => readCookie(request.cookie, name) ?? '').join('|');
     const suggestion = readCookie(request.cookie, 'locale') ? '' : (storefrontForLanguages(parseAcceptLanguage(request.acceptLanguage ?? null))?.code ?? '');
     return `${url.pathname}${url.search}|${preferences}|${suggestion}`;
@@ -77,7 +78,7 @@ export class PageCache {
   /** Stores a successful page (reading its body) and returns an equivalent response to send. */
   async store(key: string, response: Response, nonce: string, csrfToken: string): Promise<Response> {
     const type = response.headers.get('content-type') ?? '';
-    if (response.status !== 200 || response.headers.has('set-cookie') || !/text\/html|text\/x-script/.test(type)) return response;
+    if (response.status !== 200 || response.headers.has('set-cookie') || !/text\/html|text\/x-script|application\/json/.test(type)) return response;
     const body = await response.text();
     const templated = body.replaceAll(nonce, nonceMarker).replaceAll(csrfToken, csrfMarker);
     this.#remove(key);
