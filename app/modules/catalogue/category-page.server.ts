@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.server.ts';
 import { categoryTranslations } from '../../db/schema.ts';
+import { minuteCache } from '../cache/minute-cache.server.ts';
 import { type LocaleCode, storefrontByCode } from '../i18n/locales.ts';
 import type { PriceDisplay } from '../pricing/price-display.ts';
 import { getCategoryTree, type NavigationCategory } from './category-tree.server.ts';
@@ -27,25 +28,17 @@ export function categoryTrail(index: ListingIndex, tree: NavigationCategory[], c
   return codes.flatMap((code) => (flat.has(code) ? [flat.get(code) as NavigationCategory] : []));
 }
 
-const textCache = new WeakMap<Database, Map<number, { at: number; rows: Promise<CategoryText[]> }>>();
 type CategoryText = { locale: string; urlPath: string; name: string; description: string | null };
+const texts = minuteCache<CategoryText[]>(1_000);
 
 /** A category's name, description and path in every locale; cached for a minute. */
 function categoryTexts(db: Database, categoryId: number): Promise<CategoryText[]> {
-  let cache = textCache.get(db);
-  if (!cache) textCache.set(db, (cache = new Map()));
-  const hit = cache.get(categoryId);
-  if (hit && Date.now() - hit.at < 60_000) return hit.rows;
-  // Promise.resolve runs the query once; a Drizzle query object would run again on every await.
-  const rows = Promise.resolve(
+  return texts(db, String(categoryId), async () =>
     db
       .select({ locale: categoryTranslations.locale, urlPath: categoryTranslations.urlPath, name: categoryTranslations.name, description: categoryTranslations.description })
       .from(categoryTranslations)
       .where(eq(categoryTranslations.categoryId, categoryId)),
   );
-  cache.set(categoryId, { at: Date.now(), rows });
-  rows.catch(() => cache.delete(categoryId));
-  return rows;
 }
 
 /** A category listing as the page shows it: filters, sorting, paging, cards and breadcrumbs. */

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.server.ts';
 import { categories, categoryTranslations } from '../../db/schema.ts';
+import { minuteCache } from '../cache/minute-cache.server.ts';
 import type { LocaleCode } from '../i18n/locales.ts';
 
 export interface NavigationCategory {
@@ -10,13 +11,14 @@ export interface NavigationCategory {
   children: NavigationCategory[];
 }
 
-const cacheMs = 60_000;
-const cache = new Map<LocaleCode, { at: number; tree: NavigationCategory[] }>();
+const trees = minuteCache<NavigationCategory[]>(20);
 
 /** The active category tree of a storefront, for menus; cached for a minute per locale. */
-export async function getCategoryTree(db: Database, locale: LocaleCode): Promise<NavigationCategory[]> {
-  const hit = cache.get(locale);
-  if (hit && Date.now() - hit.at < cacheMs) return hit.tree;
+export function getCategoryTree(db: Database, locale: LocaleCode): Promise<NavigationCategory[]> {
+  return trees(db, locale, () => loadCategoryTree(db, locale));
+}
+
+async function loadCategoryTree(db: Database, locale: LocaleCode): Promise<NavigationCategory[]> {
   const rows = await db
     .select({
       id: categories.id,
@@ -38,6 +40,5 @@ export async function getCategoryTree(db: Database, locale: LocaleCode): Promise
     if (row.parentId === null) tree.push(node);
     else parent?.children.push(node);
   }
-  cache.set(locale, { at: Date.now(), tree });
   return tree;
 }

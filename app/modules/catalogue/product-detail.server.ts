@@ -15,6 +15,7 @@ import {
   relatedProducts,
   variantOptionValues,
 } from '../../db/schema.ts';
+import { minuteCache } from '../cache/minute-cache.server.ts';
 import type { LocaleCode } from '../i18n/locales.ts';
 import type { IndexedProduct, ListingIndex } from './listing-index.server.ts';
 
@@ -65,26 +66,14 @@ export const toProductCard = (product: IndexedProduct, locale: LocaleCode): Prod
   colourHexes: product.colourHexes,
 });
 
-const cacheMs = 60_000;
-const cacheSize = 4_000;
-const caches = new WeakMap<Database, Map<string, { at: number; detail: ProductDetail | null }>>();
+const details = minuteCache<ProductDetail | null>(4_000);
 
 /**
  * Everything the product page shows, in one locale. Texts, options, prices and reviews are
  * cached for a minute per product and locale; stock is read live on every call.
  */
 export async function getProductDetail(db: Database, index: ListingIndex, productId: number, locale: LocaleCode): Promise<ProductDetail | null> {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
-  const key = `${productId}:${locale}`;
-  let entry = cache.get(key);
-  if (!entry || Date.now() - entry.at > cacheMs) {
-    entry = { at: Date.now(), detail: await loadProductDetail(db, index, productId, locale) };
-    cache.delete(key);
-    cache.set(key, entry);
-    if (cache.size > cacheSize) cache.delete(cache.keys().next().value as string);
-  }
-  const detail = entry.detail;
+  const detail = await details(db, `${productId}:${locale}`, () => loadProductDetail(db, index, productId, locale));
   if (!detail) return null;
   const stock = await db
     .select({ id: productVariants.id, stock: productVariants.stockQuantity })

@@ -10,6 +10,7 @@ import {
   urlRedirects,
 } from '../../db/schema.ts';
 import { type LocaleCode, storefrontByCode } from '../i18n/locales.ts';
+import { minuteCache } from '../cache/minute-cache.server.ts';
 import { categoryUid } from './listing-index.server.ts';
 
 /** What a storefront path is (spec §2 route query): the answer of /api/route and of the catch-all. */
@@ -19,9 +20,7 @@ export type ResolvedPath =
   | { type: 'CMS_PAGE'; id: number; identifier: string; relativeUrl: string }
   | { type: 'REDIRECT'; redirectCode: 301 | 302; relativeUrl: string };
 
-const cacheMs = 60_000;
-const cacheSize = 10_000;
-const caches = new WeakMap<Database, Map<string, { at: number; resolved: Promise<ResolvedPath | null> }>>();
+const resolved = minuteCache<ResolvedPath | null>(10_000);
 
 /**
  * Resolves a path below a locale prefix ('anderes-seil/kletterseile-pro-meter') to a category,
@@ -29,17 +28,7 @@ const caches = new WeakMap<Database, Map<string, { at: number; resolved: Promise
  * remembered for a minute (unknown paths too, so a flood of 404s does not reach the database).
  */
 export function resolveCataloguePath(db: Database, locale: LocaleCode, path: string): Promise<ResolvedPath | null> {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
-  const key = `${locale}:${path}`;
-  const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < cacheMs) return hit.resolved;
-  const resolved = lookUpPath(db, locale, path);
-  cache.delete(key);
-  cache.set(key, { at: Date.now(), resolved });
-  if (cache.size > cacheSize) cache.delete(cache.keys().next().value as string);
-  resolved.catch(() => cache.delete(key));
-  return resolved;
+  return resolved(db, `${locale}:${path}`, () => lookUpPath(db, locale, path));
 }
 
 async function lookUpPath(db: Database, locale: LocaleCode, path: string): Promise<ResolvedPath | null> {

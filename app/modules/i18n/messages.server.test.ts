@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translatedMessages } from '../../db/schema.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../../../tests/support/database.ts';
 import { createLogger } from '../observability/logger.server.ts';
-import { clearMessageCache, databaseMessageEntries, loadMessages } from './messages.server.ts';
+import { databaseMessageEntries, loadMessages } from './messages.server.ts';
 import { lookupMessage } from './messages.ts';
 
 const logger = createLogger('silent');
@@ -17,7 +17,6 @@ describe.each(testDrivers)('translated messages from the database on %s', (drive
       { key: 'header.cart.count', language: 'de_DE', value: 'kollidiert' },
       { key: 'header.cart', language: 'nl_NL', value: 'Mandje' },
     ]);
-    clearMessageCache();
   });
   afterAll(() => database?.destroy());
 
@@ -36,7 +35,6 @@ describe.each(testDrivers)('translated messages from the database on %s', (drive
   });
 
   it('fall back to the locale file when the database fails (logged, not thrown)', async () => {
-    clearMessageCache();
     const broken = await createTestDatabase(driver);
     await broken.destroy();
     const messages = await loadMessages(broken.db, 'fr-FR', logger);

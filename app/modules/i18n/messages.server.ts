@@ -12,6 +12,7 @@ import plPL from '../../../locales/pl-PL.json' with { type: 'json' };
 import svSE from '../../../locales/sv-SE.json' with { type: 'json' };
 import type { Database } from '../../db/client.server.ts';
 import { translatedMessages } from '../../db/schema.ts';
+import { minuteCache } from '../cache/minute-cache.server.ts';
 import type { Logger } from '../observability/logger.server.ts';
 import type { LocaleCode } from './locales.ts';
 import { type MessageTree, mergeMessageEntries } from './messages.ts';
@@ -25,19 +26,13 @@ const localeFiles: Record<LocaleCode, MessageTree> = {
 export const messageLanguageOf = (locale: LocaleCode) => locale.replace('-', '_');
 
 /** Entries are cached briefly per language; the shop owner's edits show within a minute. */
-const cacheMs = 60_000;
-const cache = new Map<string, { at: number; entries: { key: string; value: string }[] }>();
+const entriesByLanguage = minuteCache<{ key: string; value: string }[]>(20);
 
-/** Translated messages stored in the database for one language ('de_DE'), as a nested tree. */
-export async function databaseMessageEntries(db: Database, language: string): Promise<{ key: string; value: string }[]> {
-  const hit = cache.get(language);
-  if (hit && Date.now() - hit.at < cacheMs) return hit.entries;
-  const entries = await db
-    .select({ key: translatedMessages.key, value: translatedMessages.value })
-    .from(translatedMessages)
-    .where(eq(translatedMessages.language, language));
-  cache.set(language, { at: Date.now(), entries });
-  return entries;
+/** Translated messages stored in the database for one language ('de_DE'). */
+export function databaseMessageEntries(db: Database, language: string): Promise<{ key: string; value: string }[]> {
+  return entriesByLanguage(db, language, async () =>
+    db.select({ key: translatedMessages.key, value: translatedMessages.value }).from(translatedMessages).where(eq(translatedMessages.language, language)),
+  );
 }
 
 /**
@@ -55,9 +50,4 @@ export async function loadMessages(db: Database, locale: LocaleCode, logger: Log
   const { messages, skipped } = mergeMessageEntries(localeFiles[locale], entries);
   if (skipped.length > 0) logger.warn({ locale, skipped }, 'translated messages skipped: they collide with existing keys');
   return messages;
-}
-
-/** Drops cached entries (after an edit, and in tests). */
-export function clearMessageCache(): void {
-  cache.clear();
 }

@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client.server.ts';
 import type { LocaleCode } from '../i18n/locales.ts';
+import { minuteCache } from '../cache/minute-cache.server.ts';
 import { searchConfigOf } from './search-config.ts';
 
 export interface SearchHit {
@@ -48,23 +49,11 @@ export async function correctSpelling(db: Database, locale: LocaleCode, words: s
 
 type HitRow = { kind: SearchHit['kind']; ref_id: number; title: string; url_path: string };
 
-const cacheMs = 60_000;
-const cacheSize = 2_000;
-const caches = new WeakMap<Database, Map<string, { at: number; outcome: Promise<SearchOutcome> }>>();
+const outcomes = minuteCache<SearchOutcome>(2_000);
 
 /** Searches the store; the same words give the same answer for a minute (shoppers repeat searches). */
 export function searchCatalogue(db: Database, locale: LocaleCode, query: string, limit = 1000): Promise<SearchOutcome> {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
-  const key = `${locale}:${limit}:${queryWords(query).join(' ')}`;
-  const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < cacheMs) return hit.outcome;
-  const outcome = runSearch(db, locale, query, limit);
-  cache.delete(key);
-  cache.set(key, { at: Date.now(), outcome });
-  if (cache.size > cacheSize) cache.delete(cache.keys().next().value as string);
-  outcome.catch(() => cache.delete(key));
-  return outcome;
+  return outcomes(db, `${locale}:${limit}:${queryWords(query).join(' ')}`, () => runSearch(db, locale, query, limit));
 }
 
 async function runSearch(db: Database, locale: LocaleCode, query: string, limit: number): Promise<SearchOutcome> {
