@@ -1,0 +1,99 @@
+import type { ReactNode } from 'react';
+import { useRouteLoaderData } from 'react-router';
+import type { FieldError } from '../../modules/forms/field-errors.ts';
+import { useI18n } from '../../modules/i18n/i18n.tsx';
+import type { loader as rootLoader } from '../../root.tsx';
+
+/** The CSRF token every state-changing form carries (checked by the root middleware). */
+export function CsrfField() {
+  const root = useRouteLoaderData<typeof rootLoader>('root');
+  return <input type="hidden" name="_csrf" value={root?.csrfToken ?? ''} />;
+}
+
+interface TextFieldProps {
+  name: string;
+  label: string;
+  type?: 'text' | 'email' | 'password' | 'tel';
+  autoComplete?: string;
+  required?: boolean;
+  defaultValue?: string | null;
+  error?: FieldError;
+  hint?: string;
+  /** Distinguishes fields of the same name when a page has two forms. */
+  idPrefix?: string;
+}
+
+/**
+ * A labelled input with its error right below it, tied together with aria-describedby.
+ * Browser validation stays off (forms use noValidate) so every shopper sees the same messages.
+ */
+export function TextField({ name, label, type = 'text', autoComplete, required, defaultValue, error, hint, idPrefix = 'field' }: TextFieldProps) {
+  const { t } = useI18n();
+  const id = `${idPrefix}-${name}`;
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="form-field">
+      <label htmlFor={id}>
+        {label}
+        {!required && <span className="form-field__optional"> ({t('form.optional')})</span>}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        required={required}
+        defaultValue={defaultValue ?? undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+      />
+      {hint && (
+        <p id={`${id}-hint`} className="form-field__hint">
+          {hint}
+        </p>
+      )}
+      <FieldMessage id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
+export function FieldMessage({ id, error }: { id: string; error?: FieldError }) {
+  const { t } = useI18n();
+  if (!error) return null;
+  return (
+    <p id={id} className="field-error">
+      {t(error.key, error.values)}
+    </p>
+  );
+}
+
+export function CheckboxField({ name, label, defaultChecked, idPrefix = 'field' }: { name: string; label: ReactNode; defaultChecked?: boolean; idPrefix?: string }) {
+  const id = `${idPrefix}-${name}`;
+  return (
+    <div className="form-field form-field--checkbox">
+      <input id={id} name={name} type="checkbox" defaultChecked={defaultChecked} />
+      <label htmlFor={id}>{label}</label>
+    </div>
+  );
+}
+
+/** A message for the whole form (failed login, rate limit), announced to screen readers. */
+export function FormAlert({ error }: { error?: FieldError }) {
+  const { t } = useI18n();
+  if (!error) return null;
+  return (
+    <p className="form-alert" role="alert">
+      {t(error.key, error.values)}
+    </p>
+  );
+}
+
+/** A confirmation after a change ("Your address has been saved."). */
+export function FormNotice({ message }: { message?: string | null }) {
+  if (!message) return null;
+  return (
+    <p className="notice notice--success" role="status">
+      {message}
+    </p>
+  );
+}

@@ -1,0 +1,80 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.server.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { customers } from '../../db/schema.ts';
+import type { FieldErrors } from '../forms/field-errors.ts';
+import type { PersonalDataInput } from './customer-forms.ts';
+import { hashPassword, verifyPassword } from './password.server.ts';
+import { endAllSessions } from './session.server.ts';
+
+export async function getPersonalData(db: Database, customerId: number) {
+  const [customer] = await db
+    .select({
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+      email: customers.email,
+      companyName: customers.companyName,
+      vatNumber: customers.vatNumber,
+      isBusiness: customers.isBusiness,
+      newsletterSubscribed: customers.newsletterSubscribed,
+      createdAt: customers.createdAt,
+    })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  if (!customer) throw new Error(`customer ${customerId} not found`);
+  return customer;
+}
+
+export type ChangeResult<Field extends string> = { ok: true } | { ok: false; fieldErrors: FieldErrors<Field> };
+
+/** Saves name, company and e-mail; a new e-mail address needs the current password (spec §5). */
+export async function updatePersonalData(db: Database, customerId: number, input: PersonalDataInput): Promise<ChangeResult<'email' | 'currentPassword'>> {
+  const [current] = await db.select({ email: customers.email, passwordHash: customers.passwordHash }).from(customers).where(eq(customers.id, customerId));
+  if (!current) throw new Error(`customer ${customerId} not found`);
+  const emailChanges = current.email.toLowerCase() !== input.email;
+  if (emailChanges) {
+    if (input.currentPassword === '') return { ok: false, fieldErrors: { currentPassword: { key: 'account.currentPasswordForEmail' } } };
+    if (!(await verifyPassword(current.passwordHash, input.currentPassword))) {
+      return { ok: false, fieldErrors: { currentPassword: { key: 'account.currentPasswordWrong' } } };
+    }
+  }
+  try {
+    await db
+      .update(customers)
+      .set({
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        companyName: input.companyName,
+        vatNumber: input.vatNumber,
+        isBusiness: input.isBusiness,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(customers.id, customerId));
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, fieldErrors: { email: { key: 'account.emailTaken' } } };
+    throw error;
+  }
+  return { ok: true };
+}
+
+/** A new password after checking the current one; other devices are logged out. */
+export async function changePassword(
+  db: Database,
+  customerId: number,
+  currentSessionId: string,
+  currentPassword: string,
+  newPassword: string,
+): Promise<ChangeResult<'currentPassword'>> {
+  const [current] = await db.select({ passwordHash: customers.passwordHash }).from(customers).where(and(eq(customers.id, customerId)));
+  if (!(await verifyPassword(current?.passwordHash ?? null, currentPassword))) {
+    return { ok: false, fieldErrors: { currentPassword: { key: 'account.currentPasswordWrong' } } };
+  }
+  await db.update(customers).set({ passwordHash: await hashPassword(newPassword), updatedAt: sql`now()` }).where(eq(customers.id, customerId));
+  await endAllSessions(db, customerId, currentSessionId);
+  return { ok: true };
+}
+
+export async function setNewsletterSubscription(db: Database, customerId: number, subscribed: boolean): Promise<void> {
+  await db.update(customers).set({ newsletterSubscribed: subscribed, updatedAt: sql`now()` }).where(eq(customers.id, customerId));
+}

@@ -1,0 +1,32 @@
+import type { Database } from '../../db/client.server.ts';
+import { customers } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { LocaleCode } from '../i18n/locales.ts';
+import type { RegisterInput } from './customer-forms.ts';
+import { hashPassword } from './password.server.ts';
+
+export type RegisterResult = { ok: true; customerId: number } | { ok: false; reason: 'email-taken' };
+
+export async function registerCustomer(db: Database, input: RegisterInput, locale: LocaleCode): Promise<RegisterResult> {
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const [customer] = await db
+      .insert(customers)
+      .values({
+        email: input.email,
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        companyName: input.companyName,
+        vatNumber: input.vatNumber,
+        isBusiness: input.companyName !== null,
+        newsletterSubscribed: input.newsletter,
+        locale,
+      })
+      .returning({ id: customers.id });
+    return { ok: true, customerId: customer!.id };
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, reason: 'email-taken' };
+    throw error;
+  }
+}

@@ -1,0 +1,84 @@
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import type { Route } from './+types/login';
+import { AccountPage } from '../../components/account/account-page.tsx';
+import { CsrfField, FormAlert, TextField } from '../../components/forms/form-fields.tsx';
+import { customerContext, requestInfoContext, servicesContext, storefrontContext } from '../../context.ts';
+import { orUnavailable } from '../../db/with-database.server.ts';
+import { accountPath, safeReturnTo } from '../../modules/customers/account-paths.ts';
+import { loginFields, loginSchema } from '../../modules/customers/customer-forms.ts';
+import { logIn } from '../../modules/customers/log-in.server.ts';
+import { redirectAsLoggedIn } from '../../modules/customers/log-in-response.server.ts';
+import { formFailure, parseForm } from '../../modules/forms/field-errors.ts';
+import { useI18n } from '../../modules/i18n/i18n.tsx';
+
+/** Why the login page was shown, as the message key to show above the form. */
+const reasonMessages: Record<string, string> = {
+  expired: 'errors.sessionExpired',
+  revoked: 'errors.loggedOut',
+  wishlist: 'account.loginForWishlist',
+  'password-reset': 'account.passwordResetDone',
+  'account-deleted': 'account.accountDeleted',
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { prefix } = context.get(storefrontContext).storefront;
+  const url = new URL(request.url);
+  const returnTo = safeReturnTo(url.searchParams.get('returnTo'), prefix);
+  if (context.get(customerContext)) throw redirect(returnTo);
+  return { prefix, returnTo, reason: reasonMessages[url.searchParams.get('reason') ?? ''] ?? null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, secureCookies } = context.get(servicesContext);
+  const { prefix } = context.get(storefrontContext).storefront;
+  const form = await request.formData();
+  const parsed = parseForm(loginSchema, form, loginFields);
+  if (!parsed.ok) return data(parsed, { status: 400 });
+  const result = await orUnavailable(() => logIn(db, parsed.data.email, parsed.data.password, context.get(requestInfoContext).clientAddress));
+  if (!result.ok) {
+    const tooMany = result.reason === 'too-many-attempts';
+    return data(formFailure(form, loginFields, {}, { key: tooMany ? 'account.tooManyAttempts' : 'account.loginFailed' }), { status: tooMany ? 429 : 400 });
+  }
+  return orUnavailable(() => redirectAsLoggedIn(db, request, result.customerId, safeReturnTo(String(form.get('returnTo') ?? ''), prefix), secureCookies));
+}
+
+export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const { prefix, returnTo, reason } = loaderData;
+  const navigation = useNavigation();
+  const failure = actionData && !actionData.ok ? actionData : undefined;
+  return (
+    <AccountPage title={t('account.loginTitle')} path="customer/account/login">
+      <div className="auth-columns">
+        <section className="auth-card" aria-labelledby="login-heading">
+          <h2 id="login-heading">{t('account.loginHeading')}</h2>
+          {reason && !failure && (
+            <p className="notice" role="status">
+              {t(reason)}
+            </p>
+          )}
+          <FormAlert error={failure?.formError} />
+          <Form method="post" noValidate className="form-stack">
+            <CsrfField />
+            <input type="hidden" name="returnTo" value={returnTo} />
+            <TextField name="email" type="email" label={t('account.email')} autoComplete="email" required defaultValue={failure?.values.email} error={failure?.fieldErrors.email} />
+            <TextField name="password" type="password" label={t('account.password')} autoComplete="current-password" required error={failure?.fieldErrors.password} />
+            <p>
+              <Link to={accountPath(prefix, 'forgotPassword')}>{t('account.forgotPasswordLink')}</Link>
+            </p>
+            <button type="submit" className="button button--primary" disabled={navigation.state === 'submitting'}>
+              {t('account.logIn')}
+            </button>
+          </Form>
+        </section>
+        <section className="auth-card auth-card--secondary" aria-labelledby="register-heading">
+          <h2 id="register-heading">{t('account.newCustomerHeading')}</h2>
+          <p>{t('account.newCustomerText')}</p>
+          <Link to={`${accountPath(prefix, 'register')}?returnTo=${encodeURIComponent(returnTo)}`} className="button">
+            {t('account.createAccount')}
+          </Link>
+        </section>
+      </div>
+    </AccountPage>
+  );
+}

@@ -1,0 +1,206 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customers, orders, passwordResetTokens, sessions } from '../../app/db/schema.ts';
+import { addressSchema } from '../../app/modules/customers/address-form.ts';
+import { deleteAddress, getAddress, listAddresses, saveAddress } from '../../app/modules/customers/addresses.server.ts';
+import { registerSchema } from '../../app/modules/customers/customer-forms.ts';
+import { logIn } from '../../app/modules/customers/log-in.server.ts';
+import { hashPassword } from '../../app/modules/customers/password.server.ts';
+import { createPasswordResetToken, isUsableResetToken, resetPassword } from '../../app/modules/customers/password-reset.server.ts';
+import { changePassword, updatePersonalData } from '../../app/modules/customers/personal-data.server.ts';
+import { deleteAccount, exportCustomerData } from '../../app/modules/customers/privacy.server.ts';
+import { readSession, startSession } from '../../app/modules/customers/session.server.ts';
+import { fieldErrorsOf } from '../../app/modules/forms/field-errors.ts';
+import { loadDemoCatalogue } from '../../scripts/demo-catalogue/load.ts';
+import { demoCustomer } from '../../scripts/demo-catalogue/demo-customer.ts';
+import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
+import { createCustomer, testPassword } from '../support/factories.ts';
+
+const address = {
+  firstName: 'Anna', lastName: 'Jansen', companyName: '', vatNumber: '', street: 'Dorpsstraat', houseNumber: '1', city: 'Utrecht', state: '',
+  countryCode: 'NL', zipCode: '3511 AB', phone: '+31 30 123 4567', isDefaultBilling: '', isDefaultShipping: '',
+};
+const parseAddress = (overrides: Partial<typeof address> = {}) => addressSchema.parse({ ...address, ...overrides });
+const addressErrors = (overrides: Partial<typeof address>) => {
+  const parsed = addressSchema.safeParse({ ...address, ...overrides });
+  return parsed.success ? {} : fieldErrorsOf(parsed.error);
+};
+
+describe('customer form rules (spec §5)', () => {
+  it('checks passwords with the exact messages', () => {
+    const errors = (password: string, confirmPassword = password) => {
+      const parsed = registerSchema.safeParse({ firstName: 'Anna', lastName: 'Jansen', email: 'a@example.com', password, confirmPassword, newsletter: '', companyName: '', vatNumber: '' });
+      return parsed.success ? {} : fieldErrorsOf(parsed.error);
+    };
+    expect(errors('').password?.key).toBe('validation.required');
+    expect(errors('ab1!').password?.key).toBe('validation.passwordLength');
+    expect(errors('abcdefgh1').password?.key).toBe('validation.passwordCharacters');
+    expect(errors('abcdefgh!').password?.key).toBe('validation.passwordCharacters');
+    expect(errors(testPassword, 'other').confirmPassword?.key).toBe('validation.passwordsMatch');
+    expect(errors(testPassword)).toEqual({});
+  });
+
+  it('checks zip codes per country, states where needed and VAT numbers', () => {
+    expect(addressErrors({ zipCode: '12345' }).zipCode?.key).toBe('validation.zipFormat');
+    expect(addressErrors({ countryCode: 'DE', zipCode: '10115' })).toEqual({});
+    expect(addressErrors({ countryCode: 'GB', zipCode: 'SW1A 1AA' })).toEqual({});
+    expect(addressErrors({ countryCode: 'US', zipCode: '94105' }).state?.key).toBe('validation.required');
+    expect(addressErrors({ countryCode: 'US', zipCode: '94105', state: 'CA' })).toEqual({});
+    expect(addressErrors({ countryCode: 'XX' }).countryCode?.key).toBe('validation.country');
+    expect(addressErrors({ street: 'Ab' }).street).toEqual({ key: 'validation.tooShort', values: { min: 3 } });
+    expect(addressErrors({ phone: '12' }).phone?.key).toBe('validation.tooShort');
+    expect(addressErrors({ vatNumber: 'NL123456789B99' }).vatNumber?.key).toBe('validation.vatFormat');
+    expect(addressErrors({ vatNumber: 'NL004495445B01' }).vatNumber).toBeUndefined();
+  });
+});
+
+describe.each(testDrivers)('customer accounts on %s', (driver) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    await loadDemoCatalogue(database.db, { mediaDir: mkdtempSync(join(tmpdir(), 'cordial-media-')), scale: 0.05 });
+  });
+  afterAll(() => database?.destroy());
+
+  it('stores passwords as argon2id with the OWASP parameters', async () => {
+    expect(await hashPassword('x')).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    const [demo] = await database.db.select({ hash: customers.passwordHash }).from(customers).where(eq(customers.email, demoCustomer.email));
+    expect(demo?.hash).toMatch(/^\$argon2id\$/);
+  });
+
+  it('logs in with the right password only, with one answer for unknown and wrong', async () => {
+    const { db } = database;
+    const customer = await createCustomer(db);
+    expect(await logIn(db, customer.email.toUpperCase(), customer.password, '10.0.0.1')).toEqual({ ok: true, customerId: customer.id });
+    expect(await logIn(db, customer.email, 'Wrong&Pass1', '10.0.0.1')).toEqual({ ok: false, reason: 'invalid-credentials' });
+    expect(await logIn(db, 'nobody@example.com', 'Wrong&Pass1', '10.0.0.1')).toEqual({ ok: false, reason: 'invalid-credentials' });
+  });
+
+  it('limits login attempts per account, even with the right password afterwards', async () => {
+    const { db } = database;
+    const customer = await createCustomer(db);
+    for (let attempt = 0; attempt < 10; attempt++) await logIn(db, customer.email, 'Wrong&Pass1', `10.1.0.${attempt}`);
+    expect(await logIn(db, customer.email, customer.password, '10.1.1.1')).toEqual({ ok: false, reason: 'too-many-attempts' });
+  });
+
+  it('limits login attempts per client address across accounts', async () => {
+    const { db } = database;
+    for (let attempt = 0; attempt < 30; attempt++) await logIn(db, `probe-${attempt}@example.com`, 'Wrong&Pass1', '10.2.0.1');
+    const customer = await createCustomer(db);
+    expect(await logIn(db, customer.email, customer.password, '10.2.0.1')).toEqual({ ok: false, reason: 'too-many-attempts' });
+    expect((await logIn(db, customer.email, customer.password, '10.2.0.2')).ok).toBe(true);
+  });
+
+  it('rotates the session at login, expires it and notices a revoked one', async () => {
+    const { db } = database;
+    const customer = await createCustomer(db);
+    const first = await startSession(db, customer.id, undefined);
+    expect(await readSession(db, first)).toMatchObject({ kind: 'customer', customer: { id: customer.id } });
+    const second = await startSession(db, customer.id, first);
+    expect(second).not.toBe(first);
+    expect(await readSession(db, first)).toEqual({ kind: 'revoked' });
+    await db.update(sessions).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(sessions.customerId, customer.id));
+    expect(await readSession(db, second)).toEqual({ kind: 'expired' });
+    expect(await readSession(db, undefined)).toEqual({ kind: 'guest' });
+    expect(await readSession(db, 'not a token')).toEqual({ kind: 'revoked' });
+  });
+
+  it('resets a password with a single-use token and ends every session', async () => {
+    const { db } = database;
+    const customer = await createCustomer(db);
+    const token = await startSession(db, customer.id, undefined);
+    const unknown = await createPasswordResetToken(db, 'nobody-here@example.com', '10.3.0.1');
+    expect(unknown).toEqual({ token: null, customer: null, limited: false });
+    const reset = await createPasswordResetToken(db, customer.email, '10.3.0.1');
+    expect(reset.token).toMatch(/^[\w-]{43}$/);
+    expect(await isUsableResetToken(db, reset.token!)).toBe(true);
+    const [first, second] = await Promise.all([resetPassword(db, reset.token!, 'New&Password1'), resetPassword(db, reset.token!, 'Other&Password2')]);
+    expect([first.ok, second.ok].sort()).toEqual([false, true]);
+    expect(await readSession(db, token)).toEqual({ kind: 'revoked' });
+    const winner = first.ok ? 'New&Password1' : 'Other&Password2';
+    expect((await logIn(db, customer.email, winner, '10.3.0.2')).ok).toBe(true);
+    expect(await isUsableResetToken(db, reset.token!)).toBe(false);
+  });
+
+  it('refuses an expired reset token', async () => {
+    const { db } = database;
+    const customer = await createCustomer(db);
+    const reset = await createPasswordResetToken(db, customer.email, '10.4.0.1');
+    await db.update(passwordResetTokens).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(passwordResetTokens.customerId, customer.id));
+    expect(await resetPassword(db, reset.token!, 'New&Password1')).toEqual({ ok: false });
+  });
+
+  it('changes the e-mail address only with the current password', async () => {
+    const { db } = database;
+    const customer = await createCustomer(db);
+    const other = await createCustomer(db);
+    const input = { firstName: 'Anna', lastName: 'Jansen', email: `new-${customer.email}`, currentPassword: '', companyName: null, vatNumber: null, isBusiness: false };
+    expect(await updatePersonalData(db, customer.id, input)).toEqual({ ok: false, fieldErrors: { currentPassword: { key: 'account.currentPasswordForEmail' } } });
+    expect(await updatePersonalData(db, customer.id, { ...input, currentPassword: 'Wrong&Pass1' })).toMatchObject({ ok: false });
+    expect(await updatePersonalData(db, customer.id, { ...input, email: other.email, currentPassword: customer.password })).toEqual({ ok: false, fieldErrors: { email: { key: 'account.emailTaken' } } });
+    expect(await updatePersonalData(db, customer.id, { ...input, currentPassword: customer.password })).toEqual({ ok: true });
+    expect(await updatePersonalData(db, customer.id, { ...input, firstName: 'Anne' })).toEqual({ ok: true });
+  });
+
+  it('changes the password and logs out the other devices', async () => {
+    const { db } = database;
+    const customer = await createCustomer(db);
+    const here = await startSession(db, customer.id, undefined);
+    const elsewhere = await startSession(db, customer.id, undefined);
+    const current = await readSession(db, here);
+    if (current.kind !== 'customer') throw new Error('no session');
+    expect(await changePassword(db, customer.id, current.customer.sessionId, 'Wrong&Pass1', 'New&Password1')).toMatchObject({ ok: false });
+    expect(await changePassword(db, customer.id, current.customer.sessionId, customer.password, 'New&Password1')).toEqual({ ok: true });
+    expect((await readSession(db, here)).kind).toBe('customer');
+    expect(await readSession(db, elsewhere)).toEqual({ kind: 'revoked' });
+  });
+
+  it('keeps one default billing and shipping address, and only the owner reaches an address', async () => {
+    const { db } = database;
+    const anna = await createCustomer(db);
+    const bert = await createCustomer(db);
+    const first = await saveAddress(db, anna.id, null, parseAddress());
+    expect(first).toMatchObject({ isDefaultBilling: true, isDefaultShipping: true });
+    const second = await saveAddress(db, anna.id, null, parseAddress({ street: 'Kerkstraat', isDefaultShipping: 'on' }));
+    const list = await listAddresses(db, anna.id);
+    expect(list.filter((a) => a.isDefaultShipping).map((a) => a.id)).toEqual([second!.id]);
+    expect(list.filter((a) => a.isDefaultBilling).map((a) => a.id)).toEqual([first!.id]);
+    // Bert tries Anna's ids.
+    expect(await getAddress(db, bert.id, first!.id)).toBeNull();
+    expect(await saveAddress(db, bert.id, first!.id, parseAddress({ street: 'Hacked street' }))).toBeNull();
+    expect(await deleteAddress(db, bert.id, first!.id)).toBe(false);
+    expect((await getAddress(db, anna.id, first!.id))?.street).toBe('Dorpsstraat');
+    expect(await deleteAddress(db, anna.id, second!.id)).toBe(true);
+    expect(await getAddress(db, anna.id, first!.id)).toMatchObject({ isDefaultShipping: true, isDefaultBilling: true });
+  });
+
+  it('exports a customer’s data and deletes the account, keeping its orders anonymised', async () => {
+    const { db } = database;
+    const [demo] = await db.select({ id: customers.id }).from(customers).where(eq(customers.email, demoCustomer.email));
+    const exported = await exportCustomerData(db, demo!.id);
+    expect(exported.customer.email).toBe(demoCustomer.email);
+    expect(exported.addresses).toHaveLength(1);
+    expect(exported.orders).toHaveLength(2);
+    expect(exported.orders[0]!.items.length).toBeGreaterThan(0);
+    expect(JSON.stringify(exported)).not.toMatch(/passwordHash|password_hash|idempotency/);
+
+    const customer = await createCustomer(db);
+    await saveAddress(db, customer.id, null, parseAddress());
+    const token = await startSession(db, customer.id, undefined);
+    expect(await deleteAccount(db, customer.id, 'Wrong&Pass1')).toBe(false);
+    expect(await deleteAccount(db, customer.id, customer.password)).toBe(true);
+    const [row] = await db.select().from(customers).where(eq(customers.id, customer.id));
+    expect(row).toMatchObject({ firstName: '', lastName: '', passwordHash: null, companyName: null });
+    expect(row!.email).not.toContain(customer.email);
+    expect(row!.anonymisedAt).not.toBeNull();
+    expect(await listAddresses(db, customer.id)).toEqual([]);
+    expect(await readSession(db, token)).toEqual({ kind: 'revoked' });
+    expect((await logIn(db, customer.email, customer.password, '10.5.0.1')).ok).toBe(false);
+    // Orders of a deleted account stay for the bookkeeping.
+    const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(orders).where(eq(orders.customerId, demo!.id));
+    expect(count).toBe(2);
+  });
+});
