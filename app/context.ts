@@ -1,5 +1,8 @@
 import { createContext } from 'react-router';
 import type { Database } from './db/client.server.ts';
+import type { SessionCustomer } from './modules/customers/session.server.ts';
+import type { Mailer } from './modules/mail/mailer.server.ts';
+import type { PaymentGateway } from './modules/payments/stripe-gateway.server.ts';
 import type { PageCache } from './modules/http/page-cache.server.ts';
 import type { StorefrontSelection } from './modules/i18n/storefront-request.server.ts';
 import type { Logger } from './modules/observability/logger.server.ts';
@@ -16,12 +19,17 @@ export interface AppServices {
   /** Cookies get the Secure flag when the shop is served over https. */
   secureCookies: boolean;
   pageCache: PageCache;
+  mailer: Mailer;
+  /** Card, iDEAL and Bancontact through Stripe; null when STRIPE_SECRET_KEY is not set. */
+  payments: PaymentGateway | null;
 }
 
 /** Per-request values set by the Express layer. */
 export interface RequestInfo {
   requestId: string;
   cspNonce: string;
+  /** The client's IP address (behind a local proxy: the forwarded one), for rate limits. */
+  clientAddress: string;
 }
 
 export const servicesContext = createContext<AppServices>();
@@ -30,3 +38,7 @@ export const requestInfoContext = createContext<RequestInfo>();
 export const csrfTokenContext = createContext<string>();
 /** Storefront, currency and VAT display of a request below a locale prefix. */
 export const storefrontContext = createContext<StorefrontSelection>();
+/** The logged-in customer of this request, or null for a guest (set by the session middleware). */
+export const customerContext = createContext<SessionCustomer | null>(null);
+/** Set when the visitor's session cookie no longer works: why, for the login page's message. */
+export const sessionProblemContext = createContext<'expired' | 'revoked' | null>(null);

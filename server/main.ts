@@ -7,6 +7,8 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { openDatabase } from '../app/db/client.server.ts';
 import { ConfigError, loadConfig } from '../app/modules/config/env.server.ts';
+import { createMailer } from '../app/modules/mail/mailer.server.ts';
+import { createStripeGateway } from '../app/modules/payments/stripe-gateway.server.ts';
 import { PageCache } from '../app/modules/http/page-cache.server.ts';
 import { ensureReferenceData } from '../app/modules/i18n/reference-data.server.ts';
 import { createLogger } from '../app/modules/observability/logger.server.ts';
@@ -63,6 +65,13 @@ async function main() {
     sessionSecret: config.sessionSecret,
     secureCookies: config.siteUrl.startsWith('https:'),
     pageCache: new PageCache(),
+    payments: config.stripe ? createStripeGateway(config.stripe) : null,
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: join(config.dataDir, 'mail'),
+      logger,
+    }),
     pingDatabase: database.ping,
     clientBuildDir: join(root, 'build/client'),
   };

@@ -18,7 +18,7 @@ const ogLocale = (code: LocaleCode) => (code.includes('-') ? code.replace('-', '
  * Title, description, canonical link, hreflang alternates and Open Graph tags of a page.
  * React hoists these into <head>.
  */
-export function PageHead({ title, description, alternates }: { title: string; description?: string; alternates: Alternates }) {
+export function PageHead({ title, description, alternates, noindex }: { title: string; description?: string; alternates: Alternates; noindex?: boolean }) {
   const root = useRouteLoaderData<typeof rootLoader>('root');
   const { locale } = useI18n();
   const { pathname, search } = useLocation();
@@ -30,6 +30,7 @@ export function PageHead({ title, description, alternates }: { title: string; de
     <>
       <title>{fullTitle}</title>
       {description && <meta name="description" content={description} />}
+      {noindex && <meta name="robots" content="noindex" />}
       <link rel="canonical" href={canonical} />
       {Object.entries(alternates).map(([code, path]) => (
         <link key={code} rel="alternate" hrefLang={storefrontByCode(code)?.code ?? code} href={`${siteUrl}${path}`} />

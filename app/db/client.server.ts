@@ -13,6 +13,8 @@ import * as schema from './schema.ts';
 
 /** The one database type the modules see, whichever driver is underneath. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** Anything that runs queries: the database or a transaction inside it. */
+export type Queryable = Pick<Database, 'insert' | 'select' | 'update' | 'delete' | 'execute'>;
 
 /** Runs raw SQL and returns its rows, the same way on both drivers. */
 export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {

@@ -18,3 +18,14 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/** True for a unique constraint violation (23505), also when drizzle wraps the driver's error. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (typeof current !== 'object') return false;
+    const { code, cause } = current as { code?: unknown; cause?: unknown };
+    if (code === '23505') return true;
+    current = cause;
+  }
+  return false;
+}

@@ -478,6 +478,28 @@ export const sessions = pgTable(
   (t) => [index('sessions_customer_idx').on(t.customerId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
+/** Single-use password reset tokens; like sessions, only the SHA-256 of the token is stored. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: text('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_reset_tokens_customer_idx').on(t.customerId)],
+);
+
+/** Fixed-window attempt counters (login, password reset), shared by every app process. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  attempts: integer('attempts').notNull(),
+  windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+});
+
 // ---------------------------------------------------------------- carts, orders, invoices
 
 export const carts = pgTable(
@@ -493,6 +515,8 @@ export const carts = pgTable(
       .references(() => currencies.code),
     couponCode: text('coupon_code'),
     remarks: text('remarks'),
+    /** What the shopper entered in the checkout steps so far (see checkout/checkout-details.ts). */
+    checkout: jsonb('checkout').$type<Record<string, unknown>>().notNull().default({}),
     status: text('status', { enum: ['active', 'converted', 'abandoned'] })
       .notNull()
       .default('active'),
@@ -523,6 +547,84 @@ export const cartItems = pgTable(
     check('cart_items_quantity_check', sql`${t.quantity} > 0`),
   ],
 );
+
+/** Coupon codes: percent (basis points), fixed (EUR cents) or free shipping, with their limits. */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    kind: text('kind', { enum: ['percent', 'fixed', 'free_shipping'] }).notNull(),
+    value: integer('value').notNull().default(0),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    minSubtotalEurCents: integer('min_subtotal_eur_cents').notNull().default(0),
+    /** null: unlimited */
+    usageLimit: integer('usage_limit'),
+    perCustomerLimit: integer('per_customer_limit'),
+    timesUsed: integer('times_used').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [uniqueIndex('coupons_code_idx').on(sql`lower(${t.code})`), check('coupons_usage_check', sql`${t.usageLimit} is null or ${t.timesUsed} <= ${t.usageLimit}`)],
+);
+
+/** Which order used which coupon, and for whom (per-customer limits count these by e-mail). */
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    id: serial('id').primaryKey(),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('coupon_redemptions_coupon_email_idx').on(t.couponId, sql`lower(${t.email})`)],
+);
+
+/** Parcel shops and lockers where a shopper can collect an order (spec §4 pickup points). */
+export const pickupPoints = pgTable(
+  'pickup_points',
+  {
+    id: serial('id').primaryKey(),
+    carrier: text('carrier').notNull(),
+    name: text('name').notNull(),
+    street: text('street').notNull(),
+    houseNumber: text('house_number').notNull(),
+    zipCode: text('zip_code').notNull(),
+    city: text('city').notNull(),
+    countryCode: text('country_code').notNull(),
+    /** the numeric part of the postcode, for "near this postcode" (see pickup-points.server.ts) */
+    zipNumber: integer('zip_number').notNull(),
+    openingHours: text('opening_hours').notNull().default(''),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [index('pickup_points_country_zip_idx').on(t.countryCode, t.zipNumber)],
+);
+
+/** Gift cards in EUR, usable as part or all of an order's payment (spec §3 gift card). */
+export const giftCards = pgTable(
+  'gift_cards',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    initialCents: integer('initial_cents').notNull(),
+    balanceCents: integer('balance_cents').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('gift_cards_code_idx').on(sql`upper(${t.code})`), check('gift_cards_balance_check', sql`${t.balanceCents} >= 0`)],
+);
+
+/** Payment provider events already handled: webhooks may arrive more than once. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Gap-free counters for order and invoice numbers, one row per scope ('order:nl-NL', 'invoice'). */
 export const numberSequences = pgTable('number_sequences', {
@@ -562,6 +664,9 @@ export const orders = pgTable(
     shippingCents: integer('shipping_cents').notNull().default(0),
     taxCents: integer('tax_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
+    /** Paid with a gift card (part of the total); the rest is due by the payment method. */
+    giftCardCents: integer('gift_card_cents').notNull().default(0),
+    giftCardId: integer('gift_card_id').references(() => giftCards.id, { onDelete: 'set null' }),
     isBusiness: boolean('is_business').notNull().default(false),
     vatNumber: text('vat_number'),
     reverseCharge: boolean('reverse_charge').notNull().default(false),
@@ -655,7 +760,7 @@ export const wishlistItems = pgTable(
     variantId: integer('variant_id').references(() => productVariants.id, { onDelete: 'cascade' }),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('wishlist_items_wishlist_idx').on(t.wishlistId)],
+  (t) => [uniqueIndex('wishlist_items_unique_idx').on(t.wishlistId, t.productId, sql`coalesce(${t.variantId}, 0)`)],
 );
 
 // ---------------------------------------------------------------- engagement

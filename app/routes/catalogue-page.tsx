@@ -3,15 +3,20 @@ import type { Route } from './+types/catalogue-page';
 import { ListingPage } from '../components/catalogue/listing-page.tsx';
 import { ProductPage } from '../components/catalogue/product-page.tsx';
 import { ContentPage } from '../components/content/content-page.tsx';
-import { servicesContext, storefrontContext } from '../context.ts';
+import { customerContext, servicesContext, storefrontContext } from '../context.ts';
 import { orUnavailable } from '../db/with-database.server.ts';
 import { getCategoryPage } from '../modules/catalogue/category-page.server.ts';
 import { getListingIndex } from '../modules/catalogue/listing-index.server.ts';
 import { getProductPage } from '../modules/catalogue/product-page.server.ts';
 import { resolveCataloguePath } from '../modules/catalogue/resolve-path.server.ts';
 import { getContentPage } from '../modules/content/content-page.server.ts';
+import { addToCartFromForm, cartSetCookie } from '../modules/cart/add-to-cart.server.ts';
+import { cartCookie, productInCart } from '../modules/cart/cart-count.server.ts';
+import { loginPath, safeReturnTo } from '../modules/customers/account-paths.ts';
+import { readCookie } from '../modules/http/cookies.server.ts';
 import { subscribeToStockAlert } from '../modules/engagement/stock-alerts.server.ts';
 import { priceDisplayFor } from '../modules/pricing/price-display.server.ts';
+import { saveToWishlist } from '../modules/wishlists/save-to-wishlist.server.ts';
 
 /** The catch-all of spec §2: a category, a product, a content page, a stored redirect, or not found. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -29,9 +34,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       return { kind: 'category' as const, prefix: selection.storefront.prefix, alternates: category.alternates, category };
     }
     if (resolved.type === 'PRODUCT') {
-      const product = await getProductPage(db, index, resolved.id, url.searchParams, locale, display, siteUrl);
+      const [product, inCart] = await Promise.all([
+        getProductPage(db, index, resolved.id, url.searchParams, locale, display, siteUrl),
+        productInCart(db, readCookie(request, cartCookie), resolved.id),
+      ]);
       if (!product) throw data(null, { status: 404 });
-      return { kind: 'product' as const, prefix: selection.storefront.prefix, alternates: product.alternates, product };
+      return { kind: 'product' as const, prefix: selection.storefront.prefix, alternates: product.alternates, product, inCart };
     }
     const page = await getContentPage(db, resolved.id, locale, siteUrl);
     if (!page) throw data(null, { status: 404 });
@@ -39,22 +47,42 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   });
 }
 
+/** Forms on catalogue pages: back-in-stock alerts (products) and the wishlist button (products, listings). */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { db } = context.get(servicesContext);
+  const services = context.get(servicesContext);
   const { storefront } = context.get(storefrontContext);
   const form = await request.formData();
-  const resolved = await orUnavailable(() => resolveCataloguePath(db, storefront.code, params['*'] ?? ''));
-  if (resolved?.type !== 'PRODUCT' || form.get('intent') !== 'back-in-stock') throw data(null, { status: 400 });
-  const result = await orUnavailable(() => subscribeToStockAlert(db, resolved.id, storefront.code, form));
+  const resolved = await orUnavailable(() => resolveCataloguePath(services.db, storefront.code, params['*'] ?? ''));
+  const intent = form.get('intent');
+  if (intent === 'wishlist' && (resolved?.type === 'PRODUCT' || resolved?.type === 'CATEGORY')) {
+    const customer = context.get(customerContext);
+    if (!customer) throw redirect(loginPath(storefront.prefix, safeReturnTo(String(form.get('returnTo') ?? ''), storefront.prefix), 'wishlist'));
+    if (resolved.type === 'PRODUCT') form.set('productId', String(resolved.id));
+    const saved = await orUnavailable(() => saveToWishlist(services, customer, storefront.code, form));
+    if (!saved) throw data(null, { status: 400 });
+    return data({ wishlist: saved }, { status: saved.ok ? 200 : 400 });
+  }
+  if ((resolved?.type === 'PRODUCT' || resolved?.type === 'CATEGORY') && (intent === 'add-to-cart' || intent === 'sample')) {
+    const selection = context.get(storefrontContext);
+    // A product page adds its own product; a listing says which of its products.
+    const productId = resolved.type === 'PRODUCT' ? resolved.id : Number(form.get('productId'));
+    const result = await orUnavailable(() =>
+      addToCartFromForm(services.db, { cartId: readCookie(request, cartCookie), customerId: context.get(customerContext)?.id ?? null, locale: storefront.code, currency: selection.currency }, productId, form),
+    );
+    const headers = result.ok ? { 'Set-Cookie': cartSetCookie(result.cartId, services.secureCookies) } : undefined;
+    return data({ cart: result, productId }, { status: result.ok ? 200 : 400, headers });
+  }
+  if (resolved?.type !== 'PRODUCT' || intent !== 'back-in-stock') throw data(null, { status: 400 });
+  const result = await orUnavailable(() => subscribeToStockAlert(services.db, resolved.id, storefront.code, form));
   return data(result, { status: result.ok ? 200 : 400 });
 }
 
 export default function CataloguePage({ loaderData }: Route.ComponentProps) {
   switch (loaderData.kind) {
     case 'category':
-      return <ListingPage data={loaderData.category} prefix={loaderData.prefix} />;
+      return <ListingPage data={loaderData.category} prefix={loaderData.prefix} wishlist />;
     case 'product':
-      return <ProductPage key={loaderData.product.detail.product.sku} data={loaderData.product} prefix={loaderData.prefix} />;
+      return <ProductPage key={loaderData.product.detail.product.sku} data={loaderData.product} prefix={loaderData.prefix} inCart={loaderData.inCart} />;
     case 'content':
       return <ContentPage page={loaderData.page} />;
   }

@@ -2,9 +2,10 @@ import { data, type MiddlewareFunction, Outlet, redirect, useMatches } from 'rea
 import type { Route } from './+types/storefront-layout';
 import { type Alternates, samePathAlternates } from '../components/page-head.tsx';
 import { SiteShell } from '../components/shell/site-shell.tsx';
-import { servicesContext, storefrontContext } from '../context.ts';
+import { customerContext, servicesContext, sessionProblemContext, storefrontContext } from '../context.ts';
 import { orUnavailable } from '../db/with-database.server.ts';
 import { cartCookie, countCartItems } from '../modules/cart/cart-count.server.ts';
+import { readSession, sessionClearCookie, sessionCookie } from '../modules/customers/session.server.ts';
 import { getCategoryTree } from '../modules/catalogue/category-tree.server.ts';
 import { readCookie } from '../modules/http/cookies.server.ts';
 import { parseAcceptLanguage, storefrontForLanguages } from '../modules/i18n/locale-detection.ts';
@@ -25,7 +26,19 @@ const storefrontMiddleware: MiddlewareFunction<Response> = async ({ request, par
   return next();
 };
 
-export const middleware = [storefrontMiddleware];
+/** Who is this: a customer with a working session, or a guest (whose dead session cookie is cleared). */
+const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const { db, secureCookies } = context.get(servicesContext);
+  const session = await orUnavailable(() => readSession(db, readCookie(request, sessionCookie)));
+  context.set(customerContext, session.kind === 'customer' ? session.customer : null);
+  if (session.kind !== 'expired' && session.kind !== 'revoked') return next();
+  context.set(sessionProblemContext, session.kind);
+  const response = await next();
+  response.headers.append('Set-Cookie', sessionClearCookie(secureCookies));
+  return response;
+};
+
+export const middleware = [storefrontMiddleware, sessionMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
@@ -45,6 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Invite visitors whose browser points to another store, until they choose one.
     suggestedStorefront: !hasChosenLocale && suggested && suggested.code !== storefront.code ? suggested.code : null,
     cartItemCount,
+    customerFirstName: context.get(customerContext)?.firstName ?? null,
   };
 }
 

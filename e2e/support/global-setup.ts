@@ -3,18 +3,25 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { chromePath } from './browser.ts';
-import { type RunningShop, startShop } from './shop-server.ts';
+import { startMailCatcher } from './mail-catcher.ts';
+import { startStripeStandIn } from '../../tests/support/stripe-stand-in.ts';
+import { freePort, type RunningShop, startShop } from './shop-server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     dataDir: string;
+    /** where the local SMTP server keeps the mails the shop sent */
+    mailDir: string;
   }
 }
 
 let shop: RunningShop | undefined;
 
-/** One shop for the whole run, on a fresh data directory: it builds, migrates and seeds like a first `npm start`. */
+/**
+ * One shop for the whole run, on a fresh data directory: it builds, migrates and seeds like a first
+ * `npm start`, sends its mails to a local SMTP server and its card payments to a Stripe stand-in.
+ */
 export default async function setup(project: TestProject) {
   if (!existsSync(chromePath)) {
     throw new Error(
@@ -22,11 +29,27 @@ export default async function setup(project: TestProject) {
     );
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'cordial-e2e-'));
-  shop = await startShop({ DATA_DIR: dataDir });
+  const mailDir = join(dataDir, 'received-mail');
+  const mailCatcher = await startMailCatcher(mailDir);
+  // Card, iDEAL and Bancontact go through a local stand-in of Stripe that signs its webhooks.
+  const port = String(await freePort());
+  const webhookSecret = 'whsec_e2e_cordial';
+  const stripe = await startStripeStandIn({ webhook: { url: `http://127.0.0.1:${port}/api/payments/stripe`, secret: webhookSecret } });
+  shop = await startShop({
+    DATA_DIR: dataDir,
+    PORT: port,
+    SMTP_URL: mailCatcher.smtpUrl,
+    STRIPE_SECRET_KEY: 'sk_test_e2e',
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_API_URL: stripe.url,
+  });
   project.provide('baseUrl', shop.baseUrl);
   project.provide('dataDir', dataDir);
+  project.provide('mailDir', mailDir);
   return async () => {
     await shop?.stop();
+    await mailCatcher.stop();
+    await stripe.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -12,6 +12,9 @@ import { localeCodes } from '../../app/modules/i18n/locales.ts';
 import { rebuildSearchIndex } from '../../app/modules/search/search-index.server.ts';
 import { drawAccessoryImage } from '../../app/modules/media/accessory-image.ts';
 import { drawCordSwatch } from '../../app/modules/media/cord-swatch.ts';
+import { loadDemoCustomer } from './demo-customer.ts';
+import { loadDemoGiftCard } from './demo-gift-card.ts';
+import { loadDemoPickupPoints } from './pickup-points.ts';
 import { type CataloguePlan, type PlanOptions, planCatalogue } from './catalogue-plan.ts';
 
 /** Review dates count back from a fixed day, so the same seed gives the same data. */
@@ -33,6 +36,9 @@ export async function loadDemoCatalogue(db: Database, { mediaDir, ...planOptions
   const plan = planCatalogue(planOptions);
   writeImages(plan, mediaDir);
   await db.transaction((tx) => writePlan(tx, plan));
+  await loadDemoCustomer(db);
+  await loadDemoPickupPoints(db);
+  await loadDemoGiftCard(db);
   await rebuildSearchIndex(db);
   // Fresh statistics, or the planner guesses row counts and scans whole tables.
   await db.execute(sql`analyze`);

@@ -35,6 +35,7 @@ export function ListingPage({
   prefix,
   sorts = sortOptions.filter((option) => option !== 'relevance'),
   children,
+  wishlist = false,
 }: {
   data: ListingPageData;
   prefix: string;
@@ -42,6 +43,8 @@ export function ListingPage({
   sorts?: readonly SortOption[];
   /** shown above the results (search: corrections, categories) */
   children?: React.ReactNode;
+  /** wishlist buttons on the cards: only where the page's action saves them (categories) */
+  wishlist?: boolean;
 }) {
   const { t, locale } = useI18n();
   const { pathname, search } = useLocation();
@@ -195,7 +198,7 @@ export function ListingPage({
             </noscript>
           </Form>
           {listing.products.length > 0 ? (
-            <ProductGrid products={listing.products} prefix={prefix} eagerCount={4} />
+            <ProductGrid products={listing.products} prefix={prefix} eagerCount={4} wishlist={wishlist} />
           ) : (
             <p className="listing__empty">{t('listing.noProducts')}</p>
           )}

@@ -3,6 +3,8 @@ import type { ProductCard as ProductCardData } from '../../modules/catalogue/pro
 import { useI18n } from '../../modules/i18n/i18n.tsx';
 import { usePriceDisplay } from '../../modules/pricing/price-context.tsx';
 import { formatPrice } from '../../modules/pricing/price-display.ts';
+import { ListingAddToCart } from './add-to-cart-form.tsx';
+import { WishlistButton } from './wishlist-button.tsx';
 
 /** Image sources through the image pipeline: webp at 1x and 2x of the shown width. */
 export function imageSources(path: string, width: number) {
@@ -10,7 +12,8 @@ export function imageSources(path: string, width: number) {
   return { src: base, srcSet: `${base} 1x, ${base}&dpr=2 2x` };
 }
 
-export function ProductCard({ product, prefix, eager = false }: { product: ProductCardData; prefix: string; eager?: boolean }) {
+/** `wishlist`: show the save and add-to-cart buttons (on category listings, whose page action handles them). */
+export function ProductCard({ product, prefix, eager = false, wishlist = false }: { product: ProductCardData; prefix: string; eager?: boolean; wishlist?: boolean }) {
   const { t } = useI18n();
   const display = usePriceDisplay();
   return (
@@ -32,15 +35,17 @@ export function ProductCard({ product, prefix, eager = false }: { product: Produ
       <span className={`stock-badge ${product.inStock ? 'stock-badge--in' : 'stock-badge--out'}`}>
         {product.inStock ? t('product.inStock') : t('product.outOfStock')}
       </span>
+      {wishlist && product.variantId !== null && product.inStock && <ListingAddToCart productId={product.id} variantId={product.variantId} productName={product.name} />}
+      {wishlist && <WishlistButton productId={product.id} productName={product.name} compact />}
     </li>
   );
 }
 
-export function ProductGrid({ products, prefix, eagerCount = 0 }: { products: ProductCardData[]; prefix: string; eagerCount?: number }) {
+export function ProductGrid({ products, prefix, eagerCount = 0, wishlist = false }: { products: ProductCardData[]; prefix: string; eagerCount?: number; wishlist?: boolean }) {
   return (
     <ul className="product-grid">
       {products.map((product, index) => (
-        <ProductCard key={product.sku} product={product} prefix={prefix} eager={index < eagerCount} />
+        <ProductCard key={product.sku} product={product} prefix={prefix} eager={index < eagerCount} wishlist={wishlist} />
       ))}
     </ul>
   );

@@ -3,6 +3,8 @@ import { Link, useFetcher, useLocation, useRouteLoaderData } from 'react-router'
 import type { ProductDetail, ProductVariant } from '../../modules/catalogue/product-detail.server.ts';
 import type { NavigationCategory } from '../../modules/catalogue/category-tree.server.ts';
 import { informationPageSlug } from '../../modules/content/information-pages.ts';
+import { AddToCartForm } from './add-to-cart-form.tsx';
+import { WishlistButton } from './wishlist-button.tsx';
 import type { StockAlertResult } from '../../modules/engagement/stock-alerts.server.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
 import { storefrontByCode } from '../../modules/i18n/locales.ts';
@@ -32,7 +34,8 @@ function variantFor(variants: ProductVariant[], selection: Record<string, string
   return variants.find((v) => v.options.every((o) => selection[o.attribute] === o.option)) ?? variants[0];
 }
 
-export function ProductPage({ data, prefix }: { data: ProductPageData; prefix: string }) {
+/** `inCart`: how much of this product the visitor's cart holds, and whether its sample is there. */
+export function ProductPage({ data, prefix, inCart }: { data: ProductPageData; prefix: string; inCart: { quantity: number; sample: boolean } }) {
   const { t, locale } = useI18n();
   const display = usePriceDisplay();
   const vatLabel = useVatLabel();
@@ -217,6 +220,17 @@ export function ProductPage({ data, prefix }: { data: ProductPageData; prefix: s
               </tbody>
             </table>
           )}
+          {variant && (!product.soldByLength || data.metres !== null) && (
+            <AddToCartForm key={`${variant.id}-${data.metres}`} variantId={variant.id} metres={product.soldByLength ? data.metres : null} inStock={variant.inStock} hasSample={product.hasSample && !inCart.sample} />
+          )}
+          {(inCart.quantity > 0 || inCart.sample) && (
+            <p className="in-cart">
+              {inCart.quantity > 0 && t('cart.inCart', { count: inCart.quantity })} {inCart.sample && t('cart.sampleInCart')}{' '}
+              <Link to={`/${prefix}/checkout`}>{t('cart.view')}</Link>
+            </p>
+          )}
+          {variant && product.soldByLength && data.metres === null && <p className="notice">{t('cart.chooseLength')}</p>}
+          <WishlistButton productId={product.id} variantId={variant?.id} productName={product.name} />
           {variant && !variant.inStock && <BackInStockForm variantId={variant.id} />}
           {detail.otherDesigns.length > 0 && (
             <section className="other-designs" aria-labelledby="other-designs-heading">

@@ -9,9 +9,11 @@ interface SiteHeaderProps {
   shopName: string;
   categoryTree: NavigationCategory[];
   cartItemCount: number;
+  /** The logged-in customer's first name; null for guests. */
+  customerFirstName: string | null;
 }
 
-export function SiteHeader({ prefix, shopName, categoryTree, cartItemCount }: SiteHeaderProps) {
+export function SiteHeader({ prefix, shopName, categoryTree, cartItemCount, customerFirstName }: SiteHeaderProps) {
   const { t } = useI18n();
   const home = `/${prefix}`;
   return (
@@ -45,9 +47,9 @@ export function SiteHeader({ prefix, shopName, categoryTree, cartItemCount }: Si
         </Link>
         <SearchBox prefix={prefix} />
         <nav className="site-header__actions" aria-label={t('header.account')}>
-          <Link to={`${home}/customer`} className="icon-button">
+          <Link to={customerFirstName ? `${home}/customer` : `${home}/customer/account/login`} className="icon-button">
             <Icon name="account" />
-            <span className="icon-button__label">{t('header.account')}</span>
+            <span className="icon-button__label">{customerFirstName ? t('header.accountOf', { name: customerFirstName }) : t('header.logIn')}</span>
           </Link>
           <Link to={`${home}/customer/wishlists`} className="icon-button">
             <Icon name="heart" />

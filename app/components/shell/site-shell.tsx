@@ -24,7 +24,7 @@ export function SiteShell({ layout, alternates, children }: { layout: LayoutData
         {t('header.skipToContent')}
       </a>
       {layout.suggestedStorefront && <RegionPrompt suggested={layout.suggestedStorefront} alternates={alternates} />}
-      <SiteHeader prefix={prefix} shopName={shopName} categoryTree={layout.categoryTree} cartItemCount={layout.cartItemCount} />
+      <SiteHeader prefix={prefix} shopName={shopName} categoryTree={layout.categoryTree} cartItemCount={layout.cartItemCount} customerFirstName={layout.customerFirstName} />
       <UspBar />
       <main id="main" className="site-main" tabIndex={-1}>
         {children}

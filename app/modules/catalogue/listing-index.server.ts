@@ -27,6 +27,8 @@ export interface IndexedProduct {
   urlKeys: Partial<Record<LocaleCode, string>>;
   /** lowest variant price, EUR cents excl. VAT */
   minPriceCents: number;
+  /** the variant of a simple product (one variant, not cut to length): it can go in the cart from a listing */
+  onlyVariantId: number | null;
   inStock: boolean;
   imagePath: string | null;
   /** swatch colours of the product's colour options */
@@ -103,12 +105,14 @@ export function invalidateListingIndex(db: Database): void {
 export async function buildListingIndex(db: Database): Promise<ListingIndex> {
   const [productRows, translationRows, categoryLinks, priceRows, imageRows, valueRows, attributeRows, attributeLabelRows, optionRows, optionLabelRows, categoryRows] =
     await Promise.all([
-      db.select({ id: products.id, sku: products.sku, position: products.position, productType: products.productType }).from(products).where(eq(products.isActive, true)),
+      db.select({ id: products.id, sku: products.sku, position: products.position, productType: products.productType, kind: products.kind, soldByLength: products.soldByLength }).from(products).where(eq(products.isActive, true)),
       db.select({ productId: productTranslations.productId, locale: productTranslations.locale, name: productTranslations.name, urlKey: productTranslations.urlKey }).from(productTranslations),
       queryRows<{ product_id: number; category_id: number }>(db, sql`select product_id, category_id from product_categories`),
-      queryRows<{ product_id: number; min_price: number; in_stock: boolean }>(
+      queryRows<{ product_id: number; min_price: number; in_stock: boolean; only_variant: number | null }>(
         db,
-        sql`select product_id, min(price_cents)::int as min_price, bool_or(stock_quantity > 0) as in_stock from product_variants where is_active group by product_id`,
+        sql`select product_id, min(price_cents)::int as min_price, bool_or(stock_quantity > 0) as in_stock,
+                   case when count(*) = 1 then min(id) end as only_variant
+            from product_variants where is_active group by product_id`,
       ),
       queryRows<{ product_id: number; path: string }>(db, sql`select distinct on (product_id) product_id, path from product_images order by product_id, position`),
       queryRows<{ product_id: number; attribute: string; option: string | null; swatch: string | null; number: string | null }>(
@@ -135,9 +139,11 @@ export async function buildListingIndex(db: Database): Promise<ListingIndex> {
     ]);
 
   const byId = new Map<number, IndexedProduct & { categoryIds: Set<number>; options: Map<string, string[]>; numbers: Map<string, number> }>();
-  for (const row of productRows) {
+  const simple = new Set(productRows.filter((row) => row.kind === 'simple' && !row.soldByLength).map((row) => row.id));
+  for (const { kind: _kind, soldByLength: _soldByLength, ...row } of productRows) {
     byId.set(row.id, {
       ...row,
+      onlyVariantId: null,
       categoryIds: new Set(),
       names: {},
       urlKeys: {},
@@ -161,6 +167,7 @@ export async function buildListingIndex(db: Database): Promise<ListingIndex> {
     if (!product) continue;
     product.minPriceCents = Number(row.min_price);
     product.inStock = row.in_stock;
+    if (row.only_variant !== null && simple.has(product.id)) product.onlyVariantId = Number(row.only_variant);
   }
   for (const row of imageRows) {
     const product = byId.get(Number(row.product_id));

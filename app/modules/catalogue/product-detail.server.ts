@@ -47,6 +47,9 @@ export interface Specification {
 }
 
 export interface ProductCard {
+  id: number;
+  /** set for simple products, which listings can put in the cart directly */
+  variantId: number | null;
   sku: string;
   name: string;
   urlKey: string;
@@ -57,6 +60,8 @@ export interface ProductCard {
 }
 
 export const toProductCard = (product: IndexedProduct, locale: LocaleCode): ProductCard => ({
+  id: product.id,
+  variantId: product.onlyVariantId,
   sku: product.sku,
   name: product.names[locale] ?? product.sku,
   urlKey: product.urlKeys[locale] ?? '',

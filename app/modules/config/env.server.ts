@@ -17,6 +17,10 @@ const envSchema = z.object({
   SITE_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
   SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })),
+  MAIL_FROM: optional(z.string().min(3)),
+  STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')),
+  STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)')),
+  STRIPE_API_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
   LOG_LEVEL: optional(z.enum(logLevels)),
   NODE_ENV: optional(z.enum(['production', 'development', 'test'])),
   SHOP_NAME: optional(z.string().min(1).max(60)),
@@ -30,6 +34,10 @@ export interface AppConfig {
   siteUrl: string;
   sessionSecret: string;
   smtpUrl: string | undefined;
+  /** Sender of shop mails: "Cordial <shop@example.com>". */
+  mailFrom: string;
+  /** Card, iDEAL and Bancontact payments; null without STRIPE_SECRET_KEY. */
+  stripe: { secretKey: string; webhookSecret: string | undefined; apiUrl: string | undefined } | null;
   logLevel: (typeof logLevels)[number];
   nodeEnv: 'production' | 'development' | 'test';
   shopName: string;
@@ -63,6 +71,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     siteUrl: (values.SITE_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     sessionSecret: values.SESSION_SECRET ?? persistentSessionSecret(dataDir),
     smtpUrl: values.SMTP_URL,
+    stripe: values.STRIPE_SECRET_KEY ? { secretKey: values.STRIPE_SECRET_KEY, webhookSecret: values.STRIPE_WEBHOOK_SECRET, apiUrl: values.STRIPE_API_URL } : null,
+    mailFrom: values.MAIL_FROM ?? `${values.SHOP_NAME ?? 'Cordial'} <shop@${new URL(values.SITE_URL ?? 'http://localhost').hostname}>`,
     logLevel: values.LOG_LEVEL ?? 'info',
     nodeEnv: values.NODE_ENV ?? 'production',
     shopName: values.SHOP_NAME ?? 'Cordial',

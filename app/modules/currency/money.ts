@@ -1,3 +1,5 @@
+import { currencyDefinitions } from '../i18n/locales.ts';
+
 /**
  * Money is handled as integer minor units. These helpers turn an amount into an exact decimal
  * string for Intl (which formats strings without going through floating point).
@@ -18,4 +20,9 @@ export function formatMoney(amount: number, currency: string, locale: string, mi
   if (!format) formats.set(key, (format = new Intl.NumberFormat(locale, { style: 'currency', currency })));
   // Intl accepts exact decimal strings; the cast is for lib typings that only list number.
   return format.format(minorUnitsToDecimal(amount, minorUnits) as unknown as number);
+}
+
+/** An amount kept in an order's own currency (minor units from the currency list, e.g. JPY 0). */
+export function formatCurrencyAmount(amount: number, currency: string, locale: string): string {
+  return formatMoney(amount, currency, locale, currencyDefinitions.find((definition) => definition.code === currency)?.minorUnits ?? 2);
 }

@@ -29,6 +29,15 @@ describe('PageCache', () => {
     expect(cache.keyOf(request('/api/search/suggest?q=par&locale=en'))).not.toBeNull();
   });
 
+  it('does not keep personal pages, marked private or no-store', async () => {
+    const cache = new PageCache();
+    const key = cache.keyOf(request('/en/checkout/success?order=EU100001&token=abc'))!;
+    await cache.store(key, new Response('order', { headers: { 'content-type': 'text/html', 'cache-control': 'private, no-store' } }), 'n', 't');
+    expect(cache.get(key, 'n', 't')).toBeNull();
+    await cache.store(key, new Response('reset', { headers: { 'content-type': 'text/html', 'cache-control': 'no-store' } }), 'n', 't');
+    expect(cache.get(key, 'n', 't')).toBeNull();
+  });
+
   it('does not keep errors or responses that set cookies', async () => {
     const cache = new PageCache();
     const key = cache.keyOf(request('/en/x'))!;

@@ -78,7 +78,9 @@ export class PageCache {
   /** Stores a successful page (reading its body) and returns an equivalent response to send. */
   async store(key: string, response: Response, nonce: string, csrfToken: string): Promise<Response> {
     const type = response.headers.get('content-type') ?? '';
-    if (response.status !== 200 || response.headers.has('set-cookie') || !/text\/html|text\/x-script|application\/json/.test(type)) return response;
+    // Personal pages (an order confirmation, a password link) say private or no-store: never shared.
+    const personal = /private|no-store/.test(response.headers.get('cache-control') ?? '');
+    if (response.status !== 200 || personal || response.headers.has('set-cookie') || !/text\/html|text\/x-script|application\/json/.test(type)) return response;
     const body = await response.text();
     const templated = body.replaceAll(nonce, nonceMarker).replaceAll(csrfToken, csrfMarker);
     this.#remove(key);

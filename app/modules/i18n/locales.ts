@@ -77,3 +77,9 @@ export function storefrontByCode(code: string): StorefrontLocale | undefined {
 export function storefrontByPrefix(prefix: string): StorefrontLocale | undefined {
   return storefronts.find((s) => s.prefix === prefix);
 }
+
+/**
+ * The shop's own time zone (the warehouse is in the Netherlands): dates of orders and invoices
+ * read the same on the server, in every browser and on paper.
+ */
+export const shopTimeZone = 'Europe/Amsterdam';

@@ -1,0 +1,73 @@
+import { Link, useActionData, useFetcher, useParams } from 'react-router';
+import type { AddToCartResult } from '../../modules/cart/add-to-cart.server.ts';
+import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { CsrfField } from '../forms/form-fields.tsx';
+
+const failures: Record<Exclude<AddToCartResult, { ok: true }>['reason'], string> = {
+  quantity: 'errors.quantity',
+  unavailable: 'errors.productsGone',
+  'sample-limit': 'cart.sampleLimit',
+};
+
+/** Quantity and "Add to cart" (and the free sample), posted to the product page itself. */
+export function AddToCartForm({ variantId, metres, inStock, hasSample }: { variantId: number; metres: number | null; inStock: boolean; hasSample: boolean }) {
+  const { t } = useI18n();
+  const { lang } = useParams();
+  const fetcher = useFetcher<{ cart?: AddToCartResult }>();
+  const result = fetcher.data?.cart;
+  return (
+    <div className="add-to-cart">
+      <fetcher.Form method="post" className="form-inline">
+        <CsrfField />
+        <input type="hidden" name="variantId" value={variantId} />
+        {metres !== null && <input type="hidden" name="metres" value={metres} />}
+        {inStock && (
+          <>
+            <label htmlFor="add-quantity">{metres !== null ? t('cart.pieces') : t('cart.quantity')}</label>
+            <input id="add-quantity" type="number" name="quantity" min={1} max={9999} defaultValue={1} className="quantity-input" inputMode="numeric" />
+            <button type="submit" name="intent" value="add-to-cart" className="button button--primary" disabled={fetcher.state !== 'idle'}>
+              {t('cart.add')}
+            </button>
+          </>
+        )}
+        {hasSample && (
+          <button type="submit" name="intent" value="sample" className="button" disabled={fetcher.state !== 'idle'}>
+            {t('cart.orderSample')}
+          </button>
+        )}
+      </fetcher.Form>
+      {result && (
+        <p className={result.ok ? 'notice notice--success' : 'form-alert'} role={result.ok ? 'status' : 'alert'}>
+          {result.ok ? (result.otherLinesOutOfStock ? t('errors.addWarning') : t('cart.added')) : t(failures[result.reason])}{' '}
+          {result.ok && <Link to={`/${lang}/checkout`}>{t('cart.view')}</Link>}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** "Add to cart" on a listing card, for simple products (posted to the listing page itself). */
+export function ListingAddToCart({ productId, variantId, productName }: { productId: number; variantId: number; productName: string }) {
+  const { t } = useI18n();
+  const { lang } = useParams();
+  const fetcher = useFetcher<{ cart?: AddToCartResult; productId?: number }>();
+  const pageResult = useActionData<{ cart?: AddToCartResult; productId?: number }>();
+  const answer = fetcher.data ?? (pageResult?.productId === productId ? pageResult : undefined);
+  const result = answer?.cart;
+  return (
+    <fetcher.Form method="post" className="listing-add">
+      <CsrfField />
+      <input type="hidden" name="productId" value={productId} />
+      <input type="hidden" name="variantId" value={variantId} />
+      <input type="hidden" name="quantity" value={1} />
+      <button type="submit" name="intent" value="add-to-cart" className="button listing-add__button" disabled={fetcher.state !== 'idle'} aria-label={t('cart.addOf', { name: productName })}>
+        {t('cart.add')}
+      </button>
+      {result && (
+        <span className={result.ok ? 'listing-add__done' : 'field-error'} role={result.ok ? 'status' : 'alert'}>
+          {result.ok ? <Link to={`/${lang}/checkout`}>{t('cart.addedShort')}</Link> : t(failures[result.reason])}
+        </span>
+      )}
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,39 @@
+import type { CartTotals } from '../../modules/cart/cart-pricing.ts';
+import { formatMoney } from '../../modules/currency/money.ts';
+import { useI18n } from '../../modules/i18n/i18n.tsx';
+
+export function useCartMoney(totals: Pick<CartTotals, 'currency' | 'minorUnits'>) {
+  const { locale } = useI18n();
+  return (amount: number) => formatMoney(amount, totals.currency, locale, totals.minorUnits);
+}
+
+/** Subtotal, discounts, shipping, the VAT part and the total, as a description list. */
+export function OrderTotals({ totals, vatKind }: { totals: CartTotals; vatKind: 'standard' | 'reverse-charge' | 'export' }) {
+  const { t, locale } = useI18n();
+  const money = useCartMoney(totals);
+  const percent = (bp: number) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(bp / 10_000);
+  return (
+    <dl className="order-totals">
+      <dt>{t('cart.subtotal')}</dt>
+      <dd>{money(totals.subtotal)}</dd>
+      {totals.volumeDiscount > 0 && (
+        <>
+          <dt>{t('cart.volumeDiscount', { percent: percent(totals.volumeDiscountBp) })}</dt>
+          <dd>−{money(totals.volumeDiscount)}</dd>
+        </>
+      )}
+      {totals.couponDiscount > 0 && (
+        <>
+          <dt>{t('cart.couponDiscount')}</dt>
+          <dd>−{money(totals.couponDiscount)}</dd>
+        </>
+      )}
+      <dt>{t('cart.shipping')}</dt>
+      <dd>{totals.shipping === null ? t('cart.shippingLater') : totals.shipping === 0 ? t('cart.free') : money(totals.shipping)}</dd>
+      <dt>{vatKind === 'reverse-charge' ? t('cart.vatReverseCharge') : vatKind === 'export' ? t('cart.vatExport') : t('cart.vat', { percent: percent(totals.vatRateBp) })}</dt>
+      <dd>{money(totals.tax)}</dd>
+      <dt className="order-totals__total">{t('cart.total')}</dt>
+      <dd className="order-totals__total">{money(totals.total)}</dd>
+    </dl>
+  );
+}

@@ -1,0 +1,109 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Database, Queryable } from '../../db/client.server.ts';
+import { cartItems, carts, productVariants } from '../../db/schema.ts';
+import { serializeCookie } from '../http/cookies.server.ts';
+import type { CurrencyCode, LocaleCode } from '../i18n/locales.ts';
+import { cartCookie, isCartId } from './cart-count.server.ts';
+import { loadCart, stockNeeded } from './cart.server.ts';
+import { maxSamplesPerOrder } from './store-rules.ts';
+
+export interface AddToCartInput {
+  /** The visitor's cart cookie, if any. */
+  cartId: string | undefined;
+  customerId: number | null;
+  locale: LocaleCode;
+  currency: CurrencyCode;
+  variantId: number;
+  quantity: number;
+  /** cut-to-length lines: the length of each piece in centimetres */
+  lengthCm?: number | null;
+  /** a free sample of the variant's product (one per product) */
+  isSample?: boolean;
+}
+
+export type AddToCartResult =
+  | { ok: true; cartId: string; otherLinesOutOfStock: boolean }
+  | { ok: false; reason: 'unavailable' | 'quantity' | 'sample-limit' };
+
+/**
+ * Puts a variant in the visitor's cart (creating the cart when needed). The quantity already in
+ * the cart counts against the stock: "The requested quantity is not available" otherwise. The
+ * answer also says whether other lines ran out meanwhile (the spec's add warning).
+ */
+export async function addToCart(db: Database, input: AddToCartInput): Promise<AddToCartResult> {
+  const lengthCm = input.lengthCm ?? null;
+  const isSample = input.isSample ?? false;
+  const result = await db.transaction(async (tx): Promise<AddToCartResult> => {
+    const [variant] = await tx
+      .select({ stock: productVariants.stockQuantity, productId: productVariants.productId })
+      .from(productVariants)
+      .where(and(eq(productVariants.id, input.variantId), eq(productVariants.isActive, true)));
+    if (!variant) return { ok: false, reason: 'unavailable' };
+    const cartId = await activeCartId(tx, input);
+    if (isSample) {
+      const samples = await tx
+        .select({ productId: productVariants.productId })
+        .from(cartItems)
+        .innerJoin(productVariants, eq(productVariants.id, cartItems.variantId))
+        .where(and(eq(cartItems.cartId, cartId), eq(cartItems.isSample, true)));
+      if (samples.some((sample) => sample.productId === variant.productId)) return { ok: true, cartId, otherLinesOutOfStock: false };
+      if (samples.length >= maxSamplesPerOrder) return { ok: false, reason: 'sample-limit' };
+      await tx.insert(cartItems).values({ cartId, variantId: input.variantId, quantity: 1, isSample: true });
+      return { ok: true, cartId, otherLinesOutOfStock: false };
+    }
+    const [line] = await tx
+      .select({ id: cartItems.id, quantity: cartItems.quantity })
+      .from(cartItems)
+      .where(and(eq(cartItems.cartId, cartId), eq(cartItems.variantId, input.variantId), lengthCm === null ? isNull(cartItems.lengthCm) : eq(cartItems.lengthCm, lengthCm), eq(cartItems.isSample, false)));
+    const quantity = (line?.quantity ?? 0) + input.quantity;
+    if (stockNeeded({ quantity, lengthCm, isSample }) > variant.stock) return { ok: false, reason: 'quantity' };
+    if (line) await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, line.id));
+    else await tx.insert(cartItems).values({ cartId, variantId: input.variantId, quantity: input.quantity, lengthCm });
+    await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cartId));
+    return { ok: true, cartId, otherLinesOutOfStock: false };
+  });
+  if (!result.ok) return result;
+  const { cart } = await loadCart(db, result.cartId, input.customerId, input.locale);
+  return { ...result, otherLinesOutOfStock: cart?.lines.some((line) => !line.inStock && line.variantId !== input.variantId) ?? false };
+}
+
+/** The visitor's active cart: the cookie's, else the customer's latest, else a new one. */
+async function activeCartId(db: Queryable, { cartId, customerId, locale, currency }: AddToCartInput): Promise<string> {
+  if (isCartId(cartId)) {
+    const [cart] = await db.select({ id: carts.id, customerId: carts.customerId }).from(carts).where(and(eq(carts.id, cartId), eq(carts.status, 'active')));
+    // A cart that belongs to another customer is never joined.
+    if (cart && (cart.customerId === null || cart.customerId === customerId)) return cart.id;
+  }
+  if (customerId !== null) {
+    const [cart] = await db.select({ id: carts.id }).from(carts).where(and(eq(carts.customerId, customerId), eq(carts.status, 'active'))).orderBy(desc(carts.updatedAt)).limit(1);
+    if (cart) return cart.id;
+  }
+  const [created] = await db.insert(carts).values({ customerId, locale, currencyCode: currency }).returning({ id: carts.id });
+  return created!.id;
+}
+
+/** The cart cookie lives 30 days, like the cart it points to. */
+export function cartSetCookie(cartId: string, secure: boolean): string {
+  return serializeCookie(cartCookie, cartId, { secure, maxAgeSeconds: 30 * 24 * 60 * 60 });
+}
+
+/**
+ * The product page's add-to-cart and sample buttons: a variant of this product, a quantity and,
+ * for cut-to-length products, the length in metres.
+ */
+export async function addToCartFromForm(
+  db: Database,
+  visitor: Pick<AddToCartInput, 'cartId' | 'customerId' | 'locale' | 'currency'>,
+  productId: number,
+  form: FormData,
+): Promise<AddToCartResult> {
+  const variantId = Number(form.get('variantId'));
+  const quantity = form.get('intent') === 'sample' ? 1 : Number(form.get('quantity') ?? 1);
+  const metres = Number(form.get('metres') ?? 0);
+  if (!Number.isSafeInteger(variantId) || !Number.isInteger(quantity) || quantity < 1 || quantity > 9_999 || !(metres >= 0 && metres <= 10_000)) {
+    return { ok: false, reason: 'quantity' };
+  }
+  const [variant] = await db.select({ id: productVariants.id }).from(productVariants).where(and(eq(productVariants.id, variantId), eq(productVariants.productId, productId)));
+  if (!variant) return { ok: false, reason: 'unavailable' };
+  return addToCart(db, { ...visitor, variantId, quantity, lengthCm: metres > 0 ? Math.round(metres * 100) : null, isSample: form.get('intent') === 'sample' });
+}

@@ -1,0 +1,96 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.server.ts';
+import { cartItems, carts, priceTiers, productImages, products, productTranslations, productVariants } from '../../db/schema.ts';
+import type { LocaleCode } from '../i18n/locales.ts';
+import { isCartId } from './cart-count.server.ts';
+
+export interface CartLine {
+  id: number;
+  variantId: number;
+  productId: number;
+  sku: string;
+  name: string;
+  urlKey: string;
+  imagePath: string | null;
+  quantity: number;
+  lengthCm: number | null;
+  isSample: boolean;
+  /** net EUR cents per piece (per metre when cut to length), after quantity tiers; 0 for samples */
+  unitPriceEurCents: number;
+  weightGrams: number;
+  /** the variant can still be bought at all */
+  available: boolean;
+  /** enough stock for this line */
+  inStock: boolean;
+  stock: number;
+}
+
+export interface Cart {
+  id: string;
+  customerId: number | null;
+  couponCode: string | null;
+  remarks: string | null;
+  checkout: Record<string, unknown>;
+  lines: CartLine[];
+}
+
+export type CartLookup = { cart: Cart | null; renewed: boolean };
+
+/** Stock a line needs: pieces, or whole metres for cut-to-length lines; samples come from elsewhere. */
+export const stockNeeded = (line: { quantity: number; lengthCm: number | null; isSample: boolean }) =>
+  line.isSample ? 0 : line.lengthCm === null ? line.quantity : Math.ceil((line.lengthCm * line.quantity) / 100);
+
+/**
+ * The visitor's active cart with everything the cart page and checkout need. A cookie pointing to
+ * a cart that no longer exists (or is not theirs) means the cart was renewed (spec §4).
+ */
+export async function loadCart(db: Queryable, cartId: string | undefined, customerId: number | null, locale: LocaleCode): Promise<CartLookup> {
+  if (!isCartId(cartId)) return { cart: null, renewed: false };
+  const [row] = await db.select().from(carts).where(eq(carts.id, cartId));
+  if (!row || (row.customerId !== null && row.customerId !== customerId)) return { cart: null, renewed: true };
+  if (row.status !== 'active') return { cart: null, renewed: row.status === 'abandoned' };
+  const items = await db
+    .select({
+      id: cartItems.id,
+      variantId: cartItems.variantId,
+      quantity: cartItems.quantity,
+      lengthCm: cartItems.lengthCm,
+      isSample: cartItems.isSample,
+      productId: productVariants.productId,
+      sku: productVariants.sku,
+      priceCents: productVariants.priceCents,
+      stock: productVariants.stockQuantity,
+      weightGrams: productVariants.weightGrams,
+      available: sql<boolean>`${productVariants.isActive} and ${products.isActive}`,
+      name: productTranslations.name,
+      urlKey: productTranslations.urlKey,
+      imagePath: sql<string | null>`(select ${productImages.path} from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`,
+    })
+    .from(cartItems)
+    .innerJoin(productVariants, eq(productVariants.id, cartItems.variantId))
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .innerJoin(productTranslations, and(eq(productTranslations.productId, products.id), eq(productTranslations.locale, locale)))
+    .where(eq(cartItems.cartId, cartId))
+    .orderBy(asc(cartItems.id));
+  const tiers = items.length
+    ? await db.select().from(priceTiers).where(inArray(priceTiers.variantId, [...new Set(items.map((item) => item.variantId))]))
+    : [];
+  const lines = items.map(({ priceCents, ...item }) => {
+    const tier = tiers
+      .filter((candidate) => candidate.variantId === item.variantId && candidate.minQuantity <= item.quantity)
+      .sort((a, b) => a.unitPriceCents - b.unitPriceCents)[0];
+    return {
+      ...item,
+      unitPriceEurCents: item.isSample ? 0 : (tier?.unitPriceCents ?? priceCents),
+      inStock: item.available && stockNeeded(item) <= item.stock,
+    };
+  });
+  return {
+    cart: { id: row.id, customerId: row.customerId, couponCode: row.couponCode, remarks: row.remarks, checkout: row.checkout, lines },
+    renewed: false,
+  };
+}
+
+/** Line ids with too little stock: "Some of the items in your cart are out of stock." */
+export const outOfStockLines = (cart: Cart) => cart.lines.filter((line) => !line.inStock);
+

@@ -1,0 +1,31 @@
+import { redirect, type RouterContextProvider } from 'react-router';
+import { customerContext, servicesContext, storefrontContext } from '../../context.ts';
+import { orUnavailable } from '../../db/with-database.server.ts';
+import { cartCookie } from '../cart/cart-count.server.ts';
+import { getCurrencyRates } from '../currency/exchange-rates.server.ts';
+import { readCookie } from '../http/cookies.server.ts';
+import { type CheckoutStep, checkoutSteps, firstOpenStep } from './checkout-details.ts';
+import { type CheckoutSummary, checkoutSummary } from './checkout-summary.server.ts';
+
+/** The cart and its money for a cart or checkout request, with the services it came from. */
+export async function checkoutRequest(request: Request, context: Readonly<RouterContextProvider>) {
+  const services = context.get(servicesContext);
+  const selection = context.get(storefrontContext);
+  const customer = context.get(customerContext);
+  const cartId = readCookie(request, cartCookie);
+  const summary = await orUnavailable(async () =>
+    checkoutSummary(services.db, await getCurrencyRates(services.db), selection.storefront, selection.currency, cartId, customer?.id ?? null, services.payments !== null),
+  );
+  return { services, selection, customer, cartId, summary };
+}
+
+/**
+ * Sends a shopper back when a step cannot be shown yet: an empty cart, a cart that cannot be
+ * ordered (minimum, stock) or an earlier step still open.
+ */
+export function guardStep(summary: CheckoutSummary, step: CheckoutStep, prefix: string): void {
+  const { cart, totals, details } = summary;
+  if (!cart || !totals || cart.lines.length === 0 || totals.minimumOrder || cart.lines.some((line) => !line.inStock)) throw redirect(`/${prefix}/checkout`);
+  const open = firstOpenStep(details);
+  if (checkoutSteps.indexOf(open) < checkoutSteps.indexOf(step)) throw redirect(`/${prefix}/checkout/${open}`);
+}

@@ -1,0 +1,40 @@
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database } from '../../db/client.server.ts';
+import { carts } from '../../db/schema.ts';
+import { addressSchema } from '../customers/address-form.ts';
+import { checkbox, emailField, minimumLength, optionalText } from '../customers/customer-forms.ts';
+import { isValidVatNumber } from '../customers/vat-number.ts';
+import type { OrderAddress } from '../orders/record-order.server.ts';
+import type { CheckoutDetails } from './checkout-details.ts';
+import { shippingMethods } from './shipping-rates.ts';
+
+export const customerStepFields = ['email', 'isBusiness', 'companyName', 'vatNumber'] as const;
+/** Customer step: an e-mail address, and for a business order the company (VAT number optional). */
+export const customerStepSchema = z
+  .object({ email: emailField, isBusiness: checkbox, companyName: optionalText(minimumLength.companyName), vatNumber: optionalText(minimumLength.vatNumber) })
+  .superRefine((form, context) => {
+    if (form.isBusiness && !form.companyName) context.addIssue({ code: 'custom', path: ['companyName'], message: 'validation.required' });
+    if (form.vatNumber && !isValidVatNumber(form.vatNumber)) context.addIssue({ code: 'custom', path: ['vatNumber'], message: 'validation.vatFormat' });
+  });
+
+const addressOnly = ['firstName', 'lastName', 'companyName', 'street', 'houseNumber', 'city', 'state', 'countryCode', 'zipCode', 'phone'] as const;
+export const shippingStepFields = [...addressOnly, 'vatNumber', 'isDefaultBilling', 'isDefaultShipping', 'shippingMethod'] as const;
+export const shippingStepSchema = z.object({ shippingMethod: z.enum(shippingMethods, 'checkout.chooseShipping') });
+export const billingStepFields = [...addressOnly, 'vatNumber', 'isDefaultBilling', 'isDefaultShipping', 'billingSame'] as const;
+
+/** The address part of a checkout form as stored on the order (no account flags). */
+export function orderAddressFrom(address: z.output<typeof addressSchema>): OrderAddress {
+  const { isDefaultBilling: _billing, isDefaultShipping: _shipping, vatNumber: _vat, companyName, state, ...rest } = address;
+  return { ...rest, ...(companyName ? { companyName } : {}), ...(state ? { state } : {}) };
+}
+
+/** Merges one step's answers into the cart's checkout details. */
+export async function saveCheckoutDetails(db: Database, cartId: string, patch: CheckoutDetails): Promise<void> {
+  await db
+    .update(carts)
+    .set({ checkout: sql`${carts.checkout} || ${JSON.stringify(patch)}::jsonb`, updatedAt: sql`now()` })
+    .where(eq(carts.id, cartId));
+}
+
+export { addressSchema };

@@ -1,0 +1,87 @@
+import type { Queryable } from '../../db/client.server.ts';
+import { type CartTotals, priceCart, rowEurCents } from '../cart/cart-pricing.ts';
+import { type Cart, loadCart } from '../cart/cart.server.ts';
+import { checkCoupon } from '../cart/coupons.server.ts';
+import { minimumOrderEurCents } from '../cart/store-rules.ts';
+import type { CurrencyRate } from '../currency/exchange-rates.server.ts';
+import type { CurrencyCode, StorefrontLocale } from '../i18n/locales.ts';
+import { checkGiftCard, giftCardMessages } from './gift-cards.server.ts';
+import { type CheckoutDetails, deliveryAddressOf, type PaymentMethod } from './checkout-details.ts';
+import { shopCountry, type VatTreatment, vatTreatment } from './tax-rules.ts';
+
+export interface CheckoutSummary {
+  cart: Cart | null;
+  renewed: boolean;
+  details: CheckoutDetails;
+  totals: CartTotals | null;
+  vat: VatTreatment;
+  /** the coupon in use (null when none, or when it no longer applies) */
+  couponId: number | null;
+  paymentOptions: PaymentMethod[];
+  /** 1 EUR in the order currency, kept on the order */
+  exchangeRate: string;
+  /** the gift card in use and the part of the total it pays; or why the entered code does not work */
+  giftCard: { id: number; code: string; amount: number } | { error: string } | null;
+  /** what is left to pay after the gift card */
+  amountDue: number;
+}
+
+/**
+ * The payment methods a checkout may use: invoice for businesses only; a gift card that covers
+ * everything, or nothing to pay at all, leaves no choice.
+ */
+export function paymentOptionsFor(details: CheckoutDetails, total: number, amountDue: number, online: { enabled: boolean; currency: string; country: string }): PaymentMethod[] {
+  if (total === 0) return ['free'];
+  if (amountDue === 0) return ['gift_card'];
+  const methods: PaymentMethod[] = [];
+  if (online.enabled) {
+    if (online.currency === 'EUR' && online.country === 'NL') methods.push('ideal');
+    if (online.currency === 'EUR' && online.country === 'BE') methods.push('bancontact');
+    methods.push('card');
+  }
+  methods.push('bank_transfer');
+  if (details.isBusiness) methods.push('invoice');
+  return methods;
+}
+
+/**
+ * The cart with its money for the cart page and each checkout step (and, inside the order
+ * transaction, for the order itself): currency, VAT for the destination, coupon, shipping.
+ * `db` may be a transaction; the exchange rates are read beforehand (getCurrencyRates).
+ */
+export async function checkoutSummary(
+  db: Queryable,
+  rates: Map<string, CurrencyRate>,
+  storefront: StorefrontLocale,
+  currency: CurrencyCode,
+  cartId: string | undefined,
+  customerId: number | null,
+  onlinePayments: boolean,
+): Promise<CheckoutSummary> {
+  const { cart, renewed } = await loadCart(db, cartId, customerId, storefront.code);
+  const details = (cart?.checkout ?? {}) as CheckoutDetails;
+  const delivery = deliveryAddressOf(details);
+  const destination = delivery?.countryCode ?? storefront.countryCode ?? shopCountry;
+  const vat = vatTreatment(destination, details.isBusiness ? (details.vatNumber ?? null) : null);
+  if (!cart || cart.lines.length === 0) return { cart, renewed, details, totals: null, vat, couponId: null, paymentOptions: [], exchangeRate: '1', giftCard: null, amountDue: 0 };
+  const rate = rates.get(currency) ?? rates.get('EUR')!;
+  const subtotalEur = cart.lines.reduce((sum, line) => sum + rowEurCents(line), 0);
+  const coupon = cart.couponCode ? await checkCoupon(db, cart.couponCode, subtotalEur, details.email ?? null) : null;
+  const totals = priceCart({
+    lines: cart.lines,
+    currency: { code: currency, rate: rate.rate, minorUnits: rate.minorUnits },
+    coupon: coupon?.ok ? coupon.coupon : null,
+    vat,
+    shipping: delivery && details.shippingMethod ? { method: details.shippingMethod, countryCode: delivery.countryCode } : null,
+    minimumOrderEurCents: minimumOrderEurCents[storefront.code],
+  });
+  const giftCardCheck = details.giftCardCode ? await checkGiftCard(db, details.giftCardCode, currency) : null;
+  let giftCard: CheckoutSummary['giftCard'] = null;
+  if (giftCardCheck?.ok) giftCard = { id: giftCardCheck.card.id, code: giftCardCheck.card.code, amount: Math.min(giftCardCheck.card.balanceCents, totals.total) };
+  else if (giftCardCheck) giftCard = { error: giftCardMessages[giftCardCheck.reason] };
+  const amountDue = totals.total - (giftCard && 'amount' in giftCard ? giftCard.amount : 0);
+  return {
+    cart, renewed, details, totals, vat, couponId: coupon?.ok ? coupon.coupon.id : null,
+    paymentOptions: paymentOptionsFor(details, totals.total, amountDue, { enabled: onlinePayments, currency, country: destination }), exchangeRate: rate.rate, giftCard, amountDue,
+  };
+}

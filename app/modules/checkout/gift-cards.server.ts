@@ -1,0 +1,36 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.server.ts';
+import { giftCards } from '../../db/schema.ts';
+
+export type GiftCardCheck = { ok: true; card: { id: number; code: string; balanceCents: number } } | { ok: false; reason: 'unknown' | 'expired' | 'empty' | 'currency' };
+
+/** Message keys for a gift card that cannot be used. */
+export const giftCardMessages: Record<Exclude<GiftCardCheck, { ok: true }>['reason'], string> = {
+  unknown: 'checkout.giftCardUnknown',
+  expired: 'checkout.giftCardExpired',
+  empty: 'checkout.giftCardEmpty',
+  currency: 'checkout.giftCardEuroOnly',
+};
+
+/** Gift cards hold euros; they pay orders in euros (any store whose currency is EUR). */
+export async function checkGiftCard(db: Queryable, code: string, currency: string): Promise<GiftCardCheck> {
+  const [card] = await db.select().from(giftCards).where(eq(sql`upper(${giftCards.code})`, code.trim().toUpperCase()));
+  if (!card) return { ok: false, reason: 'unknown' };
+  if (card.expiresAt && card.expiresAt.getTime() <= Date.now()) return { ok: false, reason: 'expired' };
+  if (card.balanceCents === 0) return { ok: false, reason: 'empty' };
+  if (currency !== 'EUR') return { ok: false, reason: 'currency' };
+  return { ok: true, card: { id: card.id, code: card.code, balanceCents: card.balanceCents } };
+}
+
+/**
+ * Takes an amount from a card inside the order transaction; the conditional update means two
+ * orders can never spend the same balance twice.
+ */
+export async function redeemGiftCard(tx: Queryable, giftCardId: number, amountCents: number): Promise<boolean> {
+  const [taken] = await tx
+    .update(giftCards)
+    .set({ balanceCents: sql`${giftCards.balanceCents} - ${amountCents}` })
+    .where(and(eq(giftCards.id, giftCardId), sql`${giftCards.balanceCents} >= ${amountCents}`))
+    .returning({ id: giftCards.id });
+  return taken !== undefined;
+}

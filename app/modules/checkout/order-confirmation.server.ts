@@ -1,0 +1,60 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
+import type { AppServices } from '../../context.ts';
+import { orderItems, orders } from '../../db/schema.ts';
+import { formatCurrencyAmount } from '../currency/money.ts';
+import type { StorefrontLocale } from '../i18n/locales.ts';
+import { serverTranslator } from '../i18n/translator.server.ts';
+import { renderMail } from '../mail/mail-layout.server.ts';
+import { seller } from '../orders/seller.ts';
+import { vatTreatment } from './tax-rules.ts';
+
+/** The success page is reached with the order number and this signature, so only the buyer sees it. */
+export function successToken(secret: string, orderNumber: string): string {
+  return createHmac('sha256', secret).update(`order-success:${orderNumber}`).digest('base64url').slice(0, 32);
+}
+
+export function isSuccessToken(secret: string, orderNumber: string, token: string): boolean {
+  const expected = Buffer.from(successToken(secret, orderNumber));
+  const actual = Buffer.from(token);
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+/** What the success page and the confirmation mail show of an order. */
+export async function orderConfirmation(db: AppServices['db'], orderNumber: string) {
+  const [order] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
+  if (!order) return null;
+  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));
+  const destination = (order.shippingAddress as { countryCode?: string }).countryCode ?? 'NL';
+  return { ...order, items, importDuties: vatTreatment(destination, null).kind === 'export', iban: seller.iban };
+}
+
+/** The order confirmation mail (HTML and text) in the language of the store it was placed in. */
+export async function sendOrderConfirmation(services: AppServices, storefront: StorefrontLocale, orderNumber: string): Promise<void> {
+  const order = await orderConfirmation(services.db, orderNumber);
+  if (!order) return;
+  const t = await serverTranslator(services.db, storefront.code, services.logger);
+  const money = (amount: number) => formatCurrencyAmount(amount, order.currencyCode, storefront.code);
+  const paragraphs = [
+    t('mail.order.intro', { orderNumber }),
+    ...order.items.map((item) => `${item.quantity} × ${item.name} (${item.sku}): ${money(item.rowTotalCents)}`),
+    `${t('cart.subtotal')}: ${money(order.subtotalCents)}`,
+    ...(order.discountCents > 0 ? [`${t('cart.discount')}: −${money(order.discountCents)}`] : []),
+    `${t('cart.shipping')}: ${money(order.shippingCents)}`,
+    `${order.reverseCharge ? t('cart.vatReverseCharge') : t('cart.vatPart')}: ${money(order.taxCents)}`,
+    `${t('cart.total')}: ${money(order.totalCents)}`,
+    ...(order.paymentMethod === 'bank_transfer' ? [t('checkout.bankTransferInstructions', { amount: money(order.totalCents), iban: order.iban, reference: orderNumber })] : []),
+    ...(order.importDuties ? [t('checkout.importDuties')] : []),
+  ];
+  await services.mailer.send(
+    renderMail({
+      to: order.email,
+      subject: t('mail.order.subject', { orderNumber, shopName: services.shopName }),
+      locale: storefront.code,
+      shopName: services.shopName,
+      greeting: t('mail.greeting', { name: (order.billingAddress as { firstName?: string }).firstName ?? '' }),
+      paragraphs,
+      footer: t('mail.order.footer'),
+    }),
+  );
+}

@@ -1,0 +1,162 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.server.ts';
+import { carts, orders, productVariants } from '../../db/schema.ts';
+import { stockNeeded } from '../cart/cart.server.ts';
+import { getCurrencyRates } from '../currency/exchange-rates.server.ts';
+import { redeemCoupon } from '../cart/coupons.server.ts';
+import type { CurrencyCode, StorefrontLocale } from '../i18n/locales.ts';
+import { issueInvoice, type OrderStatus, recordOrder } from '../orders/record-order.server.ts';
+import { billingAddressOf, deliveryAddressOf, firstOpenStep, type PaymentMethod } from './checkout-details.ts';
+import { checkoutSummary } from './checkout-summary.server.ts';
+import { redeemGiftCard } from './gift-cards.server.ts';
+
+export type PlaceOrderResult =
+  | { ok: true; orderNumber: string; orderId: number; created: boolean }
+  | { ok: false; reason: 'empty' | 'incomplete' | 'products-gone' | 'out-of-stock' | 'minimum' | 'coupon' | 'gift-card' | 'payment-method' | 'terms' };
+
+/** Message keys for a refused order, shown on the payment step. */
+export const placeOrderMessages: Record<Exclude<PlaceOrderResult, { ok: true }>['reason'], string> = {
+  empty: 'cart.empty',
+  incomplete: 'errors.general',
+  'products-gone': 'errors.productsGone',
+  'out-of-stock': 'errors.cartStock',
+  minimum: 'cart.minimumNotReached',
+  coupon: 'cart.couponUsedUp',
+  'gift-card': 'checkout.giftCardEmpty',
+  'payment-method': 'checkout.choosePayment',
+  terms: 'checkout.acceptTerms',
+};
+
+type RefusalReason = Exclude<PlaceOrderResult, { ok: true }>['reason'];
+
+/** Thrown inside the transaction so that everything it did (stock taken) is rolled back. */
+class OrderRefused extends Error {
+  readonly reason: RefusalReason;
+  constructor(reason: RefusalReason) {
+    super(reason);
+    this.reason = reason;
+  }
+}
+
+/** What happens to an order right away, per payment method. */
+const statusAfterPlacing: Record<PaymentMethod, OrderStatus> = {
+  card: 'pending_payment',
+  ideal: 'pending_payment',
+  bancontact: 'pending_payment',
+  bank_transfer: 'pending_payment',
+  invoice: 'processing',
+  gift_card: 'paid',
+  free: 'paid',
+};
+
+/**
+ * Places the order of a cart in one transaction: it re-reads prices and stock, takes the stock
+ * with conditional updates (so concurrent checkouts can never sell more than there is), counts
+ * the coupon against its limits, numbers the order and converts the cart. The cart id is the
+ * idempotency key: a double submit or retry finds the order the first request created.
+ */
+export async function placeOrder(
+  db: Database,
+  input: {
+    storefront: StorefrontLocale;
+    currency: CurrencyCode;
+    cartId: string;
+    customerId: number | null;
+    paymentMethod: string;
+    termsAccepted: boolean;
+    /** whether card, iDEAL and Bancontact are offered (Stripe configured) */
+    onlinePayments?: boolean;
+  },
+): Promise<PlaceOrderResult> {
+  const idempotencyKey = `cart:${input.cartId}`;
+  const previous = async () => {
+    const [order] = await db.select({ id: orders.id, orderNumber: orders.orderNumber }).from(orders).where(eq(orders.idempotencyKey, idempotencyKey));
+    return order ? ({ ok: true, orderNumber: order.orderNumber, orderId: order.id, created: false } as const) : null;
+  };
+  const existing = await previous();
+  if (existing) return existing;
+  if (!input.termsAccepted) return { ok: false, reason: 'terms' };
+  // Read outside the transaction: the embedded database has a single connection.
+  const rates = await getCurrencyRates(db);
+  try {
+    return await db.transaction(async (tx) => {
+      // One checkout per cart at a time: a second submit waits here, then finds the order.
+      const [locked] = await tx.select({ status: carts.status }).from(carts).where(eq(carts.id, input.cartId)).for('update');
+      if (locked?.status === 'converted') {
+        const [order] = await tx.select({ id: orders.id, orderNumber: orders.orderNumber }).from(orders).where(eq(orders.idempotencyKey, idempotencyKey));
+        if (order) return { ok: true as const, orderNumber: order.orderNumber, orderId: order.id, created: false };
+      }
+      const summary = await checkoutSummary(tx, rates, input.storefront, input.currency, input.cartId, input.customerId, input.onlinePayments ?? false);
+      const { cart, details, totals, vat } = summary;
+      if (!cart || !totals || cart.lines.length === 0) throw new OrderRefused('empty');
+      if (firstOpenStep(details) !== 'payment') throw new OrderRefused('incomplete');
+      if (cart.lines.some((line) => !line.available)) throw new OrderRefused('products-gone');
+      if (totals.minimumOrder) throw new OrderRefused('minimum');
+      const giftCard = summary.giftCard && 'amount' in summary.giftCard ? summary.giftCard : null;
+      if (summary.giftCard && !giftCard) throw new OrderRefused('gift-card');
+      const paymentMethod = summary.paymentOptions.find((method) => method === input.paymentMethod);
+      if (!paymentMethod) throw new OrderRefused('payment-method');
+      for (const line of cart.lines) {
+        const need = stockNeeded(line);
+        if (need === 0) continue;
+        const [taken] = await tx
+          .update(productVariants)
+          .set({ stockQuantity: sql`${productVariants.stockQuantity} - ${need}` })
+          .where(and(eq(productVariants.id, line.variantId), sql`${productVariants.stockQuantity} >= ${need}`))
+          .returning({ id: productVariants.id });
+        if (!taken) throw new OrderRefused('out-of-stock');
+      }
+      const shippingAddress = deliveryAddressOf(details)!;
+      const status = statusAfterPlacing[paymentMethod];
+      const created = await recordOrder(tx, {
+        locale: input.storefront.code,
+        customerId: input.customerId,
+        email: details.email!,
+        status,
+        currencyCode: totals.currency,
+        exchangeRate: summary.exchangeRate,
+        subtotalCents: totals.subtotal,
+        discountCents: totals.discount,
+        shippingCents: totals.shipping ?? 0,
+        taxCents: totals.tax,
+        totalCents: totals.total,
+        giftCardCents: giftCard?.amount ?? 0,
+        giftCardId: giftCard?.id ?? null,
+        isBusiness: details.isBusiness ?? false,
+        vatNumber: details.isBusiness ? (details.vatNumber ?? null) : null,
+        reverseCharge: vat.kind === 'reverse-charge',
+        couponCode: summary.couponId ? cart.couponCode : null,
+        ownReference: null,
+        remarks: cart.remarks,
+        shippingAddress,
+        billingAddress: billingAddressOf(details) ?? details.shippingAddress!,
+        shippingMethod: details.shippingMethod!,
+        paymentMethod,
+        idempotencyKey,
+        lines: cart.lines.map((line, index) => ({
+          variantId: line.variantId,
+          sku: line.sku,
+          name: line.isSample ? `${line.name} (sample)` : line.name,
+          quantity: line.quantity,
+          lengthCm: line.lengthCm,
+          unitPriceCents: totals.lines[index]!.unitPrice,
+          rowTotalCents: totals.lines[index]!.rowTotal,
+          vatRateBp: totals.vatRateBp,
+          taxCents: totals.lines[index]!.taxCents,
+        })),
+      });
+      // Pay on invoice: the invoice is what gets paid, so it exists from the start.
+      if (paymentMethod === 'invoice') await issueInvoice(tx, created.id);
+      if (giftCard && !(await redeemGiftCard(tx, giftCard.id, giftCard.amount))) throw new OrderRefused('gift-card');
+      if (summary.couponId && !(await redeemCoupon(tx, summary.couponId, created.id, details.email!))) throw new OrderRefused('coupon');
+      await tx.update(carts).set({ status: 'converted', updatedAt: sql`now()` }).where(eq(carts.id, cart.id));
+      return { ok: true as const, orderNumber: created.orderNumber, orderId: created.id, created: true };
+    });
+  } catch (error) {
+    if (error instanceof OrderRefused) return { ok: false, reason: error.reason };
+    // Two first submits racing: the unique idempotency key lets one win; the other reads it.
+    const raced = await previous();
+    if (raced) return raced;
+    throw error;
+  }
+}

@@ -1,0 +1,67 @@
+import Stripe from 'stripe';
+
+export const onlineMethods = ['card', 'ideal', 'bancontact'] as const;
+export type OnlineMethod = (typeof onlineMethods)[number];
+
+export interface CheckoutRequest {
+  orderNumber: string;
+  /** minor units of `currency` */
+  amount: number;
+  currency: string;
+  method: OnlineMethod;
+  email: string;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/** The payment provider as the shop uses it: hosted checkout pages and signed webhooks. */
+export interface PaymentGateway {
+  startCheckout(request: CheckoutRequest): Promise<{ id: string; url: string }>;
+  /** Verifies the signature and returns the event, or throws. */
+  verifyEvent(payload: string, signature: string): Stripe.Event;
+}
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string | undefined;
+  /** another API address, for a local stand-in of Stripe in tests */
+  apiUrl: string | undefined;
+}
+
+/**
+ * Stripe Checkout Sessions: the shopper pays on Stripe's page (card, iDEAL or Bancontact) and
+ * comes back to the success page; the order is marked paid by the webhook, not by the redirect.
+ */
+export function createStripeGateway({ secretKey, webhookSecret, apiUrl }: StripeSettings): PaymentGateway {
+  const api = apiUrl ? new URL(apiUrl) : null;
+  const stripe = new Stripe(secretKey, {
+    maxNetworkRetries: 2,
+    telemetry: false,
+    ...(api ? { host: api.hostname, port: api.port || (api.protocol === 'https:' ? 443 : 80), protocol: api.protocol === 'https:' ? 'https' : 'http' } : {}),
+  });
+  return {
+    async startCheckout({ orderNumber, amount, currency, method, email, successUrl, cancelUrl }) {
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          // The method the shopper chose in our checkout is the only one offered on the payment page.
+          allowed_payment_method_types: [method],
+          customer_email: email,
+          client_reference_id: orderNumber,
+          metadata: { orderNumber },
+          line_items: [{ quantity: 1, price_data: { currency: currency.toLowerCase(), unit_amount: amount, product_data: { name: orderNumber } } }],
+          success_url: successUrl,
+          cancel_url: cancelUrl,
+        },
+        // One session per order, also when the shopper presses the button twice.
+        { idempotencyKey: `checkout-${orderNumber}` },
+      );
+      if (!session.url) throw new Error(`Stripe returned no checkout URL for ${orderNumber}`);
+      return { id: session.id, url: session.url };
+    },
+    verifyEvent(payload, signature) {
+      if (!webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET is not set');
+      return stripe.webhooks.constructEvent(payload, signature, webhookSecret);
+    },
+  };
+}

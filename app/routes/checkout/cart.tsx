@@ -1,0 +1,162 @@
+import { data, Form, Link, redirect } from 'react-router';
+import type { Route } from './+types/cart';
+import { AccountPage } from '../../components/account/account-page.tsx';
+import { imageSources } from '../../components/catalogue/product-card.tsx';
+import { CodeForm } from '../../components/checkout/code-form.tsx';
+import { OrderTotals, useCartMoney } from '../../components/checkout/order-totals.tsx';
+import { CsrfField, FormAlert, FormNotice } from '../../components/forms/form-fields.tsx';
+import { orUnavailable } from '../../db/with-database.server.ts';
+import { changeCart } from '../../modules/cart/cart-actions.server.ts';
+import { addVat } from '../../modules/currency/convert.ts';
+import { checkoutRequest } from '../../modules/checkout/checkout-request.server.ts';
+import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { useVatLabel } from '../../modules/pricing/price-context.tsx';
+
+/** Spec §2 checkout-cart: /{locale}/checkout and /{locale}/checkout/cart. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { selection, summary } = await checkoutRequest(request, context);
+  const { cart, totals, vat, renewed } = summary;
+  // Rows follow the store's (or the visitor's) VAT display; the totals always show the VAT part.
+  const shown = (amount: number) => (selection.includeVat && totals ? addVat(amount, totals.vatRateBp) : amount);
+  return {
+    prefix: selection.storefront.prefix,
+    notice: new URL(request.url).searchParams.get('notice'),
+    renewed,
+    couponCode: summary.couponId ? (cart?.couponCode ?? null) : null,
+    lines: (cart?.lines ?? []).map((line, index) => ({ ...line, unitPrice: shown(totals?.lines[index]?.unitPrice ?? 0), rowTotal: shown(totals?.lines[index]?.rowTotal ?? 0) })),
+    totals,
+    vatKind: vat.kind,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services, selection, customer, cartId } = await checkoutRequest(request, context);
+  const form = await request.formData();
+  const result = await orUnavailable(() => changeCart(services.db, cartId, customer?.id ?? null, selection.storefront.code, form));
+  if (!result.ok) return data({ error: result.error, intent: String(form.get('intent')), couponCode: String(form.get('couponCode') ?? '') }, { status: result.status });
+  throw redirect(`/${selection.storefront.prefix}/checkout?notice=${result.notice}`);
+}
+
+const notices: Record<string, string> = {
+  added: 'cart.added',
+  updated: 'cart.updated',
+  removed: 'cart.removed',
+  'coupon-applied': 'cart.couponApplied',
+  'coupon-removed': 'cart.couponRemoved',
+};
+
+export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, locale } = useI18n();
+  const { prefix, lines, totals, vatKind, renewed, notice, couponCode } = loaderData;
+  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+  const percent = (bp: number) => new Intl.NumberFormat(locale, { style: 'percent' }).format(bp / 10_000);
+  const money = useCartMoney(totals ?? { currency: 'EUR', minorUnits: 2 });
+  const outOfStock = lines.some((line) => !line.inStock);
+  const vatLabel = useVatLabel();
+  const couponError = actionData?.intent === 'apply-coupon' ? actionData.error : undefined;
+  return (
+    <AccountPage title={t('cart.title')} path="checkout">
+      {renewed && (
+        <p className="notice" role="status">
+          {t('errors.cartRenewed')}
+        </p>
+      )}
+      <FormNotice message={notice && notices[notice] ? t(notices[notice]) : null} />
+      {actionData && actionData.intent !== 'apply-coupon' && <FormAlert error={actionData.error} />}
+      {lines.length === 0 || !totals ? (
+        <div className="auth-card">
+          <p>{t('cart.empty')}</p>
+          <Link to={`/${prefix}`} className="button button--primary">
+            {t('cart.continueShopping')}
+          </Link>
+        </div>
+      ) : (
+        <div className="cart-layout">
+          <section aria-labelledby="cart-items">
+            <h2 id="cart-items" className="visually-hidden">
+              {t('cart.items')}
+            </h2>
+            <p className="cart-vat-note">{vatLabel}</p>
+            {outOfStock && (
+              <p className="form-alert" role="alert">
+                {t('errors.cartStock')}
+              </p>
+            )}
+            <ul className="cart-lines">
+              {lines.map((line) => (
+                <li key={line.id} className={`cart-line${line.inStock ? '' : ' cart-line--problem'}`}>
+                  {line.imagePath ? <img {...imageSources(line.imagePath, 96)} width={96} height={96} alt="" loading="lazy" /> : <span />}
+                  <div className="cart-line__text">
+                    <Link to={`/${prefix}/${line.urlKey}`}>{line.name}</Link>
+                    <span className="data-table__sub">{t('product.itemNumber', { sku: line.sku })}</span>
+                    {line.isSample && <span className="chip">{t('cart.sample')}</span>}
+                    {line.lengthCm !== null && <span>{t('cart.length', { metres: number.format(line.lengthCm / 100) })}</span>}
+                    {!line.isSample && <span>{t('cart.unitPrice', { price: money(line.unitPrice) })}</span>}
+                    {!line.inStock && <span className="field-error">{t('errors.quantity')}</span>}
+                  </div>
+                  <div className="cart-line__actions">
+                    {!line.isSample && (
+                      <Form method="post" className="form-inline">
+                        <CsrfField />
+                        <input type="hidden" name="lineId" value={line.id} />
+                        <label htmlFor={`quantity-${line.id}`} className="visually-hidden">
+                          {t('cart.quantityOf', { name: line.name })}
+                        </label>
+                        <input id={`quantity-${line.id}`} type="number" name="quantity" min={0} max={9999} defaultValue={line.quantity} className="quantity-input" inputMode="numeric" />
+                        <button type="submit" name="intent" value="update" className="button" aria-label={t('cart.updateOf', { name: line.name })}>
+                          {t('cart.update')}
+                        </button>
+                      </Form>
+                    )}
+                    <strong className="cart-line__total">{line.isSample ? t('cart.free') : money(line.rowTotal)}</strong>
+                    <Form method="post">
+                      <CsrfField />
+                      <input type="hidden" name="lineId" value={line.id} />
+                      <button type="submit" name="intent" value="remove" className="link-button" aria-label={t('cart.removeOf', { name: line.name })}>
+                        {t('cart.remove')}
+                      </button>
+                    </Form>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </section>
+          <aside className="cart-summary" aria-labelledby="cart-summary-heading">
+            <h2 id="cart-summary-heading">{t('cart.summary')}</h2>
+            <p className="cart-progress" role="status">
+              {totals.nextVolumeTier
+                ? t('cart.volumeProgress', { amount: money(totals.nextVolumeTier.remaining), percent: percent(totals.nextVolumeTier.rateBp) })
+                : t('cart.volumeUnlocked', { percent: percent(totals.volumeDiscountBp) })}
+            </p>
+            <OrderTotals totals={totals} vatKind={vatKind} />
+            <CodeForm
+              name="couponCode"
+              label={t('cart.couponCode')}
+              applyIntent="apply-coupon"
+              applyLabel={t('cart.applyCoupon')}
+              removeIntent="remove-coupon"
+              removeLabel={t('cart.removeCoupon')}
+              inUse={couponCode ? t('cart.couponInUse', { code: couponCode }) : null}
+              defaultValue={actionData?.couponCode}
+              error={couponError}
+            />
+            {totals.minimumOrder && (
+              <p className="form-alert" role="alert">
+                {t('cart.minimumOrder', { amount: money(totals.minimumOrder.amount), remainingAmount: money(totals.minimumOrder.remaining) })}
+              </p>
+            )}
+            {totals.minimumOrder || outOfStock ? (
+              <span className="button button--primary button--block" aria-disabled="true">
+                {t('cart.checkout')}
+              </span>
+            ) : (
+              <Link to={`/${prefix}/checkout/customer`} className="button button--primary button--block">
+                {t('cart.checkout')}
+              </Link>
+            )}
+          </aside>
+        </div>
+      )}
+    </AccountPage>
+  );
+}

@@ -1,0 +1,195 @@
+import { data, Form, redirect, useNavigation } from 'react-router';
+import type { Route } from './+types/payment';
+import { AccountPage } from '../../components/account/account-page.tsx';
+import { AddressLines } from '../../components/account/account-display.tsx';
+import { CheckoutStepsNav } from '../../components/checkout/checkout-steps.tsx';
+import { CodeForm } from '../../components/checkout/code-form.tsx';
+import { OrderTotals, useCartMoney } from '../../components/checkout/order-totals.tsx';
+import { CsrfField, FormAlert } from '../../components/forms/form-fields.tsx';
+import { orUnavailable } from '../../db/with-database.server.ts';
+import { billingAddressOf, deliveryAddressOf } from '../../modules/checkout/checkout-details.ts';
+import { checkoutRequest, guardStep } from '../../modules/checkout/checkout-request.server.ts';
+import { saveCheckoutDetails } from '../../modules/checkout/checkout-steps.server.ts';
+import { checkGiftCard, giftCardMessages } from '../../modules/checkout/gift-cards.server.ts';
+import { isOnlineMethod, reopenAfterFailedPayment, startOnlinePayment } from '../../modules/checkout/online-payment.server.ts';
+import { isSuccessToken, sendOrderConfirmation, successToken } from '../../modules/checkout/order-confirmation.server.ts';
+import { servicesContext } from '../../context.ts';
+import { placeOrder, placeOrderMessages } from '../../modules/checkout/place-order.server.ts';
+import { useI18n } from '../../modules/i18n/i18n.tsx';
+
+/** Step 4: check everything, choose how to pay, accept the terms and place the order. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  if (url.searchParams.get('payment') === 'failed') {
+    // Back from the payment page without paying: the order is withdrawn and the cart reopened.
+    const { db, sessionSecret } = context.get(servicesContext);
+    const orderNumber = url.searchParams.get('order') ?? '';
+    if (isSuccessToken(sessionSecret, orderNumber, url.searchParams.get('token') ?? '')) await orUnavailable(() => reopenAfterFailedPayment(db, orderNumber));
+  }
+  const { selection, summary } = await checkoutRequest(request, context);
+  guardStep(summary, 'payment', selection.storefront.prefix);
+  const { cart, totals, details, vat, paymentOptions } = summary;
+
+  return {
+    prefix: selection.storefront.prefix,
+    lines: cart!.lines.map((line, index) => ({ id: line.id, name: line.name, sku: line.sku, quantity: line.quantity, isSample: line.isSample, rowTotal: totals!.lines[index]!.rowTotal })),
+    totals: totals!,
+    vatKind: vat.kind,
+    details,
+    deliveryAddress: deliveryAddressOf(details)!,
+    billingAddress: billingAddressOf(details)!,
+    paymentOptions,
+    // The code and what it pays, or why it does not work; never the card's id.
+    paymentFailed: url.searchParams.get('payment') === 'failed',
+    giftCard: summary.giftCard && 'amount' in summary.giftCard ? { code: summary.giftCard.code, amount: summary.giftCard.amount } : summary.giftCard,
+    amountDue: summary.amountDue,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services, selection, customer, summary, cartId } = await checkoutRequest(request, context);
+  const form = await request.formData();
+  const intent = form.get('intent');
+  if (intent === 'apply-gift-card' || intent === 'remove-gift-card') {
+    guardStep(summary, 'payment', selection.storefront.prefix);
+    const code = intent === 'apply-gift-card' ? String(form.get('giftCardCode') ?? '').trim() : '';
+    if (intent === 'apply-gift-card') {
+      const check = code ? await orUnavailable(() => checkGiftCard(services.db, code, selection.currency)) : null;
+      if (!check?.ok) {
+        return data({ giftCardError: { key: check ? giftCardMessages[check.reason] : 'validation.required' }, giftCardCode: code, error: undefined, paymentMethod: '' }, { status: 400 });
+      }
+    }
+    await orUnavailable(() => saveCheckoutDetails(services.db, summary.cart!.id, { giftCardCode: code || null }));
+    throw redirect(`/${selection.storefront.prefix}/checkout/payment`);
+  }
+  const result = await orUnavailable(() =>
+    placeOrder(services.db, {
+      storefront: selection.storefront,
+      currency: selection.currency,
+      cartId: cartId ?? '',
+      customerId: customer?.id ?? null,
+      paymentMethod: String(form.get('paymentMethod') ?? ''),
+      termsAccepted: form.get('terms') === 'on',
+      onlinePayments: services.payments !== null,
+    }),
+  );
+  if (!result.ok) {
+    if (result.reason === 'empty' && !summary.cart) throw redirect(`/${selection.storefront.prefix}/checkout`);
+    return data(
+      { error: { key: placeOrderMessages[result.reason] }, paymentMethod: String(form.get('paymentMethod') ?? ''), giftCardError: undefined, giftCardCode: '' },
+      { status: 400 },
+    );
+  }
+  if (result.created) {
+    // The order stands even when the mail server is down; the mail is logged as failed.
+    await sendOrderConfirmation(services, selection.storefront, result.orderNumber).catch((error: unknown) =>
+      services.logger.error({ err: error, orderNumber: result.orderNumber }, 'order confirmation mail failed'),
+    );
+  }
+  if (isOnlineMethod(String(form.get('paymentMethod')))) {
+    // Pay on the provider's page; the confirmation mail went out with the order, the webhook marks it paid.
+    let paymentUrl: string;
+    try {
+      paymentUrl = await startOnlinePayment(services, selection.storefront, result.orderNumber);
+    } catch (error) {
+      services.logger.error({ err: error, orderNumber: result.orderNumber }, 'could not start the online payment');
+      await orUnavailable(() => reopenAfterFailedPayment(services.db, result.orderNumber));
+      return data({ error: { key: 'errors.payment' }, paymentMethod: String(form.get('paymentMethod')), giftCardError: undefined, giftCardCode: '' }, { status: 502 });
+    }
+    throw redirect(paymentUrl);
+  }
+  const token = successToken(services.sessionSecret, result.orderNumber);
+  throw redirect(`/${selection.storefront.prefix}/checkout/success?order=${result.orderNumber}&token=${token}`);
+}
+
+export default function PaymentStep({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const navigation = useNavigation();
+  const { prefix, lines, totals, vatKind, details, deliveryAddress, billingAddress, paymentOptions, giftCard, amountDue, paymentFailed } = loaderData;
+  const giftCardError = actionData?.giftCardError ?? (giftCard && 'error' in giftCard ? { key: giftCard.error } : undefined);
+  const money = useCartMoney(totals);
+  const chosen = actionData?.paymentMethod || paymentOptions[0];
+  return (
+    <AccountPage title={t('checkout.step.payment')} path="checkout/payment">
+      <CheckoutStepsNav prefix={prefix} current="payment" />
+      <div className="cart-layout">
+        <div>
+          <section className="auth-card" aria-labelledby="review-heading">
+            <h2 id="review-heading">{t('checkout.review')}</h2>
+            <ul className="review-lines">
+              {lines.map((line) => (
+                <li key={line.id}>
+                  <span>
+                    {line.quantity} × {line.name}
+                    {line.isSample && ` (${t('cart.sample')})`}
+                  </span>
+                  <span>{line.isSample ? t('cart.free') : money(line.rowTotal)}</span>
+                </li>
+              ))}
+            </ul>
+            <div className="account-cards">
+              <div>
+                <h3>{t('checkout.shippingAddress')}</h3>
+                <AddressLines address={deliveryAddress} />
+                <p>{t(`shipping.method.${details.shippingMethod}`)}</p>
+              </div>
+              <div>
+                <h3>{t('checkout.billingAddress')}</h3>
+                <AddressLines address={billingAddress} />
+                <p>{details.email}</p>
+              </div>
+            </div>
+            {vatKind === 'export' && <p className="notice">{t('checkout.importDuties')}</p>}
+            {vatKind === 'reverse-charge' && <p className="notice">{t('checkout.reverseChargeNote')}</p>}
+          </section>
+        </div>
+        <aside className="cart-summary" aria-labelledby="pay-heading">
+          <h2 id="pay-heading">{t('checkout.payHeading')}</h2>
+          <OrderTotals totals={totals} vatKind={vatKind} />
+          {giftCard && 'amount' in giftCard && (
+            <dl className="order-totals">
+              <dt>{t('checkout.giftCardPaid', { code: giftCard.code })}</dt>
+              <dd>−{money(giftCard.amount)}</dd>
+              <dt className="order-totals__total">{t('checkout.amountDue')}</dt>
+              <dd className="order-totals__total">{money(amountDue)}</dd>
+            </dl>
+          )}
+          <CodeForm
+            name="giftCardCode"
+            label={t('checkout.giftCardCode')}
+            applyIntent="apply-gift-card"
+            applyLabel={t('checkout.applyGiftCard')}
+            removeIntent="remove-gift-card"
+            removeLabel={t('checkout.removeGiftCard')}
+            inUse={giftCard && !('error' in giftCard) ? '' : null}
+            defaultValue={actionData?.giftCardCode ?? details.giftCardCode ?? ''}
+            error={giftCardError}
+          />
+          <FormAlert error={actionData?.error ?? (paymentFailed ? { key: 'errors.payment' } : undefined)} />
+          <Form method="post" noValidate className="form-stack">
+            <CsrfField />
+            <fieldset className="form-fieldset">
+              <legend>{t('checkout.paymentMethod')}</legend>
+              {paymentOptions.map((method) => (
+                <div key={method} className="form-field form-field--checkbox">
+                  <input id={`payment-${method}`} type="radio" name="paymentMethod" value={method} defaultChecked={chosen === method} />
+                  <label htmlFor={`payment-${method}`}>
+                    <strong>{t(`payment.method.${method}`)}</strong>
+                    <span className="form-field__hint"> — {t(`checkout.paymentHint.${method}`)}</span>
+                  </label>
+                </div>
+              ))}
+            </fieldset>
+            <div className="form-field form-field--checkbox">
+              <input id="terms" type="checkbox" name="terms" required />
+              <label htmlFor="terms">{t('checkout.terms')}</label>
+            </div>
+            <button type="submit" className="button button--primary button--block" disabled={navigation.state === 'submitting'}>
+              {t('checkout.placeOrder', { total: money(amountDue) })}
+            </button>
+          </Form>
+        </aside>
+      </div>
+    </AccountPage>
+  );
+}

@@ -1,0 +1,54 @@
+import { data, Link } from 'react-router';
+import type { Route } from './+types/success';
+import { AccountPage } from '../../components/account/account-page.tsx';
+import { servicesContext, storefrontContext } from '../../context.ts';
+import { orUnavailable } from '../../db/with-database.server.ts';
+import { isSuccessToken, orderConfirmation } from '../../modules/checkout/order-confirmation.server.ts';
+import { formatCurrencyAmount } from '../../modules/currency/money.ts';
+import { useI18n } from '../../modules/i18n/i18n.tsx';
+
+/** Spec §2 success (server-rendered): the order number, and how to pay for a bank transfer. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, sessionSecret } = context.get(servicesContext);
+  const url = new URL(request.url);
+  const orderNumber = url.searchParams.get('order') ?? '';
+  if (!isSuccessToken(sessionSecret, orderNumber, url.searchParams.get('token') ?? '')) throw data(null, { status: 404 });
+  const order = await orUnavailable(() => orderConfirmation(db, orderNumber));
+  if (!order) throw data(null, { status: 404 });
+  return {
+    prefix: context.get(storefrontContext).storefront.prefix,
+    orderNumber,
+    email: order.email,
+    paymentMethod: order.paymentMethod,
+    paid: order.status === 'paid',
+    total: order.totalCents,
+    currency: order.currencyCode,
+    iban: order.iban,
+    importDuties: order.importDuties,
+  };
+}
+
+export function headers() {
+  return { 'Cache-Control': 'private, no-store' };
+}
+
+export default function SuccessPage({ loaderData }: Route.ComponentProps) {
+  const { t, locale } = useI18n();
+  const { prefix, orderNumber, email, paymentMethod, paid, total, currency, iban, importDuties } = loaderData;
+  return (
+    <AccountPage title={t('checkout.successTitle')} path="checkout/success" narrow>
+      <div className="auth-card">
+        <p className="order-number">
+          {t('checkout.orderNumber')} <strong>{orderNumber}</strong>
+        </p>
+        <p>{t('checkout.confirmationSent', { email })}</p>
+        {paid && <p className="notice notice--success">{t('checkout.paymentReceived')}</p>}
+        {paymentMethod === 'bank_transfer' && <p className="notice">{t('checkout.bankTransferInstructions', { amount: formatCurrencyAmount(total, currency, locale), iban, reference: orderNumber })}</p>}
+        {importDuties && <p className="notice">{t('checkout.importDuties')}</p>}
+        <Link to={`/${prefix}`} className="button button--primary">
+          {t('cart.continueShopping')}
+        </Link>
+      </div>
+    </AccountPage>
+  );
+}

@@ -1,0 +1,120 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { asc, eq, sql } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppServices } from '../../app/context.ts';
+import { carts, invoices, orders, productVariants } from '../../app/db/schema.ts';
+import { addToCart } from '../../app/modules/cart/add-to-cart.server.ts';
+import type { CheckoutDetails } from '../../app/modules/checkout/checkout-details.ts';
+import { handlePaymentWebhook, reopenAfterFailedPayment, startOnlinePayment } from '../../app/modules/checkout/online-payment.server.ts';
+import { placeOrder } from '../../app/modules/checkout/place-order.server.ts';
+import { storefrontByCode } from '../../app/modules/i18n/locales.ts';
+import { createLogger } from '../../app/modules/observability/logger.server.ts';
+import { createStripeGateway } from '../../app/modules/payments/stripe-gateway.server.ts';
+import { loadDemoCatalogue } from '../../scripts/demo-catalogue/load.ts';
+import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
+import { type StripeStandIn, startStripeStandIn } from '../support/stripe-stand-in.ts';
+
+const webhookSecret = 'whsec_test_cordial';
+const dutchStore = storefrontByCode('nl-NL')!;
+const ready: CheckoutDetails = {
+  email: 'anna@example.com',
+  shippingAddress: { firstName: 'Anna', lastName: 'Jansen', street: 'Dorpsstraat', houseNumber: '1', zipCode: '3511 AB', city: 'Utrecht', countryCode: 'NL', phone: '030 123 4567' },
+  shippingMethod: 'home_delivery',
+  billingSameAsShipping: true,
+};
+
+/** A webhook delivery signed the way Stripe signs them (t=…,v1=HMAC-SHA256). */
+function signedEvent(id: string, type: string, session: Record<string, unknown>, secret = webhookSecret) {
+  const payload = JSON.stringify({ id, object: 'event', type, data: { object: { object: 'checkout.session', ...session } } });
+  return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
+}
+
+describe.each(testDrivers)('card, iDEAL and Bancontact payments through Stripe on %s', (driver) => {
+  let database: TestDatabase;
+  let standIn: StripeStandIn;
+  let services: AppServices;
+  let variantId: number;
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    await loadDemoCatalogue(database.db, { mediaDir: mkdtempSync(join(tmpdir(), 'cordial-media-')), scale: 0.05 });
+    standIn = await startStripeStandIn();
+    services = {
+      db: database.db,
+      logger: createLogger('silent'),
+      siteUrl: 'https://shop.example',
+      sessionSecret: 'a-session-secret-of-at-least-32-characters',
+      payments: createStripeGateway({ secretKey: 'sk_test_cordial', webhookSecret, apiUrl: standIn.url }),
+    } as AppServices;
+    const [variant] = await database.db.select({ id: productVariants.id }).from(productVariants).where(sql`${productVariants.priceCents} >= 1500`).orderBy(asc(productVariants.id)).limit(1);
+    variantId = variant!.id;
+    await database.db.update(productVariants).set({ stockQuantity: 10 }).where(eq(productVariants.id, variantId));
+  });
+  afterAll(async () => {
+    await standIn?.close();
+    await database?.destroy();
+  });
+
+  async function orderPaidWith(method: string) {
+    const added = await addToCart(database.db, { cartId: undefined, customerId: null, locale: 'nl-NL', currency: 'EUR', variantId, quantity: 2 });
+    if (!added.ok) throw new Error('not added');
+    await database.db.update(carts).set({ checkout: ready as Record<string, unknown> }).where(eq(carts.id, added.cartId));
+    const placed = await placeOrder(database.db, { storefront: dutchStore, currency: 'EUR', cartId: added.cartId, customerId: null, paymentMethod: method, termsAccepted: true, onlinePayments: true });
+    if (!placed.ok) throw new Error(placed.reason);
+    return { ...placed, cartId: added.cartId };
+  }
+
+  it('opens a Checkout Session for what is due, then the signed webhook marks the order paid once', async () => {
+    const placed = await orderPaidWith('ideal');
+    const url = await startOnlinePayment(services, dutchStore, placed.orderNumber);
+    expect(url).toMatch(new RegExp(`^${standIn.url}/pay/cs_test_\\d+$`));
+    const [order] = await database.db.select().from(orders).where(eq(orders.orderNumber, placed.orderNumber));
+    const sent = standIn.requests.at(-1)!;
+    expect(sent.path).toBe('/v1/checkout/sessions');
+    expect(sent.idempotencyKey).toBe(`checkout-${placed.orderNumber}`);
+    expect(Object.fromEntries(sent.form)).toMatchObject({
+      mode: 'payment',
+      'allowed_payment_method_types[0]': 'ideal',
+      'line_items[0][price_data][currency]': 'eur',
+      'line_items[0][price_data][unit_amount]': String(order!.totalCents),
+      'metadata[orderNumber]': placed.orderNumber,
+      customer_email: 'anna@example.com',
+    });
+    expect(sent.form.get('success_url')).toMatch(new RegExp(`^https://shop\\.example/nl-nl/checkout/success\\?order=${placed.orderNumber}&token=`));
+    expect(order!.status).toBe('pending_payment');
+
+    const forged = signedEvent('evt_forged', 'checkout.session.completed', { id: 'cs_x', payment_status: 'paid', metadata: { orderNumber: placed.orderNumber } }, 'whsec_someone_else');
+    expect(await handlePaymentWebhook(services, forged.payload, forged.signature)).toEqual({ status: 400, error: 'invalid signature' });
+
+    const event = signedEvent('evt_paid_1', 'checkout.session.completed', { id: 'cs_test_1', payment_status: 'paid', metadata: { orderNumber: placed.orderNumber } });
+    expect(await handlePaymentWebhook(services, event.payload, event.signature)).toEqual({ status: 200, handled: 'paid' });
+    expect(await handlePaymentWebhook(services, event.payload, event.signature)).toEqual({ status: 200, handled: 'duplicate' });
+    const [paid] = await database.db.select().from(orders).where(eq(orders.orderNumber, placed.orderNumber));
+    expect(paid!.status).toBe('paid');
+    expect(await database.db.select().from(invoices).where(eq(invoices.orderId, paid!.id))).toHaveLength(1);
+  });
+
+  it('gives the cart back, intact, when the payment fails', async () => {
+    const [before] = await database.db.select({ stock: productVariants.stockQuantity }).from(productVariants).where(eq(productVariants.id, variantId));
+    const placed = await orderPaidWith('card');
+    expect(await reopenAfterFailedPayment(database.db, placed.orderNumber)).toBe(true);
+    const [order] = await database.db.select().from(orders).where(eq(orders.orderNumber, placed.orderNumber));
+    expect(order!.status).toBe('cancelled');
+    const [cart] = await database.db.select({ status: carts.status }).from(carts).where(eq(carts.id, placed.cartId));
+    expect(cart!.status).toBe('active');
+    const [after] = await database.db.select({ stock: productVariants.stockQuantity }).from(productVariants).where(eq(productVariants.id, variantId));
+    expect(after!.stock).toBe(before!.stock);
+    // The same cart can be ordered again, now by bank transfer.
+    const again = await placeOrder(database.db, { storefront: dutchStore, currency: 'EUR', cartId: placed.cartId, customerId: null, paymentMethod: 'bank_transfer', termsAccepted: true, onlinePayments: true });
+    expect(again).toMatchObject({ ok: true, created: true });
+    expect(again.ok && again.orderNumber).not.toBe(placed.orderNumber);
+  });
+
+  it('reports a provider that does not answer, so the checkout can say so', async () => {
+    const placed = await orderPaidWith('card');
+    standIn.failNext(3);
+    await expect(startOnlinePayment(services, dutchStore, placed.orderNumber)).rejects.toThrow();
+  });
+});

@@ -1,0 +1,225 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cartItems, carts, coupons, giftCards, orders, orderStatusHistory, productVariants } from '../../app/db/schema.ts';
+import { addToCart } from '../../app/modules/cart/add-to-cart.server.ts';
+import { changeCart } from '../../app/modules/cart/cart-actions.server.ts';
+import { priceCart } from '../../app/modules/cart/cart-pricing.ts';
+import { mergeCartsAtLogin } from '../../app/modules/cart/merge-carts.server.ts';
+import type { CheckoutDetails } from '../../app/modules/checkout/checkout-details.ts';
+import { checkGiftCard } from '../../app/modules/checkout/gift-cards.server.ts';
+import { findPickupPoints } from '../../app/modules/checkout/pickup-points.server.ts';
+import { placeOrder } from '../../app/modules/checkout/place-order.server.ts';
+import { vatTreatment } from '../../app/modules/checkout/tax-rules.ts';
+import { changeOrderStatus } from '../../app/modules/orders/order-status.server.ts';
+import { storefrontByCode } from '../../app/modules/i18n/locales.ts';
+import { demoGiftCard } from '../../scripts/demo-catalogue/demo-gift-card.ts';
+import { loadDemoCatalogue } from '../../scripts/demo-catalogue/load.ts';
+import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
+import { createCustomer } from '../support/factories.ts';
+
+const dutchStore = storefrontByCode('nl-NL')!;
+const address = { firstName: 'Anna', lastName: 'Jansen', street: 'Dorpsstraat', houseNumber: '1', zipCode: '3511 AB', city: 'Utrecht', countryCode: 'NL', phone: '+31 30 123 4567' };
+const ready: CheckoutDetails = { email: 'anna@example.com', shippingAddress: address, shippingMethod: 'home_delivery', billingSameAsShipping: true };
+
+describe('cart pricing', () => {
+  const euro = { code: 'EUR', rate: '1', minorUnits: 2 };
+  const line = (id: number, unitPriceEurCents: number, quantity: number) => ({ id, unitPriceEurCents, quantity, lengthCm: null, isSample: false, weightGrams: 100 });
+  it('adds VAT of the destination, volume discounts, coupons and shipping, and shows the next tier', () => {
+    const small = priceCart({ lines: [line(1, 1_000, 2)], currency: euro, coupon: null, vat: vatTreatment('NL', null), shipping: { method: 'home_delivery', countryCode: 'NL' }, minimumOrderEurCents: 1_000 });
+    expect(small).toMatchObject({ subtotal: 2_000, discount: 0, shipping: 495, vatRateBp: 2100, tax: 524, total: 3_019, nextVolumeTier: { remaining: 3_000, rateBp: 500 }, minimumOrder: null });
+    const big = priceCart({ lines: [line(1, 6_000, 2)], currency: euro, coupon: { code: 'TEN', kind: 'percent', value: 1_000 }, vat: vatTreatment('DE', null), shipping: { method: 'home_delivery', countryCode: 'DE' }, minimumOrderEurCents: 1_000 });
+    // 120.00 - 10 % volume (12.00) - 10 % coupon on the rest (10.80) = 97.20; free shipping to DE from 150? no: 7.95; 19 % VAT.
+    expect(big).toMatchObject({ subtotal: 12_000, volumeDiscount: 1_200, couponDiscount: 1_080, shipping: 795, vatRateBp: 1900, tax: Math.round((9_720 + 795) * 0.19), nextVolumeTier: null });
+    const business = priceCart({ lines: [line(1, 1_000, 2)], currency: euro, coupon: null, vat: vatTreatment('DE', 'DE123456789'), shipping: null, minimumOrderEurCents: 5_000 });
+    expect(business).toMatchObject({ tax: 0, total: 2_000, minimumOrder: { amount: 5_000, remaining: 3_000 } });
+    expect(vatTreatment('US', null)).toEqual({ kind: 'export', rateBp: 0 });
+    const yen = priceCart({ lines: [line(1, 1_000, 3)], currency: { code: 'JPY', rate: '162.5', minorUnits: 0 }, coupon: null, vat: vatTreatment('US', null), shipping: null, minimumOrderEurCents: 0 });
+    expect(yen).toMatchObject({ subtotal: 4_875, total: 4_875, lines: [{ unitPrice: 1_625, rowTotal: 4_875 }] });
+  });
+});
+
+describe.each(testDrivers)('placing orders on %s', (driver) => {
+  let database: TestDatabase;
+  let variant: { id: number; priceCents: number };
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    await loadDemoCatalogue(database.db, { mediaDir: mkdtempSync(join(tmpdir(), 'cordial-media-')), scale: 0.05 });
+    const [row] = await database.db.select({ id: productVariants.id, priceCents: productVariants.priceCents }).from(productVariants).where(sql`${productVariants.priceCents} >= 1500`).orderBy(asc(productVariants.id)).limit(1);
+    variant = row!;
+  });
+  afterAll(() => database?.destroy());
+
+  async function readyCart(quantity = 1, details: CheckoutDetails = ready): Promise<string> {
+    const added = await addToCart(database.db, { cartId: undefined, customerId: null, locale: 'nl-NL', currency: 'EUR', variantId: variant.id, quantity });
+    if (!added.ok) throw new Error(`not added: ${added.reason}`);
+    await database.db.update(carts).set({ checkout: details as Record<string, unknown> }).where(eq(carts.id, added.cartId));
+    return added.cartId;
+  }
+  const place = (cartId: string, paymentMethod = 'bank_transfer') =>
+    placeOrder(database.db, { storefront: dutchStore, currency: 'EUR', cartId, customerId: null, paymentMethod, termsAccepted: true });
+
+  it('places an order once for a cart, however often it is submitted', async () => {
+    const cartId = await readyCart(2);
+    const results = await Promise.all([place(cartId), place(cartId), place(cartId)]);
+    const numbers = new Set(results.map((result) => (result.ok ? result.orderNumber : result.reason)));
+    expect(numbers.size).toBe(1);
+    expect([...numbers][0]).toMatch(/^NL\d{6}$/);
+    const [order] = await database.db.select().from(orders).where(eq(orders.idempotencyKey, `cart:${cartId}`));
+    expect(order).toMatchObject({ status: 'pending_payment', currencyCode: 'EUR', subtotalCents: variant.priceCents * 2, paymentMethod: 'bank_transfer' });
+    expect(order!.totalCents).toBe(order!.subtotalCents - order!.discountCents + order!.shippingCents + order!.taxCents);
+    expect(await place(cartId)).toMatchObject({ ok: true, created: false, orderNumber: order!.orderNumber });
+  });
+
+  it('creates the invoice when a bank transfer is marked paid, and puts stock back on cancellation', async () => {
+    const { db } = database;
+    await db.update(productVariants).set({ stockQuantity: 10 }).where(eq(productVariants.id, variant.id));
+    const paid = await place(await readyCart(2));
+    const cancelled = await place(await readyCart(3));
+    if (!paid.ok || !cancelled.ok) throw new Error('not placed');
+    expect(await changeOrderStatus(db, paid.orderNumber, 'shipped')).toEqual({ ok: false, reason: 'not-allowed' });
+    const marked = await changeOrderStatus(db, paid.orderNumber, 'paid');
+    expect(marked).toMatchObject({ ok: true, invoiceNumber: expect.stringMatching(/^\d{4}-\d{6}$/) });
+    expect(await changeOrderStatus(db, cancelled.orderNumber, 'cancelled')).toEqual({ ok: true, invoiceNumber: null });
+    const [after] = await db.select({ stock: productVariants.stockQuantity }).from(productVariants).where(eq(productVariants.id, variant.id));
+    expect(after!.stock).toBe(8);
+    const history = await db.select({ status: orderStatusHistory.status }).from(orderStatusHistory).innerJoin(orders, eq(orders.id, orderStatusHistory.orderId)).where(eq(orders.orderNumber, paid.orderNumber));
+    expect(history.map((entry) => entry.status)).toEqual(['pending_payment', 'paid']);
+  });
+
+  it('refuses without accepted terms, an incomplete checkout or a payment method that is not offered', async () => {
+    const cartId = await readyCart();
+    expect(await placeOrder(database.db, { storefront: dutchStore, currency: 'EUR', cartId, customerId: null, paymentMethod: 'bank_transfer', termsAccepted: false })).toEqual({ ok: false, reason: 'terms' });
+    expect(await place(cartId, 'invoice')).toEqual({ ok: false, reason: 'payment-method' });
+    const incomplete = await readyCart(1, { email: 'anna@example.com' });
+    expect(await place(incomplete)).toEqual({ ok: false, reason: 'incomplete' });
+  });
+
+  it('sells exactly the stock when 20 checkouts race for 5 units', async () => {
+    await database.db.update(productVariants).set({ stockQuantity: 20 }).where(eq(productVariants.id, variant.id));
+    const cartIds = [];
+    for (let i = 0; i < 20; i++) cartIds.push(await readyCart(1));
+    await database.db.update(productVariants).set({ stockQuantity: 5 }).where(eq(productVariants.id, variant.id));
+    const results = await Promise.all(cartIds.map((cartId) => place(cartId)));
+    expect(results.filter((result) => result.ok)).toHaveLength(5);
+    expect(results.filter((result) => !result.ok).map((result) => !result.ok && result.reason)).toEqual(Array(15).fill('out-of-stock'));
+    const [after] = await database.db.select({ stock: productVariants.stockQuantity }).from(productVariants).where(eq(productVariants.id, variant.id));
+    expect(after!.stock).toBe(0);
+    // The refused carts stay as they were, to be changed and tried again.
+    const refused = cartIds.filter((_, index) => !results[index]!.ok);
+    const statuses = await database.db.select({ status: carts.status }).from(carts).where(sql`${carts.id} in (${sql.join(refused.map((id) => sql`${id}`), sql`, `)})`);
+    expect(statuses.every((cart) => cart.status === 'active')).toBe(true);
+  });
+
+  it('finds pickup points near a postcode, nearest first, and ships the order there', async () => {
+    const { db } = database;
+    const near = await findPickupPoints(db, 'NL', '3512 JK');
+    expect(near.map((point) => point.city)).toEqual(['Utrecht', 'Utrecht']);
+    expect(near[0]!.zipCode).toBe('3511 AB');
+    expect(await findPickupPoints(db, 'NL', '8888 AA')).toEqual([]);
+    expect(await findPickupPoints(db, 'FR', '75001')).toEqual([]);
+    await db.update(productVariants).set({ stockQuantity: 50 }).where(eq(productVariants.id, variant.id));
+    const point = near[0]!;
+    const pickupPoint = { id: point.id, name: point.name, street: point.street, houseNumber: point.houseNumber, zipCode: point.zipCode, city: point.city, countryCode: point.countryCode, openingHours: point.openingHours };
+    const placed = await place(await readyCart(1, { ...ready, shippingMethod: 'pickup_point', pickupPoint }));
+    if (!placed.ok) throw new Error(placed.reason);
+    const [order] = await db.select().from(orders).where(eq(orders.orderNumber, placed.orderNumber));
+    expect(order!.shippingAddress).toMatchObject({ firstName: 'Anna', companyName: point.name, zipCode: '3511 AB' });
+    expect(order!.billingAddress).toMatchObject({ street: 'Dorpsstraat' });
+    expect(order!.shippingMethod).toBe('pickup_point');
+  });
+
+  it('changes quantities within the stock and applies and removes coupons on the cart page', async () => {
+    const { db } = database;
+    await db.update(productVariants).set({ stockQuantity: 4 }).where(eq(productVariants.id, variant.id));
+    await db.insert(coupons).values({ code: 'WELCOME5', kind: 'fixed', value: 500, minSubtotalEurCents: 1_000 });
+    const cartId = await readyCart(1);
+    const [line] = await db.select({ id: cartItems.id }).from(cartItems).where(eq(cartItems.cartId, cartId));
+    const change = (fields: Record<string, string | number>) => {
+      const data = new FormData();
+      for (const [name, value] of Object.entries(fields)) data.set(name, String(value));
+      return changeCart(db, cartId, null, 'nl-NL', data);
+    };
+    expect(await change({ intent: 'update', lineId: line!.id, quantity: 5 })).toEqual({ ok: false, error: { key: 'errors.quantity' }, status: 400 });
+    expect(await change({ intent: 'update', lineId: line!.id, quantity: 4 })).toEqual({ ok: true, notice: 'updated' });
+    expect(await change({ intent: 'update', lineId: 999_999, quantity: 1 })).toMatchObject({ ok: false, status: 404 });
+    expect(await change({ intent: 'apply-coupon', couponCode: 'NOPE' })).toEqual({ ok: false, error: { key: 'cart.couponUnknown' }, status: 400 });
+    expect(await change({ intent: 'apply-coupon', couponCode: 'welcome5' })).toEqual({ ok: true, notice: 'coupon-applied' });
+    const [applied] = await db.select({ couponCode: carts.couponCode }).from(carts).where(eq(carts.id, cartId));
+    expect(applied!.couponCode).toBe('WELCOME5');
+    expect(await change({ intent: 'remove-coupon' })).toEqual({ ok: true, notice: 'coupon-removed' });
+    expect(await change({ intent: 'remove', lineId: line!.id })).toEqual({ ok: true, notice: 'removed' });
+  });
+
+  it('takes gift cards as full or partial payment, never spending a balance twice', async () => {
+    const { db } = database;
+    await db.update(productVariants).set({ stockQuantity: 100 }).where(eq(productVariants.id, variant.id));
+    const [demo] = await db.select().from(giftCards).where(eq(giftCards.code, demoGiftCard.code));
+    expect(demo!.balanceCents).toBe(2_500);
+    await db.insert(giftCards).values([
+      { code: 'BIG-CARD', initialCents: 1_000_000, balanceCents: 1_000_000 },
+      { code: 'SMALL-CARD', initialCents: 500, balanceCents: 500 },
+      { code: 'SHARED-CARD', initialCents: 100_000, balanceCents: 100_000 },
+    ]);
+    const full = await place(await readyCart(1, { ...ready, giftCardCode: 'big-card' }), 'gift_card');
+    if (!full.ok) throw new Error(full.reason);
+    const [paid] = await db.select().from(orders).where(eq(orders.orderNumber, full.orderNumber));
+    expect(paid).toMatchObject({ status: 'paid', paymentMethod: 'gift_card' });
+    expect(paid!.giftCardCents).toBe(paid!.totalCents);
+
+    const partial = await place(await readyCart(1, { ...ready, giftCardCode: 'SMALL-CARD' }), 'bank_transfer');
+    if (!partial.ok) throw new Error(partial.reason);
+    const [pending] = await db.select().from(orders).where(eq(orders.orderNumber, partial.orderNumber));
+    expect(pending).toMatchObject({ status: 'pending_payment', giftCardCents: 500 });
+    const [small] = await db.select().from(giftCards).where(eq(giftCards.code, 'SMALL-CARD'));
+    expect(small!.balanceCents).toBe(0);
+
+    // Two orders that each need most of one card: only one can have it.
+    await db.update(giftCards).set({ balanceCents: variant.priceCents * 3 }).where(eq(giftCards.code, 'SHARED-CARD'));
+    const racing = await Promise.all([0, 1].map(async () => place(await readyCart(2, { ...ready, giftCardCode: 'SHARED-CARD' }), 'gift_card')));
+    const winners = racing.filter((result) => result.ok);
+    expect(winners).toHaveLength(1);
+    const [shared] = await db.select().from(giftCards).where(eq(giftCards.code, 'SHARED-CARD'));
+    const [winner] = await db.select().from(orders).where(eq(orders.orderNumber, winners[0]!.ok ? winners[0]!.orderNumber : ''));
+    expect(shared!.balanceCents).toBe(variant.priceCents * 3 - winner!.giftCardCents);
+    expect(await checkGiftCard(db, 'BIG-CARD', 'USD')).toEqual({ ok: false, reason: 'currency' });
+    expect(await checkGiftCard(db, 'NOPE', 'EUR')).toEqual({ ok: false, reason: 'unknown' });
+  });
+
+  it('merges the guest cart into the customer’s cart at login', async () => {
+    const { db } = database;
+    await db.update(productVariants).set({ stockQuantity: 50 }).where(eq(productVariants.id, variant.id));
+    const customer = await createCustomer(db);
+    const older = await addToCart(db, { cartId: undefined, customerId: customer.id, locale: 'nl-NL', currency: 'EUR', variantId: variant.id, quantity: 2 });
+    const guest = await addToCart(db, { cartId: undefined, customerId: null, locale: 'nl-NL', currency: 'EUR', variantId: variant.id, quantity: 1 });
+    if (!older.ok || !guest.ok) throw new Error('not added');
+    expect(await mergeCartsAtLogin(db, guest.cartId, customer.id)).toBe(guest.cartId);
+    const lines = await db.select().from(cartItems).where(eq(cartItems.cartId, guest.cartId));
+    expect(lines.map((line) => line.quantity)).toEqual([3]);
+    const [closed] = await db.select({ status: carts.status }).from(carts).where(eq(carts.id, older.cartId));
+    expect(closed!.status).toBe('abandoned');
+    // Without a guest cart the customer continues with their own.
+    expect(await mergeCartsAtLogin(db, undefined, customer.id)).toBe(guest.cartId);
+  });
+
+  it('uses a coupon no more often than its limit, also under concurrency', async () => {
+    await database.db.update(productVariants).set({ stockQuantity: 100 }).where(eq(productVariants.id, variant.id));
+    await database.db.insert(coupons).values({ code: 'ONCE10', kind: 'percent', value: 1_000, usageLimit: 2 });
+    const cartIds = [];
+    for (let i = 0; i < 6; i++) {
+      const cartId = await readyCart(1, { ...ready, email: `buyer${i}@example.com` });
+      await database.db.update(carts).set({ couponCode: 'ONCE10' }).where(eq(carts.id, cartId));
+      cartIds.push(cartId);
+    }
+    const results = await Promise.all(cartIds.map((cartId) => place(cartId)));
+    const withCoupon = await database.db.select().from(orders).where(eq(orders.couponCode, 'ONCE10'));
+    expect(withCoupon).toHaveLength(2);
+    expect(withCoupon.every((order) => order.discountCents > 0)).toBe(true);
+    const [coupon] = await database.db.select().from(coupons).where(eq(coupons.code, 'ONCE10'));
+    expect(coupon!.timesUsed).toBe(2);
+    // The others were placed without the coupon or refused; none got it for free.
+    expect(results.filter((result) => result.ok).length).toBeGreaterThanOrEqual(2);
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * A local HTTP stand-in for the part of Stripe the shop uses: the Checkout Sessions API, the
+ * hosted payment page (pay or cancel) and the signed webhook that follows a payment. It keeps
+ * the API requests, so tests see exactly what the shop sent.
+ */
+import { createServer, type Server } from 'node:http';
+import Stripe from 'stripe';
+
+export interface StripeStandIn {
+  url: string;
+  requests: { path: string; form: URLSearchParams; idempotencyKey: string | undefined }[];
+  /** The next `times` API requests answer 500 (the SDK retries twice). */
+  failNext(times: number): void;
+  close(): Promise<void>;
+}
+
+export interface StandInOptions {
+  /** where "Pay" delivers the signed checkout.session.completed event */
+  webhook?: { url: string; secret: string };
+}
+
+interface StoredSession {
+  id: string;
+  successUrl: string;
+  cancelUrl: string;
+  orderNumber: string;
+}
+
+const page = (session: StoredSession) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Stripe stand-in</title></head>
+<body><main><h1>Pay order ${session.orderNumber}</h1>
+<p><a href="/pay/${session.id}/complete">Pay now</a></p>
+<p><a href="/pay/${session.id}/cancel">Cancel payment</a></p></main></body></html>`;
+
+export async function startStripeStandIn(options: StandInOptions = {}): Promise<StripeStandIn> {
+  const requests: StripeStandIn['requests'] = [];
+  const sessions = new Map<string, StoredSession>();
+  let failures = 0;
+  let base = '';
+  const server: Server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', async () => {
+      const path = request.url ?? '';
+      const hosted = /^\/pay\/(cs_test_\d+)(?:\/(complete|cancel))?$/.exec(path);
+      if (request.method === 'GET' && hosted) {
+        const session = sessions.get(hosted[1]!);
+        if (!session) return response.writeHead(404).end();
+        if (!hosted[2]) return response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page(session));
+        if (hosted[2] === 'cancel') return response.writeHead(303, { location: session.cancelUrl }).end();
+        if (options.webhook) {
+          const payload = JSON.stringify({
+            id: `evt_${session.id}`,
+            object: 'event',
+            type: 'checkout.session.completed',
+            data: { object: { id: session.id, object: 'checkout.session', payment_status: 'paid', metadata: { orderNumber: session.orderNumber } } },
+          });
+          const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: options.webhook.secret });
+          await fetch(options.webhook.url, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+        }
+        return response.writeHead(303, { location: session.successUrl }).end();
+      }
+      const form = new URLSearchParams(body);
+      requests.push({ path, form, idempotencyKey: request.headers['idempotency-key'] as string | undefined });
+      response.setHeader('content-type', 'application/json');
+      if (failures > 0) {
+        failures--;
+        response.statusCode = 500;
+        return response.end(JSON.stringify({ error: { type: 'api_error', message: 'stand-in failure' } }));
+      }
+      if (request.method === 'POST' && path === '/v1/checkout/sessions') {
+        const id = `cs_test_${sessions.size + 1}`;
+        sessions.set(id, { id, successUrl: form.get('success_url') ?? '', cancelUrl: form.get('cancel_url') ?? '', orderNumber: form.get('metadata[orderNumber]') ?? '' });
+        return response.end(JSON.stringify({ id, object: 'checkout.session', url: `${base}/pay/${id}`, payment_status: 'unpaid', metadata: {} }));
+      }
+      response.statusCode = 404;
+      response.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'unknown path' } }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return {
+    url: base,
+    requests,
+    failNext: (times) => (failures = times),
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
