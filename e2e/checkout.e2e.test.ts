@@ -49,6 +49,12 @@ class CheckoutFlow {
     return this.page.getByRole('button', { name: new RegExp(`^${before!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) });
   }
 
+  /** Waits until the step's page is there, not only its address: a form filled too early belongs to the previous step. */
+  async atStep(step: 'customer' | 'shipping' | 'billing' | 'payment') {
+    await this.page.waitForURL(new RegExp(`/checkout/${step}$`));
+    await this.page.getByRole('heading', { level: 1, name: this.t(`checkout.step.${step}`) }).waitFor();
+  }
+
   async continue() {
     await this.page.getByRole('button', { name: this.t('checkout.continue') }).click();
   }
@@ -76,11 +82,11 @@ describe('guest checkout in Chromium', () => {
     await expect(page.locator('.cart-progress').textContent()).resolves.toMatch(/\S/);
     await page.getByRole('link', { name: flow.t('cart.checkout') }).click();
 
-    await page.waitForURL(/\/checkout\/customer$/);
+    await flow.atStep('customer');
     await page.getByLabel(flow.t('account.email')).fill(email);
     await flow.continue();
 
-    await page.waitForURL(/\/checkout\/shipping$/);
+    await flow.atStep('shipping');
     await flow.fillAddress({ firstName: 'Eva', lastName: 'Muster', street: 'Seilweg', houseNumber: '7', phone: '+41 44 123 45 67', ...place, zipCode: 'ABCDEFG' });
     await flow.continue();
     await page.getByText(flow.t('validation.zipFormat')).waitFor();
@@ -88,9 +94,9 @@ describe('guest checkout in Chromium', () => {
     await page.locator('input[name="zipCode"]').fill(place.zipCode);
     await flow.continue();
 
-    await page.waitForURL(/\/checkout\/billing$/);
+    await flow.atStep('billing');
     await flow.continue();
-    await page.waitForURL(/\/checkout\/payment$/);
+    await flow.atStep('payment');
     if (outsideEu) await page.getByText(flow.t('checkout.importDuties')).first().waitFor();
     if (!outsideEu) {
       // The demo gift card pays part of the order; the rest by bank transfer.
@@ -173,7 +179,7 @@ describe('pickup points', () => {
     await page.goto(`${baseUrl}/nl-nl/checkout/customer`);
     await page.getByLabel(flow.t('account.email')).fill(`pickup-${randomUUID()}@example.com`);
     await flow.continue();
-    await page.waitForURL(/\/checkout\/shipping$/);
+    await flow.atStep('shipping');
     await flow.fillAddress({ firstName: 'Joost', lastName: 'Bakker', street: 'Oudegracht', houseNumber: '10', zipCode: '3511 AB', city: 'Utrecht', phone: '030 123 4567' });
     await page.getByLabel(flow.t('checkout.pickupZip')).fill('8888 AA');
     await page.getByRole('button', { name: flow.t('checkout.findPickupPoints') }).click();
@@ -187,9 +193,9 @@ describe('pickup points', () => {
     await firstPoint.check();
     const pointName = (await page.locator(`label[for="${await firstPoint.getAttribute('id')}"] strong`).textContent()) ?? '';
     await flow.continue();
-    await page.waitForURL(/\/checkout\/billing$/);
+    await flow.atStep('billing');
     await flow.continue();
-    await page.waitForURL(/\/checkout\/payment$/);
+    await flow.atStep('payment');
     await page.getByRole('heading', { name: flow.t('checkout.review') }).waitFor();
     await expect(page.locator('.auth-card').first().textContent()).resolves.toContain(pointName);
     await context.close();
@@ -203,12 +209,12 @@ describe('paying online (Stripe stand-in)', () => {
     await page.goto(`${baseUrl}/nl-nl/checkout/customer`);
     await page.getByLabel(flow.t('account.email')).fill(`ideal-${randomUUID()}@example.com`);
     await flow.continue();
-    await page.waitForURL(/\/checkout\/shipping$/);
+    await flow.atStep('shipping');
     await flow.fillAddress({ firstName: 'Lotte', lastName: 'de Boer', street: 'Singel', houseNumber: '3', zipCode: '1012 JS', city: 'Amsterdam', phone: '020 123 4567' });
     await flow.continue();
-    await page.waitForURL(/\/checkout\/billing$/);
+    await flow.atStep('billing');
     await flow.continue();
-    await page.waitForURL(/\/checkout\/payment$/);
+    await flow.atStep('payment');
     await page.getByRole('heading', { name: flow.t('checkout.review') }).waitFor();
   }
 
@@ -262,9 +268,9 @@ describe('checkout without JavaScript', () => {
     await flow.continue();
     await flow.fillAddress({ firstName: 'Sam', lastName: 'Doe', street: 'Main Street', houseNumber: '5', zipCode: '94105', city: 'San Francisco', state: 'CA', countryCode: 'US', phone: '+1 415 555 0100' });
     await flow.continue();
-    await page.waitForURL(/\/checkout\/billing$/);
+    await flow.atStep('billing');
     await flow.continue();
-    await page.waitForURL(/\/checkout\/payment$/);
+    await flow.atStep('payment');
     await page.getByRole('radio', { name: /Bank transfer/ }).check();
     await page.getByLabel('I accept the general terms and conditions and the privacy notice').check();
     await page.getByRole('button', { name: /^Place order and pay/ }).click();

@@ -5,8 +5,12 @@ export default defineConfig({
     root: new URL('..', import.meta.url).pathname,
     include: ['e2e/**/*.e2e.test.ts'],
     globalSetup: ['e2e/support/global-setup.ts'],
+    setupFiles: ['e2e/support/report-failures.ts'],
     testTimeout: 60_000,
     hookTimeout: 300_000,
+    // On CI a failed browser test runs once more (its first failure is still printed with the
+    // failure report): one rare browser hiccup should not throw away a whole run.
+    retry: process.env.CI ? 1 : 0,
     // One shop server, one browser at a time: the tests share the server's database.
     fileParallelism: false,
   },

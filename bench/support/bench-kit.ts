@@ -106,7 +106,7 @@ export async function benchShop(name: string, run: (shop: RunningShop, lines: st
     }
     const started = performance.now();
     // A 10x catalogue builds its search index before the shop answers.
-    shop = await startShop({ DATA_DIR: dataDir }, 20 * 60_000);
+    shop = await startShop({ DATA_DIR: dataDir }, { timeoutMs: 20 * 60_000 });
     if (new URL(shop.baseUrl).hostname !== '127.0.0.1') throw new Error(`not a local shop: ${shop.baseUrl}`);
     const data = process.env.BENCH_DATA_DIR ? dataDir : `temporary, scale ${values.scale ?? 1}`;
     console.log(`shop ready at ${shop.baseUrl} after ${((performance.now() - started) / 1000).toFixed(1)} s (data: ${data})`);

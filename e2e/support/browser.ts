@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium } from 'playwright-core';
+import { watchBrowser } from './failure-report.ts';
 
 export const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 
@@ -25,9 +26,9 @@ export interface BrowserOptions {
   locale?: string;
 }
 
-/** A fresh browser profile per call; close it when done. */
+/** A fresh browser profile per call; close it when done. Its pages report their errors to the failure report. */
 export async function openBrowser(options: BrowserOptions = {}): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'cordial-chromium-')), {
+  const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'cordial-chromium-')), {
     executablePath: chromePath,
     headless: true,
     args: chromiumArgs,
@@ -36,4 +37,6 @@ export async function openBrowser(options: BrowserOptions = {}): Promise<Browser
     locale: options.locale ?? 'en-US',
     userAgent: shopperUserAgent,
   });
+  watchBrowser(context);
+  return context;
 }

@@ -5,6 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { chromePath } from './browser.ts';
 import { startMailCatcher } from './mail-catcher.ts';
 import { startStripeStandIn } from '../../tests/support/stripe-stand-in.ts';
+import { shopLogFile } from './failure-report.ts';
 import { freePort, type RunningShop, startShop } from './shop-server.ts';
 
 declare module 'vitest' {
@@ -42,7 +43,7 @@ export default async function setup(project: TestProject) {
     STRIPE_SECRET_KEY: 'sk_test_e2e',
     STRIPE_WEBHOOK_SECRET: webhookSecret,
     STRIPE_API_URL: stripe.url,
-  });
+  }, { logFile: shopLogFile(dataDir) });
   project.provide('baseUrl', shop.baseUrl);
   project.provide('dataDir', dataDir);
   project.provide('mailDir', mailDir);

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 
@@ -25,7 +26,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** Starts `node server/main.ts` (what `npm start` runs) and waits until /healthz answers 200. */
-export async function startShop(env: Record<string, string>, timeoutMs = 280_000): Promise<RunningShop> {
+export async function startShop(env: Record<string, string>, { timeoutMs = 280_000, logFile }: { timeoutMs?: number; logFile?: string } = {}): Promise<RunningShop> {
   const port = env.PORT ?? String(await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
@@ -34,8 +35,12 @@ export async function startShop(env: Record<string, string>, timeoutMs = 280_000
     env: { ...process.env, LOG_LEVEL: 'info', NODE_ENV: 'production', SITE_URL: baseUrl, ...env, PORT: port, HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const record = (chunk: Buffer) => {
+    output += chunk.toString();
+    if (logFile) appendFileSync(logFile, chunk);
+  };
+  child.stdout?.on('data', record);
+  child.stderr?.on('data', record);
   const exited = new Promise<number | null>((resolveExit) => child.once('exit', resolveExit));
 
   const deadline = Date.now() + timeoutMs;
