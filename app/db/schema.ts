@@ -696,6 +696,8 @@ export const orderItems = pgTable(
     name: text('name').notNull(),
     quantity: integer('quantity').notNull(),
     lengthCm: integer('length_cm'),
+    /** A free sample: shown as such, and it never came out of the sellable stock. */
+    isSample: boolean('is_sample').notNull().default(false),
     unitPriceCents: integer('unit_price_cents').notNull(),
     rowTotalCents: integer('row_total_cents').notNull(),
     /** VAT rate in basis points (21% = 2100). */

@@ -47,7 +47,7 @@ export async function loadDemoCustomer(db: Database): Promise<void> {
       const lines: OrderLineInput[] = picks.map(([index, quantity]) => {
         const variant = variants[index]!;
         const rowTotalCents = variant.priceCents * quantity;
-        return { variantId: variant.id, sku: variant.sku, name: variant.name, quantity, lengthCm: null, unitPriceCents: variant.priceCents, rowTotalCents, vatRateBp, taxCents: taxOf(rowTotalCents) };
+        return { variantId: variant.id, sku: variant.sku, name: variant.name, quantity, lengthCm: null, isSample: false, unitPriceCents: variant.priceCents, rowTotalCents, vatRateBp, taxCents: taxOf(rowTotalCents) };
       });
       const subtotalCents = lines.reduce((sum, line) => sum + line.rowTotalCents, 0);
       const shippingCents = 495;

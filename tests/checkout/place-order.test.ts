@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartItems, carts, coupons, giftCards, orders, orderStatusHistory, productVariants } from '../../app/db/schema.ts';
+import { cartItems, carts, coupons, giftCards, orderItems, orders, orderStatusHistory, productVariants } from '../../app/db/schema.ts';
 import { addToCart } from '../../app/modules/cart/add-to-cart.server.ts';
 import { changeCart } from '../../app/modules/cart/cart-actions.server.ts';
 import { priceCart } from '../../app/modules/cart/cart-pricing.ts';
@@ -77,13 +77,20 @@ describe.each(testDrivers)('placing orders on %s', (driver) => {
     const { db } = database;
     await db.update(productVariants).set({ stockQuantity: 10 }).where(eq(productVariants.id, variant.id));
     const paid = await place(await readyCart(2));
-    const cancelled = await place(await readyCart(3));
+    const withSample = await readyCart(3);
+    await addToCart(database.db, { cartId: withSample, customerId: null, locale: 'nl-NL', currency: 'EUR', variantId: variant.id, quantity: 1, isSample: true });
+    const cancelled = await place(withSample);
     if (!paid.ok || !cancelled.ok) throw new Error('not placed');
+    const lines = await db.select({ name: orderItems.name, isSample: orderItems.isSample, quantity: orderItems.quantity, rowTotal: orderItems.rowTotalCents }).from(orderItems).innerJoin(orders, eq(orders.id, orderItems.orderId)).where(eq(orders.orderNumber, cancelled.orderNumber)).orderBy(asc(orderItems.id));
+    // The sample is marked as one (its name stays the product's; each screen and document says "sample" in its own language).
+    expect(lines.map(({ isSample, quantity, rowTotal }) => ({ isSample, quantity, rowTotal }))).toEqual([{ isSample: false, quantity: 3, rowTotal: variant.priceCents * 3 }, { isSample: true, quantity: 1, rowTotal: 0 }]);
+    expect(lines[1]!.name).toBe(lines[0]!.name);
     expect(await changeOrderStatus(db, paid.orderNumber, 'shipped')).toEqual({ ok: false, reason: 'not-allowed' });
     const marked = await changeOrderStatus(db, paid.orderNumber, 'paid');
     expect(marked).toMatchObject({ ok: true, invoiceNumber: expect.stringMatching(/^\d{4}-\d{6}$/) });
     expect(await changeOrderStatus(db, cancelled.orderNumber, 'cancelled')).toEqual({ ok: true, invoiceNumber: null });
     const [after] = await db.select({ stock: productVariants.stockQuantity }).from(productVariants).where(eq(productVariants.id, variant.id));
+    // 10 - 2 sold; the 3 of the cancelled order came back, the sample never counted.
     expect(after!.stock).toBe(8);
     const history = await db.select({ status: orderStatusHistory.status }).from(orderStatusHistory).innerJoin(orders, eq(orders.id, orderStatusHistory.orderId)).where(eq(orders.orderNumber, paid.orderNumber));
     expect(history.map((entry) => entry.status)).toEqual(['pending_payment', 'paid']);

@@ -112,8 +112,8 @@ describe.each(testDrivers)('customer resources on %s', (driver) => {
     const anna = await createCustomer(db);
     const bert = await createCustomer(db);
     const order = await createPaidOrder(db, anna.id);
-    expect((await listCustomerOrders(db, anna.id)).map((o) => o.orderNumber)).toEqual([order.orderNumber]);
-    expect(await listCustomerOrders(db, bert.id)).toEqual([]);
+    expect((await listCustomerOrders(db, anna.id)).orders.map((o) => o.orderNumber)).toEqual([order.orderNumber]);
+    expect((await listCustomerOrders(db, bert.id)).orders).toEqual([]);
     const detail = await getCustomerOrder(db, anna.id, order.orderNumber);
     expect(detail?.invoices).toHaveLength(1);
     expect(detail).not.toHaveProperty('idempotencyKey');
@@ -135,9 +135,15 @@ describe.each(testDrivers)('customer resources on %s', (driver) => {
     const numbers = placed.map((order) => Number(order.orderNumber.slice(2))).sort((a, b) => a - b);
     expect(placed.every((order) => order.orderNumber.startsWith('DE'))).toBe(true);
     expect(numbers).toEqual(Array.from({ length: 8 }, (_, index) => numbers[0]! + index));
-    const invoiceNumbers = (await listCustomerOrders(db, anna.id)).flatMap((order) => order.invoiceNumbers).map((number) => Number(number.split('-')[1])).sort((a, b) => a - b);
+    const invoiceNumbers = (await listCustomerOrders(db, anna.id, { pageSize: 100 })).orders.flatMap((order) => order.invoiceNumbers).map((number) => Number(number.split('-')[1])).sort((a, b) => a - b);
     expect(new Set(invoiceNumbers).size).toBe(8);
     expect(invoiceNumbers.at(-1)! - invoiceNumbers[0]!).toBe(7);
+    // The account lists them a page at a time, newest first, every order exactly once.
+    const pages = await Promise.all([1, 2, 3].map((page) => listCustomerOrders(db, anna.id, { page, pageSize: 3 })));
+    expect(pages.map(({ window }) => [window.from, window.to, window.total])).toEqual([[1, 3, 8], [4, 6, 8], [7, 8, 8]]);
+    const listed = pages.flatMap(({ orders }) => orders);
+    expect(listed.map((order) => order.orderNumber).sort()).toEqual(placed.map((order) => order.orderNumber).sort());
+    expect(listed.every((order, index) => index === 0 || order.createdAt <= listed[index - 1]!.createdAt)).toBe(true);
   });
 
   it('takes reviews of bought products only, and shows them once approved', async () => {

@@ -32,7 +32,7 @@ export async function createCustomer(db: Database, overrides: Partial<{ email: s
 export async function createPaidOrder(db: Database, customerId: number, overrides: Partial<OrderInput> = {}) {
   const variants = await db.select().from(productVariants).where(sql`${productVariants.stockQuantity} > 0`).orderBy(asc(productVariants.id)).limit(2);
   const lines = variants.map((variant) => ({
-    variantId: variant.id, sku: variant.sku, name: `Product ${variant.sku}`, quantity: 1, lengthCm: null,
+    variantId: variant.id, sku: variant.sku, name: `Product ${variant.sku}`, quantity: 1, lengthCm: null, isSample: false,
     unitPriceCents: variant.priceCents, rowTotalCents: variant.priceCents, vatRateBp: 2100, taxCents: Math.round(variant.priceCents * 0.21),
   }));
   const subtotalCents = lines.reduce((sum, line) => sum + line.rowTotalCents, 0);

@@ -6,6 +6,7 @@ export type ListingPageData = CategoryPageData;
 import { pageSizes, sortOptions, type SortOption } from '../../modules/catalogue/listing-options.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
 import { PageHead } from '../page-head.tsx';
+import { Pagination } from '../pagination.tsx';
 import { Breadcrumbs, ProductGrid } from './product-card.tsx';
 
 const sortLabels: Record<SortOption, string> = {
@@ -202,53 +203,9 @@ export function ListingPage({
           ) : (
             <p className="listing__empty">{t('listing.noProducts')}</p>
           )}
-          <nav className="pagination" aria-label={t('listing.pagination')}>
-            <p className="pagination__range">{t('listing.range', { from: listing.from, to: listing.to, total: listing.total })}</p>
-            {listing.pageCount > 1 && (
-              <ul className="pagination__pages">
-                {listing.page > 1 && (
-                  <li>
-                    <Link to={withParams({ page: listing.page === 2 ? null : String(listing.page - 1) })} rel="prev" aria-label={t('listing.previous')}>
-                      ‹
-                    </Link>
-                  </li>
-                )}
-                {pageNumbers(listing.page, listing.pageCount).map((page, index) =>
-                  page === null ? (
-                    <li key={`gap-${index}`} aria-hidden="true">
-                      …
-                    </li>
-                  ) : (
-                    <li key={page}>
-                      <Link
-                        to={withParams({ page: page === 1 ? null : String(page) })}
-                        aria-label={t('listing.page', { page })}
-                        aria-current={page === listing.page ? 'page' : undefined}
-                      >
-                        {page}
-                      </Link>
-                    </li>
-                  ),
-                )}
-                {listing.page < listing.pageCount && (
-                  <li>
-                    <Link to={withParams({ page: String(listing.page + 1) })} rel="next" aria-label={t('listing.next')}>
-                      ›
-                    </Link>
-                  </li>
-                )}
-              </ul>
-            )}
-          </nav>
+          <Pagination window={listing} hrefFor={(page) => withParams({ page: page === 1 ? null : String(page) })} />
         </section>
       </div>
     </div>
   );
-}
-
-/** 1 … 4 5 [6] 7 8 … 20 */
-function pageNumbers(current: number, count: number): (number | null)[] {
-  const pages = new Set([1, count, current - 2, current - 1, current, current + 1, current + 2].filter((p) => p >= 1 && p <= count));
-  const sorted = [...pages].sort((a, b) => a - b);
-  return sorted.flatMap((page, index) => (index > 0 && page - (sorted[index - 1] as number) > 1 ? [null, page] : [page]));
 }

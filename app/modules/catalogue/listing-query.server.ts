@@ -7,6 +7,7 @@ import type { LocaleCode } from '../i18n/locales.ts';
 import { displayAmount, type PriceDisplay } from '../pricing/price-display.ts';
 import type { FacetAttribute, IndexedCategory, IndexedProduct, ListingIndex } from './listing-index.server.ts';
 import { type PageSize, pageSizes, type SortOption, sortOptions } from './listing-options.ts';
+import { type PageWindow, pageWindow } from '../paging/page-window.ts';
 
 
 export interface ListingParams {
@@ -56,13 +57,8 @@ export interface FacetResult {
   options: { value: string; label: string; count: number; selected: boolean; swatchHex: string | null }[];
 }
 
-export interface ListingResult {
+export interface ListingResult extends PageWindow {
   products: IndexedProduct[];
-  total: number;
-  from: number;
-  to: number;
-  page: number;
-  pageCount: number;
   facets: FacetResult[];
   subcategories: { uid: string; code: string; count: number; selected: boolean }[];
   /** bounds of the display prices in this category, whole currency units */
@@ -188,9 +184,7 @@ export function queryProducts(
   const sorted = sortProducts(matching, params.sort, locale, priceOf, index.facets);
   const total = sorted.length;
   const size = params.limit === 'all' ? Math.max(total, 1) : params.limit;
-  const pageCount = Math.max(1, Math.ceil(total / size));
-  const page = Math.min(params.page, pageCount);
-  const start = (page - 1) * size;
+  const window = pageWindow(params.page, size, total);
   let min = Number.POSITIVE_INFINITY;
   let max = 0;
   for (const product of inCategory) {
@@ -199,12 +193,8 @@ export function queryProducts(
     if (price > max) max = price;
   }
   return {
-    products: sorted.slice(start, start + size),
-    total,
-    from: total === 0 ? 0 : start + 1,
-    to: Math.min(start + size, total),
-    page,
-    pageCount,
+    products: sorted.slice(window.offset, window.offset + size),
+    ...window,
     facets,
     subcategories,
     priceBounds: inCategory.length ? { min: Math.floor(min / unit), max: Math.ceil(max / unit) } : null,

@@ -5,6 +5,7 @@ import { orderItems, orders } from '../../db/schema.ts';
 import { formatCurrencyAmount } from '../currency/money.ts';
 import type { StorefrontLocale } from '../i18n/locales.ts';
 import { serverTranslator } from '../i18n/translator.server.ts';
+import { lineName } from '../orders/line-name.ts';
 import { renderMail } from '../mail/mail-layout.server.ts';
 import { seller } from '../orders/seller.ts';
 import { vatTreatment } from './tax-rules.ts';
@@ -37,7 +38,7 @@ export async function sendOrderConfirmation(services: AppServices, storefront: S
   const money = (amount: number) => formatCurrencyAmount(amount, order.currencyCode, storefront.code);
   const paragraphs = [
     t('mail.order.intro', { orderNumber }),
-    ...order.items.map((item) => `${item.quantity} × ${item.name} (${item.sku}): ${money(item.rowTotalCents)}`),
+    ...order.items.map((item) => `${item.quantity} × ${lineName(item, t)} (${item.sku}): ${money(item.rowTotalCents)}`),
     `${t('cart.subtotal')}: ${money(order.subtotalCents)}`,
     ...(order.discountCents > 0 ? [`${t('cart.discount')}: −${money(order.discountCents)}`] : []),
     `${t('cart.shipping')}: ${money(order.shippingCents)}`,

@@ -136,9 +136,10 @@ export async function placeOrder(
         lines: cart.lines.map((line, index) => ({
           variantId: line.variantId,
           sku: line.sku,
-          name: line.isSample ? `${line.name} (sample)` : line.name,
+          name: line.name,
           quantity: line.quantity,
           lengthCm: line.lengthCm,
+          isSample: line.isSample,
           unitPriceCents: totals.lines[index]!.unitPrice,
           rowTotalCents: totals.lines[index]!.rowTotal,
           vatRateBp: totals.vatRateBp,

@@ -9,15 +9,15 @@ export async function getAccountOverview(db: Database, customerId: number) {
   const [personal, defaults, orders, [saved]] = await Promise.all([
     getPersonalData(db, customerId),
     db.select().from(customerAddresses).where(and(eq(customerAddresses.customerId, customerId))),
-    listCustomerOrders(db, customerId),
+    listCustomerOrders(db, customerId, { pageSize: 3 }),
     db.select({ items: count() }).from(wishlistItems).innerJoin(wishlists, eq(wishlists.id, wishlistItems.wishlistId)).where(eq(wishlists.customerId, customerId)),
   ]);
   return {
     personal,
     defaultShipping: defaults.find((address) => address.isDefaultShipping) ?? null,
     defaultBilling: defaults.find((address) => address.isDefaultBilling) ?? null,
-    recentOrders: orders.slice(0, 3),
-    orderCount: orders.length,
+    recentOrders: orders.orders,
+    orderCount: orders.window.total,
     wishlistItemCount: saved?.items ?? 0,
   };
 }

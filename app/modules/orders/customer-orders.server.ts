@@ -1,9 +1,12 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.server.ts';
 import { invoices, orderItems, orders, orderStatusHistory } from '../../db/schema.ts';
+import { pageWindow } from '../paging/page-window.ts';
 
-/** Orders of one customer, newest first, with their invoice numbers. */
-export async function listCustomerOrders(db: Database, customerId: number) {
+/** Orders of one customer, newest first, one page at a time, with their invoice numbers. */
+export async function listCustomerOrders(db: Database, customerId: number, { page = 1, pageSize = 20 }: { page?: number; pageSize?: number } = {}) {
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(orders).where(eq(orders.customerId, customerId));
+  const window = pageWindow(page, pageSize, total);
   const rows = await db
     .select({
       id: orders.id,
@@ -16,7 +19,9 @@ export async function listCustomerOrders(db: Database, customerId: number) {
     })
     .from(orders)
     .where(eq(orders.customerId, customerId))
-    .orderBy(desc(orders.createdAt), desc(orders.id));
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(pageSize)
+    .offset(window.offset);
   const invoiceRows = rows.length
     ? await db
         .select({ orderId: invoices.orderId, invoiceNumber: invoices.invoiceNumber })
@@ -26,10 +31,13 @@ export async function listCustomerOrders(db: Database, customerId: number) {
           rows.map((row) => row.id),
         ))
     : [];
-  return rows.map(({ id, ...order }) => ({ ...order, invoiceNumbers: invoiceRows.filter((invoice) => invoice.orderId === id).map((invoice) => invoice.invoiceNumber) }));
+  return {
+    window,
+    orders: rows.map(({ id, ...order }) => ({ ...order, invoiceNumbers: invoiceRows.filter((invoice) => invoice.orderId === id).map((invoice) => invoice.invoiceNumber) })),
+  };
 }
 
-export type CustomerOrderSummary = Awaited<ReturnType<typeof listCustomerOrders>>[number];
+export type CustomerOrderSummary = Awaited<ReturnType<typeof listCustomerOrders>>['orders'][number];
 
 /** One order of the customer by its number; null when it does not exist or belongs to someone else. */
 export async function getCustomerOrder(db: Database, customerId: number, orderNumber: string) {

@@ -1,8 +1,9 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.server.ts';
 import { currencies, invoices, orderItems, orders } from '../../db/schema.ts';
 import { countryName } from '../customers/countries.ts';
 import type { Translate } from '../i18n/i18n.tsx';
+import { lineName } from './line-name.ts';
 import { type InvoiceDocument, type InvoiceLabels, type InvoiceParty } from './invoice-pdf.server.ts';
 import type { OrderAddress } from './record-order.server.ts';
 import { seller } from './seller.ts';
@@ -44,58 +45,58 @@ export async function customerInvoiceDocuments(
     .where(and(eq(orders.customerId, customerId), invoiceNumber ? eq(invoices.invoiceNumber, invoiceNumber) : undefined))
     .orderBy(asc(invoices.issuedAt), asc(invoices.id));
   const labels = Object.fromEntries(labelKeys.map((key) => [key, t(`invoice.${key}`)])) as unknown as InvoiceLabels;
-  return Promise.all(
-    rows.map(async ({ invoice, order, minorUnits }) => {
-      const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));
-      const rates = new Map<number, { baseCents: number; taxCents: number }>();
-      for (const line of lines) {
-        const rate = rates.get(line.vatRateBp) ?? { baseCents: 0, taxCents: 0 };
-        rates.set(line.vatRateBp, { baseCents: rate.baseCents + line.rowTotalCents, taxCents: rate.taxCents + line.taxCents });
-      }
-      // Shipping and discount are taxed at the order's main rate; the remainder of the VAT total lands there.
-      const mainRate = [...rates.entries()].sort((a, b) => b[1].baseCents - a[1].baseCents)[0];
-      if (mainRate) {
-        mainRate[1].baseCents += order.shippingCents - order.discountCents;
-        mainRate[1].taxCents = order.taxCents - [...rates.values()].filter((rate) => rate !== mainRate[1]).reduce((sum, rate) => sum + rate.taxCents, 0);
-      }
-      return {
-        invoiceNumber: invoice.invoiceNumber,
-        issuedAt: invoice.issuedAt,
-        orderNumber: order.orderNumber,
-        orderDate: order.createdAt,
-        locale,
-        currencyCode: order.currencyCode,
-        minorUnits,
-        seller: {
-          name: `${shopName} ${seller.legalNameSuffix}`,
-          addressLines: [seller.street, seller.postalCity, countryName(seller.countryCode, locale)],
-          vatNumber: seller.vatNumber,
-          registration: seller.registration,
-          iban: seller.iban,
-          email: seller.email,
-        },
-        buyer: party(order.billingAddress as unknown as OrderAddress, locale, { vatNumber: order.vatNumber, email: order.email }),
-        shipTo: party(order.shippingAddress as unknown as OrderAddress, locale),
-        lines: lines.map((line) => ({
-          sku: line.sku,
-          name: line.name,
-          quantity: line.quantity,
-          detail: line.lengthCm ? t('invoice.length', { metres: new Intl.NumberFormat(locale).format(line.lengthCm / 100) }) : null,
-          unitPriceCents: line.unitPriceCents,
-          rowTotalCents: line.rowTotalCents,
-          vatRateBp: line.vatRateBp,
-        })),
-        subtotalCents: order.subtotalCents,
-        discountCents: order.discountCents,
-        shippingCents: order.shippingCents,
-        vatBreakdown: [...rates.entries()].map(([rateBp, amounts]) => ({ rateBp, ...amounts })),
-        taxCents: order.taxCents,
-        totalCents: order.totalCents,
-        reverseCharge: order.reverseCharge,
-        paymentMethod: t(`payment.method.${order.paymentMethod}`),
-        paid: order.status !== 'pending_payment' && order.status !== 'cancelled',
-        labels,
-      } satisfies InvoiceDocument;
-    }),
-  );
+  const orderIds = [...new Set(rows.map(({ order }) => order.id))];
+  const allLines = orderIds.length ? await db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)).orderBy(asc(orderItems.id)) : [];
+  return rows.map(({ invoice, order, minorUnits }) => {
+    const lines = allLines.filter((line) => line.orderId === order.id);
+    const rates = new Map<number, { baseCents: number; taxCents: number }>();
+    for (const line of lines) {
+      const rate = rates.get(line.vatRateBp) ?? { baseCents: 0, taxCents: 0 };
+      rates.set(line.vatRateBp, { baseCents: rate.baseCents + line.rowTotalCents, taxCents: rate.taxCents + line.taxCents });
+    }
+    // Shipping and discount are taxed at the order's main rate; the remainder of the VAT total lands there.
+    const mainRate = [...rates.entries()].sort((a, b) => b[1].baseCents - a[1].baseCents)[0];
+    if (mainRate) {
+      mainRate[1].baseCents += order.shippingCents - order.discountCents;
+      mainRate[1].taxCents = order.taxCents - [...rates.values()].filter((rate) => rate !== mainRate[1]).reduce((sum, rate) => sum + rate.taxCents, 0);
+    }
+    return {
+      invoiceNumber: invoice.invoiceNumber,
+      issuedAt: invoice.issuedAt,
+      orderNumber: order.orderNumber,
+      orderDate: order.createdAt,
+      locale,
+      currencyCode: order.currencyCode,
+      minorUnits,
+      seller: {
+        name: `${shopName} ${seller.legalNameSuffix}`,
+        addressLines: [seller.street, seller.postalCity, countryName(seller.countryCode, locale)],
+        vatNumber: seller.vatNumber,
+        registration: seller.registration,
+        iban: seller.iban,
+        email: seller.email,
+      },
+      buyer: party(order.billingAddress as unknown as OrderAddress, locale, { vatNumber: order.vatNumber, email: order.email }),
+      shipTo: party(order.shippingAddress as unknown as OrderAddress, locale),
+      lines: lines.map((line) => ({
+        sku: line.sku,
+        name: lineName(line, t),
+        quantity: line.quantity,
+        detail: line.lengthCm ? t('invoice.length', { metres: new Intl.NumberFormat(locale).format(line.lengthCm / 100) }) : null,
+        unitPriceCents: line.unitPriceCents,
+        rowTotalCents: line.rowTotalCents,
+        vatRateBp: line.vatRateBp,
+      })),
+      subtotalCents: order.subtotalCents,
+      discountCents: order.discountCents,
+      shippingCents: order.shippingCents,
+      vatBreakdown: [...rates.entries()].map(([rateBp, amounts]) => ({ rateBp, ...amounts })),
+      taxCents: order.taxCents,
+      totalCents: order.totalCents,
+      reverseCharge: order.reverseCharge,
+      paymentMethod: t(`payment.method.${order.paymentMethod}`),
+      paid: order.status !== 'pending_payment' && order.status !== 'cancelled',
+      labels,
+    } satisfies InvoiceDocument;
+  });
 }

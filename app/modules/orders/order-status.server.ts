@@ -37,8 +37,7 @@ export async function changeOrderStatus(db: Database, orderNumber: string, statu
       for (const { couponId } of released) await tx.update(coupons).set({ timesUsed: sql`${coupons.timesUsed} - 1` }).where(eq(coupons.id, couponId));
       const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
       for (const line of lines) {
-        // Free lines are samples, which never came out of the stock.
-        const quantity = stockNeeded({ quantity: line.quantity, lengthCm: line.lengthCm, isSample: line.unitPriceCents === 0 });
+        const quantity = stockNeeded(line);
         if (line.variantId === null || quantity === 0) continue;
         await tx.update(productVariants).set({ stockQuantity: sql`${productVariants.stockQuantity} + ${quantity}` }).where(eq(productVariants.id, line.variantId));
       }

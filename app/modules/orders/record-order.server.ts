@@ -25,6 +25,7 @@ export interface OrderLineInput {
   name: string;
   quantity: number;
   lengthCm: number | null;
+  isSample: boolean;
   unitPriceCents: number;
   rowTotalCents: number;
   vatRateBp: number;

@@ -16,6 +16,7 @@ import { isSuccessToken, sendOrderConfirmation, successToken } from '../../modul
 import { servicesContext } from '../../context.ts';
 import { placeOrder, placeOrderMessages } from '../../modules/checkout/place-order.server.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { lineName } from '../../modules/orders/line-name.ts';
 
 /** Step 4: check everything, choose how to pay, accept the terms and place the order. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -120,8 +121,7 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
               {lines.map((line) => (
                 <li key={line.id}>
                   <span>
-                    {line.quantity} × {line.name}
-                    {line.isSample && ` (${t('cart.sample')})`}
+                    {line.quantity} × {lineName(line, t)}
                   </span>
                   <span>{line.isSample ? t('cart.free') : money(line.rowTotal)}</span>
                 </li>

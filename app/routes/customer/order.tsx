@@ -6,6 +6,7 @@ import { customerContext, servicesContext, storefrontContext } from '../../conte
 import { orUnavailable } from '../../db/with-database.server.ts';
 import { accountPath } from '../../modules/customers/account-paths.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { lineName } from '../../modules/orders/line-name.ts';
 import { getCustomerOrder } from '../../modules/orders/customer-orders.server.ts';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -55,7 +56,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             {order.items.map((item) => (
               <tr key={item.id}>
                 <th scope="row">
-                  {item.name}
+                  {lineName(item, t)}
                   <span className="data-table__sub">{t('product.itemNumber', { sku: item.sku })}</span>
                 </th>
                 <td className="numeric">{item.quantity}</td>

@@ -1,22 +1,26 @@
 import type { Route } from './+types/orders';
 import { AccountPage } from '../../components/account/account-page.tsx';
 import { OrderTable } from '../../components/account/account-display.tsx';
+import { Pagination } from '../../components/pagination.tsx';
 import { customerContext, servicesContext, storefrontContext } from '../../context.ts';
 import { orUnavailable } from '../../db/with-database.server.ts';
 import { accountPath } from '../../modules/customers/account-paths.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
 import { listCustomerOrders } from '../../modules/orders/customer-orders.server.ts';
+import { requestedPage } from '../../modules/paging/page-window.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
-  const orders = await orUnavailable(() => listCustomerOrders(db, context.get(customerContext)!.id));
-  return { prefix: context.get(storefrontContext).storefront.prefix, orders, invoiceError: new URL(request.url).searchParams.get('error') === 'invoice' };
+  const url = new URL(request.url);
+  const { orders, window } = await orUnavailable(() => listCustomerOrders(db, context.get(customerContext)!.id, { page: requestedPage(url) }));
+  return { prefix: context.get(storefrontContext).storefront.prefix, orders, window, invoiceError: url.searchParams.get('error') === 'invoice' };
 }
 
 export default function OrdersPage({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const { prefix, orders, invoiceError } = loaderData;
+  const { prefix, orders, window, invoiceError } = loaderData;
   const hasInvoices = orders.some((order) => order.invoiceNumbers.length > 0);
+  const ordersPath = accountPath(prefix, 'orders');
   return (
     <AccountPage title={t('account.nav.orders')} path="customer/orders" inArea>
       {invoiceError && (
@@ -29,9 +33,10 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <OrderTable orders={orders} prefix={prefix} />
+          {window.pageCount > 1 && <Pagination window={window} hrefFor={(page) => (page === 1 ? ordersPath : `${ordersPath}?page=${page}`)} />}
           {hasInvoices && (
             <p>
-              <a href={`${accountPath(prefix, 'orders')}/invoices.zip`} className="button" download>
+              <a href={`${ordersPath}/invoices.zip`} className="button" download>
                 {t('account.orders.downloadAll')}
               </a>
             </p>
