@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { demoCustomer } from '../scripts/demo-catalogue/demo-customer.ts';
 import { openBrowser } from './support/browser.ts';
-import { waitForMail } from './support/mail-catcher.ts';
+import { waitForMail } from '../tests/support/mail-catcher.ts';
 
 const baseUrl = inject('baseUrl');
 const mailDir = inject('mailDir');

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatMessage, lookupMessage, type MessageTree } from '../app/modules/i18n/messages.ts';
 import { demoGiftCard } from '../scripts/demo-catalogue/demo-gift-card.ts';
 import { openBrowser } from './support/browser.ts';
-import { waitForMail } from './support/mail-catcher.ts';
+import { waitForMail } from '../tests/support/mail-catcher.ts';
 
 const baseUrl = inject('baseUrl');
 const mailDir = inject('mailDir');

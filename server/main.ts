@@ -7,7 +7,8 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { openDatabase } from '../app/db/client.server.ts';
 import { ConfigError, loadConfig } from '../app/modules/config/env.server.ts';
-import { createMailer } from '../app/modules/mail/mailer.server.ts';
+import { createMailTransport } from '../app/modules/mail/mailer.server.ts';
+import { MailOutbox } from '../app/modules/mail/outbox.server.ts';
 import { createStripeGateway } from '../app/modules/payments/stripe-gateway.server.ts';
 import { PageCache } from '../app/modules/http/page-cache.server.ts';
 import { ensureReferenceData } from '../app/modules/i18n/reference-data.server.ts';
@@ -55,6 +56,8 @@ async function main() {
     logger.info(await rebuildSearchIndex(database.db), 'search index built');
   }
 
+  const mailer = new MailOutbox(database.db, createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, folder: join(config.dataDir, 'mail'), logger }), logger);
+  mailer.start();
   const deps: AppDependencies = {
     db: database.db,
     logger,
@@ -66,12 +69,7 @@ async function main() {
     secureCookies: config.siteUrl.startsWith('https:'),
     pageCache: new PageCache(),
     payments: config.stripe ? createStripeGateway(config.stripe) : null,
-    mailer: createMailer({
-      smtpUrl: config.smtpUrl,
-      from: config.mailFrom,
-      outboxDir: join(config.dataDir, 'mail'),
-      logger,
-    }),
+    mailer,
     pingDatabase: database.ping,
     clientBuildDir: join(root, 'build/client'),
   };
@@ -88,7 +86,7 @@ async function main() {
 
   const shutdown = (signal: string) => {
     logger.info({ signal }, 'shutting down');
-    server.close(() => void database.close().finally(() => process.exit(0)));
+    server.close(() => void mailer.stop().then(() => database.close()).finally(() => process.exit(0)));
     setTimeout(() => process.exit(0), 5_000).unref();
   };
   process.on('SIGINT', shutdown);

@@ -843,3 +843,25 @@ export const searchTerms = pgTable(
   },
   (t) => [primaryKey({ columns: [t.locale, t.term] }), index('search_terms_popular_idx').on(t.locale, t.searches)],
 );
+
+/**
+ * Mails waiting to go out. A request only queues its mail; delivery happens beside it and is
+ * retried with growing pauses, so a mail server outage delays mails instead of losing them.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** When to try (next); null once sent or given up. A try in progress has pushed it forward as a lease. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.nextAttemptAt)],
+);

@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { chromePath } from './browser.ts';
-import { startMailCatcher } from './mail-catcher.ts';
+import { startMailCatcher } from '../../tests/support/mail-catcher.ts';
 import { startStripeStandIn } from '../../tests/support/stripe-stand-in.ts';
 import { shopLogFile } from './failure-report.ts';
-import { freePort, type RunningShop, startShop } from './shop-server.ts';
+import { freePort } from '../../tests/support/free-port.ts';
+import { type RunningShop, startShop } from './shop-server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
+import { freePort } from '../../tests/support/free-port.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -11,18 +11,6 @@ export interface RunningShop {
   /** Everything the server printed so far. */
   output(): string;
   stop(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /** Starts `node server/main.ts` (what `npm start` runs) and waits until /healthz answers 200. */

@@ -14,19 +14,20 @@ export interface Mailer {
   send(mail: OutgoingMail): Promise<void>;
 }
 
-export interface MailerOptions {
-  /** smtp:// or smtps:// URL; without it mails are written to `outboxDir` as .eml files. */
+export interface MailTransportOptions {
+  /** smtp:// or smtps:// URL; without it mails are written to `folder` as .eml files. */
   smtpUrl: string | undefined;
   from: string;
-  outboxDir: string;
+  folder: string;
   logger: Logger;
 }
 
 /**
- * Real SMTP through nodemailer when SMTP_URL is set. Without it, nodemailer still builds the
- * complete MIME message and it is kept as an .eml file, so local mails can be opened and checked.
+ * How mails leave (the outbox in outbox.server.ts decides when): real SMTP through nodemailer when
+ * SMTP_URL is set. Without it, nodemailer still builds the complete MIME message and it is kept as
+ * an .eml file, so local mails can be opened and checked.
  */
-export function createMailer({ smtpUrl, from, outboxDir, logger }: MailerOptions): Mailer {
+export function createMailTransport({ smtpUrl, from, folder, logger }: MailTransportOptions): Mailer {
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
     return {
@@ -40,10 +41,10 @@ export function createMailer({ smtpUrl, from, outboxDir, logger }: MailerOptions
   return {
     async send(mail) {
       const info = await transport.sendMail({ from, ...mail });
-      await mkdir(outboxDir, { recursive: true });
-      const file = join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
+      await mkdir(folder, { recursive: true });
+      const file = join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
       await writeFile(file, info.message as Buffer);
-      logger.info({ file, subject: mail.subject }, 'mail written to the outbox (no SMTP_URL)');
+      logger.info({ file, subject: mail.subject }, 'mail written to a file (no SMTP_URL)');
     },
   };
 }

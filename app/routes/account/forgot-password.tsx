@@ -25,14 +25,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (reset.limited) {
     return data(formFailure(form, forgotPasswordFields, {}, { key: 'account.tooManyAttempts' }), { status: 429 });
   }
-  if (reset.token && reset.customer) {
-    try {
-      await sendPasswordResetMail(services, storefront, reset.customer, reset.token);
-    } catch (error) {
-      services.logger.error({ err: error }, 'password reset mail could not be sent');
-      return data(formFailure(form, forgotPasswordFields, {}, { key: 'errors.general' }), { status: 503 });
-    }
-  }
+  const { token, customer } = reset;
+  if (token && customer) await orUnavailable(() => sendPasswordResetMail(services, storefront, customer, token));
   // The same answer for every address: the form does not tell who has an account.
   return { ok: true as const, email: parsed.data.email };
 }

@@ -82,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   if (result.created) {
-    // The order stands even when the mail server is down; the mail is logged as failed.
+    // Queued, not sent: the outbox delivers it. Should even queueing fail, the order still stands.
     await sendOrderConfirmation(services, selection.storefront, result.orderNumber).catch((error: unknown) =>
       services.logger.error({ err: error, orderNumber: result.orderNumber }, 'order confirmation mail failed'),
     );

@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { freePort } from './shop-server.ts';
+import { freePort } from './free-port.ts';
 
 export interface MailCatcher {
   smtpUrl: string;
@@ -12,7 +12,7 @@ export interface MailCatcher {
  * A real SMTP server on localhost that keeps every message it receives as an .eml file, so the
  * browser tests (which run in other processes) can read the mails the shop sent.
  */
-export async function startMailCatcher(directory: string): Promise<MailCatcher> {
+export async function startMailCatcher(directory: string, port?: number): Promise<MailCatcher> {
   mkdirSync(directory, { recursive: true });
   let received = 0;
   const server = new SMTPServer({
@@ -30,9 +30,9 @@ export async function startMailCatcher(directory: string): Promise<MailCatcher> 
       });
     },
   });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { smtpUrl: `smtp://127.0.0.1:${port}`, stop: () => new Promise((resolve) => server.close(() => resolve())) };
+  const listenPort = port ?? (await freePort());
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
+  return { smtpUrl: `smtp://127.0.0.1:${listenPort}`, stop: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 /** Quoted-printable soft line breaks and escapes undone, enough to read links and words. */
