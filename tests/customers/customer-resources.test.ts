@@ -158,6 +158,10 @@ describe.each(testDrivers)('customer resources on %s', (driver) => {
     expect(await submitReview(db, anna.id, 'en-US', review)).toBe(true);
     expect(await submitReview(db, anna.id, 'en-US', review)).toBe(false);
     expect(await listCustomerReviews(db, anna.id, 'en-US')).toMatchObject([{ title: 'Strong cord', status: 'pending' }]);
+    // Another customer neither sees Anna's review nor reviews what only Anna bought.
+    const bert = await createCustomer(db);
+    expect(await listCustomerReviews(db, bert.id, 'en-US')).toEqual([]);
+    expect(await submitReview(db, bert.id, 'en-US', review)).toBe(false);
 
     const index = await buildListingIndex(db);
     const before = await getProductDetail(db, index, bought!.productId, 'en-US');
