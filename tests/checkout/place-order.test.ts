@@ -138,6 +138,20 @@ describe.each(testDrivers)('placing orders on %s', (driver) => {
     expect(order!.shippingMethod).toBe('pickup_point');
   });
 
+  it('warns when something else in the cart ran out while another product is added', async () => {
+    const { db } = database;
+    const [other] = await db.select({ id: productVariants.id }).from(productVariants).where(sql`${productVariants.id} <> ${variant.id} and ${productVariants.stockQuantity} > 5`).orderBy(asc(productVariants.id)).limit(1);
+    await db.update(productVariants).set({ stockQuantity: 10 }).where(eq(productVariants.id, variant.id));
+    const cartId = await readyCart(3);
+    const add = (variantId: number, extra: { isSample?: boolean } = {}) => addToCart(db, { cartId, customerId: null, locale: 'nl-NL', currency: 'EUR', variantId, quantity: 1, ...extra });
+    expect(await add(other!.id)).toMatchObject({ ok: true, otherLinesOutOfStock: false });
+    await db.update(productVariants).set({ stockQuantity: 2 }).where(eq(productVariants.id, variant.id)); // sold elsewhere meanwhile
+    expect(await add(other!.id)).toMatchObject({ ok: true, otherLinesOutOfStock: true });
+    expect(await add(other!.id, { isSample: true })).toMatchObject({ ok: true, otherLinesOutOfStock: true });
+    // The line that ran out is not "other" when it is the one being added to: that is the quantity message.
+    expect(await add(variant.id)).toEqual({ ok: false, reason: 'quantity' });
+  });
+
   it('changes quantities within the stock and applies and removes coupons on the cart page', async () => {
     const { db } = database;
     await db.update(productVariants).set({ stockQuantity: 4 }).where(eq(productVariants.id, variant.id));

@@ -1,10 +1,10 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/client.server.ts';
-import { cartItems, carts, productVariants } from '../../db/schema.ts';
+import { cartItems, carts, products, productVariants } from '../../db/schema.ts';
 import { serializeCookie } from '../http/cookies.server.ts';
 import type { CurrencyCode, LocaleCode } from '../i18n/locales.ts';
 import { cartCookie, isCartId } from './cart-count.server.ts';
-import { loadCart, stockNeeded } from './cart.server.ts';
+import { lineInStock, stockNeeded, variantAvailable } from './cart.server.ts';
 import { maxSamplesPerOrder } from './store-rules.ts';
 
 export interface AddToCartInput {
@@ -33,7 +33,7 @@ export type AddToCartResult =
 export async function addToCart(db: Database, input: AddToCartInput): Promise<AddToCartResult> {
   const lengthCm = input.lengthCm ?? null;
   const isSample = input.isSample ?? false;
-  const result = await db.transaction(async (tx): Promise<AddToCartResult> => {
+  return db.transaction(async (tx): Promise<AddToCartResult> => {
     const [variant] = await tx
       .select({ stock: productVariants.stockQuantity, productId: productVariants.productId })
       .from(productVariants)
@@ -46,10 +46,12 @@ export async function addToCart(db: Database, input: AddToCartInput): Promise<Ad
         .from(cartItems)
         .innerJoin(productVariants, eq(productVariants.id, cartItems.variantId))
         .where(and(eq(cartItems.cartId, cartId), eq(cartItems.isSample, true)));
-      if (samples.some((sample) => sample.productId === variant.productId)) return { ok: true, cartId, otherLinesOutOfStock: false };
-      if (samples.length >= maxSamplesPerOrder) return { ok: false, reason: 'sample-limit' };
-      await tx.insert(cartItems).values({ cartId, variantId: input.variantId, quantity: 1, isSample: true });
-      return { ok: true, cartId, otherLinesOutOfStock: false };
+      // One sample per product: asking again is fine and changes nothing.
+      if (!samples.some((sample) => sample.productId === variant.productId)) {
+        if (samples.length >= maxSamplesPerOrder) return { ok: false, reason: 'sample-limit' };
+        await tx.insert(cartItems).values({ cartId, variantId: input.variantId, quantity: 1, isSample: true });
+      }
+      return { ok: true, cartId, otherLinesOutOfStock: await otherLinesOutOfStock(tx, cartId, input.variantId) };
     }
     const [line] = await tx
       .select({ id: cartItems.id, quantity: cartItems.quantity })
@@ -60,11 +62,19 @@ export async function addToCart(db: Database, input: AddToCartInput): Promise<Ad
     if (line) await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, line.id));
     else await tx.insert(cartItems).values({ cartId, variantId: input.variantId, quantity: input.quantity, lengthCm });
     await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cartId));
-    return { ok: true, cartId, otherLinesOutOfStock: false };
+    return { ok: true, cartId, otherLinesOutOfStock: await otherLinesOutOfStock(tx, cartId, input.variantId) };
   });
-  if (!result.ok) return result;
-  const { cart } = await loadCart(db, result.cartId, input.customerId, input.locale);
-  return { ...result, otherLinesOutOfStock: cart?.lines.some((line) => !line.inStock && line.variantId !== input.variantId) ?? false };
+}
+
+/** The spec's add warning: has anything else in the cart run out meanwhile? */
+async function otherLinesOutOfStock(db: Queryable, cartId: string, addedVariantId: number): Promise<boolean> {
+  const otherLines = await db
+    .select({ quantity: cartItems.quantity, lengthCm: cartItems.lengthCm, isSample: cartItems.isSample, stock: productVariants.stockQuantity, available: variantAvailable })
+    .from(cartItems)
+    .innerJoin(productVariants, eq(productVariants.id, cartItems.variantId))
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(and(eq(cartItems.cartId, cartId), ne(cartItems.variantId, addedVariantId)));
+  return otherLines.some((line) => !lineInStock(line));
 }
 
 /** The visitor's active cart: the cookie's, else the customer's latest, else a new one. */

@@ -40,6 +40,13 @@ export type CartLookup = { cart: Cart | null; renewed: boolean };
 export const stockNeeded = (line: { quantity: number; lengthCm: number | null; isSample: boolean }) =>
   line.isSample ? 0 : line.lengthCm === null ? line.quantity : Math.ceil((line.lengthCm * line.quantity) / 100);
 
+/** Whether a cart line can be bought as it is: still on sale, with enough stock. */
+export const lineInStock = (line: { quantity: number; lengthCm: number | null; isSample: boolean; available: boolean; stock: number }) =>
+  line.available && stockNeeded(line) <= line.stock;
+
+/** Whether the product is on sale: the variant and its product both active. */
+export const variantAvailable = sql<boolean>`${productVariants.isActive} and ${products.isActive}`;
+
 /**
  * The visitor's active cart with everything the cart page and checkout need. A cookie pointing to
  * a cart that no longer exists (or is not theirs) means the cart was renewed (spec §4).
@@ -61,7 +68,7 @@ export async function loadCart(db: Queryable, cartId: string | undefined, custom
       priceCents: productVariants.priceCents,
       stock: productVariants.stockQuantity,
       weightGrams: productVariants.weightGrams,
-      available: sql<boolean>`${productVariants.isActive} and ${products.isActive}`,
+      available: variantAvailable,
       name: productTranslations.name,
       urlKey: productTranslations.urlKey,
       imagePath: sql<string | null>`(select ${productImages.path} from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`,
@@ -82,7 +89,7 @@ export async function loadCart(db: Queryable, cartId: string | undefined, custom
     return {
       ...item,
       unitPriceEurCents: item.isSample ? 0 : (tier?.unitPriceCents ?? priceCents),
-      inStock: item.available && stockNeeded(item) <= item.stock,
+      inStock: lineInStock(item),
     };
   });
   return {
