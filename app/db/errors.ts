@@ -7,25 +7,35 @@ const unavailableCodes = new Set([
 ]);
 const unavailableMessages = [/PGlite is closed/i, /Connection terminated/i, /timeout exceeded when trying to connect/i, /Client has encountered a connection error/i];
 
+/** The error and its causes (drizzle wraps the driver's error), as far as they are objects. */
+function errorChain(error: unknown): { code?: unknown; message?: unknown }[] {
+  const chain: { code?: unknown; message?: unknown }[] = [];
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+    chain.push(current as { code?: unknown; message?: unknown });
+    current = (current as { cause?: unknown }).cause;
+  }
+  return chain;
+}
+
 /** True when an error (or one of its causes) says the database is down rather than the query wrong. */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    if (typeof current !== 'object') return false;
-    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+  for (const { code, message } of errorChain(error)) {
     if (typeof code === 'string' && unavailableCodes.has(code)) return true;
     if (typeof message === 'string' && unavailableMessages.some((pattern) => pattern.test(message))) return true;
-    current = cause;
   }
   return false;
 }
 
-/** True for a unique constraint violation (23505), also when drizzle wraps the driver's error. */
+/** True for a unique constraint violation (23505). */
 export function isUniqueViolation(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    if (typeof current !== 'object') return false;
-    const { code, cause } = current as { code?: unknown; cause?: unknown };
-    if (code === '23505') return true;
-    current = cause;
-  }
-  return false;
+  return errorChain(error).some(({ code }) => code === '23505');
+}
+
+/**
+ * True when the database refused a value it cannot store (SQLSTATE class 22, "data exception"):
+ * a NUL character in a text, a number beyond a column's range. Only a client that sends what no
+ * form field allows gets there; it is a bad request, not a server fault.
+ */
+export function isRefusedValue(error: unknown): boolean {
+  return errorChain(error).some(({ code }) => typeof code === 'string' && code.startsWith('22'));
 }

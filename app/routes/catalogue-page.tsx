@@ -17,6 +17,7 @@ import { readCookie } from '../modules/http/cookies.server.ts';
 import { subscribeToStockAlert } from '../modules/engagement/stock-alerts.server.ts';
 import { priceDisplayFor } from '../modules/pricing/price-display.server.ts';
 import { saveToWishlist } from '../modules/wishlists/save-to-wishlist.server.ts';
+import { recordId } from '../modules/forms/record-id.ts';
 
 /** The catch-all of spec §2: a category, a product, a content page, a stored redirect, or not found. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -65,7 +66,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if ((resolved?.type === 'PRODUCT' || resolved?.type === 'CATEGORY') && (intent === 'add-to-cart' || intent === 'sample')) {
     const selection = context.get(storefrontContext);
     // A product page adds its own product; a listing says which of its products.
-    const productId = resolved.type === 'PRODUCT' ? resolved.id : Number(form.get('productId'));
+    const productId = resolved.type === 'PRODUCT' ? resolved.id : recordId(form.get('productId'));
+    if (productId === null) throw data(null, { status: 400 });
     const result = await orUnavailable(() =>
       addToCartFromForm(services.db, { cartId: readCookie(request, cartCookie), customerId: context.get(customerContext)?.id ?? null, locale: storefront.code, currency: selection.currency }, productId, form),
     );

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers, orders, passwordResetTokens, sessions } from '../../app/db/schema.ts';
+import { carts, customers, orders, passwordResetTokens, sessions } from '../../app/db/schema.ts';
 import { addressSchema } from '../../app/modules/customers/address-form.ts';
 import { deleteAddress, getAddress, listAddresses, saveAddress } from '../../app/modules/customers/addresses.server.ts';
 import { registerSchema } from '../../app/modules/customers/customer-forms.ts';
@@ -18,6 +18,7 @@ import { loadDemoCatalogue } from '../../scripts/demo-catalogue/load.ts';
 import { demoCustomer } from '../../scripts/demo-catalogue/demo-customer.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 import { createCustomer, testPassword } from '../support/factories.ts';
+import { rateLimitPolicies } from '../../app/modules/security/rate-limit.server.ts';
 
 const address = {
   firstName: 'Anna', lastName: 'Jansen', companyName: '', vatNumber: '', street: 'Dorpsstraat', houseNumber: '1', city: 'Utrecht', state: '',
@@ -138,9 +139,9 @@ describe.each(testDrivers)('customer accounts on %s', (driver) => {
     const customer = await createCustomer(db);
     const other = await createCustomer(db);
     const input = { firstName: 'Anna', lastName: 'Jansen', email: `new-${customer.email}`, currentPassword: '', companyName: null, vatNumber: null, isBusiness: false };
-    expect(await updatePersonalData(db, customer.id, input)).toEqual({ ok: false, fieldErrors: { currentPassword: { key: 'account.currentPasswordForEmail' } } });
+    expect(await updatePersonalData(db, customer.id, input)).toEqual({ ok: false, fieldErrors: { currentPassword: { key: 'account.currentPasswordForEmail' } }, status: 400 });
     expect(await updatePersonalData(db, customer.id, { ...input, currentPassword: 'Wrong&Pass1' })).toMatchObject({ ok: false });
-    expect(await updatePersonalData(db, customer.id, { ...input, email: other.email, currentPassword: customer.password })).toEqual({ ok: false, fieldErrors: { email: { key: 'account.emailTaken' } } });
+    expect(await updatePersonalData(db, customer.id, { ...input, email: other.email, currentPassword: customer.password })).toEqual({ ok: false, fieldErrors: { email: { key: 'account.emailTaken' } }, status: 400 });
     expect(await updatePersonalData(db, customer.id, { ...input, currentPassword: customer.password })).toEqual({ ok: true });
     expect(await updatePersonalData(db, customer.id, { ...input, firstName: 'Anne' })).toEqual({ ok: true });
   });
@@ -156,6 +157,21 @@ describe.each(testDrivers)('customer accounts on %s', (driver) => {
     expect(await changePassword(db, customer.id, current.customer.sessionId, customer.password, 'New&Password1')).toEqual({ ok: true });
     expect((await readSession(db, here)).kind).toBe('customer');
     expect(await readSession(db, elsewhere)).toEqual({ kind: 'revoked' });
+  });
+
+  it('limits guessing the current password from inside a session, even the right one once the limit is reached', async () => {
+    const { db } = database;
+    const customer = await createCustomer(db);
+    const session = await readSession(db, await startSession(db, customer.id, undefined));
+    if (session.kind !== 'customer') throw new Error('no session');
+    const { limit } = rateLimitPolicies.reauthPerCustomer;
+    for (let attempt = 0; attempt < limit; attempt++) {
+      expect(await changePassword(db, customer.id, session.customer.sessionId, `Guess&${attempt}aA`, 'New&Password1')).toMatchObject({ status: 400 });
+    }
+    const blocked = { ok: false, fieldErrors: { currentPassword: { key: 'account.tooManyAttempts' } }, status: 429 };
+    expect(await changePassword(db, customer.id, session.customer.sessionId, customer.password, 'New&Password1')).toEqual(blocked);
+    expect(await updatePersonalData(db, customer.id, { firstName: 'A', lastName: 'B', email: 'new@example.com', companyName: null, vatNumber: null, isBusiness: false, currentPassword: customer.password })).toEqual(blocked);
+    expect(await deleteAccount(db, customer.id, customer.password)).toBe('too-many-attempts');
   });
 
   it('keeps one default billing and shipping address, and only the owner reaches an address', async () => {
@@ -190,13 +206,15 @@ describe.each(testDrivers)('customer accounts on %s', (driver) => {
     const customer = await createCustomer(db);
     await saveAddress(db, customer.id, null, parseAddress());
     const token = await startSession(db, customer.id, undefined);
-    expect(await deleteAccount(db, customer.id, 'Wrong&Pass1')).toBe(false);
-    expect(await deleteAccount(db, customer.id, customer.password)).toBe(true);
+    const [cart] = await db.insert(carts).values({ customerId: customer.id, locale: 'nl-NL', currencyCode: 'EUR', checkout: { email: customer.email, shippingAddress: { street: 'Dorpsstraat' } } }).returning({ id: carts.id });
+    expect(await deleteAccount(db, customer.id, 'Wrong&Pass1')).toBe('wrong');
+    expect(await deleteAccount(db, customer.id, customer.password)).toBe('ok');
     const [row] = await db.select().from(customers).where(eq(customers.id, customer.id));
     expect(row).toMatchObject({ firstName: '', lastName: '', passwordHash: null, companyName: null });
     expect(row!.email).not.toContain(customer.email);
     expect(row!.anonymisedAt).not.toBeNull();
     expect(await listAddresses(db, customer.id)).toEqual([]);
+    expect(await db.select().from(carts).where(eq(carts.id, cart!.id))).toEqual([]);
     expect(await readSession(db, token)).toEqual({ kind: 'revoked' });
     expect((await logIn(db, customer.email, customer.password, '10.5.0.1')).ok).toBe(false);
     // Orders of a deleted account stay for the bookkeeping.

@@ -6,6 +6,7 @@ import type { CurrencyCode, LocaleCode } from '../i18n/locales.ts';
 import { cartCookie, isCartId } from './cart-count.server.ts';
 import { lineInStock, stockNeeded, variantAvailable } from './cart.server.ts';
 import { maxSamplesPerOrder } from './store-rules.ts';
+import { recordId } from '../forms/record-id.ts';
 
 export interface AddToCartInput {
   /** The visitor's cart cookie, if any. */
@@ -107,10 +108,10 @@ export async function addToCartFromForm(
   productId: number,
   form: FormData,
 ): Promise<AddToCartResult> {
-  const variantId = Number(form.get('variantId'));
+  const variantId = recordId(form.get('variantId'));
   const quantity = form.get('intent') === 'sample' ? 1 : Number(form.get('quantity') ?? 1);
   const metres = Number(form.get('metres') ?? 0);
-  if (!Number.isSafeInteger(variantId) || !Number.isInteger(quantity) || quantity < 1 || quantity > 9_999 || !(metres >= 0 && metres <= 10_000)) {
+  if (variantId === null || !Number.isInteger(quantity) || quantity < 1 || quantity > 9_999 || !(metres >= 0 && metres <= 10_000)) {
     return { ok: false, reason: 'quantity' };
   }
   const [variant] = await db.select({ id: productVariants.id }).from(productVariants).where(and(eq(productVariants.id, variantId), eq(productVariants.productId, productId)));

@@ -6,13 +6,10 @@ import type { LocaleCode } from '../i18n/locales.ts';
 import { rowEurCents } from './cart-pricing.ts';
 import { type Cart, loadCart, stockNeeded } from './cart.server.ts';
 import { checkCoupon, couponMessages } from './coupons.server.ts';
+import { recordId } from '../forms/record-id.ts';
 
 export type CartChange = { ok: true; notice: string } | { ok: false; error: FieldError; status: 400 | 404 };
 
-const idOf = (value: FormDataEntryValue | null) => {
-  const id = Number(value);
-  return value !== null && Number.isSafeInteger(id) && id > 0 ? id : null;
-};
 
 /** Changes the quantity of one line of this cart (0 removes it), within the stock. */
 async function setQuantity(db: Database, cart: Cart, lineId: number, quantity: number): Promise<CartChange> {
@@ -38,7 +35,7 @@ export async function changeCart(db: Database, cartId: string | undefined, custo
   if (!cart) return { ok: false, error: { key: 'cart.empty' }, status: 400 };
   const intent = form.get('intent');
   if (intent === 'update' || intent === 'remove') {
-    const lineId = idOf(form.get('lineId'));
+    const lineId = recordId(form.get('lineId'));
     const quantity = intent === 'remove' ? 0 : Number(form.get('quantity'));
     if (lineId === null || !Number.isInteger(quantity) || quantity < 0 || quantity > 9_999) return { ok: false, error: { key: 'cart.quantityInvalid' }, status: 400 };
     return setQuantity(db, cart, lineId, quantity);

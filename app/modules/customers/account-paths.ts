@@ -25,10 +25,13 @@ export const accountPath = (prefix: string, screen: keyof typeof accountPaths) =
  */
 export function safeReturnTo(value: string | null | undefined, prefix: string): string {
   const home = `/${prefix}/customer`;
-  if (!value || !value.startsWith(`/${prefix}/`) || value.startsWith('//') || value.includes('\\')) return home;
+  const inStore = (path: string) => path.startsWith(`/${prefix}/`) && !path.startsWith('//') && !path.includes('\\');
+  if (!value || !inStore(value)) return home;
   try {
+    // Checked again once normalised: "/en/..//evil.com" resolves to "//evil.com", another site.
     const url = new URL(value, 'http://local');
-    return url.host === 'local' ? `${url.pathname}${url.search}${url.hash}` : home;
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    return url.host === 'local' && inStore(url.pathname) ? path : home;
   } catch {
     return home;
   }

@@ -4,7 +4,8 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { customers } from '../../db/schema.ts';
 import type { FieldErrors } from '../forms/field-errors.ts';
 import type { PersonalDataInput } from './customer-forms.ts';
-import { hashPassword, verifyPassword } from './password.server.ts';
+import { checkCurrentPassword, currentPasswordFailures } from './current-password.server.ts';
+import { hashPassword } from './password.server.ts';
 import { endAllSessions } from './session.server.ts';
 
 export async function getPersonalData(db: Database, customerId: number) {
@@ -25,7 +26,7 @@ export async function getPersonalData(db: Database, customerId: number) {
   return customer;
 }
 
-export type ChangeResult<Field extends string> = { ok: true } | { ok: false; fieldErrors: FieldErrors<Field> };
+export type ChangeResult<Field extends string> = { ok: true } | { ok: false; fieldErrors: FieldErrors<Field>; status: 400 | 429 };
 
 /** Saves name, company and e-mail; a new e-mail address needs the current password (spec §5). */
 export async function updatePersonalData(db: Database, customerId: number, input: PersonalDataInput): Promise<ChangeResult<'email' | 'currentPassword'>> {
@@ -33,10 +34,9 @@ export async function updatePersonalData(db: Database, customerId: number, input
   if (!current) throw new Error(`customer ${customerId} not found`);
   const emailChanges = current.email.toLowerCase() !== input.email;
   if (emailChanges) {
-    if (input.currentPassword === '') return { ok: false, fieldErrors: { currentPassword: { key: 'account.currentPasswordForEmail' } } };
-    if (!(await verifyPassword(current.passwordHash, input.currentPassword))) {
-      return { ok: false, fieldErrors: { currentPassword: { key: 'account.currentPasswordWrong' } } };
-    }
+    if (input.currentPassword === '') return { ok: false, fieldErrors: { currentPassword: { key: 'account.currentPasswordForEmail' } }, status: 400 };
+    const check = await checkCurrentPassword(db, customerId, current.passwordHash, input.currentPassword);
+    if (check !== 'ok') return { ok: false, fieldErrors: { currentPassword: currentPasswordFailures[check].error }, status: currentPasswordFailures[check].status };
   }
   try {
     await db
@@ -52,7 +52,7 @@ export async function updatePersonalData(db: Database, customerId: number, input
       })
       .where(eq(customers.id, customerId));
   } catch (error) {
-    if (isUniqueViolation(error)) return { ok: false, fieldErrors: { email: { key: 'account.emailTaken' } } };
+    if (isUniqueViolation(error)) return { ok: false, fieldErrors: { email: { key: 'account.emailTaken' } }, status: 400 };
     throw error;
   }
   return { ok: true };
@@ -67,9 +67,8 @@ export async function changePassword(
   newPassword: string,
 ): Promise<ChangeResult<'currentPassword'>> {
   const [current] = await db.select({ passwordHash: customers.passwordHash }).from(customers).where(and(eq(customers.id, customerId)));
-  if (!(await verifyPassword(current?.passwordHash ?? null, currentPassword))) {
-    return { ok: false, fieldErrors: { currentPassword: { key: 'account.currentPasswordWrong' } } };
-  }
+  const check = await checkCurrentPassword(db, customerId, current?.passwordHash ?? null, currentPassword);
+  if (check !== 'ok') return { ok: false, fieldErrors: { currentPassword: currentPasswordFailures[check].error }, status: currentPasswordFailures[check].status };
   await db.update(customers).set({ passwordHash: await hashPassword(newPassword), updatedAt: sql`now()` }).where(eq(customers.id, customerId));
   await endAllSessions(db, customerId, currentSessionId);
   return { ok: true };

@@ -1,9 +1,9 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.server.ts';
 import {
-  customerAddresses, customers, orderItems, orders, passwordResetTokens, productReviews, sessions, stockAlertSubscriptions, wishlistItems, wishlists,
+  carts, customerAddresses, customers, orderItems, orders, passwordResetTokens, productReviews, sessions, stockAlertSubscriptions, wishlistItems, wishlists,
 } from '../../db/schema.ts';
-import { verifyPassword } from './password.server.ts';
+import { checkCurrentPassword, type CurrentPasswordCheck } from './current-password.server.ts';
 
 /** Everything the shop keeps about a customer, as one JSON document (GDPR art. 15 and 20). */
 export async function exportCustomerData(db: Database, customerId: number) {
@@ -47,13 +47,16 @@ export async function exportCustomerData(db: Database, customerId: number) {
  * invoices for years, but the account itself is anonymised: no name, e-mail, password,
  * addresses, sessions, wishlists, reviews or alerts remain.
  */
-export async function deleteAccount(db: Database, customerId: number, password: string): Promise<boolean> {
+export async function deleteAccount(db: Database, customerId: number, password: string): Promise<CurrentPasswordCheck> {
   const [customer] = await db.select({ email: customers.email, passwordHash: customers.passwordHash }).from(customers).where(eq(customers.id, customerId));
-  if (!customer || !(await verifyPassword(customer.passwordHash, password))) return false;
+  if (!customer) return 'wrong';
+  const check = await checkCurrentPassword(db, customerId, customer.passwordHash, password);
+  if (check !== 'ok') return check;
   await db.transaction(async (tx) => {
     await tx.delete(stockAlertSubscriptions).where(eq(sql`lower(${stockAlertSubscriptions.email})`, customer.email.toLowerCase()));
     await tx.delete(productReviews).where(eq(productReviews.customerId, customerId));
-    for (const table of [customerAddresses, sessions, passwordResetTokens, wishlists]) await tx.delete(table).where(eq(table.customerId, customerId));
+    // Carts too: their checkout details hold addresses, e-mail and VAT number.
+    for (const table of [customerAddresses, sessions, passwordResetTokens, wishlists, carts]) await tx.delete(table).where(eq(table.customerId, customerId));
     await tx
       .update(customers)
       .set({
@@ -69,5 +72,5 @@ export async function deleteAccount(db: Database, customerId: number, password: 
       })
       .where(eq(customers.id, customerId));
   });
-  return true;
+  return 'ok';
 }

@@ -14,6 +14,7 @@ export const rateLimitPolicies = {
   loginPerAddress: { limit: 30, windowSeconds: 15 * 60 },
   resetPerAccount: { limit: 3, windowSeconds: 60 * 60 },
   resetPerAddress: { limit: 10, windowSeconds: 60 * 60 },
+  reauthPerCustomer: { limit: 10, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimit>;
 
 /**

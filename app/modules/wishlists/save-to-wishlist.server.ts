@@ -5,24 +5,21 @@ import type { SessionCustomer } from '../customers/session.server.ts';
 import type { LocaleCode } from '../i18n/locales.ts';
 import { serverTranslator } from '../i18n/translator.server.ts';
 import { addToWishlist } from './wishlists.server.ts';
+import { recordId } from '../forms/record-id.ts';
 
 export type WishlistSaveResult = { ok: true; productId: number; listName: string } | { ok: false; productId: number };
 
-const idOf = (value: FormDataEntryValue | null) => {
-  const id = Number(value);
-  return value !== null && value !== '' && Number.isSafeInteger(id) && id > 0 ? id : null;
-};
 
 /**
  * The wishlist button of product pages and listings: saves the product (and the chosen variant)
  * in the customer's default list, which gets a translated name when it is created.
  */
 export async function saveToWishlist({ db, logger }: AppServices, customer: SessionCustomer, locale: LocaleCode, form: FormData): Promise<WishlistSaveResult | null> {
-  const productId = idOf(form.get('productId'));
+  const productId = recordId(form.get('productId'));
   if (productId === null) return null;
   const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
   if (!product) return null;
   const t = await serverTranslator(db, locale, logger);
-  const saved = await addToWishlist(db, customer.id, { productId, variantId: idOf(form.get('variantId')), wishlistId: null }, t('wishlist.defaultName'));
+  const saved = await addToWishlist(db, customer.id, { productId, variantId: recordId(form.get('variantId')), wishlistId: null }, t('wishlist.defaultName'));
   return saved.ok ? { ok: true, productId, listName: saved.wishlistName } : { ok: false, productId };
 }

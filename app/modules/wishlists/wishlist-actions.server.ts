@@ -1,15 +1,13 @@
 import type { Database } from '../../db/client.server.ts';
 import type { FieldError } from '../forms/field-errors.ts';
+import { recordId } from '../forms/record-id.ts';
 import {
   createWishlist, deleteWishlist, getWishlistItem, moveWishlistItem, removeWishlistItem, renameWishlist, setDefaultWishlist, type WishlistChange, wishlistNameSchema,
 } from './wishlists.server.ts';
 
 export type WishlistActionResult = { kind: 'done'; notice: string } | { kind: 'invalid'; error: FieldError } | { kind: 'not-found' };
 
-const idOf = (form: FormData, field: string) => {
-  const id = Number(form.get(field));
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-};
+const idOf = (form: FormData, field: string) => recordId(form.get(field));
 
 /** The spec's message for a name the customer already uses ("…Choose another name…"). */
 const duplicateName: FieldError = { key: 'errors.wishlistCreate' };

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, Queryable } from '../../db/client.server.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { productVariants, wishlistItems, wishlists } from '../../db/schema.ts';
+import { customers, productVariants, wishlistItems, wishlists } from '../../db/schema.ts';
 
 export const wishlistNameSchema = z.string().trim().min(1, 'validation.required').max(60, 'validation.tooLong');
 
@@ -109,6 +109,8 @@ export async function addToWishlist(
     if (!variant) return { ok: false };
   }
   return db.transaction(async (tx) => {
+    // One save at a time per customer: two quick clicks must not both create the default list.
+    await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
     let [list] = await tx
       .select({ id: wishlists.id, name: wishlists.name })
       .from(wishlists)

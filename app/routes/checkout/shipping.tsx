@@ -14,6 +14,7 @@ import { getCurrencyRates } from '../../modules/currency/exchange-rates.server.t
 import { listAddresses } from '../../modules/customers/addresses.server.ts';
 import { type FieldErrors, fieldErrorsOf, formFields, typedValues } from '../../modules/forms/field-errors.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { recordId } from '../../modules/forms/record-id.ts';
 
 /** Step 2: where it goes (spec §5 address rules) and how: home delivery or pickup at the warehouse. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -48,8 +49,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const address = addressSchema.safeParse(fields);
   const method = shippingStepSchema.safeParse(fields);
-  const pointId = Number(form.get('pickupPointId'));
-  const point = method.success && method.data.shippingMethod === 'pickup_point' && Number.isSafeInteger(pointId) ? await orUnavailable(() => getPickupPoint(services.db, pointId)) : null;
+  const pointId = recordId(form.get('pickupPointId'));
+  const point = method.success && method.data.shippingMethod === 'pickup_point' && pointId !== null ? await orUnavailable(() => getPickupPoint(services.db, pointId)) : null;
   const pickupMissing = method.success && method.data.shippingMethod === 'pickup_point' && !point;
   if (!address.success || !method.success || pickupMissing) {
     const fieldErrors: FieldErrors = {

@@ -10,12 +10,13 @@ import { addressFields, addressSchema } from '../../modules/customers/address-fo
 import { getAddress, saveAddress } from '../../modules/customers/addresses.server.ts';
 import { parseForm } from '../../modules/forms/field-errors.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { recordId } from '../../modules/forms/record-id.ts';
 
 /** The address id of the edit route; null on address/create. A bad id is a 404. */
 function addressIdOf(params: { addressId?: string }): number | null {
   if (params.addressId === undefined) return null;
-  const id = Number(params.addressId);
-  if (!/^\d{1,9}$/.test(params.addressId) || !Number.isSafeInteger(id)) throw data(null, { status: 404 });
+  const id = recordId(params.addressId);
+  if (id === null) throw data(null, { status: 404 });
   return id;
 }
 

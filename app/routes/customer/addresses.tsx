@@ -8,6 +8,7 @@ import { orUnavailable } from '../../db/with-database.server.ts';
 import { accountPath } from '../../modules/customers/account-paths.ts';
 import { deleteAddress, listAddresses } from '../../modules/customers/addresses.server.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { recordId } from '../../modules/forms/record-id.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
@@ -18,8 +19,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { db } = context.get(servicesContext);
   const form = await request.formData();
-  const addressId = Number(form.get('addressId'));
-  if (form.get('intent') !== 'delete' || !Number.isSafeInteger(addressId)) throw data(null, { status: 400 });
+  const addressId = recordId(form.get('addressId'));
+  if (form.get('intent') !== 'delete' || addressId === null) throw data(null, { status: 400 });
   // Someone else's address id finds nothing to delete: the same 404 as an id that never existed.
   if (!(await orUnavailable(() => deleteAddress(db, context.get(customerContext)!.id, addressId)))) throw data(null, { status: 404 });
   throw redirect(`${accountPath(context.get(storefrontContext).storefront.prefix, 'addresses')}?notice=deleted`);

@@ -21,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) return data(parsed, { status: 400 });
   const customer = context.get(customerContext)!;
   const result = await orUnavailable(() => changePassword(db, customer.id, customer.sessionId, parsed.data.currentPassword, parsed.data.password));
-  if (!result.ok) return data(formFailure(form, passwordChangeFields, result.fieldErrors), { status: 400 });
+  if (!result.ok) return data(formFailure(form, passwordChangeFields, result.fieldErrors), { status: result.status });
   throw redirect(`${accountPath(context.get(storefrontContext).storefront.prefix, 'password')}?saved`);
 }
 

@@ -22,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(personalDataSchema, form, personalDataFields);
   if (!parsed.ok) return data(parsed, { status: 400 });
   const result = await orUnavailable(() => updatePersonalData(db, context.get(customerContext)!.id, parsed.data));
-  if (!result.ok) return data(formFailure(form, personalDataFields, result.fieldErrors), { status: 400 });
+  if (!result.ok) return data(formFailure(form, personalDataFields, result.fieldErrors), { status: result.status });
   throw redirect(`${accountPath(context.get(storefrontContext).storefront.prefix, 'personalData')}?saved`);
 }
 

@@ -6,6 +6,7 @@ import { customerContext, servicesContext, storefrontContext } from '../../conte
 import { orUnavailable } from '../../db/with-database.server.ts';
 import { accountPath, loginPath } from '../../modules/customers/account-paths.ts';
 import { getPersonalData, setNewsletterSubscription } from '../../modules/customers/personal-data.server.ts';
+import { currentPasswordFailures } from '../../modules/customers/current-password.server.ts';
 import { deleteAccount } from '../../modules/customers/privacy.server.ts';
 import { sessionClearCookie } from '../../modules/customers/session.server.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
@@ -29,9 +30,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === 'delete') {
     const password = String(form.get('password') ?? '');
     if (!password) return data({ fieldErrors: { password: { key: 'validation.required' } } }, { status: 400 });
-    if (!(await orUnavailable(() => deleteAccount(db, customerId, password)))) {
-      return data({ fieldErrors: { password: { key: 'account.currentPasswordWrong' } } }, { status: 400 });
-    }
+    const deleted = await orUnavailable(() => deleteAccount(db, customerId, password));
+    if (deleted !== 'ok') return data({ fieldErrors: { password: currentPasswordFailures[deleted].error } }, { status: currentPasswordFailures[deleted].status });
     throw redirect(loginPath(prefix, undefined, 'account-deleted'), { headers: { 'Set-Cookie': sessionClearCookie(secureCookies) } });
   }
   throw data(null, { status: 400 });
