@@ -1,10 +1,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartItems, carts, coupons, giftCards, orderItems, orders, orderStatusHistory, productVariants } from '../../app/db/schema.ts';
-import { addToCart } from '../../app/modules/cart/add-to-cart.server.ts';
+import { cartItems, carts, coupons, giftCards, orderItems, orders, orderStatusHistory, products, productVariants } from '../../app/db/schema.ts';
+import { addToCart, addToCartFromForm } from '../../app/modules/cart/add-to-cart.server.ts';
 import { changeCart } from '../../app/modules/cart/cart-actions.server.ts';
 import { priceCart } from '../../app/modules/cart/cart-pricing.ts';
 import { mergeCartsAtLogin } from '../../app/modules/cart/merge-carts.server.ts';
@@ -223,6 +223,52 @@ describe.each(testDrivers)('placing orders on %s', (driver) => {
     expect(closed!.status).toBe('abandoned');
     // Without a guest cart the customer continues with their own.
     expect(await mergeCartsAtLogin(db, undefined, customer.id)).toBe(guest.cartId);
+  });
+
+  it('takes from the product form only what the shop sells: cut lengths for cut-to-length products, samples where offered', async () => {
+    const { db } = database;
+    const pick = async (where: ReturnType<typeof sql>) =>
+      (await db.select({ productId: products.id, variantId: productVariants.id }).from(productVariants).innerJoin(products, eq(products.id, productVariants.productId)).where(and(where, sql`${productVariants.stockQuantity} > 20`)).limit(1))[0]!;
+    const byLength = await pick(sql`${products.soldByLength}`);
+    const pieces = await pick(sql`not ${products.soldByLength} and not ${products.hasSample}`);
+    const visitor = { cartId: undefined, customerId: null, locale: 'nl-NL' as const, currency: 'EUR' as const };
+    const post = (productId: number, fields: Record<string, string | number>) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.set(name, String(value));
+      return addToCartFromForm(db, visitor, productId, form);
+    };
+    // A length on a product sold by the piece would set its own price: refused.
+    expect(await post(pieces.productId, { intent: 'add-to-cart', variantId: pieces.variantId, quantity: 100, metres: 0.01 })).toMatchObject({ ok: true });
+    const [line] = await db.select({ lengthCm: cartItems.lengthCm }).from(cartItems).innerJoin(carts, eq(carts.id, cartItems.cartId)).where(eq(cartItems.variantId, pieces.variantId)).orderBy(sql`${cartItems.id} desc`).limit(1);
+    expect(line!.lengthCm).toBeNull();
+    for (const metres of ['', '0', '0.01', '0.004', '1.3', '-2', '100000', 'x']) {
+      expect(await post(byLength.productId, { intent: 'add-to-cart', variantId: byLength.variantId, quantity: 1, metres }), `metres=${metres}`).toEqual({ ok: false, reason: 'length' });
+    }
+    expect(await post(byLength.productId, { intent: 'add-to-cart', variantId: byLength.variantId, quantity: 2, metres: '2.5' })).toMatchObject({ ok: true });
+    expect(await post(pieces.productId, { intent: 'sample', variantId: pieces.variantId })).toEqual({ ok: false, reason: 'unavailable' });
+    // A variant of another product is not this product's.
+    expect(await post(byLength.productId, { intent: 'add-to-cart', variantId: pieces.variantId, quantity: 1 })).toEqual({ ok: false, reason: 'unavailable' });
+  });
+
+  it('keeps the sample rules when carts merge: one sample per product, five at most', async () => {
+    const { db } = database;
+    const customer = await createCustomer(db);
+    // Two colours of one product, and six more products.
+    const [twoColours] = await db.select({ productId: productVariants.productId, ids: sql<number[]>`array_agg(${productVariants.id} order by ${productVariants.id})` }).from(productVariants).groupBy(productVariants.productId).having(sql`count(*) >= 2`).limit(1);
+    const others = await db.selectDistinctOn([productVariants.productId], { id: productVariants.id }).from(productVariants).where(sql`${productVariants.productId} <> ${twoColours!.productId}`).orderBy(productVariants.productId).limit(6);
+    const sample = async (cartId: string | undefined, customerId: number | null, variantId: number) => {
+      const added = await addToCart(db, { cartId, customerId, locale: 'nl-NL', currency: 'EUR', variantId, quantity: 1, isSample: true });
+      if (!added.ok) throw new Error(added.reason);
+      return added.cartId;
+    };
+    const olderCart = await sample(undefined, customer.id, twoColours!.ids[1]!);
+    for (const other of others.slice(0, 4)) await sample(olderCart, customer.id, other.id);
+    const guestCart = await sample(undefined, null, twoColours!.ids[0]!);
+    await sample(guestCart, null, others[5]!.id);
+    await mergeCartsAtLogin(db, guestCart, customer.id);
+    const samples = await db.select({ productId: productVariants.productId }).from(cartItems).innerJoin(productVariants, eq(productVariants.id, cartItems.variantId)).where(and(eq(cartItems.cartId, guestCart), eq(cartItems.isSample, true)));
+    expect(samples).toHaveLength(5);
+    expect(new Set(samples.map((line) => line.productId)).size).toBe(5);
   });
 
   it('uses a coupon no more often than its limit, also under concurrency', async () => {

@@ -6,6 +6,7 @@ import { CsrfField } from '../forms/form-fields.tsx';
 const failures: Record<Exclude<AddToCartResult, { ok: true }>['reason'], string> = {
   quantity: 'errors.quantity',
   unavailable: 'errors.productsGone',
+  length: 'cart.chooseLength',
   'sample-limit': 'cart.sampleLimit',
 };
 

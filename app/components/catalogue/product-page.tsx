@@ -21,7 +21,10 @@ export interface ProductPageData {
   alternates: Alternates;
   /** option choices from the URL (?length=10m), already validated */
   selection: Record<string, string>;
+  /** the piece length asked for (?metres=), as a length the shop cuts */
   metres: number | null;
+  /** the longest piece of a cut-to-length product */
+  maxMetres: number;
   /** which picture the gallery opens with (?image=1) */
   imageIndex: number;
   jsonLd: object;
@@ -78,8 +81,7 @@ export function ProductPage({ data, prefix, inCart }: { data: ProductPageData; p
     window.history.replaceState(window.history.state, '', url);
   };
 
-  const specLabel = detail.specifications.find((s) => s.code === 'max_continuous_length');
-  const maxMetres = specLabel ? Number(specLabel.values[0]) : 100;
+  const { maxMetres } = data;
   const unitPriceFor = (v: ProductVariant, quantity: number) =>
     [...v.tiers].reverse().find((tier) => quantity >= tier.minQuantity)?.unitPriceCents ?? v.priceCents;
 

@@ -1,11 +1,11 @@
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/client.server.ts';
-import { cartItems, carts, products, productVariants } from '../../db/schema.ts';
+import { attributes, cartItems, carts, productAttributeValues, products, productVariants } from '../../db/schema.ts';
 import { serializeCookie } from '../http/cookies.server.ts';
 import type { CurrencyCode, LocaleCode } from '../i18n/locales.ts';
 import { cartCookie, isCartId } from './cart-count.server.ts';
 import { lineInStock, stockNeeded, variantAvailable } from './cart.server.ts';
-import { maxSamplesPerOrder } from './store-rules.ts';
+import { defaultMaxPieceMetres, maxSamplesPerOrder, pieceLengthCm } from './store-rules.ts';
 import { recordId } from '../forms/record-id.ts';
 
 export interface AddToCartInput {
@@ -24,7 +24,7 @@ export interface AddToCartInput {
 
 export type AddToCartResult =
   | { ok: true; cartId: string; otherLinesOutOfStock: boolean }
-  | { ok: false; reason: 'unavailable' | 'quantity' | 'sample-limit' };
+  | { ok: false; reason: 'unavailable' | 'quantity' | 'length' | 'sample-limit' };
 
 /**
  * Puts a variant in the visitor's cart (creating the cart when needed). The quantity already in
@@ -100,7 +100,8 @@ export function cartSetCookie(cartId: string, secure: boolean): string {
 
 /**
  * The product page's add-to-cart and sample buttons: a variant of this product, a quantity and,
- * for cut-to-length products, the length in metres.
+ * for cut-to-length products (only for them), a length the shop cuts. Samples only of products
+ * that offer one. The price follows from these, so nothing else the form says counts.
  */
 export async function addToCartFromForm(
   db: Database,
@@ -109,12 +110,24 @@ export async function addToCartFromForm(
   form: FormData,
 ): Promise<AddToCartResult> {
   const variantId = recordId(form.get('variantId'));
-  const quantity = form.get('intent') === 'sample' ? 1 : Number(form.get('quantity') ?? 1);
-  const metres = Number(form.get('metres') ?? 0);
-  if (variantId === null || !Number.isInteger(quantity) || quantity < 1 || quantity > 9_999 || !(metres >= 0 && metres <= 10_000)) {
-    return { ok: false, reason: 'quantity' };
+  const isSample = form.get('intent') === 'sample';
+  const quantity = isSample ? 1 : Number(form.get('quantity') ?? 1);
+  if (variantId === null || !Number.isInteger(quantity) || quantity < 1 || quantity > 9_999) return { ok: false, reason: 'quantity' };
+  const [product] = await db
+    .select({
+      soldByLength: products.soldByLength,
+      hasSample: products.hasSample,
+      maxMetres: sql<string | null>`(select ${productAttributeValues.valueNumber} from ${productAttributeValues} join ${attributes} on ${attributes.id} = ${productAttributeValues.attributeId}
+        where ${productAttributeValues.productId} = ${products.id} and ${attributes.code} = 'max_continuous_length' limit 1)`,
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(and(eq(productVariants.id, variantId), eq(productVariants.productId, productId)));
+  if (!product || (isSample && !product.hasSample)) return { ok: false, reason: 'unavailable' };
+  let lengthCm: number | null = null;
+  if (product.soldByLength && !isSample) {
+    lengthCm = pieceLengthCm(Number(form.get('metres')), product.maxMetres === null ? defaultMaxPieceMetres : Number(product.maxMetres));
+    if (lengthCm === null) return { ok: false, reason: 'length' };
   }
-  const [variant] = await db.select({ id: productVariants.id }).from(productVariants).where(and(eq(productVariants.id, variantId), eq(productVariants.productId, productId)));
-  if (!variant) return { ok: false, reason: 'unavailable' };
-  return addToCart(db, { ...visitor, variantId, quantity, lengthCm: metres > 0 ? Math.round(metres * 100) : null, isSample: form.get('intent') === 'sample' });
+  return addToCart(db, { ...visitor, variantId, quantity, lengthCm, isSample });
 }

@@ -1,7 +1,8 @@
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.server.ts';
-import { cartItems, carts } from '../../db/schema.ts';
+import { cartItems, carts, productVariants } from '../../db/schema.ts';
 import { isCartId } from './cart-count.server.ts';
+import { maxSamplesPerOrder } from './store-rules.ts';
 
 /**
  * At login the guest cart becomes the customer's: lines of the customer's older active cart are
@@ -22,14 +23,21 @@ export async function mergeCartsAtLogin(db: Database, guestCartId: string | unde
     if (!guest) return previous?.id ?? null;
     await tx.update(carts).set({ customerId, updatedAt: sql`now()` }).where(eq(carts.id, guest.id));
     if (!previous) return guest.id;
-    const [guestLines, previousLines] = await Promise.all([
-      tx.select().from(cartItems).where(eq(cartItems.cartId, guest.id)),
-      tx.select().from(cartItems).where(eq(cartItems.cartId, previous.id)),
-    ]);
-    for (const line of previousLines) {
-      const same = guestLines.find((candidate) => candidate.variantId === line.variantId && candidate.lengthCm === line.lengthCm && candidate.isSample === line.isSample);
-      if (same && line.isSample) continue;
-      if (same) await tx.update(cartItems).set({ quantity: sql`${cartItems.quantity} + ${line.quantity}` }).where(eq(cartItems.id, same.id));
+    const linesOf = (cartId: string) =>
+      tx.select({ line: cartItems, productId: productVariants.productId }).from(cartItems).innerJoin(productVariants, eq(productVariants.id, cartItems.variantId)).where(eq(cartItems.cartId, cartId));
+    const guestLines = await linesOf(guest.id);
+    const previousLines = await linesOf(previous.id);
+    // The sample rules hold for the merged cart: one per product, at most the order's limit.
+    const sampledProducts = new Set(guestLines.filter(({ line }) => line.isSample).map(({ productId }) => productId));
+    for (const { line, productId } of previousLines) {
+      if (line.isSample) {
+        if (sampledProducts.has(productId) || sampledProducts.size >= maxSamplesPerOrder) continue;
+        sampledProducts.add(productId);
+        await tx.update(cartItems).set({ cartId: guest.id }).where(eq(cartItems.id, line.id));
+        continue;
+      }
+      const same = guestLines.find(({ line: candidate }) => !candidate.isSample && candidate.variantId === line.variantId && candidate.lengthCm === line.lengthCm);
+      if (same) await tx.update(cartItems).set({ quantity: sql`${cartItems.quantity} + ${line.quantity}` }).where(eq(cartItems.id, same.line.id));
       else await tx.update(cartItems).set({ cartId: guest.id }).where(eq(cartItems.id, line.id));
     }
     await tx.update(carts).set({ status: 'abandoned', updatedAt: sql`now()` }).where(eq(carts.id, previous.id));

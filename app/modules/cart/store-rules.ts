@@ -14,3 +14,15 @@ export const minimumOrderEurCents: Record<LocaleCode, number> = {
 
 /** At most one free sample per product, and at most this many samples per order. */
 export const maxSamplesPerOrder = 5;
+
+/** Cut-to-length pieces come in half-metre steps, up to the product's longest continuous length. */
+export const pieceStepCm = 50;
+/** The longest piece when a product does not say (its `max_continuous_length` specification). */
+export const defaultMaxPieceMetres = 100;
+
+/** A piece length in centimetres for `metres`, or null when it is not one the shop cuts. */
+export function pieceLengthCm(metres: number, maxMetres: number): number | null {
+  const lengthCm = Math.round(metres * 100);
+  if (!Number.isFinite(metres) || Math.abs(metres * 100 - lengthCm) > 1e-6) return null;
+  return lengthCm >= pieceStepCm && lengthCm % pieceStepCm === 0 && lengthCm <= maxMetres * 100 ? lengthCm : null;
+}

@@ -7,6 +7,7 @@ import { categoryTrail } from './category-page.server.ts';
 import { getCategoryTree } from './category-tree.server.ts';
 import type { ListingIndex } from './listing-index.server.ts';
 import { getProductDetail } from './product-detail.server.ts';
+import { defaultMaxPieceMetres, pieceStepCm } from '../cart/store-rules.ts';
 
 /** The product page: detail, the option choice from the URL, breadcrumbs, alternates and JSON-LD. */
 export async function getProductPage(
@@ -30,8 +31,11 @@ export async function getProductPage(
     const valid = detail.variants.some((v) => v.options.some((o) => o.attribute === option.attribute && o.option === wanted));
     selection[option.attribute] = valid && wanted ? wanted : option.option;
   }
+  // The length asked for, as the nearest piece the shop cuts (half metres, up to the longest).
+  const maxSpec = detail.specifications.find((s) => s.code === 'max_continuous_length')?.values[0];
+  const maxMetres = maxSpec === undefined ? defaultMaxPieceMetres : Number(maxSpec);
   const metresParam = Number(search.get('metres'));
-  const metres = detail.product.soldByLength && metresParam > 0 ? Math.min(Math.round(metresParam * 2) / 2, 10_000) : null;
+  const metres = detail.product.soldByLength && metresParam > 0 ? Math.min(Math.max(Math.round(metresParam * 2) / 2, pieceStepCm / 100), maxMetres) : null;
 
   const trail = categoryTrail(index, tree, detail.categoryIds);
   const url = `${siteUrl}${prefix}/${detail.urlKeys[locale]}`;
@@ -77,6 +81,7 @@ export async function getProductPage(
     alternates: Object.fromEntries(Object.entries(detail.urlKeys).map(([code, key]) => [code, `/${storefrontByCode(code)?.prefix}/${key}`])),
     selection,
     metres,
+    maxMetres,
     imageIndex: Math.max(0, Math.min(Number.parseInt(search.get('image') ?? '0', 10) || 0, detail.images.length - 1)),
     jsonLd,
   };
