@@ -677,6 +677,8 @@ export const orders = pgTable(
     billingAddress: jsonb('billing_address').$type<Record<string, string>>().notNull(),
     shippingMethod: text('shipping_method').notNull(),
     paymentMethod: text('payment_method').notNull(),
+    /** The provider's payment for an order paid online (a Stripe Checkout Session id). */
+    paymentReference: text('payment_reference'),
     /** A double submit or retry of the same checkout finds the order it already created. */
     idempotencyKey: text('idempotency_key').unique(),
     createdAt: createdAt(),

@@ -88,7 +88,16 @@ describe.each(testDrivers)('card, iDEAL and Bancontact payments through Stripe o
     const forged = signedEvent('evt_forged', 'checkout.session.completed', { id: 'cs_x', payment_status: 'paid', metadata: { orderNumber: placed.orderNumber } }, 'whsec_someone_else');
     expect(await handlePaymentWebhook(services, forged.payload, forged.signature)).toEqual({ status: 400, error: 'invalid signature' });
 
-    const event = signedEvent('evt_paid_1', 'checkout.session.completed', { id: 'cs_test_1', payment_status: 'paid', metadata: { orderNumber: placed.orderNumber } });
+    // Signed, but not what the order asked for: another session, another amount, another currency.
+    const session = { id: order!.paymentReference, payment_status: 'paid', amount_total: order!.totalCents, currency: 'eur', metadata: { orderNumber: placed.orderNumber } };
+    expect(session.id).toMatch(/^cs_test_\d+$/);
+    for (const [index, wrong] of [{ id: 'cs_test_other' }, { amount_total: 1 }, { currency: 'usd' }].entries()) {
+      const mismatch = signedEvent(`evt_mismatch_${index}`, 'checkout.session.completed', { ...session, ...wrong });
+      expect(await handlePaymentWebhook(services, mismatch.payload, mismatch.signature)).toEqual({ status: 200, handled: 'mismatch' });
+    }
+    expect((await database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, order!.id)))[0]!.status).toBe('pending_payment');
+
+    const event = signedEvent('evt_paid_1', 'checkout.session.completed', session);
     expect(await handlePaymentWebhook(services, event.payload, event.signature)).toEqual({ status: 200, handled: 'paid' });
     expect(await handlePaymentWebhook(services, event.payload, event.signature)).toEqual({ status: 200, handled: 'duplicate' });
     const [paid] = await database.db.select().from(orders).where(eq(orders.orderNumber, placed.orderNumber));
@@ -99,7 +108,7 @@ describe.each(testDrivers)('card, iDEAL and Bancontact payments through Stripe o
   it('gives the cart back, intact, when the payment fails', async () => {
     const [before] = await database.db.select({ stock: productVariants.stockQuantity }).from(productVariants).where(eq(productVariants.id, variantId));
     const placed = await orderPaidWith('card');
-    expect(await reopenAfterFailedPayment(database.db, placed.orderNumber)).toBe(true);
+    expect(await reopenAfterFailedPayment(services, placed.orderNumber, { pageLeftOpen: true })).toBe('reopened');
     const [order] = await database.db.select().from(orders).where(eq(orders.orderNumber, placed.orderNumber));
     expect(order!.status).toBe('cancelled');
     const [cart] = await database.db.select({ status: carts.status }).from(carts).where(eq(carts.id, placed.cartId));
@@ -110,6 +119,32 @@ describe.each(testDrivers)('card, iDEAL and Bancontact payments through Stripe o
     const again = await placeOrder(database.db, { storefront: dutchStore, currency: 'EUR', cartId: placed.cartId, customerId: null, paymentMethod: 'bank_transfer', termsAccepted: true, onlinePayments: true });
     expect(again).toMatchObject({ ok: true, created: true });
     expect(again.ok && again.orderNumber).not.toBe(placed.orderNumber);
+  });
+
+  it('closes the payment page the shopper left, and keeps the order when it was paid after all', async () => {
+    const left = await orderPaidWith('card');
+    const leftPage = await startOnlinePayment(services, dutchStore, left.orderNumber);
+    expect(await reopenAfterFailedPayment(services, left.orderNumber, { pageLeftOpen: true })).toBe('reopened');
+    // The page is closed: going back to it in the browser cannot pay for the cancelled order.
+    expect((await fetch(leftPage)).status).toBe(410);
+    expect(standIn.requests.at(-1)!.path).toMatch(/^\/v1\/checkout\/sessions\/cs_test_\d+\/expire$/);
+
+    const paidElsewhere = await orderPaidWith('card');
+    const page = await startOnlinePayment(services, dutchStore, paidElsewhere.orderNumber);
+    await fetch(`${page}/complete`, { redirect: 'manual' }); // paid in another tab, then "back" in this one
+    expect(await reopenAfterFailedPayment(services, paidElsewhere.orderNumber, { pageLeftOpen: true })).toBe('paid');
+    const [order] = await database.db.select({ status: orders.status }).from(orders).where(eq(orders.orderNumber, paidElsewhere.orderNumber));
+    expect(order!.status).toBe('pending_payment'); // until the webhook says paid
+  });
+
+  it('does not mark a cancelled order paid, and says so loudly', async () => {
+    const placed = await orderPaidWith('ideal');
+    await startOnlinePayment(services, dutchStore, placed.orderNumber);
+    const [order] = await database.db.select().from(orders).where(eq(orders.orderNumber, placed.orderNumber));
+    const expired = signedEvent('evt_expired_late', 'checkout.session.expired', { id: order!.paymentReference, metadata: { orderNumber: placed.orderNumber } });
+    expect(await handlePaymentWebhook(services, expired.payload, expired.signature)).toEqual({ status: 200, handled: 'reopened' });
+    const late = signedEvent('evt_paid_late', 'checkout.session.completed', { id: order!.paymentReference, payment_status: 'paid', amount_total: order!.totalCents, currency: 'eur', metadata: { orderNumber: placed.orderNumber } });
+    expect(await handlePaymentWebhook(services, late.payload, late.signature)).toEqual({ status: 200, handled: 'paid-after-cancellation' });
   });
 
   it('reports a provider that does not answer, so the checkout can say so', async () => {

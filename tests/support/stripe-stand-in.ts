@@ -1,7 +1,7 @@
 /**
- * A local HTTP stand-in for the part of Stripe the shop uses: the Checkout Sessions API, the
- * hosted payment page (pay or cancel) and the signed webhook that follows a payment. It keeps
- * the API requests, so tests see exactly what the shop sent.
+ * A local HTTP stand-in for the part of Stripe the shop uses: the Checkout Sessions API (create,
+ * retrieve, expire), the hosted payment page (pay or cancel) and the signed webhook that follows a
+ * payment. It keeps the API requests, so tests see exactly what the shop sent.
  */
 import { createServer, type Server } from 'node:http';
 import Stripe from 'stripe';
@@ -24,7 +24,23 @@ interface StoredSession {
   successUrl: string;
   cancelUrl: string;
   orderNumber: string;
+  amount: number;
+  currency: string;
+  status: 'open' | 'complete' | 'expired';
 }
+
+/** The session as Stripe's API and events describe it. */
+const sessionObject = (session: StoredSession, url: string) => ({
+  id: session.id,
+  object: 'checkout.session',
+  url: session.status === 'open' ? url : null,
+  status: session.status,
+  payment_status: session.status === 'complete' ? 'paid' : 'unpaid',
+  amount_total: session.amount,
+  currency: session.currency,
+  client_reference_id: session.orderNumber,
+  metadata: { orderNumber: session.orderNumber },
+});
 
 const page = (session: StoredSession) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Stripe stand-in</title></head>
 <body><main><h1>Pay order ${session.orderNumber}</h1>
@@ -45,15 +61,12 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
       if (request.method === 'GET' && hosted) {
         const session = sessions.get(hosted[1]!);
         if (!session) return response.writeHead(404).end();
+        if (session.status !== 'open') return response.writeHead(410, { 'content-type': 'text/plain' }).end(`This payment page is ${session.status}.`);
         if (!hosted[2]) return response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page(session));
         if (hosted[2] === 'cancel') return response.writeHead(303, { location: session.cancelUrl }).end();
+        session.status = 'complete';
         if (options.webhook) {
-          const payload = JSON.stringify({
-            id: `evt_${session.id}`,
-            object: 'event',
-            type: 'checkout.session.completed',
-            data: { object: { id: session.id, object: 'checkout.session', payment_status: 'paid', metadata: { orderNumber: session.orderNumber } } },
-          });
+          const payload = JSON.stringify({ id: `evt_${session.id}`, object: 'event', type: 'checkout.session.completed', data: { object: sessionObject(session, '') } });
           const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: options.webhook.secret });
           await fetch(options.webhook.url, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
         }
@@ -68,9 +81,28 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
         return response.end(JSON.stringify({ error: { type: 'api_error', message: 'stand-in failure' } }));
       }
       if (request.method === 'POST' && path === '/v1/checkout/sessions') {
-        const id = `cs_test_${sessions.size + 1}`;
-        sessions.set(id, { id, successUrl: form.get('success_url') ?? '', cancelUrl: form.get('cancel_url') ?? '', orderNumber: form.get('metadata[orderNumber]') ?? '' });
-        return response.end(JSON.stringify({ id, object: 'checkout.session', url: `${base}/pay/${id}`, payment_status: 'unpaid', metadata: {} }));
+        const session: StoredSession = {
+          id: `cs_test_${sessions.size + 1}`,
+          successUrl: form.get('success_url') ?? '',
+          cancelUrl: form.get('cancel_url') ?? '',
+          orderNumber: form.get('metadata[orderNumber]') ?? '',
+          amount: Number(form.get('line_items[0][price_data][unit_amount]')),
+          currency: form.get('line_items[0][price_data][currency]') ?? '',
+          status: 'open',
+        };
+        sessions.set(session.id, session);
+        return response.end(JSON.stringify(sessionObject(session, `${base}/pay/${session.id}`)));
+      }
+      const api = /^\/v1\/checkout\/sessions\/(cs_test_\d+)(\/expire)?$/.exec(path);
+      const session = api ? sessions.get(api[1]!) : undefined;
+      if (session && request.method === 'GET' && !api![2]) return response.end(JSON.stringify(sessionObject(session, `${base}/pay/${session.id}`)));
+      if (session && request.method === 'POST' && api![2]) {
+        if (session.status !== 'open') {
+          response.statusCode = 400;
+          return response.end(JSON.stringify({ error: { type: 'invalid_request_error', message: `Only Checkout Sessions with a status in ["open"] can be expired.` } }));
+        }
+        session.status = 'expired';
+        return response.end(JSON.stringify(sessionObject(session, '')));
       }
       response.statusCode = 404;
       response.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'unknown path' } }));

@@ -16,7 +16,7 @@ export async function startOnlinePayment(services: AppServices, storefront: Stor
   if (!order || !services.payments || !isOnlineMethod(order.paymentMethod)) throw new Error(`order ${orderNumber} is not paid online`);
   const token = successToken(services.sessionSecret, orderNumber);
   const back = `${services.siteUrl}/${storefront.prefix}/checkout`;
-  const { url } = await services.payments.startCheckout({
+  const { id, url } = await services.payments.startCheckout({
     orderNumber,
     amount: order.totalCents - order.giftCardCents,
     currency: order.currencyCode,
@@ -25,30 +25,41 @@ export async function startOnlinePayment(services: AppServices, storefront: Stor
     successUrl: `${back}/success?order=${orderNumber}&token=${token}`,
     cancelUrl: `${back}/payment?order=${orderNumber}&token=${token}&payment=failed`,
   });
+  await services.db.update(orders).set({ paymentReference: id }).where(eq(orders.id, order.id));
   return url;
 }
+
+export type ReopenOutcome = 'reopened' | 'paid' | 'unchanged';
 
 /**
  * A payment that failed or was cancelled: the order is cancelled (stock, coupon and gift card
  * come back) and its cart opens again, as it was, so the shopper can try again or pay another way.
+ * When the shopper left the payment page, that page is closed first, so it cannot be paid for an
+ * order that no longer exists; if it was paid after all, the order stays ('paid').
  */
-export async function reopenAfterFailedPayment(db: Database, orderNumber: string): Promise<boolean> {
-  const [order] = await db.select({ status: orders.status, paymentMethod: orders.paymentMethod, key: orders.idempotencyKey }).from(orders).where(eq(orders.orderNumber, orderNumber));
-  if (!order || order.status !== 'pending_payment' || !isOnlineMethod(order.paymentMethod)) return false;
+export async function reopenAfterFailedPayment({ db, payments }: Pick<AppServices, 'db' | 'payments'>, orderNumber: string, { pageLeftOpen }: { pageLeftOpen: boolean }): Promise<ReopenOutcome> {
+  const [order] = await db
+    .select({ status: orders.status, paymentMethod: orders.paymentMethod, key: orders.idempotencyKey, paymentReference: orders.paymentReference })
+    .from(orders)
+    .where(eq(orders.orderNumber, orderNumber));
+  if (!order || order.status !== 'pending_payment' || !isOnlineMethod(order.paymentMethod)) return 'unchanged';
+  if (pageLeftOpen && order.paymentReference && payments && (await payments.closeCheckout(order.paymentReference)) === 'completed') return 'paid';
   const cancelled = await changeOrderStatus(db, orderNumber, 'cancelled', 'online payment failed or cancelled');
-  if (!cancelled.ok) return false;
+  if (!cancelled.ok) return 'unchanged';
   const cartId = order.key?.startsWith('cart:') ? order.key.slice(5) : null;
   // The cart may place a new order now: the cancelled one gives up its idempotency key.
   await db.update(orders).set({ idempotencyKey: null }).where(eq(orders.orderNumber, orderNumber));
   if (cartId) await db.update(carts).set({ status: 'active', updatedAt: sql`now()` }).where(and(eq(carts.id, cartId), eq(carts.status, 'converted')));
-  return true;
+  return 'reopened';
 }
 
 export type WebhookOutcome = { status: 200; handled: string } | { status: 400; error: string };
 
 /**
  * Stripe's webhook: the signature is checked, every event is handled once (events are stored by
- * id), and a completed checkout marks the order paid, which issues its invoice.
+ * id; an event whose handling fails is forgotten again, so Stripe's retry gets another chance),
+ * and a completed checkout marks the order paid, which issues its invoice: only when it is the
+ * order's own payment page and the amount and currency are what the order asked for.
  */
 export async function handlePaymentWebhook(services: AppServices, payload: string, signature: string): Promise<WebhookOutcome> {
   if (!services.payments) return { status: 400, error: 'payments are not configured' };
@@ -60,15 +71,34 @@ export async function handlePaymentWebhook(services: AppServices, payload: strin
   }
   const [fresh] = await services.db.insert(paymentEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: paymentEvents.id });
   if (!fresh) return { status: 200, handled: 'duplicate' };
+  try {
+    return { status: 200, handled: await handleCheckoutEvent(services, event) };
+  } catch (error) {
+    await services.db.delete(paymentEvents).where(eq(paymentEvents.id, event.id));
+    throw error;
+  }
+}
+
+async function handleCheckoutEvent(services: AppServices, event: Stripe.Event): Promise<string> {
   const session = event.data.object as Stripe.Checkout.Session;
   const orderNumber = session.metadata?.orderNumber ?? session.client_reference_id;
-  if (!orderNumber) return { status: 200, handled: 'ignored' };
+  if (!orderNumber) return 'ignored';
   if ((event.type === 'checkout.session.completed' && session.payment_status === 'paid') || event.type === 'checkout.session.async_payment_succeeded') {
+    const [order] = await services.db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
+    const expected = order && { session: order.paymentReference, amount: order.totalCents - order.giftCardCents, currency: order.currencyCode.toLowerCase() };
+    if (!order || expected?.session !== session.id || expected.amount !== session.amount_total || expected.currency !== session.currency) {
+      services.logger.error({ orderNumber, sessionId: session.id, expected, received: { amount: session.amount_total, currency: session.currency } }, 'payment does not match the order: not marked paid');
+      return 'mismatch';
+    }
+    if (order.status === 'cancelled') {
+      services.logger.error({ orderNumber, sessionId: session.id }, 'payment received for a cancelled order: refund it or restore the order');
+      return 'paid-after-cancellation';
+    }
     const result = await changeOrderStatus(services.db, orderNumber, 'paid', `stripe ${session.id}`);
-    return { status: 200, handled: result.ok ? 'paid' : 'unchanged' };
+    return result.ok ? 'paid' : 'unchanged';
   }
   if (event.type === 'checkout.session.async_payment_failed' || event.type === 'checkout.session.expired') {
-    return { status: 200, handled: (await reopenAfterFailedPayment(services.db, orderNumber)) ? 'reopened' : 'unchanged' };
+    return reopenAfterFailedPayment(services, orderNumber, { pageLeftOpen: false });
   }
-  return { status: 200, handled: 'ignored' };
+  return 'ignored';
 }

@@ -17,6 +17,11 @@ export interface CheckoutRequest {
 /** The payment provider as the shop uses it: hosted checkout pages and signed webhooks. */
 export interface PaymentGateway {
   startCheckout(request: CheckoutRequest): Promise<{ id: string; url: string }>;
+  /**
+   * Closes a payment page the shopper left, so it can no longer be paid: 'expired', or
+   * 'completed' when the shopper paid after all (the webhook marks the order paid).
+   */
+  closeCheckout(sessionId: string): Promise<'expired' | 'completed'>;
   /** Verifies the signature and returns the event, or throws. */
   verifyEvent(payload: string, signature: string): Stripe.Event;
 }
@@ -58,6 +63,17 @@ export function createStripeGateway({ secretKey, webhookSecret, apiUrl }: Stripe
       );
       if (!session.url) throw new Error(`Stripe returned no checkout URL for ${orderNumber}`);
       return { id: session.id, url: session.url };
+    },
+    async closeCheckout(sessionId) {
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+        return 'expired';
+      } catch (error) {
+        // Only an open session can be expired; a paid (or already expired) one says so when asked.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+        const session = await stripe.checkout.sessions.retrieve(sessionId);
+        return session.status === 'complete' ? 'completed' : 'expired';
+      }
     },
     verifyEvent(payload, signature) {
       if (!webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET is not set');

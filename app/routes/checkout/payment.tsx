@@ -13,7 +13,7 @@ import { saveCheckoutDetails } from '../../modules/checkout/checkout-steps.serve
 import { checkGiftCard, giftCardMessages } from '../../modules/checkout/gift-cards.server.ts';
 import { isOnlineMethod, reopenAfterFailedPayment, startOnlinePayment } from '../../modules/checkout/online-payment.server.ts';
 import { isSuccessToken, sendOrderConfirmation, successToken } from '../../modules/checkout/order-confirmation.server.ts';
-import { servicesContext } from '../../context.ts';
+import { servicesContext, storefrontContext } from '../../context.ts';
 import { placeOrder, placeOrderMessages } from '../../modules/checkout/place-order.server.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
 import { lineName } from '../../modules/orders/line-name.ts';
@@ -23,9 +23,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   if (url.searchParams.get('payment') === 'failed') {
     // Back from the payment page without paying: the order is withdrawn and the cart reopened.
-    const { db, sessionSecret } = context.get(servicesContext);
+    const services = context.get(servicesContext);
     const orderNumber = url.searchParams.get('order') ?? '';
-    if (isSuccessToken(sessionSecret, orderNumber, url.searchParams.get('token') ?? '')) await orUnavailable(() => reopenAfterFailedPayment(db, orderNumber));
+    const token = url.searchParams.get('token') ?? '';
+    if (isSuccessToken(services.sessionSecret, orderNumber, token)) {
+      const outcome = await orUnavailable(() => reopenAfterFailedPayment(services, orderNumber, { pageLeftOpen: true }));
+      // Paid in another tab after all: the order stands.
+      if (outcome === 'paid') throw redirect(`/${context.get(storefrontContext).storefront.prefix}/checkout/success?order=${orderNumber}&token=${token}`);
+    }
   }
   const { selection, summary } = await checkoutRequest(request, context);
   guardStep(summary, 'payment', selection.storefront.prefix);
@@ -94,7 +99,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       paymentUrl = await startOnlinePayment(services, selection.storefront, result.orderNumber);
     } catch (error) {
       services.logger.error({ err: error, orderNumber: result.orderNumber }, 'could not start the online payment');
-      await orUnavailable(() => reopenAfterFailedPayment(services.db, result.orderNumber));
+      await orUnavailable(() => reopenAfterFailedPayment(services, result.orderNumber, { pageLeftOpen: false }));
       return data({ error: { key: 'errors.payment' }, paymentMethod: String(form.get('paymentMethod')), giftCardError: undefined, giftCardCode: '' }, { status: 502 });
     }
     throw redirect(paymentUrl);
