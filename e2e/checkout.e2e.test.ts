@@ -55,6 +55,13 @@ class CheckoutFlow {
     await this.page.getByRole('heading', { level: 1, name: this.t(`checkout.step.${step}`) }).waitFor();
   }
 
+  /** The amount the place-order button names. */
+  async amountOnPlaceOrderButton() {
+    const [before, after] = this.t('checkout.placeOrder', { total: '\u0000' }).split('\u0000');
+    const text = ((await this.placeOrderButton().textContent()) ?? '').trim();
+    return text.slice(before!.length, text.length - after!.length);
+  }
+
   async continue() {
     await this.page.getByRole('button', { name: this.t('checkout.continue') }).click();
   }
@@ -111,11 +118,14 @@ describe('guest checkout in Chromium', () => {
     await flow.placeOrderButton().click();
     await page.getByRole('alert').filter({ hasText: flow.t('checkout.acceptTerms') }).waitFor();
     await page.getByLabel(flow.t('checkout.terms')).check();
+    const amountDue = await flow.amountOnPlaceOrderButton();
     await flow.placeOrderButton().click();
 
     await page.waitForURL(/\/checkout\/success\?order=/);
     const orderNumber = (await page.locator('.order-number strong').textContent()) ?? '';
     expect(orderNumber).toMatch(locale === 'nl-NL' ? /^NL\d{6}$/ : /^DE\d{6}$/);
+    // The transfer is for what is left after the gift card, as the button said.
+    await expect(page.locator('.notice').filter({ hasText: orderNumber }).textContent()).resolves.toContain(amountDue);
     await page.getByText(flow.t('checkout.confirmationSent', { email })).waitFor();
 
     const mail = await waitForMail(mailDir, email, new RegExp(orderNumber));

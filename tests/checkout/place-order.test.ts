@@ -102,6 +102,8 @@ describe.each(testDrivers)('placing orders on %s', (driver) => {
     expect(await place(cartId, 'invoice')).toEqual({ ok: false, reason: 'payment-method' });
     const incomplete = await readyCart(1, { email: 'anna@example.com' });
     expect(await place(incomplete)).toEqual({ ok: false, reason: 'incomplete' });
+    // No cart cookie, or a forged one.
+    for (const forged of ['', 'not-a-cart', `${incomplete}'--`]) expect(await place(forged)).toEqual({ ok: false, reason: 'empty' });
   });
 
   it('sells exactly the stock when 20 checkouts race for 5 units', async () => {

@@ -27,7 +27,14 @@ export async function orderConfirmation(db: AppServices['db'], orderNumber: stri
   if (!order) return null;
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));
   const destination = (order.shippingAddress as { countryCode?: string }).countryCode ?? 'NL';
-  return { ...order, items, importDuties: vatTreatment(destination, null).kind === 'export', iban: seller.iban };
+  return {
+    ...order,
+    items,
+    // What is left to pay after the gift card: the amount a bank transfer should be for.
+    amountDueCents: order.totalCents - order.giftCardCents,
+    importDuties: vatTreatment(destination, null).kind === 'export',
+    iban: seller.iban,
+  };
 }
 
 /** The order confirmation mail (HTML and text) in the language of the store it was placed in. */
@@ -44,7 +51,7 @@ export async function sendOrderConfirmation(services: AppServices, storefront: S
     `${t('cart.shipping')}: ${money(order.shippingCents)}`,
     `${order.reverseCharge ? t('cart.vatReverseCharge') : t('cart.vatPart')}: ${money(order.taxCents)}`,
     `${t('cart.total')}: ${money(order.totalCents)}`,
-    ...(order.paymentMethod === 'bank_transfer' ? [t('checkout.bankTransferInstructions', { amount: money(order.totalCents), iban: order.iban, reference: orderNumber })] : []),
+    ...(order.paymentMethod === 'bank_transfer' ? [t('checkout.bankTransferInstructions', { amount: money(order.amountDueCents), iban: order.iban, reference: orderNumber })] : []),
     ...(order.importDuties ? [t('checkout.importDuties')] : []),
   ];
   await services.mailer.send(

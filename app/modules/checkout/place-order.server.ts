@@ -9,6 +9,7 @@ import { issueInvoice, type OrderStatus, recordOrder } from '../orders/record-or
 import { billingAddressOf, deliveryAddressOf, firstOpenStep, type PaymentMethod } from './checkout-details.ts';
 import { checkoutSummary } from './checkout-summary.server.ts';
 import { redeemGiftCard } from './gift-cards.server.ts';
+import { isCartId } from '../cart/cart-count.server.ts';
 
 export type PlaceOrderResult =
   | { ok: true; orderNumber: string; orderId: number; created: boolean }
@@ -68,6 +69,8 @@ export async function placeOrder(
     onlinePayments?: boolean;
   },
 ): Promise<PlaceOrderResult> {
+  // No cart cookie, or one that is not a cart id (a uuid column would refuse it outright).
+  if (!isCartId(input.cartId)) return { ok: false, reason: 'empty' };
   const idempotencyKey = `cart:${input.cartId}`;
   const previous = async () => {
     const [order] = await db.select({ id: orders.id, orderNumber: orders.orderNumber }).from(orders).where(eq(orders.idempotencyKey, idempotencyKey));
