@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartItems, carts, coupons, giftCards, orderItems, orders, orderStatusHistory, products, productVariants } from '../../app/db/schema.ts';
+import { cartItems, carts, coupons, giftCards, orderItems, orders, orderStatusHistory, priceTiers, products, productVariants } from '../../app/db/schema.ts';
 import { addToCart, addToCartFromForm } from '../../app/modules/cart/add-to-cart.server.ts';
 import { changeCart } from '../../app/modules/cart/cart-actions.server.ts';
 import { priceCart } from '../../app/modules/cart/cart-pricing.ts';
@@ -11,7 +11,10 @@ import { mergeCartsAtLogin } from '../../app/modules/cart/merge-carts.server.ts'
 import type { CheckoutDetails } from '../../app/modules/checkout/checkout-details.ts';
 import { checkGiftCard } from '../../app/modules/checkout/gift-cards.server.ts';
 import { findPickupPoints } from '../../app/modules/checkout/pickup-points.server.ts';
+import { checkoutSummary } from '../../app/modules/checkout/checkout-summary.server.ts';
 import { placeOrder } from '../../app/modules/checkout/place-order.server.ts';
+import { shippingOptions } from '../../app/modules/checkout/shipping-options.server.ts';
+import { getCurrencyRates } from '../../app/modules/currency/exchange-rates.server.ts';
 import { vatTreatment } from '../../app/modules/checkout/tax-rules.ts';
 import { changeOrderStatus } from '../../app/modules/orders/order-status.server.ts';
 import { storefrontByCode } from '../../app/modules/i18n/locales.ts';
@@ -94,6 +97,40 @@ describe.each(testDrivers)('placing orders on %s', (driver) => {
     expect(after!.stock).toBe(8);
     const history = await db.select({ status: orderStatusHistory.status }).from(orderStatusHistory).innerJoin(orders, eq(orders.id, orderStatusHistory.orderId)).where(eq(orders.orderNumber, paid.orderNumber));
     expect(history.map((entry) => entry.status)).toEqual(['pending_payment', 'paid']);
+  });
+
+  it('charges Dutch VAT for goods collected at the warehouse, wherever the shopper lives', async () => {
+    const { db } = database;
+    await db.update(productVariants).set({ stockQuantity: 50 }).where(eq(productVariants.id, variant.id));
+    const shoppers = [
+      { ...address, street: 'Hauptstraße', zipCode: '10115', city: 'Berlin', countryCode: 'DE' },
+      { ...address, street: 'Main Street', zipCode: '94105', city: 'San Francisco', state: 'CA', countryCode: 'US' },
+    ];
+    for (const shopper of shoppers) {
+      const placed = await place(await readyCart(2, { ...ready, shippingAddress: shopper, shippingMethod: 'warehouse_pickup' }));
+      if (!placed.ok) throw new Error(placed.reason);
+      const [order] = await db.select().from(orders).where(eq(orders.orderNumber, placed.orderNumber));
+      const lines = await db.select({ vatRateBp: orderItems.vatRateBp }).from(orderItems).where(eq(orderItems.orderId, order!.id));
+      expect(lines.map((line) => line.vatRateBp)).toEqual([2100]);
+      expect(order!.shippingAddress).toMatchObject({ countryCode: 'NL', city: 'Rotterdam', firstName: 'Anna' });
+      expect(order!.shippingAddress).not.toHaveProperty('state');
+      expect(order!.billingAddress).toMatchObject({ countryCode: shopper.countryCode });
+    }
+  });
+
+  it('offers shipping at the price the order charges, after the cart discount', async () => {
+    const { db } = database;
+    // €78 of goods: over the €75 free-shipping line, under it after the 5 % volume discount.
+    const [other] = await db.select({ id: productVariants.id }).from(productVariants).where(sql`${productVariants.id} <> ${variant.id}`).orderBy(asc(productVariants.id)).limit(1);
+    await db.update(productVariants).set({ priceCents: 2_600, stockQuantity: 50 }).where(eq(productVariants.id, other!.id));
+    await db.delete(priceTiers).where(eq(priceTiers.variantId, other!.id));
+    const added = await addToCart(db, { cartId: undefined, customerId: null, locale: 'nl-NL', currency: 'EUR', variantId: other!.id, quantity: 3 });
+    if (!added.ok) throw new Error(added.reason);
+    await db.update(carts).set({ checkout: ready as Record<string, unknown> }).where(eq(carts.id, added.cartId));
+    const summary = await checkoutSummary(db, await getCurrencyRates(db), dutchStore, 'EUR', added.cartId, null, false);
+    const offered = shippingOptions(summary.shippingPrice!, 'NL').find((option) => option.method === 'home_delivery');
+    expect(summary.totals).toMatchObject({ subtotal: 7_800, discount: 390, shipping: 495 });
+    expect(offered?.price).toBe(summary.totals!.shipping);
   });
 
   it('refuses without accepted terms, an incomplete checkout or a payment method that is not offered', async () => {

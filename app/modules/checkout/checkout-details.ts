@@ -1,5 +1,6 @@
 import type { OrderAddress } from '../orders/record-order.server.ts';
 import type { ShippingMethod } from './shipping-rates.ts';
+import { warehouse } from '../orders/seller.ts';
 
 export const paymentMethods = ['card', 'ideal', 'bancontact', 'bank_transfer', 'invoice', 'gift_card', 'free'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
@@ -35,9 +36,11 @@ export function firstOpenStep(details: CheckoutDetails): CheckoutStep {
 export const billingAddressOf = (details: CheckoutDetails): OrderAddress | undefined =>
   details.billingSameAsShipping ? details.shippingAddress : details.billingAddress;
 
-/** Where the parcel goes: the pickup point (in the shopper's name) or the shipping address. */
+/** Where the goods are handed over: the warehouse or a pickup point (in the shopper's name), or the shipping address. */
 export function deliveryAddressOf(details: CheckoutDetails): OrderAddress | undefined {
   const address = details.shippingAddress;
+  // Collected at the warehouse: handed over (and taxed) in the Netherlands, wherever the shopper lives.
+  if (address && details.shippingMethod === 'warehouse_pickup') return { ...address, state: undefined, ...warehouse };
   const point = details.shippingMethod === 'pickup_point' ? details.pickupPoint : undefined;
   if (!address || !point) return address;
   return { ...address, companyName: point.name, street: point.street, houseNumber: point.houseNumber, zipCode: point.zipCode, city: point.city, countryCode: point.countryCode };

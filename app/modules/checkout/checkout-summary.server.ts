@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client.server.ts';
-import { type CartTotals, priceCart, rowEurCents } from '../cart/cart-pricing.ts';
+import { type CartTotals, priceCart, type PricingInput, rowEurCents } from '../cart/cart-pricing.ts';
 import { type Cart, loadCart } from '../cart/cart.server.ts';
 import { checkCoupon } from '../cart/coupons.server.ts';
 import { minimumOrderEurCents } from '../cart/store-rules.ts';
@@ -8,6 +8,7 @@ import type { CurrencyCode, StorefrontLocale } from '../i18n/locales.ts';
 import { checkGiftCard, giftCardMessages } from './gift-cards.server.ts';
 import { type CheckoutDetails, deliveryAddressOf, type PaymentMethod } from './checkout-details.ts';
 import { shopCountry, type VatTreatment, vatTreatment } from './tax-rules.ts';
+import type { ShippingMethod } from './shipping-rates.ts';
 
 export interface CheckoutSummary {
   cart: Cart | null;
@@ -24,6 +25,8 @@ export interface CheckoutSummary {
   giftCard: { id: number; code: string; amount: number } | { error: string } | null;
   /** what is left to pay after the gift card */
   amountDue: number;
+  /** What shipping this cart by a method to a country costs (the cart's currency, excl. VAT): the order's own rule, with its discounts and coupon. */
+  shippingPrice: ((method: ShippingMethod, countryCode: string) => number) | null;
 }
 
 /**
@@ -63,18 +66,20 @@ export async function checkoutSummary(
   const delivery = deliveryAddressOf(details);
   const destination = delivery?.countryCode ?? storefront.countryCode ?? shopCountry;
   const vat = vatTreatment(destination, details.isBusiness ? (details.vatNumber ?? null) : null);
-  if (!cart || cart.lines.length === 0) return { cart, renewed, details, totals: null, vat, couponId: null, paymentOptions: [], exchangeRate: '1', giftCard: null, amountDue: 0 };
+  if (!cart || cart.lines.length === 0) return { cart, renewed, details, totals: null, vat, couponId: null, paymentOptions: [], exchangeRate: '1', giftCard: null, amountDue: 0, shippingPrice: null };
   const rate = rates.get(currency) ?? rates.get('EUR')!;
   const subtotalEur = cart.lines.reduce((sum, line) => sum + rowEurCents(line), 0);
   const coupon = cart.couponCode ? await checkCoupon(db, cart.couponCode, subtotalEur, details.email ?? null) : null;
-  const totals = priceCart({
-    lines: cart.lines,
-    currency: { code: currency, rate: rate.rate, minorUnits: rate.minorUnits },
-    coupon: coupon?.ok ? coupon.coupon : null,
-    vat,
-    shipping: delivery && details.shippingMethod ? { method: details.shippingMethod, countryCode: delivery.countryCode } : null,
-    minimumOrderEurCents: minimumOrderEurCents[storefront.code],
-  });
+  const pricedWith = (shipping: PricingInput['shipping']) =>
+    priceCart({
+      lines: cart.lines,
+      currency: { code: currency, rate: rate.rate, minorUnits: rate.minorUnits },
+      coupon: coupon?.ok ? coupon.coupon : null,
+      vat,
+      shipping,
+      minimumOrderEurCents: minimumOrderEurCents[storefront.code],
+    });
+  const totals = pricedWith(delivery && details.shippingMethod ? { method: details.shippingMethod, countryCode: delivery.countryCode } : null);
   const giftCardCheck = details.giftCardCode ? await checkGiftCard(db, details.giftCardCode, currency) : null;
   let giftCard: CheckoutSummary['giftCard'] = null;
   if (giftCardCheck?.ok) giftCard = { id: giftCardCheck.card.id, code: giftCardCheck.card.code, amount: Math.min(giftCardCheck.card.balanceCents, totals.total) };
@@ -83,5 +88,6 @@ export async function checkoutSummary(
   return {
     cart, renewed, details, totals, vat, couponId: coupon?.ok ? coupon.coupon.id : null,
     paymentOptions: paymentOptionsFor(details, totals.total, amountDue, { enabled: onlinePayments, currency, country: destination }), exchangeRate: rate.rate, giftCard, amountDue,
+    shippingPrice: (method, countryCode) => pricedWith({ method, countryCode }).shipping ?? 0,
   };
 }

@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pickupPoint: summary.details.pickupPoint ?? null,
     currency: { code: selection.currency, minorUnits: rates.get(selection.currency)?.minorUnits ?? 2 },
     // Prices and dates for the address known so far; they follow the country chosen below.
-    options: shippingOptions(summary.cart!, address.countryCode, rates.get(selection.currency) ?? rates.get('EUR')!),
+    options: shippingOptions(summary.shippingPrice!, address.countryCode),
   };
 }
 
