@@ -39,6 +39,10 @@ describe('cart pricing', () => {
     const business = priceCart({ lines: [line(1, 1_000, 2)], currency: euro, coupon: null, vat: vatTreatment('DE', 'DE123456789'), shipping: null, minimumOrderEurCents: 5_000 });
     expect(business).toMatchObject({ tax: 0, total: 2_000, minimumOrder: { amount: 5_000, remaining: 3_000 } });
     expect(vatTreatment('US', null)).toEqual({ kind: 'export', rateBp: 0 });
+    // Reverse charge only for a VAT number of the member state the goods go to (not the shop's own, not outside the EU).
+    expect(vatTreatment('GR', 'EL 094259216')).toEqual({ kind: 'reverse-charge', rateBp: 0 });
+    for (const vatNumber of ['NL004495445B01', 'FR40303265045', 'CHE-116.281.710', 'GB980780684']) expect(vatTreatment('DE', vatNumber), vatNumber).toEqual({ kind: 'standard', rateBp: 1900 });
+    expect(vatTreatment('NL', 'NL004495445B01')).toEqual({ kind: 'standard', rateBp: 2100 });
     const yen = priceCart({ lines: [line(1, 1_000, 3)], currency: { code: 'JPY', rate: '162.5', minorUnits: 0 }, coupon: null, vat: vatTreatment('US', null), shipping: null, minimumOrderEurCents: 0 });
     expect(yen).toMatchObject({ subtotal: 4_875, total: 4_875, lines: [{ unitPrice: 1_625, rowTotal: 4_875 }] });
   });

@@ -17,13 +17,20 @@ export type VatTreatment =
   /** outside the EU: no VAT; import duties may be due on arrival */
   | { kind: 'export'; rateBp: 0 };
 
+/** The country a VAT number is registered in, by its prefix (Greece writes EL). */
+export function vatNumberCountry(vatNumber: string): string {
+  const prefix = vatNumber.replace(/[^A-Za-z0-9]/g, '').slice(0, 2).toUpperCase();
+  return prefix === 'EL' ? 'GR' : prefix;
+}
+
 /**
- * VAT of a delivery: consumers in the EU pay their own country's rate (one-stop shop), an EU
- * business outside the Netherlands with a VAT number gets reverse charge, exports carry none.
+ * VAT of a delivery: consumers in the EU pay their own country's rate (one-stop shop), a business
+ * in another member state gets reverse charge when its VAT number (checked for format at the
+ * customer step) is registered in the country the goods go to; exports carry none.
  */
 export function vatTreatment(destinationCountry: string, businessVatNumber: string | null): VatTreatment {
   const country = deliveryCountryByCode(destinationCountry);
   if (!country?.inEu) return { kind: 'export', rateBp: 0 };
-  if (businessVatNumber && destinationCountry !== shopCountry) return { kind: 'reverse-charge', rateBp: 0 };
+  if (businessVatNumber && destinationCountry !== shopCountry && vatNumberCountry(businessVatNumber) === destinationCountry) return { kind: 'reverse-charge', rateBp: 0 };
   return { kind: 'standard', rateBp: euStandardVatBp[destinationCountry] ?? euStandardVatBp[shopCountry]! };
 }
