@@ -174,6 +174,9 @@ describe('VAT display in the cart', () => {
       const subtotal = cents(await page.locator('.order-totals dd').first().textContent());
       // The totals are net plus the VAT part; rows follow the store's display (Italian VAT 22 %).
       expect(row).toBe(includesVat ? Math.round(subtotal * 1.22) : subtotal);
+      // Under rows incl. VAT the subtotal says it is without.
+      const subtotalLabel = flow.t('cart.subtotal') + (includesVat ? ` (${flow.t('vat.exclVat')})` : '');
+      await expect(page.locator('.order-totals dt').first().textContent()).resolves.toBe(subtotalLabel);
       await context.close();
     }
   });

@@ -19,6 +19,7 @@ import { demoCustomer } from '../../scripts/demo-catalogue/demo-customer.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 import { createCustomer, testPassword } from '../support/factories.ts';
 import { rateLimitPolicies } from '../../app/modules/security/rate-limit.server.ts';
+import { registerCustomer } from '../../app/modules/customers/register.server.ts';
 
 const address = {
   firstName: 'Anna', lastName: 'Jansen', companyName: '', vatNumber: '', street: 'Dorpsstraat', houseNumber: '1', city: 'Utrecht', state: '',
@@ -93,6 +94,15 @@ describe.each(testDrivers)('customer accounts on %s', (driver) => {
     const customer = await createCustomer(db);
     expect(await logIn(db, customer.email, customer.password, '10.2.0.1')).toEqual({ ok: false, reason: 'too-many-attempts' });
     expect((await logIn(db, customer.email, customer.password, '10.2.0.2')).ok).toBe(true);
+  });
+
+  it('limits registrations per client address', async () => {
+    const { db } = database;
+    const input = (index: number) => ({ firstName: 'Ria', lastName: 'Smit', email: `ria-${index}-${Date.now()}@example.com`, password: testPassword, confirmPassword: testPassword, newsletter: false, companyName: null, vatNumber: null });
+    const { limit } = rateLimitPolicies.registerPerAddress;
+    for (let index = 0; index < limit; index++) expect((await registerCustomer(db, input(index), 'nl-NL', '10.9.0.1')).ok).toBe(true);
+    expect(await registerCustomer(db, input(limit), 'nl-NL', '10.9.0.1')).toEqual({ ok: false, reason: 'too-many-attempts' });
+    expect((await registerCustomer(db, input(limit + 1), 'nl-NL', '10.9.0.2')).ok).toBe(true);
   });
 
   it('rotates the session at login, expires it and notices a revoked one', async () => {

@@ -23,6 +23,8 @@ export async function createCustomer(db: Database, overrides: Partial<{ email: s
       vatNumber: null,
     },
     'nl-NL',
+    // Each test customer from its own address: the registration limit counts per client address.
+    `factory-${randomUUID()}`,
   );
   if (!result.ok) throw new Error(`could not create ${email}`);
   return { id: result.customerId, email, password: overrides.password ?? testPassword };

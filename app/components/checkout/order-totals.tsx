@@ -7,14 +7,18 @@ export function useCartMoney(totals: Pick<CartTotals, 'currency' | 'minorUnits'>
   return (amount: number) => formatMoney(amount, totals.currency, locale, totals.minorUnits);
 }
 
-/** Subtotal, discounts, shipping, the VAT part and the total, as a description list. */
-export function OrderTotals({ totals, vatKind }: { totals: CartTotals; vatKind: 'standard' | 'reverse-charge' | 'export' }) {
+/**
+ * Subtotal, discounts, shipping, the VAT part and the total, as a description list. The amounts
+ * are excl. VAT (VAT is added once, on the total); when the rows above show prices incl. VAT the
+ * subtotal says so, so the two are not read as the same sum.
+ */
+export function OrderTotals({ totals, vatKind, rowsIncludeVat = false }: { totals: CartTotals; vatKind: 'standard' | 'reverse-charge' | 'export'; rowsIncludeVat?: boolean }) {
   const { t, locale } = useI18n();
   const money = useCartMoney(totals);
   const percent = (bp: number) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(bp / 10_000);
   return (
     <dl className="order-totals">
-      <dt>{t('cart.subtotal')}</dt>
+      <dt>{rowsIncludeVat && totals.vatRateBp > 0 ? `${t('cart.subtotal')} (${t('vat.exclVat')})` : t('cart.subtotal')}</dt>
       <dd>{money(totals.subtotal)}</dd>
       {totals.volumeDiscount > 0 && (
         <>

@@ -1,7 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { AppServices } from '../../context.ts';
-import type { Database } from '../../db/client.server.ts';
 import { carts, orders, paymentEvents } from '../../db/schema.ts';
 import type { StorefrontLocale } from '../i18n/locales.ts';
 import { changeOrderStatus } from '../orders/order-status.server.ts';

@@ -3,11 +3,17 @@ import { customers } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { LocaleCode } from '../i18n/locales.ts';
 import type { RegisterInput } from './customer-forms.ts';
+import { rateLimitPolicies, takeAttempt } from '../security/rate-limit.server.ts';
 import { hashPassword } from './password.server.ts';
 
-export type RegisterResult = { ok: true; customerId: number } | { ok: false; reason: 'email-taken' };
+export type RegisterResult = { ok: true; customerId: number } | { ok: false; reason: 'email-taken' | 'too-many-attempts' };
 
-export async function registerCustomer(db: Database, input: RegisterInput, locale: LocaleCode): Promise<RegisterResult> {
+/**
+ * A new account. Limited per client address: "already registered" tells whether an address has an
+ * account, so trying a list of addresses must not be free.
+ */
+export async function registerCustomer(db: Database, input: RegisterInput, locale: LocaleCode, clientAddress: string): Promise<RegisterResult> {
+  if (!(await takeAttempt(db, `register:address:${clientAddress}`, rateLimitPolicies.registerPerAddress))) return { ok: false, reason: 'too-many-attempts' };
   const passwordHash = await hashPassword(input.password);
   try {
     const [customer] = await db

@@ -15,6 +15,7 @@ export const rateLimitPolicies = {
   resetPerAccount: { limit: 3, windowSeconds: 60 * 60 },
   resetPerAddress: { limit: 10, windowSeconds: 60 * 60 },
   reauthPerCustomer: { limit: 10, windowSeconds: 15 * 60 },
+  registerPerAddress: { limit: 20, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimit>;
 
 /**

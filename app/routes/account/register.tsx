@@ -1,8 +1,8 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/register';
 import { AccountPage } from '../../components/account/account-page.tsx';
-import { CheckboxField, CsrfField, TextField } from '../../components/forms/form-fields.tsx';
-import { customerContext, servicesContext, storefrontContext } from '../../context.ts';
+import { CheckboxField, CsrfField, FormAlert, TextField } from '../../components/forms/form-fields.tsx';
+import { customerContext, requestInfoContext, servicesContext, storefrontContext } from '../../context.ts';
 import { orUnavailable } from '../../db/with-database.server.ts';
 import { accountPath, safeReturnTo } from '../../modules/customers/account-paths.ts';
 import { registerFields, registerSchema } from '../../modules/customers/customer-forms.ts';
@@ -24,10 +24,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const parsed = parseForm(registerSchema, form, registerFields);
   if (!parsed.ok) return data(parsed, { status: 400 });
-  const result = await orUnavailable(() => registerCustomer(db, parsed.data, storefront.code));
-  if (!result.ok) {
-    return data(formFailure(form, registerFields, { email: { key: 'account.emailTaken' } }), { status: 400 });
-  }
+  const result = await orUnavailable(() => registerCustomer(db, parsed.data, storefront.code, context.get(requestInfoContext).clientAddress));
+  if (!result.ok && result.reason === 'too-many-attempts') return data(formFailure(form, registerFields, {}, { key: 'account.tooManyAttempts' }), { status: 429 });
+  if (!result.ok) return data(formFailure(form, registerFields, { email: { key: 'account.emailTaken' } }), { status: 400 });
   const returnTo = safeReturnTo(String(form.get('returnTo') ?? ''), storefront.prefix);
   return orUnavailable(() => redirectAsLoggedIn(db, request, result.customerId, returnTo, secureCookies));
 }
@@ -43,6 +42,7 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
     <AccountPage title={t('account.registerTitle')} path="customer/account/create" narrow>
       <Form method="post" noValidate className="form-stack auth-card">
         <CsrfField />
+        <FormAlert error={failure?.formError} />
         <input type="hidden" name="returnTo" value={returnTo} />
         <div className="form-row">
           <TextField name="firstName" label={t('account.firstName')} autoComplete="given-name" required defaultValue={values.firstName} error={errors.firstName} />

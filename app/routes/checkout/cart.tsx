@@ -26,6 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     lines: (cart?.lines ?? []).map((line, index) => ({ ...line, unitPrice: shown(totals?.lines[index]?.unitPrice ?? 0), rowTotal: shown(totals?.lines[index]?.rowTotal ?? 0) })),
     totals,
     vatKind: vat.kind,
+    rowsIncludeVat: selection.includeVat,
   };
 }
 
@@ -47,7 +48,7 @@ const notices: Record<string, string> = {
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
-  const { prefix, lines, totals, vatKind, renewed, notice, couponCode } = loaderData;
+  const { prefix, lines, totals, vatKind, rowsIncludeVat, renewed, notice, couponCode } = loaderData;
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
   const percent = (bp: number) => new Intl.NumberFormat(locale, { style: 'percent' }).format(bp / 10_000);
   const money = useCartMoney(totals ?? { currency: 'EUR', minorUnits: 2 });
@@ -128,7 +129,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                 ? t('cart.volumeProgress', { amount: money(totals.nextVolumeTier.remaining), percent: percent(totals.nextVolumeTier.rateBp) })
                 : t('cart.volumeUnlocked', { percent: percent(totals.volumeDiscountBp) })}
             </p>
-            <OrderTotals totals={totals} vatKind={vatKind} />
+            <OrderTotals totals={totals} vatKind={vatKind} rowsIncludeVat={rowsIncludeVat} />
             <CodeForm
               name="couponCode"
               label={t('cart.couponCode')}
