@@ -147,6 +147,23 @@ describe.each(testDrivers)('card, iDEAL and Bancontact payments through Stripe o
     expect(await handlePaymentWebhook(services, late.payload, late.signature)).toEqual({ status: 200, handled: 'paid-after-cancellation' });
   });
 
+  it('lets Stripe retry an event whose handling failed', async () => {
+    const placed = await orderPaidWith('ideal');
+    await startOnlinePayment(services, dutchStore, placed.orderNumber);
+    const [order] = await database.db.select().from(orders).where(eq(orders.orderNumber, placed.orderNumber));
+    const event = signedEvent('evt_retry', 'checkout.session.completed', { id: order!.paymentReference, payment_status: 'paid', amount_total: order!.totalCents, currency: 'eur', metadata: { orderNumber: placed.orderNumber } });
+    // The database goes away while the order is being marked paid.
+    const failingDb = new Proxy(database.db, {
+      get(target, property) {
+        if (property === 'transaction') return () => Promise.reject(new Error('Connection terminated unexpectedly'));
+        const value = Reflect.get(target, property, target) as unknown;
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    await expect(handlePaymentWebhook({ ...services, db: failingDb }, event.payload, event.signature)).rejects.toThrow(/Connection terminated/);
+    expect(await handlePaymentWebhook(services, event.payload, event.signature)).toEqual({ status: 200, handled: 'paid' });
+  });
+
   it('reports a provider that does not answer, so the checkout can say so', async () => {
     const placed = await orderPaidWith('card');
     standIn.failNext(3);
