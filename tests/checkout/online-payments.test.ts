@@ -135,6 +135,12 @@ describe.each(testDrivers)('card, iDEAL and Bancontact payments through Stripe o
     expect(await reopenAfterFailedPayment(services, paidElsewhere.orderNumber, { pageLeftOpen: true })).toBe('paid');
     const [order] = await database.db.select({ status: orders.status }).from(orders).where(eq(orders.orderNumber, paidElsewhere.orderNumber));
     expect(order!.status).toBe('pending_payment'); // until the webhook says paid
+
+    // The provider does not answer when the shopper comes back: the cart comes back all the same.
+    const providerDown = await orderPaidWith('card');
+    await startOnlinePayment(services, dutchStore, providerDown.orderNumber);
+    standIn.failNext(3);
+    expect(await reopenAfterFailedPayment(services, providerDown.orderNumber, { pageLeftOpen: true })).toBe('reopened');
   });
 
   it('does not mark a cancelled order paid, and says so loudly', async () => {

@@ -36,13 +36,25 @@ export type ReopenOutcome = 'reopened' | 'paid' | 'unchanged';
  * When the shopper left the payment page, that page is closed first, so it cannot be paid for an
  * order that no longer exists; if it was paid after all, the order stays ('paid').
  */
-export async function reopenAfterFailedPayment({ db, payments }: Pick<AppServices, 'db' | 'payments'>, orderNumber: string, { pageLeftOpen }: { pageLeftOpen: boolean }): Promise<ReopenOutcome> {
+export async function reopenAfterFailedPayment(
+  { db, payments, logger }: Pick<AppServices, 'db' | 'payments' | 'logger'>,
+  orderNumber: string,
+  { pageLeftOpen }: { pageLeftOpen: boolean },
+): Promise<ReopenOutcome> {
   const [order] = await db
     .select({ status: orders.status, paymentMethod: orders.paymentMethod, key: orders.idempotencyKey, paymentReference: orders.paymentReference })
     .from(orders)
     .where(eq(orders.orderNumber, orderNumber));
   if (!order || order.status !== 'pending_payment' || !isOnlineMethod(order.paymentMethod)) return 'unchanged';
-  if (pageLeftOpen && order.paymentReference && payments && (await payments.closeCheckout(order.paymentReference)) === 'completed') return 'paid';
+  if (pageLeftOpen && order.paymentReference && payments) {
+    try {
+      if ((await payments.closeCheckout(order.paymentReference)) === 'completed') return 'paid';
+    } catch (error) {
+      // The provider does not answer: the shopper still gets the cart back. Should the open page be
+      // paid after all, the webhook reports the payment for a cancelled order to staff.
+      logger.warn({ err: error, orderNumber }, 'could not close the payment page; cancelling the order anyway');
+    }
+  }
   const cancelled = await changeOrderStatus(db, orderNumber, 'cancelled', 'online payment failed or cancelled');
   if (!cancelled.ok) return 'unchanged';
   const cartId = order.key?.startsWith('cart:') ? order.key.slice(5) : null;
