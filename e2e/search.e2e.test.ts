@@ -106,4 +106,20 @@ describe('search', () => {
     expect(suggestions.products[0]).toMatchObject({ name: expect.stringContaining('Snap'), priceFromCents: expect.any(Number) });
     expect((await fetch(`${baseUrl}/api/search/suggest?q=snap&locale=xx`)).status).toBe(400);
   });
+  it('keeps the search words when a filter is ticked', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}/en-us/search?q=black+paracord`);
+    await page.getByText(t('en-US', 'listing.filters'), { exact: true }).click();
+    const filters = page.locator('.filters__form');
+    const firstOption = filters.locator('.facet input[type=checkbox]').first();
+    const filterName = await firstOption.getAttribute('name');
+    await firstOption.check();
+    await page.waitForURL((url) => url.searchParams.has(filterName ?? ''));
+    expect(new URL(page.url()).searchParams.get('q')).toBe('black paracord');
+    expect(await page.locator('.product-card__name').count()).toBeGreaterThan(0);
+    await page.getByRole('link', { name: t('en-US', 'listing.clearFilters') }).click();
+    await page.waitForURL((url) => !url.searchParams.has(filterName ?? ''));
+    expect(new URL(page.url()).searchParams.get('q')).toBe('black paracord');
+    await page.close();
+  });
 });

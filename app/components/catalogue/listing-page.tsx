@@ -98,7 +98,7 @@ export function ListingPage({
           <details className="filters">
             <summary>{t('listing.filters')}</summary>
             <Form method="get" key={search} onChange={autoSubmit} preventScrollReset className="filters__form">
-              {hidden(['sort', 'limit'])}
+              {hidden(['q', 'sort', 'limit'])}
               {listing.subcategories.length > 0 && (
                 <fieldset className="facet">
                   <legend>{t('listing.subcategories')}</legend>
@@ -160,7 +160,7 @@ export function ListingPage({
                 </li>
               ))}
               <li>
-                <Link to={pathname} className="chip chip--clear">
+                <Link to={query.has('q') ? `${pathname}?${new URLSearchParams({ q: query.get('q') ?? '' })}` : pathname} className="chip chip--clear">
                   {t('listing.clearFilters')}
                 </Link>
               </li>
