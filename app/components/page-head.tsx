@@ -2,6 +2,7 @@ import { useLocation, useRouteLoaderData } from 'react-router';
 import { useI18n } from '../modules/i18n/i18n.tsx';
 import { type LocaleCode, storefrontByCode, storefronts } from '../modules/i18n/locales.ts';
 import { canonicalUrl } from '../modules/seo/canonical.ts';
+import { openGraphAlternates, openGraphLocale } from '../modules/seo/open-graph.ts';
 import type { loader as rootLoader } from '../root.tsx';
 
 /** Paths of the same page in every storefront, for hreflang links and the locale switcher. */
@@ -11,8 +12,6 @@ export type Alternates = Partial<Record<LocaleCode, string>>;
 export function samePathAlternates(pathBelowPrefix: string): Alternates {
   return Object.fromEntries(storefronts.map((s) => [s.code, `/${s.prefix}${pathBelowPrefix}`]));
 }
-
-const ogLocale = (code: LocaleCode) => (code.includes('-') ? code.replace('-', '_') : `${code}_GB`);
 
 /**
  * Title, description, canonical link, hreflang alternates and Open Graph tags of a page.
@@ -26,6 +25,7 @@ export function PageHead({ title, description, alternates, noindex }: { title: s
   const fullTitle = `${title} | ${root?.shopName ?? 'Cordial'}`;
   const canonical = canonicalUrl(siteUrl, pathname, search);
   const fallback = alternates['en-US'] ?? alternates.en;
+  const ogLocale = openGraphLocale(locale);
   return (
     <>
       <title>{fullTitle}</title>
@@ -41,12 +41,10 @@ export function PageHead({ title, description, alternates, noindex }: { title: s
       <meta property="og:url" content={canonical} />
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content={root?.shopName ?? 'Cordial'} />
-      <meta property="og:locale" content={ogLocale(locale)} />
-      {Object.keys(alternates)
-        .filter((code) => code !== locale)
-        .map((code) => (
-          <meta key={code} property="og:locale:alternate" content={ogLocale(code as LocaleCode)} />
-        ))}
+      {ogLocale && <meta property="og:locale" content={ogLocale} />}
+      {openGraphAlternates(locale, Object.keys(alternates) as LocaleCode[]).map((value) => (
+        <meta key={value} property="og:locale:alternate" content={value} />
+      ))}
     </>
   );
 }

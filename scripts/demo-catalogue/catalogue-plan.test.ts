@@ -101,6 +101,13 @@ describe('the demo catalogue plan', () => {
     expect(path('leather-products', 'it-IT')).toBe('leather-products-deze-url-is-uniek');
   });
 
+  it('links the home page to the categories of spec §2', () => {
+    const homePaths = plan.categories.filter((c) => c.showOnHome).map((c) => `/${c.texts['en-US'].urlPath}`);
+    expect(homePaths.sort()).toEqual(
+      ['/paracord-accessory', '/webbing-biothane/biothane', '/diy-kits', '/dog-leash-rope', '/leather-products', '/new-arrivals', '/paracord', '/ppm', '/paracord-diy-tools'].sort(),
+    );
+  });
+
   it('grows with the scale factor for benchmarks', () => {
     const larger = planCatalogue({ scale: 2 });
     expect(larger.products.filter((p) => p.isCordOrRope).length).toBeGreaterThanOrEqual(2 * 3500);

@@ -261,6 +261,14 @@ const topLevelPaths: Record<string, Partial<Record<CatalogueLanguage, string>>> 
   'climbing-rope-per-meter': { 'en-US': 'climbing-rope-per-meter', 'en-GB': 'climbing-rope-per-meter', pl: 'climbing-rope-per-meter' },
 };
 
+/**
+ * Spec §2 "Home-page category links": BioThane is linked through its own page
+ * (/webbing-biothane/biothane), and other cord is reached through the menu only.
+ */
+const homeCategoryCodes = new Set([
+  'paracord', 'paracord-accessory', 'biothane', 'diy-kits', 'dog-leash-rope', 'leather-products', 'new-arrivals', 'ppm', 'paracord-diy-tools',
+]);
+
 function buildCategories(): PlannedCategory[] {
   const byCode = new Map(categoryTexts.map((c) => [c.code, c]));
   const levelOf = (code: string): number => {
@@ -272,7 +280,7 @@ function buildCategories(): PlannedCategory[] {
     parentCode: category.parent,
     level: levelOf(category.code),
     position: category.position,
-    showOnHome: category.parent === null,
+    showOnHome: homeCategoryCodes.has(category.code),
     texts: perLocale((_, language) => ({
       name: category.name[language],
       urlSegment: category.urlSegment[language],

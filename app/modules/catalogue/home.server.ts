@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client.server.ts';
 import { categories, categoryTranslations, productCategories, productReviews, productTranslations } from '../../db/schema.ts';
 import type { LocaleCode } from '../i18n/locales.ts';
@@ -47,7 +47,7 @@ export async function getHomeOverview(db: Database, index: ListingIndex, locale:
       })
       .from(categories)
       .innerJoin(categoryTranslations, and(eq(categoryTranslations.categoryId, categories.id), eq(categoryTranslations.locale, locale)))
-      .where(and(isNull(categories.parentId), eq(categories.isActive, true), eq(categories.showOnHome, true)))
+      .where(and(eq(categories.isActive, true), eq(categories.showOnHome, true)))
       .orderBy(asc(categories.position)),
     // Quotes: the newest five-star reviews written in this store.
     db
