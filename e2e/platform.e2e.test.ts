@@ -43,6 +43,13 @@ describe('the running shop', () => {
     expect(response.headers.get('cache-control')).toContain('max-age=604800');
   });
 
+  it('answers a wrong method on the payment webhook with 405 and the method it takes', async () => {
+    const response = await fetch(`${baseUrl}/api/payments/stripe`);
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('POST');
+    expect(await response.text()).not.toContain('Unexpected Server Error');
+  });
+
   it('sends security headers and a request id', async () => {
     const response = await fetch(`${baseUrl}/en-us`);
     expect(response.headers.get('content-security-policy')).toContain("script-src 'self' 'nonce-");

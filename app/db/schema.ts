@@ -474,6 +474,8 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Ended elsewhere (log out everywhere, password reset); kept until it would have expired, so the browser still holding it hears why. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [index('sessions_customer_idx').on(t.customerId), index('sessions_expires_idx').on(t.expiresAt)],
 );

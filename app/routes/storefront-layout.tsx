@@ -31,8 +31,8 @@ const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, contex
   const { db, secureCookies } = context.get(servicesContext);
   const session = await orUnavailable(() => readSession(db, readCookie(request, sessionCookie)));
   context.set(customerContext, session.kind === 'customer' ? session.customer : null);
-  if (session.kind !== 'expired' && session.kind !== 'revoked') return next();
-  context.set(sessionProblemContext, session.kind);
+  if (session.kind === 'guest' || session.kind === 'customer') return next();
+  if (session.kind !== 'unknown') context.set(sessionProblemContext, session.kind);
   const response = await next();
   response.headers.append('Set-Cookie', sessionClearCookie(secureCookies));
   return response;

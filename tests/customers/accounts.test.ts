@@ -12,7 +12,7 @@ import { hashPassword } from '../../app/modules/customers/password.server.ts';
 import { createPasswordResetToken, isUsableResetToken, resetPassword } from '../../app/modules/customers/password-reset.server.ts';
 import { changePassword, updatePersonalData } from '../../app/modules/customers/personal-data.server.ts';
 import { deleteAccount, exportCustomerData } from '../../app/modules/customers/privacy.server.ts';
-import { readSession, startSession } from '../../app/modules/customers/session.server.ts';
+import { endAllSessions, readSession, startSession } from '../../app/modules/customers/session.server.ts';
 import { fieldErrorsOf } from '../../app/modules/forms/field-errors.ts';
 import { loadDemoCatalogue } from '../../scripts/demo-catalogue/load.ts';
 import { demoCustomer } from '../../scripts/demo-catalogue/demo-customer.ts';
@@ -112,11 +112,25 @@ describe.each(testDrivers)('customer accounts on %s', (driver) => {
     expect(await readSession(db, first)).toMatchObject({ kind: 'customer', customer: { id: customer.id } });
     const second = await startSession(db, customer.id, first);
     expect(second).not.toBe(first);
-    expect(await readSession(db, first)).toEqual({ kind: 'revoked' });
+    // Rotated in the same browser, which now holds the new token: nothing to tell.
+    expect(await readSession(db, first)).toEqual({ kind: 'unknown' });
     await db.update(sessions).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(sessions.customerId, customer.id));
     expect(await readSession(db, second)).toEqual({ kind: 'expired' });
     expect(await readSession(db, undefined)).toEqual({ kind: 'guest' });
-    expect(await readSession(db, 'not a token')).toEqual({ kind: 'revoked' });
+  });
+
+  it('tells only a browser whose real session was ended elsewhere that it was logged out', async () => {
+    const { db } = database;
+    const customer = await createCustomer(db);
+    const phone = await startSession(db, customer.id, undefined);
+    const laptop = await startSession(db, customer.id, undefined);
+    await endAllSessions(db, customer.id);
+    expect(await readSession(db, phone)).toEqual({ kind: 'revoked' });
+    // Told once; the cookie is cleared with that answer.
+    expect(await readSession(db, phone)).toEqual({ kind: 'unknown' });
+    expect(await readSession(db, laptop)).toEqual({ kind: 'revoked' });
+    expect(await readSession(db, 'not a token')).toEqual({ kind: 'unknown' });
+    expect(await readSession(db, 'x'.repeat(43))).toEqual({ kind: 'unknown' });
   });
 
   it('resets a password with a single-use token and ends every session', async () => {
@@ -225,7 +239,8 @@ describe.each(testDrivers)('customer accounts on %s', (driver) => {
     expect(row!.anonymisedAt).not.toBeNull();
     expect(await listAddresses(db, customer.id)).toEqual([]);
     expect(await db.select().from(carts).where(eq(carts.id, cart!.id))).toEqual([]);
-    expect(await readSession(db, token)).toEqual({ kind: 'revoked' });
+    // No session of the deleted account remains; its other browsers become guests.
+    expect(await readSession(db, token)).toEqual({ kind: 'unknown' });
     expect((await logIn(db, customer.email, customer.password, '10.5.0.1')).ok).toBe(false);
     // Orders of a deleted account stay for the bookkeeping.
     const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(orders).where(eq(orders.customerId, demo!.id));

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.server.ts';
 import { customers, sessions } from '../../db/schema.ts';
 import { serializeCookie } from '../http/cookies.server.ts';
@@ -22,6 +22,8 @@ export interface SessionCustomer {
 
 export type SessionState =
   | { kind: 'guest' }
+  /** A cookie this shop never issued, or whose session is long gone: cleared without a word. */
+  | { kind: 'unknown' }
   | { kind: 'customer'; customer: SessionCustomer }
   /** The session ran out: "Your session has expired. Please log in again." */
   | { kind: 'expired' }
@@ -32,18 +34,23 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 
 export async function readSession(db: Database, token: string | undefined): Promise<SessionState> {
   if (!token) return { kind: 'guest' };
-  if (!/^[\w-]{43}$/.test(token)) return { kind: 'revoked' };
+  if (!/^[\w-]{43}$/.test(token)) return { kind: 'unknown' };
   const id = hashToken(token);
   const [row] = await db
     .select({
       expiresAt: sessions.expiresAt,
       lastSeenAt: sessions.lastSeenAt,
+      revokedAt: sessions.revokedAt,
       customer: { id: customers.id, firstName: customers.firstName, lastName: customers.lastName, email: customers.email },
     })
     .from(sessions)
     .innerJoin(customers, eq(customers.id, sessions.customerId))
     .where(eq(sessions.id, id));
-  if (!row) return { kind: 'revoked' };
+  if (!row) return { kind: 'unknown' };
+  if (row.revokedAt) {
+    await db.delete(sessions).where(eq(sessions.id, id));
+    return { kind: 'revoked' };
+  }
   const now = Date.now();
   if (row.expiresAt.getTime() <= now) {
     await db.delete(sessions).where(eq(sessions.id, id));
@@ -75,10 +82,13 @@ export async function endSession(db: Database, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
 }
 
-/** Ends every session of a customer, optionally except the current one. */
+/** Ends every session of a customer, optionally except the current one; their browsers are told at the next visit. */
 export async function endAllSessions(db: Database, customerId: number, exceptSessionId?: string): Promise<void> {
-  const mine = eq(sessions.customerId, customerId);
-  await db.delete(sessions).where(exceptSessionId ? and(mine, sql`${sessions.id} <> ${exceptSessionId}`) : mine);
+  const mine = and(eq(sessions.customerId, customerId), isNull(sessions.revokedAt));
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(exceptSessionId ? and(mine, sql`${sessions.id} <> ${exceptSessionId}`) : mine);
 }
 
 export function sessionSetCookie(token: string, secure: boolean): string {

@@ -3,6 +3,7 @@ import type { Route } from './+types/consent';
 import { servicesContext } from '../../context.ts';
 import { preferenceMaxAge, serializeCookie } from '../../modules/http/cookies.server.ts';
 import { consentCookie, type ConsentState, serializeConsent } from '../../modules/privacy/consent.ts';
+import { methodNotAllowed } from '../../modules/http/method-not-allowed.ts';
 
 /** Only a path on this site, so the form cannot be used to redirect elsewhere. */
 function safeReturnPath(value: FormDataEntryValue | null): string {
@@ -29,5 +30,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function loader() {
-  return new Response('Method Not Allowed', { status: 405, headers: { Allow: 'POST' } });
+  return methodNotAllowed('POST');
 }
