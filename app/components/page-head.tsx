@@ -17,7 +17,20 @@ export function samePathAlternates(pathBelowPrefix: string): Alternates {
  * Title, description, canonical link, hreflang alternates and Open Graph tags of a page.
  * React hoists these into <head>.
  */
-export function PageHead({ title, description, alternates, noindex }: { title: string; description?: string; alternates: Alternates; noindex?: boolean }) {
+export function PageHead({
+  title,
+  description,
+  alternates,
+  noindex,
+  image,
+}: {
+  title: string;
+  description?: string;
+  alternates: Alternates;
+  noindex?: boolean;
+  /** absolute URL of the picture shared links show */
+  image?: string | null;
+}) {
   const root = useRouteLoaderData<typeof rootLoader>('root');
   const { locale } = useI18n();
   const { pathname, search } = useLocation();
@@ -39,6 +52,8 @@ export function PageHead({ title, description, alternates, noindex }: { title: s
       <meta property="og:title" content={fullTitle} />
       {description && <meta property="og:description" content={description} />}
       <meta property="og:url" content={canonical} />
+      {image && <meta property="og:image" content={image} />}
+      {image && <meta name="twitter:card" content="summary_large_image" />}
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content={root?.shopName ?? 'Cordial'} />
       {ogLocale && <meta property="og:locale" content={ogLocale} />}

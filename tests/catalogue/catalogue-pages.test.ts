@@ -64,6 +64,7 @@ describe.each(testDrivers)('catalogue pages on %s', (driver) => {
     expect(page!.trail.map((c) => c.code)).toEqual(['paracord', 'paracord-550-type-iii']);
     expect(page!.alternates['it-IT']).toBe(`/it-it/${product.urlKeys['it-IT']}`);
     expect(JSON.stringify(page!.jsonLd)).toContain('"@type":"AggregateOffer"');
+    expect(page!.shareImage).toMatch(/^https:\/\/shop\.example\/images\/.+/);
     const fallback = await getProductPage(database.db, index, product.id, new URLSearchParams('length=999m'), 'de-DE', euros, 'https://shop.example');
     expect(fallback?.selection.length).not.toBe('999m');
   });

@@ -28,6 +28,8 @@ export interface ProductPageData {
   /** which picture the gallery opens with (?image=1) */
   imageIndex: number;
   jsonLd: object;
+  /** the picture a shared link shows (og:image) */
+  shareImage: string | null;
 }
 
 const feetPerMetre = 3.28084;
@@ -87,7 +89,7 @@ export function ProductPage({ data, prefix, inCart }: { data: ProductPageData; p
 
   return (
     <article className="product container">
-      <PageHead title={product.name} description={product.metaDescription ?? undefined} alternates={data.alternates} />
+      <PageHead title={product.name} description={product.metaDescription ?? undefined} alternates={data.alternates} image={data.shareImage} />
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(data.jsonLd).replace(/</g, '\\u003c') }} />
       <Breadcrumbs
         items={[

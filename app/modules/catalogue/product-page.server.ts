@@ -41,6 +41,7 @@ export async function getProductPage(
   const url = `${siteUrl}${prefix}/${detail.urlKeys[locale]}`;
   const offerVariants = detail.variants.length ? detail.variants : [];
   const prices = offerVariants.map((v) => displayAmount(v.priceCents, display));
+  const imageUrls = detail.images.map((image) => `${siteUrl}/images/${image.path}?w=800`);
   const jsonLd = [
     {
       '@context': 'https://schema.org',
@@ -48,7 +49,7 @@ export async function getProductPage(
       name: detail.product.name,
       sku: detail.product.sku,
       description: detail.product.metaDescription ?? undefined,
-      image: detail.images.map((image) => `${siteUrl}/images/${image.path}?w=800`),
+      image: imageUrls,
       brand: { '@type': 'Brand', name: 'Cordial' },
       offers: {
         '@type': 'AggregateOffer',
@@ -84,5 +85,7 @@ export async function getProductPage(
     maxMetres,
     imageIndex: Math.max(0, Math.min(Number.parseInt(search.get('image') ?? '0', 10) || 0, detail.images.length - 1)),
     jsonLd,
+    /** the picture a shared link shows (og:image) */
+    shareImage: imageUrls[0] ?? null,
   };
 }
