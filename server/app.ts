@@ -13,8 +13,8 @@ import { RouterContextProvider } from 'react-router';
 import { type AppServices, requestInfoContext, servicesContext } from '../app/context.ts';
 import { checkHealth } from '../app/modules/observability/health.server.ts';
 import { storefrontByPrefix } from '../app/modules/i18n/locales.ts';
-import { isNewSearch, searchResultsHeader } from '../app/modules/search/search-page.server.ts';
-import { recordSearch } from '../app/modules/search/search.server.ts';
+import { isNewSearch, searchedTermHeader, searchResultsHeader } from '../app/modules/search/search-page.server.ts';
+import { recordSearch, searchVisitorKey } from '../app/modules/search/popular-searches.server.ts';
 import { csrfState } from '../app/modules/security/csrf.server.ts';
 import {
   ImageNotFoundError,
@@ -115,10 +115,12 @@ export function createApp(deps: AppDependencies): express.Express {
   /** A search page served from the cache still counts for the popular searches. */
   function countCachedSearch(req: Request, headers: [string, string][]) {
     const results = headers.find(([name]) => name === searchResultsHeader)?.[1];
+    const term = headers.find(([name]) => name === searchedTermHeader)?.[1];
     const storefront = storefrontByPrefix(req.path.split('/')[1] ?? '');
     const url = new URL(req.originalUrl, 'http://x');
-    if (results === undefined || !storefront || !isNewSearch(url.searchParams)) return;
-    recordSearch(deps.db, storefront.code, url.searchParams.get('q') ?? '', Number(results)).catch((error: unknown) =>
+    if (results === undefined || term === undefined || !storefront || !isNewSearch(url.searchParams)) return;
+    const visitor = searchVisitorKey(deps.sessionSecret, req.ip ?? req.socket.remoteAddress ?? 'unknown');
+    recordSearch(deps.db, storefront.code, decodeURIComponent(term), Number(results), visitor).catch((error: unknown) =>
       deps.logger.warn({ err: error }, 'could not count a search'),
     );
   }

@@ -844,6 +844,8 @@ export const searchTerms = pgTable(
     searches: integer('searches').notNull().default(0),
     lastResults: integer('last_results').notNull().default(0),
     lastSearchedAt: timestamp('last_searched_at', { withTimezone: true }).notNull().defaultNow(),
+    /** keyed hashes of the first few visitors who searched this (popular-searches.server.ts), never addresses */
+    visitors: text('visitors').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [primaryKey({ columns: [t.locale, t.term] }), index('search_terms_popular_idx').on(t.locale, t.searches)],
 );

@@ -2,20 +2,25 @@ import { data, Link } from 'react-router';
 import type { Route } from './+types/search';
 import { ListingPage } from '../components/catalogue/listing-page.tsx';
 import { samePathAlternates } from '../components/page-head.tsx';
-import { servicesContext, storefrontContext } from '../context.ts';
+import { requestInfoContext, servicesContext, storefrontContext } from '../context.ts';
 import { orUnavailable } from '../db/with-database.server.ts';
 import { sortOptions } from '../modules/catalogue/listing-options.ts';
 import { useI18n } from '../modules/i18n/i18n.tsx';
 import { priceDisplayFor } from '../modules/pricing/price-display.server.ts';
-import { getSearchPage, searchResultsHeader } from '../modules/search/search-page.server.ts';
+import { searchVisitorKey } from '../modules/search/popular-searches.server.ts';
+import { getSearchPage, searchedTermHeader, searchResultsHeader } from '../modules/search/search-page.server.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext);
+  const { db, sessionSecret } = context.get(servicesContext);
   const selection = context.get(storefrontContext);
   const search = new URL(request.url).searchParams;
-  const page = await orUnavailable(async () => getSearchPage(db, selection.storefront.code, search, await priceDisplayFor(db, selection)));
-  // The page cache keeps this with the page, so searches served from it are counted too.
-  return data({ prefix: selection.storefront.prefix, alternates: samePathAlternates('/search'), ...page }, { headers: { [searchResultsHeader]: String(page.found) } });
+  const visitor = searchVisitorKey(sessionSecret, context.get(requestInfoContext).clientAddress);
+  const page = await orUnavailable(async () => getSearchPage(db, selection.storefront.code, search, await priceDisplayFor(db, selection), visitor));
+  // The page cache keeps these with the page, so searches served from it are counted too.
+  return data(
+    { prefix: selection.storefront.prefix, alternates: samePathAlternates('/search'), ...page },
+    { headers: { [searchResultsHeader]: String(page.found), [searchedTermHeader]: encodeURIComponent(page.searchedTerm) } },
+  );
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildListingIndex } from '../../app/modules/catalogue/listing-index.server.ts';
-import { popularSearches, recordSearch, searchCatalogue } from '../../app/modules/search/search.server.ts';
+import { minimumDistinctVisitors, popularSearches, recordSearch } from '../../app/modules/search/popular-searches.server.ts';
+import { searchCatalogue } from '../../app/modules/search/search.server.ts';
 import { suggest } from '../../app/modules/search/suggest.server.ts';
 import { planCatalogue } from '../../scripts/demo-catalogue/catalogue-plan.ts';
 import { loadDemoCatalogue } from '../../scripts/demo-catalogue/load.ts';
@@ -51,20 +52,40 @@ describe.each(testDrivers)('searching the catalogue on %s', (driver) => {
     expect((await suggest(database.db, index, 'en-GB', 'buck')).categories).toContainEqual({ name: 'Buckles', urlPath: 'paracord-accessory/buckles' });
     const sku = plan.products[0]!.sku;
     expect((await suggest(database.db, index, 'en-US', sku)).products.map((p) => p.sku)).toEqual([sku]);
-    await recordSearch(database.db, 'en-US', 'paracord 550 black', 3);
+    await searchedByVisitors(database, 'en-US', 'paracord 550 black', 3);
     expect((await suggest(database.db, index, 'en-US', 'paracord 5')).completions).toEqual(['paracord 550 black']);
   });
 
   it('finds nothing for nonsense, and counts searches per locale for the popular list', async () => {
     expect((await searchCatalogue(database.db, 'sv-SE', 'xqzvvw')).hits).toEqual([]);
-    await recordSearch(database.db, 'nl-NL', 'Paracord  550', 12);
-    await recordSearch(database.db, 'nl-NL', 'paracord 550', 12);
-    await recordSearch(database.db, 'nl-NL', 'gesp', 3);
-    await recordSearch(database.db, 'nl-NL', 'xqzvvw', 0);
+    await searchedByVisitors(database, 'nl-NL', 'Paracord  550', 12);
+    await recordSearch(database.db, 'nl-NL', 'paracord 550', 12, 'visitor-a');
+    await searchedByVisitors(database, 'nl-NL', 'gesp', 3);
+    await searchedByVisitors(database, 'nl-NL', 'xqzvvw', 0);
     expect(await popularSearches(database.db, 'nl-NL')).toEqual(['paracord 550', 'gesp']);
     expect(await popularSearches(database.db, 'de-DE')).toEqual([]);
   });
+
+  it('shows other shoppers only searches several visitors made with words the shop uses', async () => {
+    const { db } = database;
+    // One visitor, however often, puts nothing in front of other shoppers.
+    for (let time = 0; time < 5; time++) await recordSearch(db, 'en-GB', 'kernmantle', 4, 'one-visitor');
+    expect(await popularSearches(db, 'en-GB')).toEqual([]);
+    // Free text the shop does not use is never counted, whoever types it.
+    await searchedByVisitors(database, 'en-GB', 'cheap watches here', 2);
+    // Blocked words stay out even next to the shop's own words.
+    await searchedByVisitors(database, 'en-GB', 'porn kernmantle', 2);
+    // A misspelling is counted as the search it became.
+    const corrected = await searchCatalogue(db, 'en-GB', 'kernmantel');
+    await searchedByVisitors(database, 'en-GB', corrected.query, 4);
+    expect(await popularSearches(db, 'en-GB')).toEqual(['kernmantle']);
+  });
 });
+
+/** The same search made by enough different visitors to be shown to others. */
+async function searchedByVisitors(database: TestDatabase, locale: 'en-US' | 'en-GB' | 'nl-NL', query: string, results: number) {
+  for (let visitor = 0; visitor < minimumDistinctVisitors; visitor++) await recordSearch(database.db, locale, query, results, `visitor-${visitor}`);
+}
 
 describe.each(testDrivers)('compound words on %s', (driver) => {
   let database: TestDatabase;

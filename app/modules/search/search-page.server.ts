@@ -4,10 +4,12 @@ import { parseListingParams, queryProducts } from '../catalogue/listing-query.se
 import { toProductCard } from '../catalogue/product-detail.server.ts';
 import type { LocaleCode } from '../i18n/locales.ts';
 import type { PriceDisplay } from '../pricing/price-display.ts';
-import { popularSearches, recordSearch, searchCatalogue } from './search.server.ts';
+import { popularSearches, recordSearch } from './popular-searches.server.ts';
+import { searchCatalogue } from './search.server.ts';
 
-/** Response header with the number of results, kept by the page cache with the page. */
+/** Response headers with the number of results and the words searched (URI-encoded), kept by the page cache with the page. */
 export const searchResultsHeader = 'x-search-results';
+export const searchedTermHeader = 'x-search-term';
 
 /** A search worth counting: the query alone, not a filter click or page turn on its results. */
 export const isNewSearch = (search: URLSearchParams) => search.has('q') && [...search.keys()].every((name) => name === 'q');
@@ -16,7 +18,7 @@ export const isNewSearch = (search: URLSearchParams) => search.has('q') && [...s
  * The search results page: matching products with the listing's filters, sorting (relevance
  * first) and paging, plus matching categories and pages; popular searches when nothing matched.
  */
-export async function getSearchPage(db: Database, locale: LocaleCode, search: URLSearchParams, display: PriceDisplay) {
+export async function getSearchPage(db: Database, locale: LocaleCode, search: URLSearchParams, display: PriceDisplay, visitor: string) {
   const query = (search.get('q') ?? '').trim().slice(0, 100);
   const [outcome, index] = await Promise.all([searchCatalogue(db, locale, query), getListingIndex(db)]);
   const byId = new Map(index.products.map((product) => [product.id, product]));
@@ -26,9 +28,10 @@ export async function getSearchPage(db: Database, locale: LocaleCode, search: UR
   const categories = outcome.hits.filter((hit) => hit.kind === 'category').slice(0, 12);
   const pages = outcome.hits.filter((hit) => hit.kind === 'page').slice(0, 12);
   const found = products.length + categories.length + pages.length;
-  if (query && isNewSearch(search)) await recordSearch(db, locale, query, found);
+  if (query && isNewSearch(search)) await recordSearch(db, locale, outcome.query, found, visitor);
   return {
     query,
+    searchedTerm: outcome.query,
     correctedQuery: outcome.correctedQuery,
     found,
     categories: categories.map(({ title, urlPath }) => ({ title, urlPath })),

@@ -94,33 +94,3 @@ async function runSearch(db: Database, locale: LocaleCode, query: string, limit:
     hits: hits.map((hit) => ({ kind: hit.kind, refId: Number(hit.ref_id), title: hit.title, urlPath: hit.url_path })),
   };
 }
-
-/** Counts a search for the popular searches (the words only; nothing about who searched). */
-export async function recordSearch(db: Database, locale: LocaleCode, query: string, results: number): Promise<void> {
-  const term = queryWords(query).join(' ').slice(0, 80);
-  if (!term) return;
-  await db.execute(sql`
-    insert into search_terms (locale, term, searches, last_results, last_searched_at) values (${locale}, ${term}, 1, ${results}, now())
-    on conflict (locale, term) do update set searches = search_terms.searches + 1, last_results = excluded.last_results, last_searched_at = now()`);
-}
-
-/** Searches shoppers ran that start like the query: completions for the suggestion box. */
-export async function completions(db: Database, locale: LocaleCode, query: string, limit = 5): Promise<string[]> {
-  const prefix = queryWords(query).join(' ');
-  if (!prefix) return [];
-  const rows = await queryRows<{ term: string }>(
-    db,
-    sql`select term from search_terms where locale = ${locale} and last_results > 0 and term like ${`${prefix}%`} and term <> ${prefix}
-        order by searches desc limit ${limit}`,
-  );
-  return rows.map((row) => row.term);
-}
-
-/** The searches shoppers ran most in this store that found something. */
-export async function popularSearches(db: Database, locale: LocaleCode, limit = 8): Promise<string[]> {
-  const rows = await queryRows<{ term: string }>(
-    db,
-    sql`select term from search_terms where locale = ${locale} and last_results > 0 order by searches desc, last_searched_at desc limit ${limit}`,
-  );
-  return rows.map((row) => row.term);
-}

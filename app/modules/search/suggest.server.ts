@@ -2,7 +2,8 @@ import type { Database } from '../../db/client.server.ts';
 import { getCategoryTree, type NavigationCategory } from '../catalogue/category-tree.server.ts';
 import type { IndexedProduct, ListingIndex } from '../catalogue/listing-index.server.ts';
 import type { LocaleCode } from '../i18n/locales.ts';
-import { completions, popularSearches, queryWords } from './search.server.ts';
+import { completions, popularSearches } from './popular-searches.server.ts';
+import { queryWords } from './search.server.ts';
 
 export interface Suggestions {
   query: string;

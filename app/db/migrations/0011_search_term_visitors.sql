@@ -1,0 +1,1 @@
+ALTER TABLE "search_terms" ADD COLUMN "visitors" text[] DEFAULT '{}'::text[] NOT NULL;

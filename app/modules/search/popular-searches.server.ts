@@ -1,0 +1,73 @@
+/**
+ * Popular searches and completions: what other shoppers searched, shown to every shopper, so
+ * only searches that several different visitors made, that found something, and whose every
+ * word is one the shop itself uses (after spelling correction), minus a block list: never raw
+ * visitor input.
+ */
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../../db/client.server.ts';
+import type { LocaleCode } from '../i18n/locales.ts';
+import { queryWords } from './search.server.ts';
+
+/** Different visitors who must have made a search before others are shown it. */
+export const minimumDistinctVisitors = 3;
+
+/** Words never shown to shoppers, even where a product text uses them. */
+const blockedWords = new Set(['sex', 'porn', 'porno', 'xxx', 'viagra', 'casino', 'nazi', 'hitler', 'fuck', 'shit', 'cunt', 'kurwa', 'scheisse', 'merde', 'puta', 'cazzo', 'kut', 'fitta', 'kuk']);
+
+/**
+ * A visitor, as the search counter knows them: a keyed hash of the client address, so the table
+ * can tell visitors apart without holding their addresses.
+ */
+export function searchVisitorKey(secret: string, clientAddress: string): string {
+  return createHash('sha256').update(`${secret}:search:${clientAddress}`).digest('hex').slice(0, 16);
+}
+
+/**
+ * Counts a search as searched (after spelling correction): the words only, and a few visitor
+ * keys to count distinct visitors. Searches with words the shop does not use are not counted.
+ */
+export async function recordSearch(db: Database, locale: LocaleCode, searchedQuery: string, results: number, visitor: string): Promise<void> {
+  const words = queryWords(searchedQuery);
+  if (words.length === 0 || words.some((word) => blockedWords.has(word))) return;
+  // Every word must be one the shop uses, whole or inside a longer word (compounds: "gesp" in "klikgesp").
+  for (const word of words.filter((candidate) => !/^\d+$/.test(candidate))) {
+    const [used] = await queryRows<{ word: string }>(db, sql`select word from search_lexicon where locale = ${locale} and word like ${`%${word}%`} limit 1`);
+    if (!used) return;
+  }
+  const term = words.join(' ').slice(0, 80);
+  await db.execute(sql`
+    insert into search_terms (locale, term, searches, last_results, last_searched_at, visitors)
+    values (${locale}, ${term}, 1, ${results}, now(), array[${visitor}]::text[])
+    on conflict (locale, term) do update set
+      searches = search_terms.searches + 1,
+      last_results = excluded.last_results,
+      last_searched_at = now(),
+      visitors = case
+        when ${visitor} = any(search_terms.visitors) or cardinality(search_terms.visitors) >= ${minimumDistinctVisitors} then search_terms.visitors
+        else array_append(search_terms.visitors, ${visitor}::text) end`);
+}
+
+const shownToShoppers = sql`last_results > 0 and cardinality(visitors) >= ${minimumDistinctVisitors}`;
+
+/** Searches shoppers ran that start like the query: completions for the suggestion box. */
+export async function completions(db: Database, locale: LocaleCode, query: string, limit = 5): Promise<string[]> {
+  const prefix = queryWords(query).join(' ');
+  if (!prefix) return [];
+  const rows = await queryRows<{ term: string }>(
+    db,
+    sql`select term from search_terms where locale = ${locale} and ${shownToShoppers} and term like ${`${prefix}%`} and term <> ${prefix}
+        order by searches desc limit ${limit}`,
+  );
+  return rows.map((row) => row.term);
+}
+
+/** The searches shoppers ran most in this store that found something. */
+export async function popularSearches(db: Database, locale: LocaleCode, limit = 8): Promise<string[]> {
+  const rows = await queryRows<{ term: string }>(
+    db,
+    sql`select term from search_terms where locale = ${locale} and ${shownToShoppers} order by searches desc, last_searched_at desc limit ${limit}`,
+  );
+  return rows.map((row) => row.term);
+}
