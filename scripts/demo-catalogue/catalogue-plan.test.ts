@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { localeCodes } from '../../app/modules/i18n/locales.ts';
-import { planCatalogue } from './catalogue-plan.ts';
+import { catalogueLanguageOf, planCatalogue } from './catalogue-plan.ts';
+import { cordTypes } from './product-types.ts';
+import { reviewTexts } from './vocabulary/catalogue-text.ts';
 
 const plan = planCatalogue();
 
@@ -99,6 +101,26 @@ describe('the demo catalogue plan', () => {
     expect(path('diy-kits', 'it-IT')).toBe('kit-fai-da-te');
     expect(path('dog-leash-rope', 'sv-SE')).toBe('hundkoppel-rep');
     expect(path('leather-products', 'it-IT')).toBe('leather-products-deze-url-is-uniek');
+  });
+
+  it('writes each review about the kind of product it belongs to', () => {
+    const cordCodes = new Set(cordTypes.map((type) => type.code));
+    let checked = 0;
+    for (const product of plan.products) {
+      for (const review of product.reviews) {
+        const topic = reviewTexts[catalogueLanguageOf(review.locale)].find((text) => text.title === review.title)?.topic;
+        const fits = {
+          any: true,
+          cord: cordCodes.has(product.productType),
+          glow: product.categoryCodes.includes('reflective') || product.categoryCodes.includes('glow-in-the-dark'),
+          clip: ['side-release-buckle', 'snap-hook', 'carabiner', 'split-ring'].includes(product.productType),
+          kit: product.productType.endsWith('-kit'),
+        };
+        expect(topic && fits[topic], `${product.productType}: ${review.title}`).toBe(true);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(1000);
   });
 
   it('links the home page to the categories of spec §2', () => {

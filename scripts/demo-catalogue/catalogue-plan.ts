@@ -17,6 +17,7 @@ import {
   productTypes,
   reviewAuthors,
   reviewTexts,
+  type ReviewTopic,
 } from './vocabulary/catalogue-text.ts';
 import { type BaseColour, baseColours, type PatternDefinition, patterns } from './vocabulary/colours.ts';
 import type { CatalogueLanguage, Translated } from './vocabulary/languages.ts';
@@ -318,12 +319,16 @@ function stockLevel(random: Random, productOutOfStock: boolean): number {
   return random.int(3, 600);
 }
 
-function reviewsFor(random: Random, count: number): PlannedReview[] {
+/** Reviews written in any store's language, about what this kind of product is (topics besides 'any'). */
+/** Accessories that clip or lock, which reviews about buckles and snap hooks fit. */
+const clipAccessories = new Set(['side-release-buckle', 'snap-hook', 'carabiner', 'split-ring']);
+
+function reviewsFor(random: Random, count: number, topics: ReviewTopic[]): PlannedReview[] {
   const reviews: PlannedReview[] = [];
   for (let i = 0; i < count; i++) {
     const locale = random.pick(localeCodes);
     const language = catalogueLanguageOf(locale);
-    const text = random.pick(reviewTexts[language]);
+    const text = random.pick(reviewTexts[language].filter((candidate) => candidate.topic === 'any' || topics.includes(candidate.topic)));
     reviews.push({ locale, author: random.pick(reviewAuthors[language]), rating: text.rating, title: text.title, body: text.body, daysAgo: random.int(2, 900) });
   }
   return reviews;
@@ -430,7 +435,7 @@ export function planCatalogue({ seed = 20261122, scale = 1 }: PlanOptions = {}):
         specs,
         variants,
         imagePaths: [imagePath, detailPath],
-        reviews: reviewsFor(random, random.chance(0.45) ? random.int(1, 6) : 0),
+        reviews: reviewsFor(random, random.chance(0.45) ? random.int(1, 6) : 0, categoryCodes.has('reflective') || categoryCodes.has('glow-in-the-dark') ? ['cord', 'glow'] : ['cord']),
         isCordOrRope: type.code !== 'biothane-webbing' && type.code !== 'leather-cord',
         designCode: design.code,
       });
@@ -478,7 +483,7 @@ export function planCatalogue({ seed = 20261122, scale = 1 }: PlanOptions = {}):
         ],
         variants,
         imagePaths: [imagePath],
-        reviews: reviewsFor(random, random.chance(0.3) ? random.int(1, 4) : 0),
+        reviews: reviewsFor(random, random.chance(0.3) ? random.int(1, 4) : 0, clipAccessories.has(accessory.code) ? ['clip'] : []),
         isCordOrRope: false,
         designCode: colour.code,
       });
@@ -512,7 +517,7 @@ export function planCatalogue({ seed = 20261122, scale = 1 }: PlanOptions = {}):
           specs: [...design.colours.map((c) => ({ attribute: 'color', option: c.code })), { attribute: 'weight', number: kit.weightGrams }],
           variants: [{ sku: `${sku}-KIT`, priceCents: kit.cents, stock: stockLevel(random, false), weightGrams: kit.weightGrams, options: { unit_type: 'piece' }, tiers: priceTiers(kit.cents) }],
           imagePaths: [imagePath],
-          reviews: reviewsFor(random, random.chance(0.5) ? random.int(1, 5) : 0),
+          reviews: reviewsFor(random, random.chance(0.5) ? random.int(1, 5) : 0, ['kit']),
           isCordOrRope: false,
           designCode: design.code,
         });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentPages, contentPageTranslations, productVariants, stockAlertSubscriptions, urlRedirects } from '../../app/db/schema.ts';
+import { contentPages, contentPageTranslations, productReviews, productVariants, stockAlertSubscriptions, urlRedirects } from '../../app/db/schema.ts';
 import { getCategoryPage } from '../../app/modules/catalogue/category-page.server.ts';
 import { buildListingIndex, type ListingIndex } from '../../app/modules/catalogue/listing-index.server.ts';
 import { getProductPage } from '../../app/modules/catalogue/product-page.server.ts';
@@ -67,6 +67,23 @@ describe.each(testDrivers)('catalogue pages on %s', (driver) => {
     expect(page!.shareImage).toMatch(/^https:\/\/shop\.example\/images\/.+/);
     const fallback = await getProductPage(database.db, index, product.id, new URLSearchParams('length=999m'), 'de-DE', euros, 'https://shop.example');
     expect(fallback?.selection.length).not.toBe('999m');
+  });
+
+  it('shows a product’s own reviews, those in the store’s language (any English store) first', async () => {
+    const approved = await database.db
+      .select({ productId: productReviews.productId, locale: productReviews.locale })
+      .from(productReviews)
+      .where(eq(productReviews.status, 'approved'));
+    const languagesOf = (productId: number) => approved.filter((review) => review.productId === productId).map((review) => review.locale.slice(0, 2));
+    const reviewed = index.products.find((p) => languagesOf(p.id).includes('en') && new Set(languagesOf(p.id)).size > 1);
+    if (!reviewed) throw new Error('no product with English and other reviews');
+    const page = await getProductPage(database.db, index, reviewed.id, new URLSearchParams(), 'en-GB', euros, 'https://shop.example');
+    const languages = page!.detail.reviews.items.map((review) => review.locale.slice(0, 2));
+    expect(languages.sort()).toEqual(languagesOf(reviewed.id).sort());
+    const shown = page!.detail.reviews.items.map((review) => review.locale.slice(0, 2));
+    expect(shown.length).toBeLessThanOrEqual(20);
+    expect(shown.indexOf('en')).toBe(0);
+    expect(shown.lastIndexOf('en')).toBe(shown.filter((language) => language === 'en').length - 1);
   });
 
   it('stores a back-in-stock request once, and refuses bad input', async () => {

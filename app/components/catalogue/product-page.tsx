@@ -299,8 +299,11 @@ export function ProductPage({ data, prefix, inCart }: { data: ProductPageData; p
                     <Stars rating={review.rating} /> <strong>{review.title}</strong>
                   </p>
                   <p>{review.body}</p>
-                  <p className="review__meta">
+                  <p className="review__meta" lang={locale}>
                     {review.author} · {new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(review.createdAt))}
+                    {review.locale.slice(0, 2) !== locale.slice(0, 2) && (
+                      <> · {t('product.reviewWrittenIn', { language: new Intl.DisplayNames(locale, { type: 'language' }).of(review.locale.slice(0, 2)) ?? review.locale })}</>
+                    )}
                   </p>
                 </li>
               ))}

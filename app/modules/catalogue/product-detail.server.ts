@@ -73,6 +73,8 @@ export const toProductCard = (product: IndexedProduct, locale: LocaleCode): Prod
 
 const details = minuteCache<ProductDetail | null>(4_000);
 
+const sameLanguage = (a: string, b: string) => a.slice(0, 2) === b.slice(0, 2);
+
 /**
  * Everything the product page shows, in one locale. Texts, options, prices and reviews are
  * cached for a minute per product and locale; stock is read live on every call.
@@ -191,8 +193,8 @@ async function loadProductDetail(db: Database, index: ListingIndex, productId: n
     specifications,
     images: imageRows,
     reviews: {
-      // Reviews in the visitor's language first.
-      items: [...reviewRows].sort((a, b) => Number(b.locale === locale) - Number(a.locale === locale)).slice(0, 20),
+      // Reviews in the visitor's language first (en-GB and en-US alike), newest first within each.
+      items: [...reviewRows].sort((a, b) => Number(sameLanguage(b.locale, locale)) - Number(sameLanguage(a.locale, locale))).slice(0, 20),
       count: ratings.length,
       average: ratings.length ? Math.round((ratings.reduce((sum, r) => sum + r, 0) / ratings.length) * 10) / 10 : null,
     },
