@@ -23,6 +23,8 @@ export interface ProductPageData {
   selection: Record<string, string>;
   /** the piece length asked for (?metres=), as a length the shop cuts */
   metres: number | null;
+  /** net EUR cents of one piece of `metres`, by variant id */
+  cutPieceEurCents: Record<number, number>;
   /** the longest piece of a cut-to-length product */
   maxMetres: number;
   /** which picture the gallery opens with (?image=1) */
@@ -82,8 +84,6 @@ export function ProductPage({ data, prefix, inCart }: { data: ProductPageData; p
   };
 
   const { maxMetres } = data;
-  const unitPriceFor = (v: ProductVariant, quantity: number) =>
-    [...v.tiers].reverse().find((tier) => quantity >= tier.minQuantity)?.unitPriceCents ?? v.priceCents;
 
   return (
     <article className="product container">
@@ -190,7 +190,7 @@ export function ProductPage({ data, prefix, inCart }: { data: ProductPageData; p
                 <p className="cut-to-length__total" role="status">
                   {t('product.totalForLength', {
                     length: number.format(data.metres),
-                    price: formatPrice(Math.round((unitPriceFor(variant, data.metres) * Math.round(data.metres * 100)) / 100), display),
+                    price: formatPrice(data.cutPieceEurCents[variant.id] ?? 0, display),
                   })}
                 </p>
               )}

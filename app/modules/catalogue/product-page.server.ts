@@ -36,6 +36,13 @@ export async function getProductPage(
   const maxMetres = maxSpec === undefined ? defaultMaxPieceMetres : Number(maxSpec);
   const metresParam = Number(search.get('metres'));
   const metres = detail.product.soldByLength && metresParam > 0 ? Math.min(Math.max(Math.round(metresParam * 2) / 2, pieceStepCm / 100), maxMetres) : null;
+  // What one piece of that length costs, per variant (the options can change in the browser).
+  const cutPieceEurCents: Record<number, number> =
+    metres === null
+      ? {}
+      : Object.fromEntries(
+          detail.variants.map((v) => [v.id, Math.round((([...v.tiers].reverse().find((tier) => metres >= tier.minQuantity)?.unitPriceCents ?? v.priceCents) * Math.round(metres * 100)) / 100)]),
+        );
 
   const trail = categoryTrail(index, tree, detail.categoryIds);
   const url = `${siteUrl}${prefix}/${detail.urlKeys[locale]}`;
@@ -81,6 +88,7 @@ export async function getProductPage(
     alternates: Object.fromEntries(Object.entries(detail.urlKeys).map(([code, key]) => [code, `/${storefrontByCode(code)?.prefix}/${key}`])),
     selection,
     metres,
+    cutPieceEurCents,
     maxMetres,
     imageIndex: Math.max(0, Math.min(Number.parseInt(search.get('image') ?? '0', 10) || 0, detail.images.length - 1)),
     jsonLd,
