@@ -10,6 +10,7 @@ import { useI18n } from '../../modules/i18n/i18n.tsx';
 import { storefrontByCode } from '../../modules/i18n/locales.ts';
 import { usePriceDisplay, useVatLabel } from '../../modules/pricing/price-context.tsx';
 import { formatPrice } from '../../modules/pricing/price-display.ts';
+import { tierSavingPercent } from '../../modules/pricing/unit-price.ts';
 import type { loader as rootLoader } from '../../root.tsx';
 import { type Alternates, PageHead } from '../page-head.tsx';
 import { Breadcrumbs, imageSources, ProductGrid } from './product-card.tsx';
@@ -216,7 +217,7 @@ export function ProductPage({ data, prefix, inCart }: { data: ProductPageData; p
                   <tr key={tier.minQuantity}>
                     <td>{t('product.tierQuantity', { quantity: tier.minQuantity })}</td>
                     <td>{formatPrice(tier.unitPriceCents, display)}</td>
-                    <td>{t('product.tierSavingValue', { percent: percent.format(((variant.priceCents - tier.unitPriceCents) / variant.priceCents) * 100) })}</td>
+                    <td>{t('product.tierSavingValue', { percent: percent.format(tierSavingPercent(variant, tier)) })}</td>
                   </tr>
                 ))}
               </tbody>

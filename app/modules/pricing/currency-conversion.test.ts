@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addVat, convertFromEur } from './convert.ts';
+import { convertFromEur } from './currency-conversion.ts';
+import { addVat } from './rounding.ts';
 
 describe('convertFromEur', () => {
   it('converts exactly and rounds half away from zero', () => {
