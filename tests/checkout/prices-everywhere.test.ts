@@ -5,12 +5,12 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppServices } from '../../app/context.ts';
 import { carts, priceTiers, products, productVariants } from '../../app/db/schema.ts';
-import { addToCartFromForm } from '../../app/modules/cart/add-to-cart.server.ts';
+import { addToCart, addToCartFromForm } from '../../app/modules/cart/add-to-cart.server.ts';
 import { buildListingIndex } from '../../app/modules/catalogue/listing-index.server.ts';
 import { getProductPage } from '../../app/modules/catalogue/product-page.server.ts';
 import type { CheckoutDetails } from '../../app/modules/checkout/checkout-details.ts';
 import { checkoutSummary } from '../../app/modules/checkout/checkout-summary.server.ts';
-import { sendOrderConfirmation } from '../../app/modules/checkout/order-confirmation.server.ts';
+import { orderConfirmation, sendOrderConfirmation } from '../../app/modules/checkout/order-confirmation.server.ts';
 import { placeOrder } from '../../app/modules/checkout/place-order.server.ts';
 import { getCurrencyRates } from '../../app/modules/currency/exchange-rates.server.ts';
 import { formatCurrencyAmount } from '../../app/modules/currency/money.ts';
@@ -34,7 +34,7 @@ const address = { firstName: 'Anna', lastName: 'Jansen', street: 'Dorpsstraat', 
  * metres) and €22.68 in the cart (the tier chosen by pieces). One piece of 12 m must cost the same on
  * the product page, in the cart, on the order, the invoice and in the confirmation mail.
  */
-describe.each(testDrivers)('a cut-to-length piece on %s', (driver) => {
+describe.each(testDrivers)('prices on the page, in the cart and on the order on %s', (driver) => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase(driver);
@@ -85,5 +85,58 @@ describe.each(testDrivers)('a cut-to-length piece on %s', (driver) => {
     const services = { db, logger: createLogger('silent'), shopName: 'Cordial', mailer: { send: async (mail: OutgoingMail) => void sent.push(mail) } } as unknown as AppServices;
     await sendOrderConfirmation(services, dutchStore, placed.orderNumber);
     expect(sent[0]!.text).toContain(`: ${formatCurrencyAmount(onProductPage!, 'EUR', 'nl-NL')}`);
+  });
+
+  it('charges UK VAT at the sale on consignments up to £135 and none above (import VAT at the border)', async () => {
+    const { db } = database;
+    const britishStore = storefrontByCode('en-GB')!;
+    const [item] = await db
+      .select({ id: productVariants.id })
+      .from(productVariants)
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .where(eq(products.soldByLength, false))
+      .orderBy(asc(productVariants.id))
+      .limit(1);
+    // €100 a piece, no quantity tiers: £87 at the demo rate, £78.30 after the 10 % volume discount.
+    await db.update(productVariants).set({ priceCents: 10_000, stockQuantity: 50 }).where(eq(productVariants.id, item!.id));
+    await db.delete(priceTiers).where(eq(priceTiers.variantId, item!.id));
+    const london = { firstName: 'Oliver', lastName: 'Smith', street: 'Baker Street', houseNumber: '221B', zipCode: 'NW1 6XE', city: 'London', countryCode: 'GB', phone: '+44 20 7946 0000' };
+    const readyCart = async (quantity: number, details: CheckoutDetails) => {
+      const added = await addToCart(db, { cartId: undefined, customerId: null, locale: 'en-GB', currency: 'GBP', variantId: item!.id, quantity });
+      if (!added.ok) throw new Error(added.reason);
+      await db.update(carts).set({ checkout: details as Record<string, unknown> }).where(eq(carts.id, added.cartId));
+      return added.cartId;
+    };
+    const rates = await getCurrencyRates(db);
+    const summaryOf = (cartId: string) => checkoutSummary(db, rates, britishStore, 'GBP', cartId, null, false);
+    const shopper: CheckoutDetails = { email: 'oliver@example.co.uk', shippingAddress: london, shippingMethod: 'home_delivery', billingSameAsShipping: true };
+
+    // Before an address is known the store's country counts: £78.30 of goods, 20 % VAT.
+    const browsing = await summaryOf(await readyCart(1, {}));
+    expect(browsing.vat).toEqual({ kind: 'standard', rateBp: 2000 });
+    expect(browsing.totals).toMatchObject({ subtotal: 8_700, discount: 870, shipping: null, vatRateBp: 2000, tax: 1_566, total: 9_396 });
+
+    const small = await readyCart(1, shopper);
+    const smallSummary = await summaryOf(small);
+    expect(smallSummary.vat.kind).toBe('standard');
+    // Shipping (world zone, €24.95 = £21.71) is taxed with the goods.
+    expect(smallSummary.totals).toMatchObject({ shipping: 2_171, tax: Math.round((7_830 + 2_171) * 0.2) });
+
+    // Two pieces: £156.60 after the discount, over £135: no VAT at the sale.
+    const large = await readyCart(2, shopper);
+    const largeSummary = await summaryOf(large);
+    expect(largeSummary.vat).toEqual({ kind: 'export', rateBp: 0 });
+    expect(largeSummary.totals).toMatchObject({ tax: 0 });
+
+    // A UK business with its VAT number accounts for the VAT itself.
+    const business = await summaryOf(await readyCart(1, { ...shopper, isBusiness: true, companyName: 'Knots Ltd', vatNumber: 'GB980780684' }));
+    expect(business.vat).toEqual({ kind: 'reverse-charge', rateBp: 0 });
+
+    // The success page and the mail warn of import charges only when no VAT was charged at the sale.
+    for (const [cartId, importDuties] of [[small, false], [large, true]] as const) {
+      const placed = await placeOrder(db, { storefront: britishStore, currency: 'GBP', cartId, customerId: null, paymentMethod: 'bank_transfer', termsAccepted: true });
+      if (!placed.ok) throw new Error(placed.reason);
+      expect((await orderConfirmation(db, placed.orderNumber))?.importDuties).toBe(importDuties);
+    }
   });
 });
