@@ -14,6 +14,12 @@ export interface PriceDisplay {
   includeVat: boolean;
 }
 
+/** The VAT note that goes next to prices (a message key): incl. VAT, excl. VAT, or plus sales tax (US). */
+export function vatLabelKey({ vatRateBp, includeVat }: Pick<PriceDisplay, 'vatRateBp' | 'includeVat'>): 'vat.salesTax' | 'vat.inclVat' | 'vat.exclVat' {
+  if (vatRateBp === 0) return 'vat.salesTax';
+  return includeVat ? 'vat.inclVat' : 'vat.exclVat';
+}
+
 /** A net amount (minor units) as shown: with VAT added when prices are shown incl. VAT. */
 export function shownAmount(netMinor: number, vatRateBp: number, includeVat: boolean): number {
   return includeVat ? addVat(netMinor, vatRateBp) : netMinor;
