@@ -10,6 +10,7 @@ import { useI18n } from '../../modules/i18n/i18n.tsx';
 import { storefrontByCode } from '../../modules/i18n/locales.ts';
 import { usePriceDisplay, useVatLabel } from '../../modules/pricing/price-context.tsx';
 import { formatPrice } from '../../modules/pricing/price-display.ts';
+import { pieceStepCm } from '../../modules/pricing/cut-to-length.ts';
 import { tierSavingPercent } from '../../modules/pricing/unit-price.ts';
 import type { loader as rootLoader } from '../../root.tsx';
 import { type Alternates, PageHead } from '../page-head.tsx';
@@ -202,20 +203,21 @@ export function ProductPage({ data, prefix, inCart }: { data: ProductPageData; p
               <caption>{t('product.tiers')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">{t('product.tierQuantityHeading')}</th>
+                  <th scope="col">{product.soldByLength ? t('pricing.tierMetresHeading') : t('product.tierQuantityHeading')}</th>
                   <th scope="col">{t('product.tierPrice')}</th>
                   <th scope="col">{t('product.tierSaving')}</th>
                 </tr>
               </thead>
               <tbody>
                 <tr>
-                  <td>1</td>
+                  <td>{product.soldByLength ? t('pricing.tierFromMetres', { quantity: number.format(pieceStepCm / 100) }) : 1}</td>
                   <td>{formatPrice(variant.priceCents, display)}</td>
                   <td>–</td>
                 </tr>
                 {variant.tiers.map((tier) => (
                   <tr key={tier.minQuantity}>
-                    <td>{t('product.tierQuantity', { quantity: tier.minQuantity })}</td>
+                    {/* Per-metre tiers count metres, in the cart too (decision 0014). */}
+                    <td>{t(product.soldByLength ? 'pricing.tierFromMetres' : 'product.tierQuantity', { quantity: tier.minQuantity })}</td>
                     <td>{formatPrice(tier.unitPriceCents, display)}</td>
                     <td>{t('product.tierSavingValue', { percent: percent.format(tierSavingPercent(variant, tier)) })}</td>
                   </tr>
