@@ -5,7 +5,7 @@ import { type LocaleCode, storefronts } from '../app/modules/i18n/locales.ts';
 import { formatMessage, lookupMessage, type MessageTree } from '../app/modules/i18n/messages.ts';
 import { initialEuroRates } from '../app/modules/i18n/reference-data.server.ts';
 import { formatPrice, type PriceDisplay } from '../app/modules/pricing/price-display.ts';
-import { displayVatRateBp } from '../app/modules/tax/vat-rates.ts';
+import { displayVatRateBp } from '../app/modules/pricing/vat.ts';
 import { catalogueLanguageOf, planCatalogue } from '../scripts/demo-catalogue/catalogue-plan.ts';
 import { baseColours } from '../scripts/demo-catalogue/vocabulary/colours.ts';
 import { openBrowser, shopperUserAgent } from './support/browser.ts';

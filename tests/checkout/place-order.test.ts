@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, carts, coupons, giftCards, orderItems, orders, orderStatusHistory, priceTiers, products, productVariants } from '../../app/db/schema.ts';
 import { addToCart, addToCartFromForm } from '../../app/modules/cart/add-to-cart.server.ts';
 import { changeCart } from '../../app/modules/cart/cart-actions.server.ts';
-import { priceCart } from '../../app/modules/cart/cart-pricing.ts';
 import { mergeCartsAtLogin } from '../../app/modules/cart/merge-carts.server.ts';
 import type { CheckoutDetails } from '../../app/modules/checkout/checkout-details.ts';
 import { checkGiftCard } from '../../app/modules/checkout/gift-cards.server.ts';
@@ -15,9 +14,10 @@ import { checkoutSummary } from '../../app/modules/checkout/checkout-summary.ser
 import { placeOrder } from '../../app/modules/checkout/place-order.server.ts';
 import { shippingOptions } from '../../app/modules/checkout/shipping-options.server.ts';
 import { getCurrencyRates } from '../../app/modules/currency/exchange-rates.server.ts';
-import { vatTreatment } from '../../app/modules/checkout/tax-rules.ts';
 import { changeOrderStatus } from '../../app/modules/orders/order-status.server.ts';
 import { storefrontByCode } from '../../app/modules/i18n/locales.ts';
+import { priceCart } from '../../app/modules/pricing/cart-totals.ts';
+import { vatTreatment } from '../../app/modules/pricing/vat.ts';
 import { demoGiftCard } from '../../scripts/demo-catalogue/demo-gift-card.ts';
 import { loadDemoCatalogue } from '../../scripts/demo-catalogue/load.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
@@ -30,20 +30,21 @@ const ready: CheckoutDetails = { email: 'anna@example.com', shippingAddress: add
 describe('cart pricing', () => {
   const euro = { code: 'EUR', rate: '1', minorUnits: 2 };
   const line = (id: number, unitPriceEurCents: number, quantity: number) => ({ id, unitPriceEurCents, quantity, lengthCm: null, isSample: false, weightGrams: 100 });
+  const buyer = (destinationCountry: string, businessVatNumber: string | null = null) => ({ customer: { destinationCountry, businessVatNumber }, poundsPerEuro: '0.85' });
   it('adds VAT of the destination, volume discounts, coupons and shipping, and shows the next tier', () => {
-    const small = priceCart({ lines: [line(1, 1_000, 2)], currency: euro, coupon: null, vat: vatTreatment('NL', null), shipping: { method: 'home_delivery', countryCode: 'NL' }, minimumOrderEurCents: 1_000 });
+    const small = priceCart({ lines: [line(1, 1_000, 2)], currency: euro, coupon: null, ...buyer('NL'), shipping: { method: 'home_delivery', countryCode: 'NL' }, minimumOrderEurCents: 1_000 });
     expect(small).toMatchObject({ subtotal: 2_000, discount: 0, shipping: 495, vatRateBp: 2100, tax: 524, total: 3_019, nextVolumeTier: { remaining: 3_000, rateBp: 500 }, minimumOrder: null });
-    const big = priceCart({ lines: [line(1, 6_000, 2)], currency: euro, coupon: { code: 'TEN', kind: 'percent', value: 1_000 }, vat: vatTreatment('DE', null), shipping: { method: 'home_delivery', countryCode: 'DE' }, minimumOrderEurCents: 1_000 });
+    const big = priceCart({ lines: [line(1, 6_000, 2)], currency: euro, coupon: { code: 'TEN', kind: 'percent', value: 1_000 }, ...buyer('DE'), shipping: { method: 'home_delivery', countryCode: 'DE' }, minimumOrderEurCents: 1_000 });
     // 120.00 - 10 % volume (12.00) - 10 % coupon on the rest (10.80) = 97.20; free shipping to DE from 150? no: 7.95; 19 % VAT.
     expect(big).toMatchObject({ subtotal: 12_000, volumeDiscount: 1_200, couponDiscount: 1_080, shipping: 795, vatRateBp: 1900, tax: Math.round((9_720 + 795) * 0.19), nextVolumeTier: null });
-    const business = priceCart({ lines: [line(1, 1_000, 2)], currency: euro, coupon: null, vat: vatTreatment('DE', 'DE123456789'), shipping: null, minimumOrderEurCents: 5_000 });
+    const business = priceCart({ lines: [line(1, 1_000, 2)], currency: euro, coupon: null, ...buyer('DE', 'DE123456789'), shipping: null, minimumOrderEurCents: 5_000 });
     expect(business).toMatchObject({ tax: 0, total: 2_000, minimumOrder: { amount: 5_000, remaining: 3_000 } });
-    expect(vatTreatment('US', null)).toEqual({ kind: 'export', rateBp: 0 });
+    expect(vatTreatment({ destinationCountry: 'US', businessVatNumber: null }, 0)).toEqual({ kind: 'export', rateBp: 0 });
     // Reverse charge only for a VAT number of the member state the goods go to (not the shop's own, not outside the EU).
-    expect(vatTreatment('GR', 'EL 094259216')).toEqual({ kind: 'reverse-charge', rateBp: 0 });
-    for (const vatNumber of ['NL004495445B01', 'FR40303265045', 'CHE-116.281.710', 'GB980780684']) expect(vatTreatment('DE', vatNumber), vatNumber).toEqual({ kind: 'standard', rateBp: 1900 });
-    expect(vatTreatment('NL', 'NL004495445B01')).toEqual({ kind: 'standard', rateBp: 2100 });
-    const yen = priceCart({ lines: [line(1, 1_000, 3)], currency: { code: 'JPY', rate: '162.5', minorUnits: 0 }, coupon: null, vat: vatTreatment('US', null), shipping: null, minimumOrderEurCents: 0 });
+    expect(vatTreatment({ destinationCountry: 'GR', businessVatNumber: 'EL 094259216' }, 0)).toEqual({ kind: 'reverse-charge', rateBp: 0 });
+    for (const vatNumber of ['NL004495445B01', 'FR40303265045', 'CHE-116.281.710', 'GB980780684']) expect(vatTreatment({ destinationCountry: 'DE', businessVatNumber: vatNumber }, 0), vatNumber).toEqual({ kind: 'standard', rateBp: 1900 });
+    expect(vatTreatment({ destinationCountry: 'NL', businessVatNumber: 'NL004495445B01' }, 0)).toEqual({ kind: 'standard', rateBp: 2100 });
+    const yen = priceCart({ lines: [line(1, 1_000, 3)], currency: { code: 'JPY', rate: '162.5', minorUnits: 0 }, coupon: null, ...buyer('US'), shipping: null, minimumOrderEurCents: 0 });
     expect(yen).toMatchObject({ subtotal: 4_875, total: 4_875, lines: [{ unitPrice: 1_625, rowTotal: 4_875 }] });
   });
 });

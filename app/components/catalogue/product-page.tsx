@@ -10,6 +10,8 @@ import { useI18n } from '../../modules/i18n/i18n.tsx';
 import { storefrontByCode } from '../../modules/i18n/locales.ts';
 import { usePriceDisplay, useVatLabel } from '../../modules/pricing/price-context.tsx';
 import { formatPrice } from '../../modules/pricing/price-display.ts';
+import { pieceStepCm } from '../../modules/pricing/cut-to-length.ts';
+import { tierSavingPercent } from '../../modules/pricing/unit-price.ts';
 import type { loader as rootLoader } from '../../root.tsx';
 import { type Alternates, PageHead } from '../page-head.tsx';
 import { Breadcrumbs, imageSources, ProductGrid } from './product-card.tsx';
@@ -23,6 +25,8 @@ export interface ProductPageData {
   selection: Record<string, string>;
   /** the piece length asked for (?metres=), as a length the shop cuts */
   metres: number | null;
+  /** net EUR cents of one piece of `metres`, by variant id */
+  cutPieceEurCents: Record<number, number>;
   /** the longest piece of a cut-to-length product */
   maxMetres: number;
   /** which picture the gallery opens with (?image=1) */
@@ -84,8 +88,6 @@ export function ProductPage({ data, prefix, inCart }: { data: ProductPageData; p
   };
 
   const { maxMetres } = data;
-  const unitPriceFor = (v: ProductVariant, quantity: number) =>
-    [...v.tiers].reverse().find((tier) => quantity >= tier.minQuantity)?.unitPriceCents ?? v.priceCents;
 
   return (
     <article className="product container">
@@ -192,7 +194,7 @@ export function ProductPage({ data, prefix, inCart }: { data: ProductPageData; p
                 <p className="cut-to-length__total" role="status">
                   {t('product.totalForLength', {
                     length: number.format(data.metres),
-                    price: formatPrice(Math.round((unitPriceFor(variant, data.metres) * Math.round(data.metres * 100)) / 100), display),
+                    price: formatPrice(data.cutPieceEurCents[variant.id] ?? 0, display),
                   })}
                 </p>
               )}
@@ -203,22 +205,23 @@ export function ProductPage({ data, prefix, inCart }: { data: ProductPageData; p
               <caption>{t('product.tiers')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">{t('product.tierQuantityHeading')}</th>
+                  <th scope="col">{product.soldByLength ? t('pricing.tierMetresHeading') : t('product.tierQuantityHeading')}</th>
                   <th scope="col">{t('product.tierPrice')}</th>
                   <th scope="col">{t('product.tierSaving')}</th>
                 </tr>
               </thead>
               <tbody>
                 <tr>
-                  <td>1</td>
+                  <td>{product.soldByLength ? t('pricing.tierFromMetres', { quantity: number.format(pieceStepCm / 100) }) : 1}</td>
                   <td>{formatPrice(variant.priceCents, display)}</td>
                   <td>–</td>
                 </tr>
                 {variant.tiers.map((tier) => (
                   <tr key={tier.minQuantity}>
-                    <td>{t('product.tierQuantity', { quantity: tier.minQuantity })}</td>
+                    {/* Per-metre tiers count metres, in the cart too (decision 0014). */}
+                    <td>{t(product.soldByLength ? 'pricing.tierFromMetres' : 'product.tierQuantity', { quantity: tier.minQuantity })}</td>
                     <td>{formatPrice(tier.unitPriceCents, display)}</td>
-                    <td>{t('product.tierSavingValue', { percent: percent.format(((variant.priceCents - tier.unitPriceCents) / variant.priceCents) * 100) })}</td>
+                    <td>{t('product.tierSavingValue', { percent: percent.format(tierSavingPercent(variant, tier)) })}</td>
                   </tr>
                 ))}
               </tbody>

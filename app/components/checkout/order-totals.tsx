@@ -1,4 +1,4 @@
-import type { CartTotals } from '../../modules/cart/cart-pricing.ts';
+import type { CartTotals } from '../../modules/pricing/cart-totals.ts';
 import { formatMoney } from '../../modules/currency/money.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
 

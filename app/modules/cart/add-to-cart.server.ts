@@ -5,7 +5,8 @@ import { serializeCookie } from '../http/cookies.server.ts';
 import type { CurrencyCode, LocaleCode } from '../i18n/locales.ts';
 import { cartCookie, isCartId } from './cart-count.server.ts';
 import { lineInStock, stockNeeded, variantAvailable } from './cart.server.ts';
-import { defaultMaxPieceMetres, maxSamplesPerOrder, pieceLengthCm } from './store-rules.ts';
+import { defaultMaxPieceMetres, pieceLengthCm } from '../pricing/cut-to-length.ts';
+import { maxSamplesPerOrder } from './store-rules.ts';
 import { recordId } from '../forms/record-id.ts';
 
 export interface AddToCartInput {

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.server.ts';
 import { cartItems, carts, productVariants } from '../../db/schema.ts';
 import type { FieldError } from '../forms/field-errors.ts';
 import type { LocaleCode } from '../i18n/locales.ts';
-import { rowEurCents } from './cart-pricing.ts';
+import { goodsEurCents } from '../pricing/cart-totals.ts';
 import { type Cart, loadCart, stockNeeded } from './cart.server.ts';
 import { checkCoupon, couponMessages } from './coupons.server.ts';
 import { recordId } from '../forms/record-id.ts';
@@ -43,8 +43,7 @@ export async function changeCart(db: Database, cartId: string | undefined, custo
   if (intent === 'apply-coupon') {
     const code = String(form.get('couponCode') ?? '').trim();
     if (!code) return { ok: false, error: { key: 'validation.required' }, status: 400 };
-    const subtotalEur = cart.lines.reduce((sum, line) => sum + rowEurCents(line), 0);
-    const check = await checkCoupon(db, code, subtotalEur, null);
+    const check = await checkCoupon(db, code, goodsEurCents(cart.lines), null);
     if (!check.ok) return { ok: false, error: { key: couponMessages[check.reason] }, status: 400 };
     await db.update(carts).set({ couponCode: check.coupon.code, updatedAt: sql`now()` }).where(eq(carts.id, cart.id));
     return { ok: true, notice: 'coupon-applied' };

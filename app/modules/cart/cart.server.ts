@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.server.ts';
 import { cartItems, carts, priceTiers, productImages, products, productTranslations, productVariants } from '../../db/schema.ts';
 import type { LocaleCode } from '../i18n/locales.ts';
+import { unitPriceEurCents } from '../pricing/unit-price.ts';
 import { isCartId } from './cart-count.server.ts';
 
 export interface CartLine {
@@ -15,7 +16,7 @@ export interface CartLine {
   quantity: number;
   lengthCm: number | null;
   isSample: boolean;
-  /** net EUR cents per piece (per metre when cut to length), after quantity tiers; 0 for samples */
+  /** net EUR cents per piece or pack (per metre when cut to length), after quantity tiers; 0 for samples */
   unitPriceEurCents: number;
   weightGrams: number;
   /** the variant can still be bought at all */
@@ -83,12 +84,10 @@ export async function loadCart(db: Queryable, cartId: string | undefined, custom
     ? await db.select().from(priceTiers).where(inArray(priceTiers.variantId, [...new Set(items.map((item) => item.variantId))]))
     : [];
   const lines = items.map(({ priceCents, ...item }) => {
-    const tier = tiers
-      .filter((candidate) => candidate.variantId === item.variantId && candidate.minQuantity <= item.quantity)
-      .sort((a, b) => a.unitPriceCents - b.unitPriceCents)[0];
+    const variantTiers = tiers.filter((tier) => tier.variantId === item.variantId);
     return {
       ...item,
-      unitPriceEurCents: item.isSample ? 0 : (tier?.unitPriceCents ?? priceCents),
+      unitPriceEurCents: item.isSample ? 0 : unitPriceEurCents({ priceCents, tiers: variantTiers }, item),
       inStock: lineInStock(item),
     };
   });

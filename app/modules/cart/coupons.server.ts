@@ -1,7 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.server.ts';
 import { couponRedemptions, coupons } from '../../db/schema.ts';
-import type { CouponRule } from './cart-pricing.ts';
+import type { CouponRule } from '../pricing/coupons.ts';
 
 export type CouponCheck = { ok: true; coupon: CouponRule & { id: number } } | { ok: false; reason: 'unknown' | 'expired' | 'min-subtotal' | 'used-up' };
 

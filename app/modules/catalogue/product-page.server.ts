@@ -7,7 +7,8 @@ import { categoryTrail } from './category-page.server.ts';
 import { getCategoryTree } from './category-tree.server.ts';
 import type { ListingIndex } from './listing-index.server.ts';
 import { getProductDetail } from './product-detail.server.ts';
-import { defaultMaxPieceMetres, pieceStepCm } from '../cart/store-rules.ts';
+import { defaultMaxPieceMetres, nearestPieceMetres } from '../pricing/cut-to-length.ts';
+import { piecePriceEurCents } from '../pricing/unit-price.ts';
 
 /** The product page: detail, the option choice from the URL, breadcrumbs, alternates and JSON-LD. */
 export async function getProductPage(
@@ -35,7 +36,10 @@ export async function getProductPage(
   const maxSpec = detail.specifications.find((s) => s.code === 'max_continuous_length')?.values[0];
   const maxMetres = maxSpec === undefined ? defaultMaxPieceMetres : Number(maxSpec);
   const metresParam = Number(search.get('metres'));
-  const metres = detail.product.soldByLength && metresParam > 0 ? Math.min(Math.max(Math.round(metresParam * 2) / 2, pieceStepCm / 100), maxMetres) : null;
+  const metres = detail.product.soldByLength && metresParam > 0 ? nearestPieceMetres(metresParam, maxMetres) : null;
+  // What one piece of that length costs, per variant (the options can change in the browser).
+  const cutPieceEurCents: Record<number, number> =
+    metres === null ? {} : Object.fromEntries(detail.variants.map((v) => [v.id, piecePriceEurCents(v, { quantity: 1, lengthCm: Math.round(metres * 100) })]));
 
   const trail = categoryTrail(index, tree, detail.categoryIds);
   const url = `${siteUrl}${prefix}/${detail.urlKeys[locale]}`;
@@ -82,6 +86,7 @@ export async function getProductPage(
     alternates: Object.fromEntries(Object.entries(detail.urlKeys).map(([code, key]) => [code, `/${storefrontByCode(code)?.prefix}/${key}`])),
     selection,
     metres,
+    cutPieceEurCents,
     maxMetres,
     imageIndex: Math.max(0, Math.min(Number.parseInt(search.get('image') ?? '0', 10) || 0, detail.images.length - 1)),
     jsonLd,

@@ -1,5 +1,5 @@
 import type { OrderAddress } from '../orders/record-order.server.ts';
-import type { ShippingMethod } from './shipping-rates.ts';
+import type { ShippingMethod } from '../pricing/shipping.ts';
 import { warehouse } from '../orders/seller.ts';
 
 export const paymentMethods = ['card', 'ideal', 'bancontact', 'bank_transfer', 'invoice', 'gift_card', 'free'] as const;

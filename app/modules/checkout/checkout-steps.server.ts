@@ -7,7 +7,7 @@ import { checkbox, emailField, minimumLength, optionalText } from '../customers/
 import { isValidVatNumber } from '../customers/vat-number.ts';
 import type { OrderAddress } from '../orders/record-order.server.ts';
 import type { CheckoutDetails } from './checkout-details.ts';
-import { shippingMethods } from './shipping-rates.ts';
+import { shippingMethods } from '../pricing/shipping.ts';
 
 export const customerStepFields = ['email', 'isBusiness', 'companyName', 'vatNumber'] as const;
 /** Customer step: an e-mail address, and for a business order the company (VAT number optional). */

@@ -1,14 +1,13 @@
 import type { Queryable } from '../../db/client.server.ts';
-import { type CartTotals, priceCart, type PricingInput, rowEurCents } from '../cart/cart-pricing.ts';
 import { type Cart, loadCart } from '../cart/cart.server.ts';
 import { checkCoupon } from '../cart/coupons.server.ts';
-import { minimumOrderEurCents } from '../cart/store-rules.ts';
+import { type CartTotals, goodsEurCents, minimumOrderEurCents, priceCart, type PricingInput } from '../pricing/cart-totals.ts';
 import type { CurrencyRate } from '../currency/exchange-rates.server.ts';
 import type { CurrencyCode, StorefrontLocale } from '../i18n/locales.ts';
 import { checkGiftCard, giftCardMessages } from './gift-cards.server.ts';
 import { type CheckoutDetails, deliveryAddressOf, type PaymentMethod } from './checkout-details.ts';
-import { shopCountry, type VatTreatment, vatTreatment } from './tax-rules.ts';
-import type { ShippingMethod } from './shipping-rates.ts';
+import type { ShippingMethod } from '../pricing/shipping.ts';
+import { shopCountry, type VatTreatment, vatTreatment } from '../pricing/vat.ts';
 
 export interface CheckoutSummary {
   cart: Cart | null;
@@ -65,17 +64,20 @@ export async function checkoutSummary(
   const details = (cart?.checkout ?? {}) as CheckoutDetails;
   const delivery = deliveryAddressOf(details);
   const destination = delivery?.countryCode ?? storefront.countryCode ?? shopCountry;
-  const vat = vatTreatment(destination, details.isBusiness ? (details.vatNumber ?? null) : null);
-  if (!cart || cart.lines.length === 0) return { cart, renewed, details, totals: null, vat, couponId: null, paymentOptions: [], exchangeRate: '1', giftCard: null, amountDue: 0, shippingPrice: null };
+  const customer = { destinationCountry: destination, businessVatNumber: details.isBusiness ? (details.vatNumber ?? null) : null };
+  // An empty cart is no consignment: nothing over the UK's limit.
+  if (!cart || cart.lines.length === 0) return { cart, renewed, details, totals: null, vat: vatTreatment(customer, 0), couponId: null, paymentOptions: [], exchangeRate: '1', giftCard: null, amountDue: 0, shippingPrice: null };
   const rate = rates.get(currency) ?? rates.get('EUR')!;
-  const subtotalEur = cart.lines.reduce((sum, line) => sum + rowEurCents(line), 0);
-  const coupon = cart.couponCode ? await checkCoupon(db, cart.couponCode, subtotalEur, details.email ?? null) : null;
+  const pounds = rates.get('GBP');
+  if (!pounds) throw new Error('no exchange rate for GBP');
+  const coupon = cart.couponCode ? await checkCoupon(db, cart.couponCode, goodsEurCents(cart.lines), details.email ?? null) : null;
   const pricedWith = (shipping: PricingInput['shipping']) =>
     priceCart({
       lines: cart.lines,
       currency: { code: currency, rate: rate.rate, minorUnits: rate.minorUnits },
       coupon: coupon?.ok ? coupon.coupon : null,
-      vat,
+      customer,
+      poundsPerEuro: pounds.rate,
       shipping,
       minimumOrderEurCents: minimumOrderEurCents[storefront.code],
     });
@@ -86,7 +88,7 @@ export async function checkoutSummary(
   else if (giftCardCheck) giftCard = { error: giftCardMessages[giftCardCheck.reason] };
   const amountDue = totals.total - (giftCard && 'amount' in giftCard ? giftCard.amount : 0);
   return {
-    cart, renewed, details, totals, vat, couponId: coupon?.ok ? coupon.coupon.id : null,
+    cart, renewed, details, totals, vat: totals.vat, couponId: coupon?.ok ? coupon.coupon.id : null,
     paymentOptions: paymentOptionsFor(details, totals.total, amountDue, { enabled: onlinePayments, currency, country: destination }), exchangeRate: rate.rate, giftCard, amountDue,
     shippingPrice: (method, countryCode) => pricedWith({ method, countryCode }).shipping ?? 0,
   };

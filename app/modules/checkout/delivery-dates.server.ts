@@ -1,7 +1,7 @@
 import Holidays from 'date-holidays';
 import { shopTimeZone } from '../i18n/locales.ts';
-import { type ShippingMethod, shippingZoneOf } from './shipping-rates.ts';
-import { shopCountry } from './tax-rules.ts';
+import { type ShippingMethod, shippingZoneOf } from '../pricing/shipping.ts';
+import { shopCountry } from '../pricing/vat.ts';
 
 /** Orders placed before 15:00 in Amsterdam on a working day leave the warehouse the same day. */
 const cutOffHour = 15;

@@ -8,7 +8,7 @@ import { serverTranslator } from '../i18n/translator.server.ts';
 import { lineName } from '../orders/line-name.ts';
 import { renderMail } from '../mail/mail-layout.server.ts';
 import { seller } from '../orders/seller.ts';
-import { vatTreatment } from './tax-rules.ts';
+import { importChargesOnArrival } from '../pricing/vat.ts';
 
 /** The success page is reached with the order number and this signature, so only the buyer sees it. */
 export function successToken(secret: string, orderNumber: string): string {
@@ -32,7 +32,7 @@ export async function orderConfirmation(db: AppServices['db'], orderNumber: stri
     items,
     // What is left to pay after the gift card: the amount a bank transfer should be for.
     amountDueCents: order.totalCents - order.giftCardCents,
-    importDuties: vatTreatment(destination, null).kind === 'export',
+    importDuties: importChargesOnArrival({ destinationCountry: destination, taxCents: order.taxCents, reverseCharge: order.reverseCharge }),
     iban: seller.iban,
   };
 }

@@ -1,6 +1,6 @@
 import { expectedDeliveryDate } from './delivery-dates.server.ts';
 import { pickupCountries } from './pickup-points.server.ts';
-import { type ShippingMethod, shippingMethods } from './shipping-rates.ts';
+import { type ShippingMethod, shippingMethods } from '../pricing/shipping.ts';
 
 export interface ShippingOption {
   method: ShippingMethod;

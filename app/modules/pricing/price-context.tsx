@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useContext } from 'react';
 import { useI18n } from '../i18n/i18n.tsx';
-import { formatPrice, type PriceDisplay } from './price-display.ts';
+import { formatPrice, type PriceDisplay, vatLabelKey } from './price-display.ts';
 
 const PriceDisplayContext = createContext<PriceDisplay | null>(null);
 
@@ -17,9 +17,7 @@ export function usePriceDisplay(): PriceDisplay {
 /** The VAT note that goes next to prices: incl. VAT, excl. VAT, or plus sales tax (US). */
 export function useVatLabel(): string {
   const { t } = useI18n();
-  const display = usePriceDisplay();
-  if (display.vatRateBp === 0) return t('vat.salesTax');
-  return display.includeVat ? t('vat.inclVat') : t('vat.exclVat');
+  return t(vatLabelKey(usePriceDisplay()));
 }
 
 /** A catalogue price (EUR cents excl. VAT) in the visitor's currency and VAT choice. */

@@ -1,8 +1,8 @@
 import type { Database } from '../../db/client.server.ts';
 import { getCurrencyRates } from '../currency/exchange-rates.server.ts';
 import type { StorefrontSelection } from '../i18n/storefront-request.server.ts';
-import { displayVatRateBp } from '../tax/vat-rates.ts';
 import type { PriceDisplay } from './price-display.ts';
+import { displayVatRateBp } from './vat.ts';
 
 /** How this visitor sees prices: their currency at the stored rate, with or without the store's VAT. */
 export async function priceDisplayFor(db: Database, { storefront, currency, includeVat }: StorefrontSelection): Promise<PriceDisplay> {

@@ -7,17 +7,17 @@ import { OrderTotals, useCartMoney } from '../../components/checkout/order-total
 import { CsrfField, FormAlert, FormNotice } from '../../components/forms/form-fields.tsx';
 import { orUnavailable } from '../../db/with-database.server.ts';
 import { changeCart } from '../../modules/cart/cart-actions.server.ts';
-import { addVat } from '../../modules/currency/convert.ts';
 import { checkoutRequest } from '../../modules/checkout/checkout-request.server.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
 import { useVatLabel } from '../../modules/pricing/price-context.tsx';
+import { shownAmount } from '../../modules/pricing/price-display.ts';
 
 /** Spec §2 checkout-cart: /{locale}/checkout and /{locale}/checkout/cart. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { selection, summary } = await checkoutRequest(request, context);
   const { cart, totals, vat, renewed } = summary;
   // Rows follow the store's (or the visitor's) VAT display; the totals always show the VAT part.
-  const shown = (amount: number) => (selection.includeVat && totals ? addVat(amount, totals.vatRateBp) : amount);
+  const shown = (amount: number) => shownAmount(amount, totals?.vatRateBp ?? 0, selection.includeVat);
   return {
     prefix: selection.storefront.prefix,
     notice: new URL(request.url).searchParams.get('notice'),

@@ -1,3 +1,5 @@
+import { divideRounded } from './rounding.ts';
+
 /**
  * Converts an amount in EUR cents into minor units of another currency at a decimal rate
  * (1 EUR = rate), rounding half away from zero. Exact: BigInt arithmetic, no floats.
@@ -12,16 +14,4 @@ export function convertFromEur(eurCents: number, rate: string, minorUnits: numbe
   const numerator = BigInt(eurCents) * rateScaled * 10n ** BigInt(minorUnits);
   const denominator = 100n * rateScale;
   return Number(divideRounded(numerator, denominator));
-}
-
-/** Adds VAT in basis points to a net amount, rounding half away from zero. */
-export function addVat(netMinor: number, vatRateBp: number): number {
-  return Number(divideRounded(BigInt(netMinor) * BigInt(10_000 + vatRateBp), 10_000n));
-}
-
-function divideRounded(numerator: bigint, denominator: bigint): bigint {
-  const negative = numerator < 0n;
-  const absolute = negative ? -numerator : numerator;
-  const quotient = (absolute * 2n + denominator) / (2n * denominator);
-  return negative ? -quotient : quotient;
 }
