@@ -5,7 +5,7 @@ export const shippingMethods = ['home_delivery', 'pickup_point', 'warehouse_pick
 export type ShippingMethod = (typeof shippingMethods)[number];
 
 /** Shipping zones seen from the warehouse in the Netherlands. */
-type Zone = 'domestic' | 'neighbours' | 'eu' | 'world';
+export type Zone = 'domestic' | 'neighbours' | 'eu' | 'world';
 const neighbours = new Set(['BE', 'DE', 'LU']);
 
 export function shippingZoneOf(countryCode: string): Zone {
@@ -15,7 +15,7 @@ export function shippingZoneOf(countryCode: string): Zone {
 }
 
 /** Home delivery in EUR cents excl. VAT: a base price up to 2 kg, then a price per started kg. */
-const homeDeliveryRates: Record<Zone, { baseCents: number; perKgCents: number; freeFromCents: number | null }> = {
+export const homeDeliveryRates: Record<Zone, { baseCents: number; perKgCents: number; freeFromCents: number | null }> = {
   domestic: { baseCents: 495, perKgCents: 50, freeFromCents: 7_500 },
   neighbours: { baseCents: 795, perKgCents: 100, freeFromCents: 15_000 },
   eu: { baseCents: 1_195, perKgCents: 150, freeFromCents: null },
