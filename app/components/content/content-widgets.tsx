@@ -82,7 +82,7 @@ function ShippingRates({ rows }: { rows: NonNullable<ContentWidgetData['shipping
             <tr key={row.zone}>
               <th scope="row">
                 {t(`content.shipping.zone.${row.zone}`)}
-                <span className="content-table__detail">{row.countries.map((code) => countryName(code, locale)).join(', ')}</span>
+                {row.countries.length > 1 && <span className="content-table__detail">{row.countries.map((code) => countryName(code, locale)).join(', ')}</span>}
               </th>
               <td>{euro(row.homeDeliveryCents, locale)}</td>
               <td>{euro(row.perKgCents, locale)}</td>
