@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from 'react-router';
-import type { ContentWidgetData, ContentWidgetName } from '../../modules/content/content-widgets.server.ts';
+import type { ContentWidgetData, ContentWidgetName, ShowroomInfo } from '../../modules/content/content-widgets.server.ts';
 import type { ContactField, ContactOutcome, QuoteField } from '../../modules/content/contact-messages.server.ts';
 import { countryName } from '../../modules/customers/countries.ts';
 import { formatMoney } from '../../modules/currency/money.ts';
@@ -239,21 +239,29 @@ export function OpeningHours({ hours, closures }: { hours: { weekday: number; op
   );
 }
 
+/** A store's postal address and phone number. */
+export function StoreAddress({ store }: { store: Pick<ShowroomInfo, 'street' | 'zipCode' | 'city' | 'countryCode' | 'phone'> }) {
+  const { t, locale } = useI18n();
+  return (
+    <address>
+      {store.street}
+      <br />
+      {store.zipCode} {store.city}
+      <br />
+      {countryName(store.countryCode, locale)}
+      <br />
+      {t('content.support.phone')}: <a href={`tel:${store.phone.replace(/\s/g, '')}`}>{store.phone}</a>
+    </address>
+  );
+}
+
 function Showroom({ showroom }: { showroom: NonNullable<ContentWidgetData['showroom']> }) {
   const { t, locale } = useI18n();
   const prefix = storefrontByCode(locale)?.prefix ?? 'en';
   return (
     <section className="showroom-card" aria-labelledby="showroom-heading">
       <h2 id="showroom-heading">{showroom.name}</h2>
-      <address>
-        {showroom.street}
-        <br />
-        {showroom.zipCode} {showroom.city}
-        <br />
-        {countryName(showroom.countryCode, locale)}
-        <br />
-        <a href={`tel:${showroom.phone.replace(/\s/g, '')}`}>{showroom.phone}</a>
-      </address>
+      <StoreAddress store={showroom} />
       <OpeningHours hours={showroom.hours} closures={showroom.closures} />
       <p>
         <Link to={`/${prefix}/stores`}>{t('content.stores.allStores')}</Link>

@@ -6,7 +6,7 @@ import type { StorefrontLocale } from '../i18n/locales.ts';
 import { seller } from '../orders/seller.ts';
 import type { PriceDisplay } from '../pricing/price-display.ts';
 import { shopCookies } from './shop-cookies.server.ts';
-import { physicalStores, type StoreClosure, supportContacts, upcomingClosures, weeklyHours } from './stores.server.ts';
+import { type PhysicalStore, physicalStores, type StoreClosure, supportContacts, upcomingClosures, weeklyHours } from './stores.server.ts';
 
 /**
  * The computed parts of content pages. A page body marks them as `{{name}}` on a line of its own;
@@ -72,16 +72,10 @@ export function paymentMethodTable(currency: string, onlinePaymentsEnabled: bool
   return groups;
 }
 
-export interface ShowroomInfo {
-  name: string;
-  street: string;
-  zipCode: string;
-  city: string;
-  countryCode: string;
-  phone: string;
+export type ShowroomInfo = Pick<PhysicalStore, 'name' | 'street' | 'zipCode' | 'city' | 'countryCode' | 'phone'> & {
   hours: { weekday: number; opens: string; closes: string }[];
   closures: StoreClosure[];
-}
+};
 
 export function showroomInfo(language: string, now: Date = new Date()): ShowroomInfo {
   const showroom = physicalStores.find((store) => store.kind === 'showroom')!;

@@ -1,11 +1,10 @@
 import type { Route } from './+types/stores';
 import { Breadcrumbs } from '../../components/catalogue/product-card.tsx';
-import { OpeningHours } from '../../components/content/content-widgets.tsx';
+import { OpeningHours, StoreAddress } from '../../components/content/content-widgets.tsx';
 import { StoreMap } from '../../components/content/store-map.tsx';
 import { PageHead, samePathAlternates } from '../../components/page-head.tsx';
 import { servicesContext, storefrontContext } from '../../context.ts';
 import { localBusinessJsonLd, physicalStores, upcomingClosures, weeklyHours } from '../../modules/content/stores.server.ts';
-import { countryName } from '../../modules/customers/countries.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
 
 /** /stores (spec §2): the physical stores and the showroom, with hours, closing days and a drawn map. */
@@ -20,7 +19,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function StoresPage({ loaderData }: Route.ComponentProps) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const { prefix, stores, shopName } = loaderData;
   return (
     <div className="stores-page container">
@@ -38,15 +37,7 @@ export default function StoresPage({ loaderData }: Route.ComponentProps) {
                 {shopName} {store.name}
               </h2>
               <StoreMap name={store.name} street={store.street} city={store.city} />
-              <address>
-                {store.street}
-                <br />
-                {store.zipCode} {store.city}
-                <br />
-                {countryName(store.countryCode, locale)}
-                <br />
-                {t('content.support.phone')}: <a href={`tel:${store.phone.replace(/\s/g, '')}`}>{store.phone}</a>
-              </address>
+              <StoreAddress store={store} />
               <p>
                 <a href={`https://www.openstreetmap.org/?mlat=${store.latitude}&mlon=${store.longitude}#map=17/${store.latitude}/${store.longitude}`} rel="noopener noreferrer">
                   {t('content.stores.directions')}
