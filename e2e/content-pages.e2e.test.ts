@@ -83,6 +83,7 @@ describe('content pages in Chromium', () => {
     const href = await page.locator('.product-card__link').first().getAttribute('href');
     await page.goto(`${baseUrl}${href}`);
     await page.getByRole('button', { name: t(locale, 'cart.add'), exact: true }).click();
+    await page.getByRole('status').filter({ hasText: t(locale, 'cart.added') }).waitFor();
     await page.goto(`${baseUrl}/de-de/checkout/customer`);
     await page.getByLabel(t(locale, 'account.email')).fill(`guest-${randomUUID()}@example.com`);
     await page.getByRole('button', { name: t(locale, 'checkout.continue') }).click();

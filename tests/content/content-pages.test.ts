@@ -3,7 +3,7 @@ import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppServices } from '../../app/context.ts';
 import { servicesContext } from '../../app/context.ts';
-import { bannerTranslations, banners, categories, categoryTranslations, contactMessages, contentPages, contentPageTranslations, products, productTranslations } from '../../app/db/schema.ts';
+import { bannerTranslations, banners, categories, translatedMessages, categoryTranslations, contactMessages, contentPages, contentPageTranslations, products, productTranslations } from '../../app/db/schema.ts';
 import { resolveCataloguePath } from '../../app/modules/catalogue/resolve-path.server.ts';
 import { activeBanners } from '../../app/modules/content/banners.server.ts';
 import { submitContactForm } from '../../app/modules/content/contact-messages.server.ts';
@@ -17,6 +17,7 @@ import { createLogger } from '../../app/modules/observability/logger.server.ts';
 import { seller } from '../../app/modules/orders/seller.ts';
 import { loader as apiRoute } from '../../app/routes/api/route.ts';
 import { loader as bannersQuery } from '../../app/routes/content/banners-query.ts';
+import { loader as sanityMessages } from '../../app/routes/content/sanity-messages.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 
 const store = (code: string) => storefrontByCode(code)!;
@@ -186,6 +187,21 @@ describe.each(testDrivers)('content pages on %s', (driver) => {
       expect(body.result.find((banner) => banner._id === 'showroom')).toMatchObject({ link: 'https://shop.example/de-de/besuchen-sie-unseren-showroom', image: { url: 'https://shop.example/images/banners/showroom.svg?w=1280&preset=banner' } });
       expect((await callLoader(bannersQuery, services, 'https://shop.example/queries/banners.groq?lang=xx_YY')).status).toBe(400);
     });
+  });
+
+  it('answers translated-message entries of the language in params at /sanity', async () => {
+    await database.db.insert(translatedMessages).values([
+      { key: 'cart.title', language: 'de_DE', value: 'Mein Warenkorb' },
+      { key: 'cart.title', language: 'nl_NL', value: 'Mijn winkelwagen' },
+    ]);
+    const query = encodeURIComponent('*[_type == "translatedMessage"]');
+    const response = await callLoader(sanityMessages, services, `https://shop.example/sanity?query=${query}&params=${encodeURIComponent('{"lang":"de_DE"}')}&name=messages`);
+    expect(await response.json()).toEqual({
+      query: '*[_type == "translatedMessage"]',
+      name: 'messages',
+      result: [{ _type: 'translatedMessage', key: 'cart.title', language: 'de_DE', value: 'Mein Warenkorb' }],
+    });
+    expect((await callLoader(sanityMessages, services, 'https://shop.example/sanity?params=not-json')).status).toBe(400);
   });
 
   describe('store switch', () => {
