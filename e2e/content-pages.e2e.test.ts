@@ -77,7 +77,10 @@ describe('content pages in Chromium', () => {
   });
 
   it("the checkout's terms link opens the terms in the shopper's language", async () => {
-    const page = await browser.newPage();
+    // With JavaScript, as the checkout's own browser tests shop.
+    const shopper = await openBrowser();
+    await shopper.addCookies([{ name: 'consent', value: 'necessary', url: baseUrl }]);
+    const page = await shopper.newPage();
     const locale = 'de-DE';
     await page.goto(`${baseUrl}/de-de/paracord`);
     const href = await page.locator('.product-card__link').first().getAttribute('href');
@@ -98,13 +101,12 @@ describe('content pages in Chromium', () => {
 
     const termsLink = page.getByRole('link', { name: t(locale, 'pages.terms'), exact: true }).last();
     await expect(termsLink.getAttribute('target')).resolves.toBe('_blank');
-    const [terms] = await Promise.all([browser.waitForEvent('page'), termsLink.click()]);
+    const [terms] = await Promise.all([shopper.waitForEvent('page'), termsLink.click()]);
     await terms.waitForLoadState();
     expect(new URL(terms.url()).pathname).toBe('/de-de/agb');
     await expect(terms.locator('html').getAttribute('lang')).resolves.toBe('de-DE');
     await terms.getByRole('heading', { level: 1 }).waitFor();
     await terms.getByRole('heading', { name: /withdrawal form|Widerrufsformular/i }).waitFor();
-    await terms.close();
-    await page.close();
+    await shopper.close();
   });
 });
