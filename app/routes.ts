@@ -11,10 +11,17 @@ export default [
   route('api/search/suggest', 'routes/api/search-suggest.ts'),
   route('api/payments/stripe', 'routes/api/payment-webhook.ts'),
   route('api/product/:sku/urlPath', 'routes/api/product/url-path.ts'),
+  // content-pages (issue 11): headless banners and messages
+  route('queries/banners.groq', 'routes/content/banners-query.ts'),
+  route('sanity', 'routes/content/sanity-messages.ts'),
   route(':lang', 'routes/storefront-layout.tsx', [
     layout('routes/storefront-pages.tsx', [
       index('routes/home.tsx'),
       route('search', 'routes/search.tsx'),
+      // content-pages (issue 11): generic page, store locator and store switch
+      route('page', 'routes/content/generic-page.tsx'),
+      route('stores', 'routes/content/stores.tsx'),
+      route('stores/store/switch', 'routes/content/store-switch.tsx'),
       route('checkout', 'routes/checkout/cart.tsx', { id: 'checkout-cart' }),
       route('checkout/cart', 'routes/checkout/cart.tsx', { id: 'checkout-cart-alias' }),
       route('checkout/customer', 'routes/checkout/customer.tsx'),

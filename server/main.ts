@@ -12,6 +12,8 @@ import { MailOutbox } from '../app/modules/mail/outbox.server.ts';
 import { createStripeGateway } from '../app/modules/payments/stripe-gateway.server.ts';
 import { PageCache } from '../app/modules/http/page-cache.server.ts';
 import { ensureReferenceData } from '../app/modules/i18n/reference-data.server.ts';
+import { writeBannerImages } from '../app/modules/content/banner-images.server.ts';
+import { seedContent } from '../app/modules/content/seed-content.server.ts';
 import { createLogger } from '../app/modules/observability/logger.server.ts';
 import { rebuildSearchIndex, searchIndexIsEmpty } from '../app/modules/search/search-index.server.ts';
 import { catalogueIsEmpty, loadDemoCatalogue } from '../scripts/demo-catalogue/load.ts';
@@ -45,14 +47,21 @@ async function main() {
   );
   await database.migrate();
   await ensureReferenceData(database.db);
+  // Legal and information pages and banners are needed with or without the demo catalogue.
+  const content = await seedContent(database.db, { shopName: config.shopName });
+  if (content.pages + content.banners > 0) logger.info(content, 'content pages and banners seeded');
+  await writeBannerImages(join(config.dataDir, 'media'));
+  let searchIndexBuilt = false;
   if (process.env.DEMO_CATALOGUE !== 'false' && (await catalogueIsEmpty(database.db))) {
     logger.info('empty database: loading the demo catalogue');
+    searchIndexBuilt = true;
     const summary = await loadDemoCatalogue(database.db, { mediaDir: join(config.dataDir, 'media') });
     logger.info(summary, 'demo catalogue loaded');
   }
 
   // Databases from before search existed (or restored without it) get their index now.
-  if (!(await catalogueIsEmpty(database.db)) && (await searchIndexIsEmpty(database.db))) {
+  // Newly seeded content pages join an existing index the same way.
+  if (!searchIndexBuilt && !(await catalogueIsEmpty(database.db)) && (content.pages > 0 || (await searchIndexIsEmpty(database.db)))) {
     logger.info(await rebuildSearchIndex(database.db), 'search index built');
   }
 

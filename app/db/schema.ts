@@ -408,6 +408,9 @@ export const contentPageTranslations = pgTable(
     slug: text('slug').notNull(),
     bodyHtml: text('body_html').notNull(),
     metaDescription: text('meta_description'),
+    // content-pages (issue 11): a translation can be prepared unpublished; when it was last changed.
+    published: boolean('published').notNull().default(true),
+    updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.pageId, t.locale] }),
@@ -870,4 +873,57 @@ export const mailOutbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('mail_outbox_due_idx').on(t.nextAttemptAt)],
+);
+
+// ---------------------------------------------------------------- content-pages (issue 11): contact messages and banners
+
+/** Messages from the contact form and wholesale quote requests, kept as typed (escaped when shown). */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: ['contact', 'quote'] }).notNull(),
+    locale: text('locale')
+      .notNull()
+      .references(() => locales.code),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    company: text('company'),
+    orderNumber: text('order_number'),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    clientAddress: text('client_address'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_messages_created_idx').on(t.createdAt)],
+);
+
+/** Home-page banners: one image and link, shown between `startsAt` and `endsAt` (open ends allowed). */
+export const banners = pgTable('banners', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  imagePath: text('image_path').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+  startsAt: timestamp('starts_at', { withTimezone: true }),
+  endsAt: timestamp('ends_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const bannerTranslations = pgTable(
+  'banner_translations',
+  {
+    bannerId: integer('banner_id')
+      .notNull()
+      .references(() => banners.id, { onDelete: 'cascade' }),
+    locale: text('locale')
+      .notNull()
+      .references(() => locales.code),
+    heading: text('heading').notNull(),
+    text: text('text').notNull(),
+    /** a path below the store's prefix, or an absolute URL */
+    linkPath: text('link_path').notNull(),
+    linkLabel: text('link_label').notNull(),
+    imageAlt: text('image_alt').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bannerId, t.locale] })],
 );

@@ -3,13 +3,14 @@ import type { Route } from './+types/catalogue-page';
 import { ListingPage } from '../components/catalogue/listing-page.tsx';
 import { ProductPage } from '../components/catalogue/product-page.tsx';
 import { ContentPage } from '../components/content/content-page.tsx';
-import { customerContext, servicesContext, storefrontContext } from '../context.ts';
+import { customerContext, requestInfoContext, servicesContext, storefrontContext } from '../context.ts';
 import { orUnavailable } from '../db/with-database.server.ts';
 import { getCategoryPage } from '../modules/catalogue/category-page.server.ts';
 import { getListingIndex } from '../modules/catalogue/listing-index.server.ts';
 import { getProductPage } from '../modules/catalogue/product-page.server.ts';
 import { resolveCataloguePath } from '../modules/catalogue/resolve-path.server.ts';
-import { getContentPage } from '../modules/content/content-page.server.ts';
+import { contentPageView } from '../modules/content/content-page.server.ts';
+import { submitContactForm } from '../modules/content/contact-messages.server.ts';
 import { addToCartFromForm, cartSetCookie } from '../modules/cart/add-to-cart.server.ts';
 import { cartCookie, productInCart } from '../modules/cart/cart-count.server.ts';
 import { loginPath, safeReturnTo } from '../modules/customers/account-paths.ts';
@@ -21,7 +22,7 @@ import { recordId } from '../modules/forms/record-id.ts';
 
 /** The catch-all of spec §2: a category, a product, a content page, a stored redirect, or not found. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { db, siteUrl } = context.get(servicesContext);
+  const { db, siteUrl, shopName, payments } = context.get(servicesContext);
   const selection = context.get(storefrontContext);
   const locale = selection.storefront.code;
   const url = new URL(request.url);
@@ -42,7 +43,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       if (!product) throw data(null, { status: 404 });
       return { kind: 'product' as const, prefix: selection.storefront.prefix, alternates: product.alternates, product, inCart };
     }
-    const page = await getContentPage(db, resolved.id, locale, siteUrl);
+    const page = await contentPageView(db, resolved.id, selection, { siteUrl, shopName, onlinePaymentsEnabled: payments !== null });
     if (!page) throw data(null, { status: 404 });
     return { kind: 'content' as const, prefix: selection.storefront.prefix, alternates: page.alternates, page };
   });
@@ -55,6 +56,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const resolved = await orUnavailable(() => resolveCataloguePath(services.db, storefront.code, params['*'] ?? ''));
   const intent = form.get('intent');
+  if (resolved?.type === 'CMS_PAGE' && (intent === 'contact' || intent === 'quote')) {
+    const { status, outcome } = await orUnavailable(() => submitContactForm(services, storefront, context.get(requestInfoContext).clientAddress, form));
+    return data({ contact: outcome }, { status });
+  }
   if (intent === 'wishlist' && (resolved?.type === 'PRODUCT' || resolved?.type === 'CATEGORY')) {
     const customer = context.get(customerContext);
     if (!customer) throw redirect(loginPath(storefront.prefix, safeReturnTo(String(form.get('returnTo') ?? ''), storefront.prefix), 'wishlist'));
@@ -79,13 +84,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return data(result, { status: result.ok ? 200 : 400 });
 }
 
-export default function CataloguePage({ loaderData }: Route.ComponentProps) {
+export default function CataloguePage({ loaderData, actionData }: Route.ComponentProps) {
   switch (loaderData.kind) {
     case 'category':
       return <ListingPage data={loaderData.category} prefix={loaderData.prefix} wishlist />;
     case 'product':
       return <ProductPage key={loaderData.product.detail.product.sku} data={loaderData.product} prefix={loaderData.prefix} inCart={loaderData.inCart} />;
     case 'content':
-      return <ContentPage page={loaderData.page} />;
+      return <ContentPage page={loaderData.page} prefix={loaderData.prefix} actionData={actionData && 'contact' in actionData ? actionData.contact : undefined} />;
   }
 }

@@ -7,13 +7,15 @@ import { orUnavailable } from '../db/with-database.server.ts';
 import { getHomeOverview } from '../modules/catalogue/home.server.ts';
 import { getListingIndex } from '../modules/catalogue/listing-index.server.ts';
 import { useI18n } from '../modules/i18n/i18n.tsx';
+import { HomeBanners } from '../components/content/home-banners.tsx';
+import { activeBanners } from '../modules/content/banners.server.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   const { storefront } = context.get(storefrontContext);
-  const overview = await orUnavailable(async () => getHomeOverview(db, await getListingIndex(db), storefront.code));
+  const [overview, banners] = await orUnavailable(async () => Promise.all([getHomeOverview(db, await getListingIndex(db), storefront.code), activeBanners(db, storefront.code)]));
   const newArrivals = overview.categories.find((c) => c.code === 'new-arrivals');
-  return { prefix: storefront.prefix, alternates: samePathAlternates(''), newArrivalsPath: newArrivals?.urlPath ?? null, ...overview };
+  return { prefix: storefront.prefix, alternates: samePathAlternates(''), newArrivalsPath: newArrivals?.urlPath ?? null, banners, ...overview };
 }
 
 /** Drawn by the demo catalogue generator; a shop owner replaces the file. */
@@ -43,6 +45,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <li>{t('home.claimCords', { count: integer.format(claims.cordsAndRopes) })}</li>
         <li>{t('home.claimCustomers')}</li>
       </ul>
+      <HomeBanners banners={loaderData.banners} />
       <section aria-labelledby="categories-heading">
         <h2 id="categories-heading">{t('home.categoriesHeading')}</h2>
         <ul className="home__categories">

@@ -122,8 +122,8 @@ describe.each(testDrivers)('content pages on %s', (driver) => {
     ]);
     const resolved = await resolveCataloguePath(db, 'de-DE', 'impressum');
     expect(resolved).toMatchObject({ type: 'CMS_PAGE', identifier: 'imprint' });
-    const content = await getContentPage(db, resolved!.type === 'CMS_PAGE' ? resolved!.id : 0, 'de-DE', 'https://shop.example');
-    expect(content?.html).toBe('<p>Cordial B.V.<a href="/de-de/agb">AGB</a></p>');
+    const content = await getContentPage(db, resolved!.type === 'CMS_PAGE' ? resolved!.id : 0, 'de-DE', { siteUrl: 'https://shop.example', shopName: 'Cordial' });
+    expect(content?.segments).toEqual([{ kind: 'html', html: '<p>Cordial B.V.<a href="/de-de/agb">AGB</a></p>' }]);
     expect(content?.alternates).toEqual({ 'de-DE': '/de-de/impressum', 'en-GB': '/en-gb/imprint' });
   });
 });

@@ -78,7 +78,7 @@ describe.each(testDrivers)('prices on the page, in the cart and on the order on 
     expect(await changeOrderStatus(db, placed.orderNumber, 'paid')).toMatchObject({ ok: true });
 
     const t = await serverTranslator(db, 'nl-NL', createLogger('silent'));
-    const [invoice] = await customerInvoiceDocuments(db, { t, locale: 'nl-NL', shopName: 'Cordial' }, customer.id);
+    const [invoice] = await customerInvoiceDocuments(db, { t, locale: 'nl-NL', shopName: 'Cordial', siteUrl: 'https://shop.example' }, customer.id);
     expect(invoice!.lines).toEqual([expect.objectContaining({ quantity: 1, unitPriceCents: onProductPage, rowTotalCents: onProductPage })]);
 
     const sent: OutgoingMail[] = [];

@@ -121,10 +121,12 @@ describe.each(testDrivers)('customer resources on %s', (driver) => {
     expect(await getCustomerOrder(db, bert.id, order.orderNumber)).toBeNull();
 
     const invoiceNumber = detail!.invoices[0]!.invoiceNumber;
-    const [document] = await customerInvoiceDocuments(db, { t, locale: 'en-US', shopName: 'Cordial' }, anna.id, invoiceNumber);
+    const [document] = await customerInvoiceDocuments(db, { t, locale: 'en-US', shopName: 'Cordial', siteUrl: 'https://shop.example' }, anna.id, invoiceNumber);
     expect(document).toMatchObject({ invoiceNumber, orderNumber: order.orderNumber, currencyCode: 'EUR', paid: true, totalCents: detail!.totalCents });
+    // The invoice names the terms of sale in its own language.
+    expect(document!.seller.termsLine).toBe('Terms and conditions: https://shop.example/en-us/general-terms-conditions');
     expect(document!.vatBreakdown.reduce((sum, rate) => sum + rate.taxCents, 0)).toBe(detail!.taxCents);
-    expect(await customerInvoiceDocuments(db, { t, locale: 'en-US', shopName: 'Cordial' }, bert.id, invoiceNumber)).toEqual([]);
+    expect(await customerInvoiceDocuments(db, { t, locale: 'en-US', shopName: 'Cordial', siteUrl: 'https://shop.example' }, bert.id, invoiceNumber)).toEqual([]);
     const pdf = await renderInvoicePdf(document!);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   });

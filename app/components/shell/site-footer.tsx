@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { footerPages, informationPageSlug } from '../../modules/content/information-pages.ts';
+import { contentPagePath, footerPages, pageLabelKey } from '../../modules/content/information-pages.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
 import { type LocaleCode, storefrontByCode, storefronts } from '../../modules/i18n/locales.ts';
 import { usePriceDisplay, useVatLabel } from '../../modules/pricing/price-context.tsx';
@@ -24,9 +24,12 @@ export function SiteFooter({ prefix, shopName, currencies, alternates }: SiteFoo
           <ul className="site-footer__links">
             {footerPages.map((code) => (
               <li key={code}>
-                <Link to={`/${prefix}/${informationPageSlug(code, locale)}`}>{t(`pages.${code}`, { shopName })}</Link>
+                <Link to={contentPagePath(prefix, code, locale)}>{t(pageLabelKey(code), { shopName })}</Link>
               </li>
             ))}
+            <li>
+              <Link to={`/${prefix}/stores`}>{t('content.pages.stores')}</Link>
+            </li>
           </ul>
         </nav>
         <section aria-labelledby="footer-service">

@@ -56,7 +56,7 @@ async function lookUpPath(db: Database, locale: LocaleCode, path: string): Promi
           .select({ id: contentPages.id, identifier: contentPages.code })
           .from(contentPageTranslations)
           .innerJoin(contentPages, eq(contentPages.id, contentPageTranslations.pageId))
-          .where(and(eq(contentPageTranslations.locale, locale), eq(contentPageTranslations.slug, clean), eq(contentPages.isActive, true)))
+          .where(and(eq(contentPageTranslations.locale, locale), eq(contentPageTranslations.slug, clean), eq(contentPageTranslations.published, true), eq(contentPages.isActive, true)))
           .limit(1)
       : [],
     db

@@ -32,7 +32,7 @@ export interface CheckoutSummary {
  * The payment methods a checkout may use: invoice for businesses only; a gift card that covers
  * everything, or nothing to pay at all, leaves no choice.
  */
-export function paymentOptionsFor(details: CheckoutDetails, total: number, amountDue: number, online: { enabled: boolean; currency: string; country: string }): PaymentMethod[] {
+export function paymentOptionsFor(details: Pick<CheckoutDetails, 'isBusiness'>, total: number, amountDue: number, online: { enabled: boolean; currency: string; country: string }): PaymentMethod[] {
   if (total === 0) return ['free'];
   if (amountDue === 0) return ['gift_card'];
   const methods: PaymentMethod[] = [];

@@ -7,6 +7,7 @@ import type { StorefrontLocale } from '../i18n/locales.ts';
 import { serverTranslator } from '../i18n/translator.server.ts';
 import { lineName } from '../orders/line-name.ts';
 import { renderMail } from '../mail/mail-layout.server.ts';
+import { contentPagePath } from '../content/information-pages.ts';
 import { seller } from '../orders/seller.ts';
 import { importChargesOnArrival } from '../pricing/vat.ts';
 
@@ -62,6 +63,8 @@ export async function sendOrderConfirmation(services: AppServices, storefront: S
       shopName: services.shopName,
       greeting: t('mail.greeting', { name: (order.billingAddress as { firstName?: string }).firstName ?? '' }),
       paragraphs,
+      // content-pages: the pages the order is placed under, in the store's language
+      links: (['terms', 'returns', 'privacy'] as const).map((code) => ({ label: t(`pages.${code}`), url: `${services.siteUrl}${contentPagePath(storefront.prefix, code, storefront.code)}` })),
       footer: t('mail.order.footer'),
     }),
   );

@@ -72,13 +72,43 @@ const slugsByLanguage: Record<string, Slugs> = {
   },
 };
 
-export function informationPageSlug(code: InformationPageCode, locale: LocaleCode): string {
+/** Content pages the footer links besides the fifteen of spec §2 ("customers, clients and partners", "cord academy"). */
+export const extraPageCodes = ['customers', 'cordAcademy'] as const;
+export type ExtraPageCode = (typeof extraPageCodes)[number];
+
+/** Every content page the shop seeds and links, by code (the same in every store). */
+export const contentPageCodes = [...informationPageCodes, ...extraPageCodes] as const;
+export type ContentPageCode = InformationPageCode | ExtraPageCode;
+
+const extraEnglish: Record<ExtraPageCode, string> = { customers: 'customers-clients-and-partners', cordAcademy: 'cord-academy' };
+const extraSlugsByLanguage: Record<string, Record<ExtraPageCode, string>> = {
+  en: extraEnglish,
+  pl: { customers: 'klienci-i-partnerzy', cordAcademy: 'akademia-linek' },
+  nl: { customers: 'klanten-en-partners', cordAcademy: 'touw-academie' },
+  de: { customers: 'kunden-und-partner', cordAcademy: 'seil-akademie' },
+  da: { customers: 'kunder-og-partnere', cordAcademy: 'reb-akademi' },
+  es: { customers: 'clientes-y-socios', cordAcademy: 'academia-de-cuerdas' },
+  fr: { customers: 'clients-et-partenaires', cordAcademy: 'academie-des-cordes' },
+  it: { customers: 'clienti-e-partner', cordAcademy: 'accademia-delle-corde' },
+  sv: { customers: 'kunder-och-partner', cordAcademy: 'repakademin' },
+};
+
+export const isContentPageCode = (code: string): code is ContentPageCode => (contentPageCodes as readonly string[]).includes(code);
+
+export function informationPageSlug(code: ContentPageCode, locale: LocaleCode): string {
   const language = locale.slice(0, 2);
+  if (code === 'customers' || code === 'cordAcademy') return (extraSlugsByLanguage[language] ?? extraEnglish)[code];
   return (slugsByLanguage[language] ?? english)[code];
 }
 
+/** The message key of a page's link text (the spec's fifteen pages have theirs under `pages.`). */
+export const pageLabelKey = (code: ContentPageCode) => ((extraPageCodes as readonly string[]).includes(code) ? `content.pages.${code}` : `pages.${code}`);
+
+/** The path of a content page in a store, e.g. contentPagePath('de-de', 'terms', 'de-DE') → /de-de/agb. */
+export const contentPagePath = (prefix: string, code: ContentPageCode, locale: LocaleCode) => `/${prefix}/${informationPageSlug(code, locale)}`;
+
 /** The pages linked from the footer, in the order shown. */
-export const footerPages: readonly InformationPageCode[] = [
+export const footerPages: readonly ContentPageCode[] = [
   'about', 'whyBuy', 'contact', 'shippingRates', 'returns', 'paymentMethods', 'vat', 'wholesale', 'showroom',
-  'recycling', 'ambassadors', 'terms', 'privacy', 'imprint',
+  'recycling', 'ambassadors', 'customers', 'cordAcademy', 'terms', 'privacy', 'imprint',
 ];

@@ -34,10 +34,13 @@ export function fieldErrorsOf<Field extends string>(error: z.ZodError): FieldErr
         : issue.code === 'custom' && typeof issue.params?.min === 'number'
           ? { min: issue.params.min }
           : undefined;
-    errors[field] = { key: issue.message.startsWith('validation.') ? issue.message : 'validation.invalid', values: minimum };
+    errors[field] = { key: isMessageKey(issue.message) ? issue.message : 'validation.invalid', values: minimum };
   }
   return errors;
 }
+
+/** A schema's own message key ('validation.email', 'content.contact.orderNumberFormat'), not one of zod's sentences. */
+const isMessageKey = (message: string) => /^[a-z]+(\.[A-Za-z]+)+$/.test(message);
 
 const secretFields = /password/i;
 

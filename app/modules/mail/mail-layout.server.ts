@@ -9,6 +9,8 @@ export interface MailContent {
   greeting: string;
   paragraphs: string[];
   action?: { label: string; url: string };
+  /** Links under the message (e.g. the terms and conditions), label and absolute URL. */
+  links?: { label: string; url: string }[];
   /** Small print under the message (why the mail came, what to do if it was not you). */
   footer: string;
 }
@@ -21,7 +23,7 @@ const escapeHtml = (text: string) =>
  * and the same words as plain text. All text is escaped; nothing a shopper typed becomes markup.
  */
 export function renderMail(content: MailContent): OutgoingMail {
-  const { to, subject, locale, shopName, greeting, paragraphs, action, footer } = content;
+  const { to, subject, locale, shopName, greeting, paragraphs, action, links = [], footer } = content;
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#1f6f43;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold;display:inline-block">${escapeHtml(action.label)}</a></p>
 <p style="font-size:13px;color:#555">${escapeHtml(action.url)}</p>`
@@ -35,9 +37,10 @@ export function renderMail(content: MailContent): OutgoingMail {
 <p>${escapeHtml(greeting)}</p>
 ${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n')}
 ${button}
+${links.map((link) => `<p style="font-size:13px"><a href="${escapeHtml(link.url)}" style="color:#1f6f43">${escapeHtml(link.label)}</a></p>`).join('\n')}
 </div>
 <p style="font-size:12px;color:#555;margin-top:16px">${escapeHtml(footer)}</p>
 </div></body></html>`;
-  const text = [greeting, '', ...paragraphs.flatMap((paragraph) => [paragraph, '']), ...(action ? [`${action.label}: ${action.url}`, ''] : []), '--', footer, shopName].join('\n');
+  const text = [greeting, '', ...paragraphs.flatMap((paragraph) => [paragraph, '']), ...(action ? [`${action.label}: ${action.url}`, ''] : []), ...links.flatMap((link) => [`${link.label}: ${link.url}`, '']), '--', footer, shopName].join('\n');
   return { to, subject, html, text };
 }

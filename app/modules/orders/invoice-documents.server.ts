@@ -1,8 +1,10 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.server.ts';
 import { currencies, invoices, orderItems, orders } from '../../db/schema.ts';
+import { contentPagePath } from '../content/information-pages.ts';
 import { countryName } from '../customers/countries.ts';
 import type { Translate } from '../i18n/i18n.tsx';
+import { type LocaleCode, storefrontByCode } from '../i18n/locales.ts';
 import { lineName } from './line-name.ts';
 import { type InvoiceDocument, type InvoiceLabels, type InvoiceParty } from './invoice-pdf.server.ts';
 import type { OrderAddress } from './record-order.server.ts';
@@ -33,7 +35,7 @@ function party(address: OrderAddress, locale: string, extra: Partial<InvoicePart
  */
 export async function customerInvoiceDocuments(
   db: Database,
-  { t, locale, shopName }: { t: Translate; locale: string; shopName: string },
+  { t, locale, shopName, siteUrl }: { t: Translate; locale: LocaleCode; shopName: string; siteUrl: string },
   customerId: number,
   invoiceNumber?: string,
 ): Promise<InvoiceDocument[]> {
@@ -75,6 +77,7 @@ export async function customerInvoiceDocuments(
         registration: seller.registration,
         iban: seller.iban,
         email: seller.email,
+        termsLine: `${t('pages.terms')}: ${siteUrl}${contentPagePath(storefrontByCode(locale)?.prefix ?? 'en', 'terms', locale)}`,
       },
       buyer: party(order.billingAddress as unknown as OrderAddress, locale, { vatNumber: order.vatNumber, email: order.email }),
       shipTo: party(order.shippingAddress as unknown as OrderAddress, locale),

@@ -9,22 +9,22 @@ export const invoiceFileName = (invoiceNumber: string) => `invoice-${invoiceNumb
 
 /** One invoice of a customer's order as a PDF; null when it is not theirs or does not exist. */
 export async function customerInvoicePdf(
-  { db, logger, shopName }: AppServices,
+  { db, logger, shopName, siteUrl }: AppServices,
   locale: LocaleCode,
   customerId: number,
   orderNumber: string,
   invoiceNumber: string,
 ): Promise<Buffer | null> {
   const t = await serverTranslator(db, locale, logger);
-  const [document] = await customerInvoiceDocuments(db, { t, locale, shopName }, customerId, invoiceNumber);
+  const [document] = await customerInvoiceDocuments(db, { t, locale, shopName, siteUrl }, customerId, invoiceNumber);
   if (!document || document.orderNumber !== orderNumber) return null;
   return renderInvoicePdf(document);
 }
 
 /** All invoices of a customer in one zip file; null when there are none. */
-export async function customerInvoicesZip({ db, logger, shopName }: AppServices, locale: LocaleCode, customerId: number): Promise<Buffer | null> {
+export async function customerInvoicesZip({ db, logger, shopName, siteUrl }: AppServices, locale: LocaleCode, customerId: number): Promise<Buffer | null> {
   const t = await serverTranslator(db, locale, logger);
-  const documents = await customerInvoiceDocuments(db, { t, locale, shopName }, customerId);
+  const documents = await customerInvoiceDocuments(db, { t, locale, shopName, siteUrl }, customerId);
   if (documents.length === 0) return null;
   const zip = new ZipArchive({ zlib: { level: 6 } });
   const chunks: Buffer[] = [];

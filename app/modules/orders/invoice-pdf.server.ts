@@ -32,7 +32,7 @@ export interface InvoiceDocument {
   locale: string; // BCP 47, e.g. 'de-DE', for number/date/money formatting with Intl
   currencyCode: string; // ISO 4217
   minorUnits: number; // 2, or 0 for JPY
-  seller: InvoiceParty & { registration?: string | null; iban?: string | null };
+  seller: InvoiceParty & { registration?: string | null; iban?: string | null; /** the terms of sale in the invoice's language, e.g. 'Terms and conditions: https://…' */ termsLine?: string | null };
   buyer: InvoiceParty;
   shipTo?: InvoiceParty | null;
   lines: InvoiceLine[];
@@ -220,6 +220,7 @@ function drawHeader(context: Context): number {
     ...partyLines(seller, labels, [
       seller.registration ? `${labels.registration}: ${seller.registration}` : null,
       seller.iban ? `${labels.iban}: ${seller.iban}` : null,
+      seller.termsLine ?? null,
     ]),
   ];
   for (const line of sellerDetails) {

@@ -61,7 +61,7 @@ export async function rebuildSearchIndex(db: Database): Promise<{ documents: num
       select cpt.locale, 'page', cp.id, cpt.title, cpt.slug, '',
         setweight(to_tsvector(${pageConfig}, cpt.title), 'A') || setweight(to_tsvector(${pageConfig}, regexp_replace(cpt.body_html, '<[^>]+>', ' ', 'g')), 'C')
       from content_pages cp join content_page_translations cpt on cpt.page_id = cp.id
-      where cp.is_active`);
+      where cp.is_active and cpt.published`);
     for (const locale of localeCodes) {
       // Words as shoppers type them (unstemmed), from titles and keywords.
       await tx.execute(sql`

@@ -28,9 +28,9 @@ export async function storefrontSitemapXml(db: Database, siteUrl: string, storef
       .select({ path: contentPageTranslations.slug })
       .from(contentPageTranslations)
       .innerJoin(contentPages, eq(contentPages.id, contentPageTranslations.pageId))
-      .where(and(eq(contentPageTranslations.locale, locale), eq(contentPages.isActive, true))),
+      .where(and(eq(contentPageTranslations.locale, locale), eq(contentPageTranslations.published, true), eq(contentPages.isActive, true))),
   ]);
-  const paths = ['', ...[...categoryPaths, ...productKeys, ...pageSlugs].map((row) => `/${row.path}`)];
+  const paths = ['', '/stores', ...[...categoryPaths, ...productKeys, ...pageSlugs].map((row) => `/${row.path}`)];
   const urls = paths.map((path) => `  <url><loc>${escapeXml(`${siteUrl}/${storefront.prefix}${path}`)}</loc></url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }

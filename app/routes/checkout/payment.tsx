@@ -16,6 +16,7 @@ import { isSuccessToken, sendOrderConfirmation, successToken } from '../../modul
 import { servicesContext, storefrontContext } from '../../context.ts';
 import { placeOrder, placeOrderMessages } from '../../modules/checkout/place-order.server.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { contentPagePath } from '../../modules/content/information-pages.ts';
 import { lineName } from '../../modules/orders/line-name.ts';
 
 /** Step 4: check everything, choose how to pay, accept the terms and place the order. */
@@ -109,7 +110,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function PaymentStep({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const navigation = useNavigation();
   const { prefix, lines, totals, vatKind, details, deliveryAddress, billingAddress, paymentOptions, giftCard, amountDue, paymentFailed } = loaderData;
   const giftCardError = actionData?.giftCardError ?? (giftCard && 'error' in giftCard ? { key: giftCard.error } : undefined);
@@ -188,6 +189,16 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
             <div className="form-field form-field--checkbox">
               <input id="terms" type="checkbox" name="terms" required />
               <label htmlFor="terms">{t('checkout.terms')}</label>
+              {/* content-pages: the terms and the privacy notice in the shopper's language, in a new tab so the step stays */}
+              <p className="form-field__hint checkout-terms-links">
+                <a href={contentPagePath(prefix, 'terms', locale)} target="_blank" rel="noopener">
+                  {t('pages.terms')}
+                </a>
+                {' · '}
+                <a href={contentPagePath(prefix, 'privacy', locale)} target="_blank" rel="noopener">
+                  {t('pages.privacy')}
+                </a>
+              </p>
             </div>
             <button type="submit" className="button button--primary button--block" disabled={navigation.state === 'submitting'}>
               {t('checkout.placeOrder', { total: money(amountDue) })}

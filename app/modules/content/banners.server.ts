@@ -1,0 +1,47 @@
+import { and, asc, eq, gt, isNull, lte, or } from 'drizzle-orm';
+import type { Database } from '../../db/client.server.ts';
+import { bannerTranslations, banners } from '../../db/schema.ts';
+import { type LocaleCode, storefrontByCode } from '../i18n/locales.ts';
+
+export interface HomeBanner {
+  code: string;
+  heading: string;
+  text: string;
+  /** the store's path (or an absolute URL) the banner leads to */
+  href: string;
+  linkLabel: string;
+  imagePath: string;
+  imageAlt: string;
+  startsAt: string | null;
+  endsAt: string | null;
+}
+
+/**
+ * The banners of a store that are on show at `now`: started (or without a start) and not yet
+ * ended (or without an end), in their order.
+ */
+export async function activeBanners(db: Database, locale: LocaleCode, now: Date = new Date()): Promise<HomeBanner[]> {
+  const prefix = storefrontByCode(locale)?.prefix ?? 'en';
+  const rows = await db
+    .select({
+      code: banners.code,
+      imagePath: banners.imagePath,
+      startsAt: banners.startsAt,
+      endsAt: banners.endsAt,
+      heading: bannerTranslations.heading,
+      text: bannerTranslations.text,
+      linkPath: bannerTranslations.linkPath,
+      linkLabel: bannerTranslations.linkLabel,
+      imageAlt: bannerTranslations.imageAlt,
+    })
+    .from(bannerTranslations)
+    .innerJoin(banners, eq(banners.id, bannerTranslations.bannerId))
+    .where(and(eq(bannerTranslations.locale, locale), or(isNull(banners.startsAt), lte(banners.startsAt, now)), or(isNull(banners.endsAt), gt(banners.endsAt, now))))
+    .orderBy(asc(banners.sortOrder), asc(banners.id));
+  return rows.map(({ linkPath, startsAt, endsAt, ...row }) => ({
+    ...row,
+    href: /^https?:\/\//.test(linkPath) ? linkPath : `/${prefix}/${linkPath.replace(/^\/+/, '')}`,
+    startsAt: startsAt?.toISOString() ?? null,
+    endsAt: endsAt?.toISOString() ?? null,
+  }));
+}

@@ -1,0 +1,168 @@
+import { paymentOptionsFor } from '../checkout/checkout-summary.server.ts';
+import type { PaymentMethod } from '../checkout/checkout-details.ts';
+import { homeDeliveryRates, shippingPriceEurCents, shippingZoneOf, type ShippingZone } from '../pricing/shipping.ts';
+import { deliveryCountries } from '../customers/countries.ts';
+import type { StorefrontLocale } from '../i18n/locales.ts';
+import { seller } from '../orders/seller.ts';
+import type { PriceDisplay } from '../pricing/price-display.ts';
+import { shopCookies } from './shop-cookies.server.ts';
+import { type PhysicalStore, physicalStores, type StoreClosure, supportContacts, upcomingClosures, weeklyHours } from './stores.server.ts';
+
+/**
+ * The computed parts of content pages. A page body marks them as `{{name}}` on a line of its own;
+ * the renderer splits the sanitised body there and the page component draws each part from the
+ * data below, so prices, payment methods, cookies and addresses come from the shop's own rules.
+ */
+export const contentWidgetNames = [
+  'company', 'companyAddress', 'shippingRates', 'paymentMethods', 'cookies', 'contactForm', 'quoteForm', 'supportContacts', 'showroom', 'vatDisplay',
+] as const;
+export type ContentWidgetName = (typeof contentWidgetNames)[number];
+export const isContentWidgetName = (name: string): name is ContentWidgetName => (contentWidgetNames as readonly string[]).includes(name);
+
+export interface ShippingRateRow {
+  zone: ShippingZone;
+  /** country codes of the zone, in the order of the delivery country list */
+  countries: string[];
+  homeDeliveryCents: number;
+  pickupPointCents: number;
+  perKgCents: number;
+  freeFromCents: number | null;
+}
+
+/** Delivery prices per zone in EUR cents excl. VAT, each asked of the checkout's own price rule. */
+export function shippingRateTable(): ShippingRateRow[] {
+  const zones: ShippingZone[] = ['domestic', 'neighbours', 'eu', 'world'];
+  return zones.map((zone) => {
+    const countries = deliveryCountries.filter((country) => shippingZoneOf(country.code) === zone).map((country) => country.code);
+    const example = countries[0]!;
+    const homeDeliveryCents = shippingPriceEurCents('home_delivery', example, 0, 0);
+    return {
+      zone,
+      countries,
+      homeDeliveryCents,
+      pickupPointCents: shippingPriceEurCents('pickup_point', example, 0, 0),
+      // One started kilogram above the base weight.
+      perKgCents: shippingPriceEurCents('home_delivery', example, 3_000, 0) - shippingPriceEurCents('home_delivery', example, 2_000, 0),
+      freeFromCents: homeDeliveryRates[zone].freeFromCents,
+    };
+  });
+}
+
+export interface PaymentMethodGroup {
+  countries: string[];
+  consumer: PaymentMethod[];
+  business: PaymentMethod[];
+}
+
+/**
+ * What the checkout offers per delivery country when paying in `currency`: countries with the same
+ * methods are grouped. Card, iDEAL and Bancontact appear only when online payments are configured.
+ */
+export function paymentMethodTable(currency: string, onlinePaymentsEnabled: boolean): PaymentMethodGroup[] {
+  const groups: PaymentMethodGroup[] = [];
+  for (const { code } of deliveryCountries) {
+    const online = { enabled: onlinePaymentsEnabled, currency, country: code };
+    // Any positive amount still to pay: the methods do not depend on the amount itself.
+    const consumer = paymentOptionsFor({ isBusiness: false }, 1, 1, online);
+    const business = paymentOptionsFor({ isBusiness: true }, 1, 1, online);
+    const same = groups.find((group) => group.consumer.join() === consumer.join() && group.business.join() === business.join());
+    if (same) same.countries.push(code);
+    else groups.push({ countries: [code], consumer, business });
+  }
+  return groups;
+}
+
+export type ShowroomInfo = Pick<PhysicalStore, 'name' | 'street' | 'zipCode' | 'city' | 'countryCode' | 'phone'> & {
+  hours: { weekday: number; opens: string; closes: string }[];
+  closures: StoreClosure[];
+};
+
+export function showroomInfo(language: string, now: Date = new Date()): ShowroomInfo {
+  const showroom = physicalStores.find((store) => store.kind === 'showroom')!;
+  return {
+    name: showroom.name,
+    street: showroom.street,
+    zipCode: showroom.zipCode,
+    city: showroom.city,
+    countryCode: showroom.countryCode,
+    phone: showroom.phone,
+    hours: weeklyHours(showroom),
+    closures: upcomingClosures(showroom, language, now),
+  };
+}
+
+export interface CompanyDetails {
+  legalName: string;
+  street: string;
+  postalCity: string;
+  countryCode: string;
+  vatNumber: string;
+  registration: string;
+  email: string;
+}
+
+export const companyDetails = (shopName: string): CompanyDetails => ({
+  legalName: `${shopName} ${seller.legalNameSuffix}`,
+  street: seller.street,
+  postalCity: seller.postalCity,
+  countryCode: seller.countryCode,
+  vatNumber: seller.vatNumber,
+  registration: seller.registration,
+  email: seller.email,
+});
+
+/** The data of the widgets a body uses (and only those), for the page component. */
+export interface ContentWidgetData {
+  company?: CompanyDetails;
+  companyAddress?: CompanyDetails;
+  shippingRates?: ShippingRateRow[];
+  paymentMethods?: { currency: string; groups: PaymentMethodGroup[] };
+  cookies?: { name: string; maxAgeSeconds: number | null }[];
+  supportContacts?: typeof supportContacts;
+  showroom?: ShowroomInfo;
+  vatDisplay?: { includeVat: boolean; storeDefaultIncludesVat: boolean; vatRateBp: number };
+  contactForm?: true;
+  quoteForm?: true;
+}
+
+export interface WidgetContext {
+  shopName: string;
+  storefront: StorefrontLocale;
+  display: PriceDisplay;
+  onlinePaymentsEnabled: boolean;
+}
+
+export function widgetData(names: ReadonlySet<ContentWidgetName>, context: WidgetContext): ContentWidgetData {
+  const data: ContentWidgetData = {};
+  for (const name of names) {
+    switch (name) {
+      case 'company':
+      case 'companyAddress':
+        data[name] = companyDetails(context.shopName);
+        break;
+      case 'shippingRates':
+        data.shippingRates = shippingRateTable();
+        break;
+      case 'paymentMethods':
+        data.paymentMethods = { currency: context.display.currency, groups: paymentMethodTable(context.display.currency, context.onlinePaymentsEnabled) };
+        break;
+      case 'cookies':
+        data.cookies = shopCookies.map((cookie) => ({ ...cookie }));
+        break;
+      case 'supportContacts':
+        data.supportContacts = supportContacts;
+        break;
+      case 'showroom':
+        data.showroom = showroomInfo(context.storefront.language);
+        break;
+      case 'vatDisplay':
+        data.vatDisplay = { includeVat: context.display.includeVat, storeDefaultIncludesVat: context.storefront.pricesIncludeVat, vatRateBp: context.display.vatRateBp };
+        break;
+      case 'contactForm':
+      case 'quoteForm':
+        data[name] = true;
+        break;
+    }
+  }
+  return data;
+}

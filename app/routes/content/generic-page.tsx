@@ -1,0 +1,61 @@
+import { data, Link } from 'react-router';
+import type { Route } from './+types/generic-page';
+import { ContentPage } from '../../components/content/content-page.tsx';
+import type { ContactActionData } from '../../components/content/content-widgets.tsx';
+import { PageHead, samePathAlternates } from '../../components/page-head.tsx';
+import { requestInfoContext, servicesContext, storefrontContext } from '../../context.ts';
+import { orUnavailable } from '../../db/with-database.server.ts';
+import { submitContactForm } from '../../modules/content/contact-messages.server.ts';
+import { contentPageIdByCode, contentPageView } from '../../modules/content/content-page.server.ts';
+import { contentPageCodes, contentPagePath, pageLabelKey } from '../../modules/content/information-pages.ts';
+import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { storefrontByCode } from '../../modules/i18n/locales.ts';
+
+/**
+ * /page (spec §2): a content page in the light layout, chosen by its code (/page?code=terms), for
+ * pages shown inside the checkout or an app. Without a code: the list of information pages.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, siteUrl, shopName, payments } = context.get(servicesContext);
+  const selection = context.get(storefrontContext);
+  const code = new URL(request.url).searchParams.get('code');
+  if (!code) return { kind: 'index' as const, prefix: selection.storefront.prefix, shopName, alternates: samePathAlternates('/page') };
+  return orUnavailable(async () => {
+    const id = await contentPageIdByCode(db, code);
+    const page = id === null ? null : await contentPageView(db, id, selection, { siteUrl, shopName, onlinePaymentsEnabled: payments !== null });
+    if (!page) throw data(null, { status: 404 });
+    // The same page in the stores that publish it, by code.
+    const alternates = Object.fromEntries(Object.keys(page.alternates).map((locale) => [locale, `/${storefrontByCode(locale)?.prefix}/page?code=${code}`]));
+    return { kind: 'page' as const, prefix: selection.storefront.prefix, page: { ...page, alternates }, alternates };
+  });
+}
+
+/** The contact and quote forms work on /page too. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const { storefront } = context.get(storefrontContext);
+  const form = await request.formData();
+  const { status, outcome } = await orUnavailable(() => submitContactForm(services, storefront, context.get(requestInfoContext).clientAddress, form));
+  return data({ contact: outcome as ContactActionData }, { status });
+}
+
+export default function GenericPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, locale } = useI18n();
+  if (loaderData.kind === 'page') return <ContentPage page={loaderData.page} prefix={loaderData.prefix} layout="light" actionData={actionData?.contact} />;
+  return (
+    <article className="content-page content-page--light container">
+      <PageHead title={t('content.pageIndex')} alternates={loaderData.alternates} />
+      <h1>{t('content.pageIndex')}</h1>
+      <ul className="page-index">
+        {contentPageCodes.map((code) => (
+          <li key={code}>
+            <Link to={`/${loaderData.prefix}/page?code=${code}`}>{t(pageLabelKey(code), { shopName: loaderData.shopName })}</Link>{' '}
+            <Link to={contentPagePath(loaderData.prefix, code, locale)} className="page-index__full">
+              {t('content.fullPage')}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </article>
+  );
+}
