@@ -15,6 +15,8 @@ import { ensureReferenceData } from '../app/modules/i18n/reference-data.server.t
 import { createLogger } from '../app/modules/observability/logger.server.ts';
 import { rebuildSearchIndex, searchIndexIsEmpty } from '../app/modules/search/search-index.server.ts';
 import { catalogueIsEmpty, loadDemoCatalogue } from '../scripts/demo-catalogue/load.ts';
+import { seedBlog } from '../app/modules/blog/blog-seed.server.ts';
+import { seedFaq } from '../app/modules/faq/faq-seed.server.ts';
 import type { AppDependencies } from './app.ts';
 import { ensureCurrentBuild } from './build-freshness.ts';
 
@@ -45,6 +47,12 @@ async function main() {
   );
   await database.migrate();
   await ensureReferenceData(database.db);
+  // FAQ and blog texts from their seed files, once, before the catalogue's search index is built.
+  const seededFaq = await seedFaq(database.db);
+  const seededBlog = await seedBlog(database.db, join(config.dataDir, 'media'));
+  if (seededFaq || seededBlog) logger.info({ faq: seededFaq, blog: seededBlog }, 'FAQ and blog seeded');
+  // New posts in a database whose catalogue (and search index) exists already: the index needs them.
+  const indexLacksPosts = seededBlog && !(await catalogueIsEmpty(database.db));
   if (process.env.DEMO_CATALOGUE !== 'false' && (await catalogueIsEmpty(database.db))) {
     logger.info('empty database: loading the demo catalogue');
     const summary = await loadDemoCatalogue(database.db, { mediaDir: join(config.dataDir, 'media') });
@@ -52,7 +60,7 @@ async function main() {
   }
 
   // Databases from before search existed (or restored without it) get their index now.
-  if (!(await catalogueIsEmpty(database.db)) && (await searchIndexIsEmpty(database.db))) {
+  if (!(await catalogueIsEmpty(database.db)) && (indexLacksPosts || (await searchIndexIsEmpty(database.db)))) {
     logger.info(await rebuildSearchIndex(database.db), 'search index built');
   }
 

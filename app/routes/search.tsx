@@ -24,7 +24,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const { prefix, query, correctedQuery, categories, pages, popular, found } = loaderData;
+  const { prefix, query, correctedQuery, categories, pages, posts, popular, found } = loaderData;
   const title = query ? t('search.resultsFor', { query }) : t('search.title');
   return (
     <ListingPage
@@ -78,6 +78,18 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               {pages.map((page) => (
                 <li key={page.urlPath}>
                   <Link to={`/${prefix}/${page.urlPath}`}>{page.title}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+        {posts.length > 0 && (
+          <nav aria-labelledby="search-posts-heading">
+            <h2 id="search-posts-heading">{t('blog.searchHeading')}</h2>
+            <ul>
+              {posts.map((post) => (
+                <li key={post.urlPath}>
+                  <Link to={`/${prefix}/${post.urlPath}`}>{post.title}</Link>
                 </li>
               ))}
             </ul>
