@@ -31,6 +31,16 @@ export async function newsletterStatus(db: Database, email: string): Promise<New
   return row?.status === 'subscribed' ? 'subscribed' : row?.status === 'pending' ? 'pending' : 'not-subscribed';
 }
 
+/**
+ * The newsletter state an account shows: its address's subscription decides; an account without
+ * one keeps the flag it had before subscriptions were recorded (e.g. the demo customer).
+ */
+export async function accountNewsletterStatus(db: Database, account: { email: string; newsletterSubscribed: boolean }): Promise<NewsletterStatus> {
+  const [row] = await db.select({ status: newsletterSubscriptions.status }).from(newsletterSubscriptions).where(byEmail(account.email));
+  if (!row) return account.newsletterSubscribed ? 'subscribed' : 'not-subscribed';
+  return row.status === 'unsubscribed' ? 'not-subscribed' : row.status;
+}
+
 export type SubscribeResult = { ok: true; status: 'confirmation-sent' | 'already-subscribed' } | { ok: false; reason: 'too-many-attempts' };
 
 /**
