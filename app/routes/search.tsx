@@ -71,31 +71,26 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             </ul>
           </nav>
         )}
-        {pages.length > 0 && (
-          <nav aria-labelledby="search-pages-heading">
-            <h2 id="search-pages-heading">{t('search.pages')}</h2>
-            <ul>
-              {pages.map((page) => (
-                <li key={page.urlPath}>
-                  <Link to={`/${prefix}/${page.urlPath}`}>{page.title}</Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        )}
-        {posts.length > 0 && (
-          <nav aria-labelledby="search-posts-heading">
-            <h2 id="search-posts-heading">{t('blog.searchHeading')}</h2>
-            <ul>
-              {posts.map((post) => (
-                <li key={post.urlPath}>
-                  <Link to={`/${prefix}/${post.urlPath}`}>{post.title}</Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        )}
+        <HitLinks id="search-pages-heading" heading={t('search.pages')} hits={pages} prefix={prefix} />
+        <HitLinks id="search-posts-heading" heading={t('blog.searchHeading')} hits={posts} prefix={prefix} />
       </div>
     </ListingPage>
+  );
+}
+
+/** Pages or blog posts that matched, as a titled list of links (nothing when none matched). */
+function HitLinks({ id, heading, hits, prefix }: { id: string; heading: string; hits: { title: string; urlPath: string }[]; prefix: string }) {
+  if (hits.length === 0) return null;
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id}>{heading}</h2>
+      <ul>
+        {hits.map((hit) => (
+          <li key={hit.urlPath}>
+            <Link to={`/${prefix}/${hit.urlPath}`}>{hit.title}</Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppServices, servicesContext, storefrontContext } from '../../app/context.ts';
+import { servicesContext, storefrontContext } from '../../app/context.ts';
+import { testServices } from '../support/services.ts';
 import { blogPostTranslations, faqCategories } from '../../app/db/schema.ts';
 import { blogAtomFeed } from '../../app/modules/blog/blog-feed.server.ts';
 import { blogPageSize } from '../../app/modules/blog/blog-paths.ts';
@@ -13,7 +14,6 @@ import { blogSitemapPaths, getBlogListing, getBlogPost, latestBlogPosts } from '
 import { seedFaq } from '../../app/modules/faq/faq-seed.server.ts';
 import { getFaqCategory, getFaqIndex } from '../../app/modules/faq/faq.server.ts';
 import { storefrontByCode } from '../../app/modules/i18n/locales.ts';
-import { createLogger } from '../../app/modules/observability/logger.server.ts';
 import { getSearchPage } from '../../app/modules/search/search-page.server.ts';
 import { rebuildSearchIndex } from '../../app/modules/search/search-index.server.ts';
 import { storefrontSitemapXml } from '../../app/modules/seo/sitemap.server.ts';
@@ -28,7 +28,7 @@ const display = { currency: 'EUR', includeVat: false, rate: 1 } as never;
 /** The request context the storefront layout gives a page: the services and the chosen store. */
 function contextFor(db: TestDatabase['db'], locale: string) {
   const context = new RouterContextProvider();
-  context.set(servicesContext, { db, siteUrl, logger: createLogger('silent'), shopName: 'Cordial' } as AppServices);
+  context.set(servicesContext, testServices(db));
   context.set(storefrontContext, { storefront: storefrontByCode(locale)!, currency: 'EUR', includeVat: false, hasChosenLocale: true });
   return context;
 }

@@ -5,6 +5,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServices, servicesContext } from '../../app/context.ts';
+import { testServices } from '../support/services.ts';
 import { customers, mailOutbox, newsletterSubscriptions } from '../../app/db/schema.ts';
 import { storefrontByCode } from '../../app/modules/i18n/locales.ts';
 import { createMailTransport } from '../../app/modules/mail/mailer.server.ts';
@@ -17,10 +18,9 @@ import { createTestDatabase, type TestDatabase, testDrivers } from '../support/d
 import { createCustomer } from '../support/factories.ts';
 import { type MailCatcher, startMailCatcher, waitForMail } from '../support/mail-catcher.ts';
 
-const siteUrl = 'https://cordial.example';
-const secret = 'a-test-secret-of-at-least-thirty-two-characters';
 const logger = createLogger('silent');
 let clients = 0;
+let secret: string;
 /** Each sign-up from its own client address, unless a test is about the per-address limit. */
 const newClient = () => `client-${++clients}`;
 
@@ -34,7 +34,8 @@ describe.each(testDrivers)('the newsletter on %s', (driver) => {
     received = mkdtempSync(join(tmpdir(), 'cordial-newsletter-mail-'));
     smtp = await startMailCatcher(received);
     const mailer = new MailOutbox(database.db, createMailTransport({ smtpUrl: smtp.smtpUrl, from: 'Cordial <shop@cordial.example>', folder: tmpdir(), logger }), logger);
-    services = { db: database.db, logger, siteUrl, shopName: 'Cordial', sessionSecret: secret, mailer } as AppServices;
+    services = { ...testServices(database.db), mailer };
+    secret = services.sessionSecret;
   });
   afterAll(async () => {
     await smtp?.stop();
