@@ -41,7 +41,7 @@ describe('the FAQ without JavaScript', () => {
     await page.goto(`${baseUrl}/en-gb/frequently-asked-questions/which-cord/paracord-types`);
     expect(page.url()).toBe(`${baseUrl}/en-gb/faq/which-cord/paracord-types`);
     await page.getByRole('heading', { level: 1, name: 'Paracord types' }).waitFor();
-    await page.getByRole('navigation', { name: 'Breadcrumbs' }).getByRole('link', { name: 'Which cord for what?' }).waitFor();
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Which cord for what?' }).waitFor();
     await page.goto(`${baseUrl}/it-it/it/faq/care`);
     expect(page.url()).toBe(`${baseUrl}/it-it/faq/care`);
     const missing = await page.goto(`${baseUrl}/en-gb/faq/no-such-topic`);
@@ -61,7 +61,7 @@ describe('the blog', () => {
     await page.goto(`${baseUrl}/en/blog`);
     await page.getByRole('heading', { level: 1, name: 'Blog' }).waitFor();
     expect(await page.locator('.blog-card').count()).toBe(6);
-    await page.getByRole('link', { name: 'Next' }).click();
+    await page.getByRole('link', { name: 'Next page' }).click();
     await page.waitForURL(`${baseUrl}/en/blog?page=2`);
     expect(await page.locator('.blog-card').count()).toBe(2);
     await page.getByRole('link', { name: 'Five knots every cord user should know' }).click();
@@ -130,9 +130,10 @@ describe('the newsletter', () => {
   it('asks for a valid address next to the field and keeps what was typed', async () => {
     const page = await browser.newPage();
     await page.goto(`${baseUrl}/en-us/newsletter`);
-    await page.getByLabel('Email address').fill('not-an-address');
-    await page.getByRole('button', { name: 'Subscribe' }).first().click();
-    await page.getByText('Please enter a valid email address').waitFor();
-    expect(await page.getByLabel('Email address').first().inputValue()).toBe('not-an-address');
+    const main = page.getByRole('main');
+    await main.getByLabel('Email address').fill('not-an-address');
+    await main.getByRole('button', { name: 'Subscribe' }).click();
+    await main.getByText('Please enter a valid email address').waitFor();
+    expect(await main.getByLabel('Email address').inputValue()).toBe('not-an-address');
   });
 });
