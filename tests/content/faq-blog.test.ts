@@ -19,6 +19,7 @@ import { rebuildSearchIndex } from '../../app/modules/search/search-index.server
 import { storefrontSitemapXml } from '../../app/modules/seo/sitemap.server.ts';
 import { loader as faqAliasLoader } from '../../app/routes/faq/faq-alias.ts';
 import { loader as faqPageLoader } from '../../app/routes/faq/faq-page.tsx';
+import { loader as blogListingLoader } from '../../app/routes/blog/blog-listing.tsx';
 import { loader as blogPostLoader } from '../../app/routes/blog/blog-post.tsx';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 
@@ -35,8 +36,10 @@ function contextFor(db: TestDatabase['db'], locale: string) {
 
 /** Calls a route loader the way React Router does; a thrown Response (redirect, 404) is returned. */
 async function runLoader(loader: (args: never) => unknown, url: string, params: Record<string, string>, context: RouterContextProvider) {
+  // A client-side navigation asks for `{path}.data`; React Router hands loaders the normalized `url`.
+  const normalized = new URL(url.replace(/\.data(?=\?|$)/, ''));
   try {
-    return await loader({ request: new Request(url), params, context } as never);
+    return await loader({ request: new Request(url), url: normalized, params, context } as never);
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     if (thrown && typeof thrown === 'object' && 'init' in thrown) return thrown as { init: { status: number } };
@@ -104,6 +107,9 @@ describe.each(testDrivers)('FAQ and blog on %s', (driver) => {
     expect(await getBlogPost(database.db, 'sv-SE', 'no-such-post', siteUrl)).toBeNull();
     const missing = (await runLoader(blogPostLoader as never, 'http://x/en/blog/no-such-post', { slug: 'no-such-post' }, contextFor(database.db, 'en'))) as { init: { status: number } };
     expect(missing.init.status).toBe(404);
+    // Paging by client-side navigation (a `.data` request) stays on the listing.
+    const clientPage = (await runLoader(blogListingLoader as never, 'http://x/en/blog.data?page=2', {}, contextFor(database.db, 'en'))) as { listing: { window: { page: number } } };
+    expect(clientPage.listing.window.page).toBe(2);
     const otherStoresSegment = (await runLoader(blogPostLoader as never, 'http://x/de-de/blog/x', { slug: 'x' }, contextFor(database.db, 'de-DE'))) as Response;
     expect(otherStoresSegment.headers.get('Location')).toBe('/de-de/ratgeber/x');
   });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { desc, eq, sql } from 'drizzle-orm';
 import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppServices, servicesContext } from '../../app/context.ts';
+import { type AppServices, servicesContext, storefrontContext } from '../../app/context.ts';
 import { testServices } from '../support/services.ts';
 import { customers, mailOutbox, newsletterSubscriptions } from '../../app/db/schema.ts';
 import { storefrontByCode } from '../../app/modules/i18n/locales.ts';
@@ -14,6 +14,7 @@ import { accountNewsletterStatus, confirmSubscription, newsletterLimits, request
 import { signNewsletterToken } from '../../app/modules/newsletter/newsletter-tokens.server.ts';
 import { createLogger } from '../../app/modules/observability/logger.server.ts';
 import { action as oneClickAction } from '../../app/routes/api/newsletter-unsubscribe.ts';
+import { action as confirmAction } from '../../app/routes/newsletter/newsletter-link.tsx';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 import { createCustomer } from '../support/factories.ts';
 import { type MailCatcher, startMailCatcher, waitForMail } from '../support/mail-catcher.ts';
@@ -21,6 +22,7 @@ import { type MailCatcher, startMailCatcher, waitForMail } from '../support/mail
 const logger = createLogger('silent');
 let clients = 0;
 let secret: string;
+const siteUrl = 'https://cordial.example';
 /** Each sign-up from its own client address, unless a test is about the per-address limit. */
 const newClient = () => `client-${++clients}`;
 
@@ -59,7 +61,18 @@ describe.each(testDrivers)('the newsletter on %s', (driver) => {
     expect(mail.text).toContain('Bitte bestätigen Sie Ihre Anmeldung');
     const { prefix, token } = await confirmToken('ria@example.com');
     expect(prefix).toBe('de-de');
-    expect(await confirmSubscription(services, token)).toBe('confirmed');
+    // The confirmation button, submitted by the browser's router (a `.data` request).
+    const context = new RouterContextProvider();
+    context.set(servicesContext, services);
+    context.set(storefrontContext, { storefront: storefrontByCode('de-DE')!, currency: 'EUR', includeVat: false, hasChosenLocale: true });
+    const body = new URLSearchParams({ token });
+    const pressed = (await confirmAction({
+      request: new Request(`${siteUrl}/de-de/newsletter/confirm.data?token=x`, { method: 'POST', body }),
+      url: new URL(`${siteUrl}/de-de/newsletter/confirm?token=x`),
+      params: {},
+      context,
+    } as never)) as { data: { outcome: string } };
+    expect(pressed.data.outcome).toBe('confirmed');
     const row = await subscription('ria@example.com');
     expect(row).toMatchObject({ status: 'subscribed', source: 'footer' });
     expect(row.consentedAt!.getTime()).toBeGreaterThan(Date.now() - 60_000);
@@ -102,7 +115,7 @@ describe.each(testDrivers)('the newsletter on %s', (driver) => {
     const context = new RouterContextProvider();
     context.set(servicesContext, services);
     const post = (url: string) =>
-      oneClickAction({ request: new Request(url, { method: 'POST', body: 'List-Unsubscribe=One-Click', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }), params: {}, context } as never) as Promise<{ init: { status: number } }>;
+      oneClickAction({ request: new Request(url, { method: 'POST', body: 'List-Unsubscribe=One-Click', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }), url: new URL(url), params: {}, context } as never) as Promise<{ init: { status: number } }>;
     const forged = header![1]!.replace(/token=([^.]+)\.(.*)$/, 'token=$1.forged');
     expect((await post(forged)).init.status).toBe(400);
     expect(await subscription('ola@example.com')).toMatchObject({ status: 'subscribed' });

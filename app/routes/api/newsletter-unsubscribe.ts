@@ -15,16 +15,15 @@ import { verifyNewsletterToken } from '../../modules/newsletter/newsletter-token
  * CSRF check: the signed token is the proof. A GET (someone opening the address) goes to the
  * unsubscribe page in the subscriber's language.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ url, context }: Route.ActionArgs) {
   const { db, sessionSecret } = context.get(servicesContext);
-  const token = new URL(request.url).searchParams.get('token') ?? '';
+  const token = url.searchParams.get('token') ?? '';
   const outcome = await orUnavailable(() => unsubscribeWithToken(db, sessionSecret, token));
   return data({ outcome }, { status: outcome === 'unsubscribed' ? 200 : 400, headers: { 'Cache-Control': 'no-store' } });
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const { db, sessionSecret } = context.get(servicesContext);
-  const url = new URL(request.url);
   const token = url.searchParams.get('token') ?? '';
   const check = verifyNewsletterToken(sessionSecret, token, 'unsubscribe');
   if (!check.ok) throw data({ outcome: check.reason }, { status: 400 });

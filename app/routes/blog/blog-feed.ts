@@ -8,10 +8,10 @@ import { serverTranslator } from '../../modules/i18n/translator.server.ts';
 import { ensureOwnBlogSegment } from './blog-segment.server.ts';
 
 /** /{prefix}/{blog segment}/feed.xml: the storefront's posts as an Atom feed. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const { db, siteUrl, logger, shopName } = context.get(servicesContext);
   const { storefront } = context.get(storefrontContext);
-  ensureOwnBlogSegment(request, storefront);
+  ensureOwnBlogSegment(url, storefront);
   const locale = storefront.code;
   const [posts, t] = await orUnavailable(() => Promise.all([latestBlogPosts(db, locale), serverTranslator(db, locale, logger)]));
   const xml = blogAtomFeed(

@@ -13,11 +13,11 @@ import { requestedPage } from '../../modules/paging/page-window.ts';
 import { ensureOwnBlogSegment } from './blog-segment.server.ts';
 
 /** /{prefix}/{blog segment}?page=N: the posts, newest first. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   const { storefront } = context.get(storefrontContext);
-  ensureOwnBlogSegment(request, storefront);
-  const listing = await orUnavailable(() => getBlogListing(db, storefront.code, requestedPage(new URL(request.url))));
+  ensureOwnBlogSegment(url, storefront);
+  const listing = await orUnavailable(() => getBlogListing(db, storefront.code, requestedPage(url)));
   return {
     prefix: storefront.prefix,
     listing,

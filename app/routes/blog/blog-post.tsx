@@ -13,10 +13,10 @@ import type { loader as rootLoader } from '../../root.tsx';
 import { ensureOwnBlogSegment } from './blog-segment.server.ts';
 
 /** /{prefix}/{blog segment}/{post slug}; an unknown post is the 404 page. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   const { db, siteUrl } = context.get(servicesContext);
   const { storefront } = context.get(storefrontContext);
-  ensureOwnBlogSegment(request, storefront);
+  ensureOwnBlogSegment(url, storefront);
   const post = await orUnavailable(() => getBlogPost(db, storefront.code, params.slug, siteUrl));
   if (!post) throw data(null, { status: 404 });
   return { prefix: storefront.prefix, listingPath: blogListingPath(storefront.code), post, alternates: post.alternates };

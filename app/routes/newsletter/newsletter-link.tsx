@@ -17,22 +17,23 @@ import { verifyNewsletterToken } from '../../modules/newsletter/newsletter-token
  */
 const noStore = { 'Cache-Control': 'no-store' };
 
-const purposeOf = (request: Request) => (new URL(request.url).pathname.endsWith(`/${newsletterConfirmPath}`) ? 'confirm' : 'unsubscribe');
+/** From the normalized URL: a client-side submission posts to `…/confirm.data`. */
+const purposeOf = (url: URL) => (url.pathname.endsWith(`/${newsletterConfirmPath}`) ? 'confirm' : 'unsubscribe');
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ url, context }: Route.LoaderArgs) {
   const { sessionSecret } = context.get(servicesContext);
   const { prefix } = context.get(storefrontContext).storefront;
-  const purpose = purposeOf(request);
-  const token = new URL(request.url).searchParams.get('token') ?? '';
+  const purpose = purposeOf(url);
+  const token = url.searchParams.get('token') ?? '';
   const check = verifyNewsletterToken(sessionSecret, token, purpose);
   const outcome: LinkOutcome | null = check.ok ? null : check.reason;
   return data({ prefix, purpose, token, outcome }, { status: check.ok ? 200 : 400, headers: noStore });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const { prefix } = context.get(storefrontContext).storefront;
-  const purpose = purposeOf(request);
+  const purpose = purposeOf(url);
   const token = String((await request.formData()).get('token') ?? '');
   const outcome = await orUnavailable(() => (purpose === 'confirm' ? confirmSubscription(services, token) : unsubscribeWithToken(services.db, services.sessionSecret, token)));
   const failed = outcome === 'invalid' || outcome === 'expired';
