@@ -63,6 +63,7 @@ describe('the blog', () => {
     expect(await page.locator('.blog-card').count()).toBe(6);
     await page.getByRole('link', { name: 'Next page' }).click();
     await page.waitForURL(`${baseUrl}/en/blog?page=2`);
+    await page.getByText('7–8 of 8').waitFor();
     expect(await page.locator('.blog-card').count()).toBe(2);
     await page.getByRole('link', { name: 'Five knots every cord user should know' }).click();
     await page.waitForURL(`${baseUrl}/en/blog/five-essential-knots`);
