@@ -13,6 +13,7 @@ export default [
   route('api/payments/stripe', 'routes/api/payment-webhook.ts'),
   route('api/product/:sku/urlPath', 'routes/api/product/url-path.ts'),
   route('api/newsletter/unsubscribe', 'routes/api/newsletter-unsubscribe.ts'),
+  route('it/faq/*', 'routes/faq/faq-alias-italian.ts'),
   route(':lang', 'routes/storefront-layout.tsx', [
     layout('routes/storefront-pages.tsx', [
       index('routes/home.tsx'),

@@ -44,6 +44,8 @@ describe('the FAQ without JavaScript', () => {
     await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Which cord for what?' }).waitFor();
     await page.goto(`${baseUrl}/it-it/it/faq/care`);
     expect(page.url()).toBe(`${baseUrl}/it-it/faq/care`);
+    await page.goto(`${baseUrl}/it/faq/care`);
+    expect(page.url()).toBe(`${baseUrl}/it-it/faq/care`);
     const missing = await page.goto(`${baseUrl}/en-gb/faq/no-such-topic`);
     expect(missing?.status()).toBe(404);
   });

@@ -18,6 +18,7 @@ import { getSearchPage } from '../../app/modules/search/search-page.server.ts';
 import { rebuildSearchIndex } from '../../app/modules/search/search-index.server.ts';
 import { storefrontSitemapXml } from '../../app/modules/seo/sitemap.server.ts';
 import { loader as faqAliasLoader } from '../../app/routes/faq/faq-alias.ts';
+import { loader as faqItalianAliasLoader } from '../../app/routes/faq/faq-alias-italian.ts';
 import { loader as faqPageLoader } from '../../app/routes/faq/faq-page.tsx';
 import { loader as blogListingLoader } from '../../app/routes/blog/blog-listing.tsx';
 import { loader as blogPostLoader } from '../../app/routes/blog/blog-post.tsx';
@@ -88,6 +89,8 @@ describe.each(testDrivers)('FAQ and blog on %s', (driver) => {
       expect(response.status).toBe(301);
       expect(response.headers.get('Location')).toBe('/it-it/faq/which-cord/rope-types');
     }
+    const italian = (await runLoader(faqItalianAliasLoader as never, 'http://x/it/faq/care?x=1', { '*': 'care' }, context)) as Response;
+    expect([italian.status, italian.headers.get('Location')]).toEqual([301, '/it-it/faq/care?x=1']);
     const missing = (await runLoader(faqPageLoader as never, 'http://x/it-it/faq/nope', { '*': 'nope' }, context)) as { init: { status: number } };
     expect(missing.init.status).toBe(404);
   });
