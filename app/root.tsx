@@ -10,14 +10,17 @@ import { storefrontByPrefix } from './modules/i18n/locales.ts';
 import { loadMessages } from './modules/i18n/messages.server.ts';
 import { localeCookie } from './modules/i18n/storefront-request.server.ts';
 import { csrfState, failsCsrfCheck } from './modules/security/csrf.server.ts';
+import { oneClickUnsubscribePath } from './modules/newsletter/newsletter-paths.ts';
 import fallbackMessages from '../locales/en-US.json' with { type: 'json' };
 import './styles/global.css';
 
 /** Every state-changing request must carry the visitor's CSRF token; every visitor gets one. */
 const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const { sessionSecret, secureCookies } = context.get(servicesContext);
-  // Payment provider webhooks carry a signature instead of a token (checked by their route).
-  const isSignedWebhook = new URL(request.url).pathname.startsWith('/api/payments/');
+  // Payment provider webhooks carry a signature instead of a token (checked by their route), and
+  // so does the newsletter's one-click unsubscribe (RFC 8058), which mail clients post without cookies.
+  const { pathname } = new URL(request.url);
+  const isSignedWebhook = pathname.startsWith('/api/payments/') || pathname === oneClickUnsubscribePath;
   if (!isSignedWebhook && (await failsCsrfCheck(request, sessionSecret))) throw data({ reason: 'csrf' }, { status: 403 });
   const csrf = csrfState(request, sessionSecret, secureCookies);
   context.set(csrfTokenContext, csrf.token);

@@ -1,4 +1,5 @@
 import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
+import { blogSegments } from './modules/blog/blog-paths.ts';
 
 export default [
   index('routes/detect-locale.ts'),
@@ -14,6 +15,9 @@ export default [
   // content-pages (issue 11): headless banners and messages
   route('queries/banners.groq', 'routes/content/banners-query.ts'),
   route('sanity', 'routes/content/sanity-messages.ts'),
+
+  route('api/newsletter/unsubscribe', 'routes/api/newsletter-unsubscribe.ts'),
+  route('it/faq/*', 'routes/faq/faq-alias-italian.ts'),
   route(':lang', 'routes/storefront-layout.tsx', [
     layout('routes/storefront-pages.tsx', [
       index('routes/home.tsx'),
@@ -52,6 +56,20 @@ export default [
         route('orders/:orderNumber/invoice/:invoiceNumber', 'routes/customer/invoice-pdf.ts'),
         route('wishlists', 'routes/customer/wishlists.tsx'),
       ]),
+      // FAQ, blog and newsletter (spec §2, §4): the FAQ at any depth with its two aliases, the blog
+      // under each store's own segment (blog-paths.ts), the newsletter's sign-up and mail links.
+      route('faq', 'routes/faq/faq-page.tsx', { id: 'faq-index' }),
+      route('faq/*', 'routes/faq/faq-page.tsx', { id: 'faq-category' }),
+      route('frequently-asked-questions/*', 'routes/faq/faq-alias.ts', { id: 'faq-alias-english' }),
+      route('it/faq/*', 'routes/faq/faq-alias.ts', { id: 'faq-alias-it' }),
+      ...blogSegments.flatMap((segment) => [
+        route(segment, 'routes/blog/blog-listing.tsx', { id: `blog-listing-${segment}` }),
+        route(`${segment}/feed.xml`, 'routes/blog/blog-feed.ts', { id: `blog-feed-${segment}` }),
+        route(`${segment}/:slug`, 'routes/blog/blog-post.tsx', { id: `blog-post-${segment}` }),
+      ]),
+      route('newsletter', 'routes/newsletter/newsletter-page.tsx'),
+      route('newsletter/confirm', 'routes/newsletter/newsletter-link.tsx', { id: 'newsletter-confirm' }),
+      route('newsletter/unsubscribe', 'routes/newsletter/newsletter-link.tsx', { id: 'newsletter-unsubscribe' }),
       route('*', 'routes/catalogue-page.tsx'),
     ]),
   ]),

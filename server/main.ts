@@ -17,6 +17,8 @@ import { seedContent } from '../app/modules/content/seed-content.server.ts';
 import { createLogger } from '../app/modules/observability/logger.server.ts';
 import { rebuildSearchIndex, searchIndexIsEmpty } from '../app/modules/search/search-index.server.ts';
 import { catalogueIsEmpty, loadDemoCatalogue } from '../scripts/demo-catalogue/load.ts';
+import { seedBlog } from '../app/modules/blog/blog-seed.server.ts';
+import { seedFaq } from '../app/modules/faq/faq-seed.server.ts';
 import type { AppDependencies } from './app.ts';
 import { ensureCurrentBuild } from './build-freshness.ts';
 
@@ -51,6 +53,10 @@ async function main() {
   const content = await seedContent(database.db, { shopName: config.shopName });
   if (content.pages + content.banners > 0) logger.info(content, 'content pages and banners seeded');
   await writeBannerImages(join(config.dataDir, 'media'));
+  // FAQ and blog texts from their seed files, once, before the catalogue's search index is built.
+  const seededFaq = await seedFaq(database.db);
+  const seededBlog = await seedBlog(database.db, join(config.dataDir, 'media'));
+  if (seededFaq || seededBlog) logger.info({ faq: seededFaq, blog: seededBlog }, 'FAQ and blog seeded');
   let searchIndexBuilt = false;
   if (process.env.DEMO_CATALOGUE !== 'false' && (await catalogueIsEmpty(database.db))) {
     logger.info('empty database: loading the demo catalogue');
@@ -60,8 +66,8 @@ async function main() {
   }
 
   // Databases from before search existed (or restored without it) get their index now.
-  // Newly seeded content pages join an existing index the same way.
-  if (!searchIndexBuilt && !(await catalogueIsEmpty(database.db)) && (content.pages > 0 || (await searchIndexIsEmpty(database.db)))) {
+  // Newly seeded content pages and blog posts join an existing index the same way.
+  if (!searchIndexBuilt && !(await catalogueIsEmpty(database.db)) && (content.pages > 0 || seededBlog || (await searchIndexIsEmpty(database.db)))) {
     logger.info(await rebuildSearchIndex(database.db), 'search index built');
   }
 

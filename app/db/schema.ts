@@ -811,7 +811,7 @@ export const searchDocuments = pgTable(
     locale: text('locale')
       .notNull()
       .references(() => locales.code),
-    kind: text('kind', { enum: ['product', 'category', 'page'] }).notNull(),
+    kind: text('kind', { enum: ['product', 'category', 'page', 'post'] }).notNull(),
     refId: integer('ref_id').notNull(),
     title: text('title').notNull(),
     /** path below the locale prefix */
@@ -870,6 +870,8 @@ export const mailOutbox = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     lastError: text('last_error'),
+    /** Extra header lines, e.g. List-Unsubscribe on newsletter mails (RFC 8058). */
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
     createdAt: createdAt(),
   },
   (t) => [index('mail_outbox_due_idx').on(t.nextAttemptAt)],
@@ -926,4 +928,122 @@ export const bannerTranslations = pgTable(
     imageAlt: text('image_alt').notNull(),
   },
   (t) => [primaryKey({ columns: [t.bannerId, t.locale] })],
+);
+
+// ---------------------------------------------------------------- FAQ, blog and newsletter (content-faq-blog)
+
+/** FAQ categories form a tree (`parentId`); a category's path is its ancestors' slugs and its own. */
+export const faqCategories = pgTable('faq_categories', {
+  id: serial('id').primaryKey(),
+  /** Language-independent key from the seed files, e.g. 'shipping'. */
+  code: text('code').notNull().unique(),
+  parentId: integer('parent_id').references((): AnyPgColumn => faqCategories.id, { onDelete: 'cascade' }),
+  position: integer('position').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const faqCategoryTranslations = pgTable(
+  'faq_category_translations',
+  {
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => faqCategories.id, { onDelete: 'cascade' }),
+    locale: text('locale')
+      .notNull()
+      .references(() => locales.code),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.categoryId, t.locale] }), uniqueIndex('faq_category_translations_slug_idx').on(t.locale, t.slug)],
+);
+
+export const faqQuestions = pgTable(
+  'faq_questions',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => faqCategories.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [uniqueIndex('faq_questions_code_idx').on(t.categoryId, t.code)],
+);
+
+export const faqQuestionTranslations = pgTable(
+  'faq_question_translations',
+  {
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => faqQuestions.id, { onDelete: 'cascade' }),
+    locale: text('locale')
+      .notNull()
+      .references(() => locales.code),
+    question: text('question').notNull(),
+    answerHtml: text('answer_html').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.questionId, t.locale] })],
+);
+
+export const blogPosts = pgTable(
+  'blog_posts',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull().unique(),
+    author: text('author').notNull(),
+    /** Path below the media directory (served by the image pipeline at /images/...). */
+    heroImage: text('hero_image').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    isPublished: boolean('is_published').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('blog_posts_published_idx').on(t.publishedAt)],
+);
+
+export const blogPostTranslations = pgTable(
+  'blog_post_translations',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: 'cascade' }),
+    locale: text('locale')
+      .notNull()
+      .references(() => locales.code),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    summary: text('summary').notNull(),
+    bodyHtml: text('body_html').notNull(),
+    heroAlt: text('hero_alt').notNull(),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.locale] }), uniqueIndex('blog_post_translations_slug_idx').on(t.locale, t.slug)],
+);
+
+/**
+ * One row per e-mail address (spec §4: subscribed or not). `pending` until the address confirms
+ * the mailed link (double opt-in); `consentedAt` is the moment of that confirmation.
+ */
+export const newsletterSubscriptions = pgTable(
+  'newsletter_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    /** Storefront whose language the newsletter is sent in. */
+    locale: text('locale')
+      .notNull()
+      .references(() => locales.code),
+    status: text('status', { enum: ['pending', 'subscribed', 'unsubscribed'] }).notNull(),
+    /** Where the (latest) subscription was asked for. */
+    source: text('source', { enum: ['footer', 'account', 'registration'] }).notNull(),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    /** When the latest confirmation mail was asked for; a confirmation link carries it, so older links stop working. */
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    consentedAt: timestamp('consented_at', { withTimezone: true }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('newsletter_subscriptions_email_idx').on(sql`lower(${t.email})`)],
 );

@@ -29,7 +29,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const { prefix, query, correctedQuery, categories, pages, popular, found } = loaderData;
+  const { prefix, query, correctedQuery, categories, pages, posts, popular, found } = loaderData;
   const title = query ? t('search.resultsFor', { query }) : t('search.title');
   return (
     <ListingPage
@@ -76,19 +76,26 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             </ul>
           </nav>
         )}
-        {pages.length > 0 && (
-          <nav aria-labelledby="search-pages-heading">
-            <h2 id="search-pages-heading">{t('search.pages')}</h2>
-            <ul>
-              {pages.map((page) => (
-                <li key={page.urlPath}>
-                  <Link to={`/${prefix}/${page.urlPath}`}>{page.title}</Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        )}
+        <HitLinks id="search-pages-heading" heading={t('search.pages')} hits={pages} prefix={prefix} />
+        <HitLinks id="search-posts-heading" heading={t('blog.searchHeading')} hits={posts} prefix={prefix} />
       </div>
     </ListingPage>
+  );
+}
+
+/** Pages or blog posts that matched, as a titled list of links (nothing when none matched). */
+function HitLinks({ id, heading, hits, prefix }: { id: string; heading: string; hits: { title: string; urlPath: string }[]; prefix: string }) {
+  if (hits.length === 0) return null;
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id}>{heading}</h2>
+      <ul>
+        {hits.map((hit) => (
+          <li key={hit.urlPath}>
+            <Link to={`/${prefix}/${hit.urlPath}`}>{hit.title}</Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

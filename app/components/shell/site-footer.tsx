@@ -4,6 +4,7 @@ import { useI18n } from '../../modules/i18n/i18n.tsx';
 import { type LocaleCode, storefrontByCode, storefronts } from '../../modules/i18n/locales.ts';
 import { usePriceDisplay, useVatLabel } from '../../modules/pricing/price-context.tsx';
 import type { Alternates } from '../page-head.tsx';
+import { FooterNewsletter } from '../newsletter/footer-newsletter.tsx';
 
 const paymentMethods = ['creditCard', 'ideal', 'bancontact', 'bankTransfer', 'invoice', 'giftCard'] as const;
 
@@ -45,6 +46,7 @@ export function SiteFooter({ prefix, shopName, currencies, alternates }: SiteFoo
             ))}
           </ul>
         </section>
+        <FooterNewsletter prefix={prefix} />
         <Preferences currencies={currencies} alternates={alternates} />
       </div>
       <div className="site-footer__legal container">

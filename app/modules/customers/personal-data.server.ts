@@ -73,7 +73,3 @@ export async function changePassword(
   await endAllSessions(db, customerId, currentSessionId);
   return { ok: true };
 }
-
-export async function setNewsletterSubscription(db: Database, customerId: number, subscribed: boolean): Promise<void> {
-  await db.update(customers).set({ newsletterSubscribed: subscribed, updatedAt: sql`now()` }).where(eq(customers.id, customerId));
-}

@@ -10,7 +10,8 @@ export type RegisterResult = { ok: true; customerId: number } | { ok: false; rea
 
 /**
  * A new account. Limited per client address: "already registered" tells whether an address has an
- * account, so trying a list of addresses must not be free.
+ * account, so trying a list of addresses must not be free. The newsletter box starts a double
+ * opt-in (register.tsx); the account's newsletter flag is set once the address confirms.
  */
 export async function registerCustomer(db: Database, input: RegisterInput, locale: LocaleCode, clientAddress: string): Promise<RegisterResult> {
   if (!(await takeAttempt(db, `register:address:${clientAddress}`, rateLimitPolicies.registerPerAddress))) return { ok: false, reason: 'too-many-attempts' };
@@ -26,7 +27,6 @@ export async function registerCustomer(db: Database, input: RegisterInput, local
         companyName: input.companyName,
         vatNumber: input.vatNumber,
         isBusiness: input.companyName !== null,
-        newsletterSubscribed: input.newsletter,
         locale,
       })
       .returning({ id: customers.id });

@@ -8,6 +8,8 @@ export interface OutgoingMail {
   subject: string;
   html: string;
   text: string;
+  /** Extra header lines, e.g. List-Unsubscribe and List-Unsubscribe-Post on newsletter mails. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

@@ -39,7 +39,7 @@ export class MailOutbox implements Mailer {
   }
 
   async send(mail: OutgoingMail): Promise<void> {
-    await this.#db.insert(mailOutbox).values({ toAddress: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
+    await this.#db.insert(mailOutbox).values({ toAddress: mail.to, subject: mail.subject, html: mail.html, text: mail.text, headers: mail.headers ?? {} });
     this.deliverSoon();
   }
 
@@ -103,7 +103,7 @@ export class MailOutbox implements Mailer {
 
   async #deliver(mail: typeof mailOutbox.$inferSelect): Promise<boolean> {
     try {
-      await this.#transport.send({ to: mail.toAddress, subject: mail.subject, html: mail.html, text: mail.text });
+      await this.#transport.send({ to: mail.toAddress, subject: mail.subject, html: mail.html, text: mail.text, headers: mail.headers });
       await this.#db.update(mailOutbox).set({ sentAt: sql`now()`, nextAttemptAt: null, lastError: null }).where(eq(mailOutbox.id, mail.id));
       return true;
     } catch (error) {

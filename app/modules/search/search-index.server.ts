@@ -1,6 +1,6 @@
 /**
  * Builds the search documents of every locale from the catalogue: products (name, description,
- * SKUs, colour names and attribute values), categories and content pages, each stemmed with
+ * SKUs, colour names and attribute values), categories, content pages and blog posts, each stemmed with
  * the locale's PostgreSQL text-search configuration (simple for Polish), and the lexicon of
  * words used for spelling suggestions.
  */
@@ -9,6 +9,7 @@ import { type Database, queryRows } from '../../db/client.server.ts';
 import { searchDocuments } from '../../db/schema.ts';
 import { localeCodes } from '../i18n/locales.ts';
 import { searchConfigOf } from './search-config.ts';
+import { blogSegment } from '../blog/blog-paths.ts';
 
 /** SQL for the text-search configuration of a locale column. */
 const configFor = (column: ReturnType<typeof sql.raw>) =>
@@ -25,6 +26,12 @@ export async function rebuildSearchIndex(db: Database): Promise<{ documents: num
   const productConfig = configFor(sql.raw('locale'));
   const categoryConfig = configFor(sql.raw('ct.locale'));
   const pageConfig = configFor(sql.raw('cpt.locale'));
+  const postConfig = configFor(sql.raw('bpt.locale'));
+  // A post's path below the prefix: the store's blog segment and the post's slug.
+  const blogPostUrlPath = sql`(case bpt.locale ${sql.join(
+    localeCodes.map((code) => sql.raw(`when '${code}' then '${blogSegment(code)}/'`)),
+    sql` `,
+  )} end) || bpt.slug`;
   await db.transaction(async (tx) => {
     await tx.execute(sql`delete from search_documents`);
     await tx.execute(sql`delete from search_lexicon`);
@@ -62,6 +69,13 @@ export async function rebuildSearchIndex(db: Database): Promise<{ documents: num
         setweight(to_tsvector(${pageConfig}, cpt.title), 'A') || setweight(to_tsvector(${pageConfig}, regexp_replace(cpt.body_html, '<[^>]+>', ' ', 'g')), 'C')
       from content_pages cp join content_page_translations cpt on cpt.page_id = cp.id
       where cp.is_active and cpt.published`);
+    await tx.execute(sql`
+      insert into search_documents (locale, kind, ref_id, title, url_path, keywords, document)
+      select bpt.locale, 'post', bp.id, bpt.title, ${blogPostUrlPath}, '',
+        setweight(to_tsvector(${postConfig}, bpt.title), 'A') || setweight(to_tsvector(${postConfig}, bpt.summary), 'B')
+          || setweight(to_tsvector(${postConfig}, regexp_replace(bpt.body_html, '<[^>]+>', ' ', 'g')), 'C')
+      from blog_posts bp join blog_post_translations bpt on bpt.post_id = bp.id
+      where bp.is_published`);
     for (const locale of localeCodes) {
       // Words as shoppers type them (unstemmed), from titles and keywords.
       await tx.execute(sql`

@@ -16,7 +16,7 @@ export const isNewSearch = (search: URLSearchParams) => search.has('q') && [...s
 
 /**
  * The search results page: matching products with the listing's filters, sorting (relevance
- * first) and paging, plus matching categories and pages; popular searches when nothing matched.
+ * first) and paging, plus matching categories, pages and blog posts; popular searches when nothing matched.
  */
 export async function getSearchPage(db: Database, locale: LocaleCode, search: URLSearchParams, display: PriceDisplay, visitor: string) {
   const query = (search.get('q') ?? '').trim().slice(0, 100);
@@ -27,7 +27,8 @@ export async function getSearchPage(db: Database, locale: LocaleCode, search: UR
   const listing = queryProducts(index, products, [], params, locale, display);
   const categories = outcome.hits.filter((hit) => hit.kind === 'category').slice(0, 12);
   const pages = outcome.hits.filter((hit) => hit.kind === 'page').slice(0, 12);
-  const found = products.length + categories.length + pages.length;
+  const posts = outcome.hits.filter((hit) => hit.kind === 'post').slice(0, 12);
+  const found = products.length + categories.length + pages.length + posts.length;
   if (query && isNewSearch(search)) await recordSearch(db, locale, outcome.query, found, visitor);
   return {
     query,
@@ -36,6 +37,7 @@ export async function getSearchPage(db: Database, locale: LocaleCode, search: UR
     found,
     categories: categories.map(({ title, urlPath }) => ({ title, urlPath })),
     pages: pages.map(({ title, urlPath }) => ({ title, urlPath })),
+    posts: posts.map(({ title, urlPath }) => ({ title, urlPath })),
     popular: found === 0 ? await popularSearches(db, locale) : [],
     params: { sort: params.sort, limit: params.limit, priceMin: params.priceMin, priceMax: params.priceMax },
     listing: { ...listing, products: listing.products.map((p) => toProductCard(p, locale)) },

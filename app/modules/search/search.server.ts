@@ -11,7 +11,7 @@ import { minuteCache } from '../cache/minute-cache.server.ts';
 import { searchConfigOf } from './search-config.ts';
 
 export interface SearchHit {
-  kind: 'product' | 'category' | 'page';
+  kind: 'product' | 'category' | 'page' | 'post';
   refId: number;
   title: string;
   urlPath: string;
@@ -87,7 +87,7 @@ async function runSearch(db: Database, locale: LocaleCode, query: string, limit:
     ...similar.filter((hit) => hit.kind === kind),
     ...ranked.filter((hit) => hit.kind === kind && !similarKeys.has(`${hit.kind}:${hit.ref_id}`)),
   ];
-  const hits = [...ofKind('category'), ...ofKind('product'), ...ofKind('page')].slice(0, limit);
+  const hits = [...ofKind('category'), ...ofKind('product'), ...ofKind('page'), ...ofKind('post')].slice(0, limit);
   return {
     query: corrected.join(' '),
     correctedQuery: changed ? corrected.join(' ') : null,

@@ -2,6 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.server.ts';
 import { categories, categoryTranslations, contentPages, contentPageTranslations, products, productTranslations } from '../../db/schema.ts';
 import type { StorefrontLocale } from '../i18n/locales.ts';
+import { blogSitemapPaths } from '../blog/blog.server.ts';
+import { faqSitemapPaths } from '../faq/faq.server.ts';
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -10,10 +12,10 @@ export function sitemapIndexXml(siteUrl: string, storefronts: readonly Storefron
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>\n`;
 }
 
-/** Every category, product and content page URL of one storefront. */
+/** Every category, product, content page, FAQ and blog URL of one storefront. */
 export async function storefrontSitemapXml(db: Database, siteUrl: string, storefront: StorefrontLocale): Promise<string> {
   const locale = storefront.code;
-  const [categoryPaths, productKeys, pageSlugs] = await Promise.all([
+  const [categoryPaths, productKeys, pageSlugs, faqPaths, blogPaths] = await Promise.all([
     db
       .select({ path: categoryTranslations.urlPath })
       .from(categoryTranslations)
@@ -29,8 +31,10 @@ export async function storefrontSitemapXml(db: Database, siteUrl: string, storef
       .from(contentPageTranslations)
       .innerJoin(contentPages, eq(contentPages.id, contentPageTranslations.pageId))
       .where(and(eq(contentPageTranslations.locale, locale), eq(contentPageTranslations.published, true), eq(contentPages.isActive, true))),
+    faqSitemapPaths(db, locale),
+    blogSitemapPaths(db, locale),
   ]);
-  const paths = ['', '/stores', ...[...categoryPaths, ...productKeys, ...pageSlugs].map((row) => `/${row.path}`)];
+  const paths = ['', '/stores', ...[...categoryPaths, ...productKeys, ...pageSlugs].map((row) => `/${row.path}`), ...[...faqPaths, ...blogPaths].map((path) => `/${path}`)];
   const urls = paths.map((path) => `  <url><loc>${escapeXml(`${siteUrl}/${storefront.prefix}${path}`)}</loc></url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }

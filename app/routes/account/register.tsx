@@ -10,6 +10,7 @@ import { redirectAsLoggedIn } from '../../modules/customers/log-in-response.serv
 import { registerCustomer } from '../../modules/customers/register.server.ts';
 import { formFailure, parseForm } from '../../modules/forms/field-errors.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { requestSubscription } from '../../modules/newsletter/newsletter.server.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { prefix } = context.get(storefrontContext).storefront;
@@ -27,6 +28,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await orUnavailable(() => registerCustomer(db, parsed.data, storefront.code, context.get(requestInfoContext).clientAddress));
   if (!result.ok && result.reason === 'too-many-attempts') return data(formFailure(form, registerFields, {}, { key: 'account.tooManyAttempts' }), { status: 429 });
   if (!result.ok) return data(formFailure(form, registerFields, { email: { key: 'account.emailTaken' } }), { status: 400 });
+  if (parsed.data.newsletter) {
+    const services = context.get(servicesContext);
+    await orUnavailable(() =>
+      requestSubscription(services, { email: parsed.data.email, storefront, source: 'registration', customerId: result.customerId, clientAddress: context.get(requestInfoContext).clientAddress }),
+    );
+  }
   const returnTo = safeReturnTo(String(form.get('returnTo') ?? ''), storefront.prefix);
   return orUnavailable(() => redirectAsLoggedIn(db, request, result.customerId, returnTo, secureCookies));
 }

@@ -1,11 +1,12 @@
 import { data, Form, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/privacy';
 import { AccountPage } from '../../components/account/account-page.tsx';
-import { CsrfField, FormNotice, TextField } from '../../components/forms/form-fields.tsx';
-import { customerContext, servicesContext, storefrontContext } from '../../context.ts';
+import { CsrfField, FormAlert, FormNotice, TextField } from '../../components/forms/form-fields.tsx';
+import { customerContext, requestInfoContext, servicesContext, storefrontContext } from '../../context.ts';
 import { orUnavailable } from '../../db/with-database.server.ts';
 import { accountPath, loginPath } from '../../modules/customers/account-paths.ts';
-import { getPersonalData, setNewsletterSubscription } from '../../modules/customers/personal-data.server.ts';
+import { getPersonalData } from '../../modules/customers/personal-data.server.ts';
+import { accountNewsletterStatus, requestSubscription, unsubscribeEmail } from '../../modules/newsletter/newsletter.server.ts';
 import { currentPasswordFailures } from '../../modules/customers/current-password.server.ts';
 import { deleteAccount } from '../../modules/customers/privacy.server.ts';
 import { sessionClearCookie } from '../../modules/customers/session.server.ts';
@@ -13,19 +14,29 @@ import { useI18n } from '../../modules/i18n/i18n.tsx';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
-  const personal = await orUnavailable(() => getPersonalData(db, context.get(customerContext)!.id));
-  return { prefix: context.get(storefrontContext).storefront.prefix, subscribed: personal.newsletterSubscribed, notice: new URL(request.url).searchParams.get('notice') };
+  const newsletter = await orUnavailable(async () => accountNewsletterStatus(db, await getPersonalData(db, context.get(customerContext)!.id)));
+  return { prefix: context.get(storefrontContext).storefront.prefix, newsletter, notice: new URL(request.url).searchParams.get('notice') };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, secureCookies } = context.get(servicesContext);
-  const { prefix } = context.get(storefrontContext).storefront;
+  const services = context.get(servicesContext);
+  const { db, secureCookies } = services;
+  const { storefront } = context.get(storefrontContext);
+  const { prefix } = storefront;
   const customerId = context.get(customerContext)!.id;
   const form = await request.formData();
   const intent = form.get('intent');
-  if (intent === 'subscribe' || intent === 'unsubscribe') {
-    await orUnavailable(() => setNewsletterSubscription(db, customerId, intent === 'subscribe'));
-    throw redirect(`${accountPath(prefix, 'privacy')}?notice=${intent}d`);
+  // The newsletter of the account's address, through the same double opt-in as the footer's form.
+  if (intent === 'subscribe') {
+    const { email } = await orUnavailable(() => getPersonalData(db, customerId));
+    const result = await orUnavailable(() => requestSubscription(services, { email, storefront, source: 'account', customerId, clientAddress: context.get(requestInfoContext).clientAddress }));
+    if (!result.ok) return data({ fieldErrors: { password: undefined }, formError: { key: 'account.tooManyAttempts' } }, { status: 429 });
+    throw redirect(`${accountPath(prefix, 'privacy')}?notice=${result.status === 'already-subscribed' ? 'subscribed' : 'confirmation-sent'}`);
+  }
+  if (intent === 'unsubscribe') {
+    const { email } = await orUnavailable(() => getPersonalData(db, customerId));
+    await orUnavailable(() => unsubscribeEmail(db, email));
+    throw redirect(`${accountPath(prefix, 'privacy')}?notice=unsubscribed`);
   }
   if (intent === 'delete') {
     const password = String(form.get('password') ?? '');
@@ -37,23 +48,36 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw data(null, { status: 400 });
 }
 
-const notices: Record<string, string> = { subscribed: 'account.newsletterSubscribed', unsubscribed: 'account.newsletterUnsubscribed' };
+const notices: Record<string, string> = {
+  subscribed: 'account.newsletterSubscribed',
+  unsubscribed: 'account.newsletterUnsubscribed',
+  'confirmation-sent': 'newsletter.accountConfirmationSent',
+};
+const statusTexts = { subscribed: 'account.newsletterOn', pending: 'newsletter.statusPending', 'not-subscribed': 'account.newsletterOff' } as const;
 
 export default function PrivacyPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
   const navigation = useNavigation();
-  const { prefix, subscribed, notice } = loaderData;
+  const { prefix, newsletter, notice } = loaderData;
+  // A pending subscription can be asked for again (a new mail) or cancelled.
+  const subscribed = newsletter === 'subscribed';
   return (
     <AccountPage title={t('account.nav.privacy')} path="customer/account/privacy" inArea>
       <FormNotice message={notice && notices[notice] ? t(notices[notice]) : null} />
       <section className="account-section" aria-labelledby="privacy-newsletter">
         <h2 id="privacy-newsletter">{t('account.newsletterHeading')}</h2>
-        <p>{subscribed ? t('account.newsletterOn') : t('account.newsletterOff')}</p>
-        <Form method="post">
+        <p>{t(statusTexts[newsletter])}</p>
+        <FormAlert error={actionData && 'formError' in actionData ? actionData.formError : undefined} />
+        <Form method="post" className="newsletter-actions">
           <CsrfField />
           <button type="submit" name="intent" value={subscribed ? 'unsubscribe' : 'subscribe'} className="button">
-            {subscribed ? t('account.unsubscribe') : t('account.subscribe')}
+            {subscribed ? t('account.unsubscribe') : newsletter === 'pending' ? t('newsletter.sendAgain') : t('account.subscribe')}
           </button>
+          {newsletter === 'pending' && (
+            <button type="submit" name="intent" value="unsubscribe" className="button">
+              {t('newsletter.cancelRequest')}
+            </button>
+          )}
         </Form>
       </section>
       <section className="account-section" aria-labelledby="privacy-export">

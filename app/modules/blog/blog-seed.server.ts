@@ -1,0 +1,54 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Database } from '../../db/client.server.ts';
+import { blogPosts, blogPostTranslations } from '../../db/schema.ts';
+import { drawCordSwatch } from '../media/cord-swatch.ts';
+import { localesByLanguage, readSeedTexts } from '../seed-texts/seed-texts.server.ts';
+import { seededPostDetails } from './blog-posts.ts';
+
+/** The shape of app/modules/blog/seed/{language}.json. */
+export interface BlogSeedTexts {
+  posts: { key: string; slug: string; title: string; summary: string; heroAlt: string; tags: string[]; body: string }[];
+}
+
+export const blogSeedFolder = new URL('./seed/', import.meta.url);
+
+export async function blogIsEmpty(db: Database): Promise<boolean> {
+  return (await db.select({ id: blogPosts.id }).from(blogPosts).limit(1)).length === 0;
+}
+
+/**
+ * Writes the seeded posts of every storefront, and draws their hero images into the media
+ * directory, when there are no posts yet. Returns whether it seeded (the search index then
+ * needs the posts).
+ */
+export async function seedBlog(db: Database, mediaDir: string): Promise<boolean> {
+  if (!(await blogIsEmpty(db))) return false;
+  const english = readSeedTexts<BlogSeedTexts>(blogSeedFolder, 'en');
+  mkdirSync(join(mediaDir, 'blog'), { recursive: true });
+  await db.transaction(async (tx) => {
+    const postIds = new Map<string, number>();
+    for (const post of english.posts) {
+      const details = seededPostDetails[post.key];
+      if (!details) throw new Error(`blog post ${post.key}: no author, date and picture in blog-posts.ts`);
+      const heroImage = `blog/${post.key}.svg`;
+      writeFileSync(join(mediaDir, heroImage), drawCordSwatch(details.hero));
+      const [row] = await tx
+        .insert(blogPosts)
+        .values({ code: post.key, author: details.author, heroImage, publishedAt: new Date(details.publishedAt) })
+        .returning({ id: blogPosts.id });
+      postIds.set(post.key, row!.id);
+    }
+    for (const [language, locales] of localesByLanguage()) {
+      const texts = readSeedTexts<BlogSeedTexts>(blogSeedFolder, language);
+      await tx.insert(blogPostTranslations).values(
+        texts.posts.flatMap((post) => {
+          const postId = postIds.get(post.key);
+          if (postId === undefined) throw new Error(`blog ${language}.json: unknown post ${post.key}`);
+          return locales.map((locale) => ({ postId, locale, slug: post.slug, title: post.title, summary: post.summary, bodyHtml: post.body, heroAlt: post.heroAlt, tags: post.tags }));
+        }),
+      );
+    }
+  });
+  return true;
+}

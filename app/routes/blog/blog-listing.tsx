@@ -1,0 +1,57 @@
+import type { Route } from './+types/blog-listing';
+import { BlogCardItem } from '../../components/blog/blog-parts.tsx';
+import { Breadcrumbs } from '../../components/catalogue/product-card.tsx';
+import { PageHead } from '../../components/page-head.tsx';
+import { Pagination } from '../../components/pagination.tsx';
+import { servicesContext, storefrontContext } from '../../context.ts';
+import { orUnavailable } from '../../db/with-database.server.ts';
+import { blogListingPath } from '../../modules/blog/blog-paths.ts';
+import { getBlogListing } from '../../modules/blog/blog.server.ts';
+import { storefronts } from '../../modules/i18n/locales.ts';
+import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { requestedPage } from '../../modules/paging/page-window.ts';
+import { ensureOwnBlogSegment } from './blog-segment.server.ts';
+
+/** /{prefix}/{blog segment}?page=N: the posts, newest first. */
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const { db } = context.get(servicesContext);
+  const { storefront } = context.get(storefrontContext);
+  ensureOwnBlogSegment(url, storefront);
+  const listing = await orUnavailable(() => getBlogListing(db, storefront.code, requestedPage(url)));
+  return {
+    prefix: storefront.prefix,
+    listing,
+    alternates: Object.fromEntries(storefronts.map((s) => [s.code, `/${s.prefix}/${blogListingPath(s.code)}`])),
+  };
+}
+
+export default function BlogListing({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const { prefix, listing, alternates } = loaderData;
+  const base = `/${prefix}/${listing.path}`;
+  const title = listing.window.page > 1 ? `${t('blog.title')} - ${t('listing.page', { page: listing.window.page })}` : t('blog.title');
+  return (
+    <div className="container blog">
+      <PageHead title={title} description={t('blog.intro')} alternates={alternates} />
+      <link rel="alternate" type="application/atom+xml" title={t('blog.feedTitle')} href={`/${prefix}/${listing.feedPath}`} />
+      <Breadcrumbs items={[{ name: t('product.home'), href: `/${prefix}` }, { name: t('blog.title') }]} />
+      <header className="blog__header">
+        <h1>{t('blog.title')}</h1>
+        <p className="blog__intro">{t('blog.intro')}</p>
+        <a href={`/${prefix}/${listing.feedPath}`} className="blog__feed">
+          {t('blog.feed')}
+        </a>
+      </header>
+      {listing.posts.length === 0 ? (
+        <p role="status">{t('blog.empty')}</p>
+      ) : (
+        <ul className="blog__grid">
+          {listing.posts.map((post) => (
+            <BlogCardItem key={post.id} post={post} prefix={prefix} />
+          ))}
+        </ul>
+      )}
+      <Pagination window={listing.window} hrefFor={(page) => (page === 1 ? base : `${base}?page=${page}`)} />
+    </div>
+  );
+}
