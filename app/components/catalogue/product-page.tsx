@@ -206,7 +206,7 @@ export function ProductPage({ data, prefix, inCart }: { data: ProductPageData; p
               <thead>
                 <tr>
                   <th scope="col">{product.soldByLength ? t('pricing.tierMetresHeading') : t('product.tierQuantityHeading')}</th>
-                  <th scope="col">{t('product.tierPrice')}</th>
+                  <th scope="col">{product.soldByLength ? t('pricing.tierPricePerMetre') : t('product.tierPrice')}</th>
                   <th scope="col">{t('product.tierSaving')}</th>
                 </tr>
               </thead>
