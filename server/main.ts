@@ -13,6 +13,9 @@ import { createStripeGateway } from '../app/modules/payments/stripe-gateway.serv
 import { PageCache } from '../app/modules/http/page-cache.server.ts';
 import { ensureReferenceData } from '../app/modules/i18n/reference-data.server.ts';
 import { createLogger } from '../app/modules/observability/logger.server.ts';
+import { ImageCache } from '../app/modules/media/image-cache.server.ts';
+import { ImagePipeline } from '../app/modules/media/image-pipeline.server.ts';
+import { ImageRenderer } from '../app/modules/media/image-renderer.server.ts';
 import { rebuildSearchIndex, searchIndexIsEmpty } from '../app/modules/search/search-index.server.ts';
 import { catalogueIsEmpty, loadDemoCatalogue } from '../scripts/demo-catalogue/load.ts';
 import type { AppDependencies } from './app.ts';
@@ -58,6 +61,14 @@ async function main() {
 
   const mailer = new MailOutbox(database.db, createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, folder: join(config.dataDir, 'mail'), logger }), logger);
   mailer.start();
+  const { cacheMaxBytes, renderConcurrency, renderQueue, renderTimeoutSeconds } = config.images;
+  const imageRenderer = new ImageRenderer({ concurrency: renderConcurrency, maxQueued: renderQueue, timeoutSeconds: renderTimeoutSeconds });
+  const images = new ImagePipeline({
+    mediaDir: join(config.dataDir, 'media'),
+    cache: new ImageCache(join(config.dataDir, 'cache', 'images'), cacheMaxBytes),
+    renderer: imageRenderer,
+    logger,
+  });
   const deps: AppDependencies = {
     db: database.db,
     logger,
@@ -72,6 +83,7 @@ async function main() {
     mailer,
     pingDatabase: database.ping,
     clientBuildDir: join(root, 'build/client'),
+    images,
   };
   const handler = isDevelopment ? await developmentHandler(deps) : await productionHandler(deps);
   const { default: express } = await import('express');
@@ -86,6 +98,7 @@ async function main() {
 
   const shutdown = (signal: string) => {
     logger.info({ signal }, 'shutting down');
+    void imageRenderer.close();
     server.close(() => void mailer.stop().then(() => database.close()).finally(() => process.exit(0)));
     setTimeout(() => process.exit(0), 5_000).unref();
   };
