@@ -77,8 +77,7 @@ export function createApp(deps: AppDependencies): express.Express {
     res.status(report.httpStatus).json(report.body);
   });
 
-  // Mounted rather than routed: the router would decode the path (and fail on a bad escape) first.
-  app.use('/images', serveImages(deps.images));
+  app.use(serveImages(deps.images));
 
   app.use('/assets', express.static(join(deps.clientBuildDir, 'assets'), { immutable: true, maxAge: '1y', index: false }));
   // Other public files (favicon, manifest...): only paths that name a file look on disk.

@@ -44,7 +44,7 @@ async function startImageServer({ swatches = 1, cacheMaxBytes = 64 * 1024 * 1024
   }
   const renderer = new ImageRenderer({ concurrency: 2, maxQueued: 8, timeoutSeconds: 60, ...rendererOptions });
   const images = new ImagePipeline({ mediaDir, cache: new ImageCache(cacheDir, cacheMaxBytes), renderer, logger: createLogger('silent') });
-  const app = express().use('/images', serveImages(images));
+  const app = express().use(serveImages(images));
   const server = await new Promise<Server>((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
   });

@@ -1,11 +1,16 @@
 import type { RequestHandler } from 'express';
 import { imageCacheControl, type ImagePipeline, imageRetryAfterSeconds, parseImageRequest } from './image-pipeline.server.ts';
 
-/** GET /images/{path}?w=&dpr=&preset= (mounted at /images): webp through the image pipeline. */
+const prefix = '/images/';
+
+/**
+ * GET /images/{path}?w=&dpr=&preset=: webp through the image pipeline. A middleware rather than
+ * a route: the router would decode the path (and fail on a bad escape) before it gets here.
+ */
 export function serveImages(images: ImagePipeline): RequestHandler {
   return async (req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const parsed = parseImageRequest(req.path, new URL(req.url, 'http://x').searchParams);
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.path.startsWith(prefix)) return next();
+    const parsed = parseImageRequest(req.path.slice(prefix.length), new URL(req.url, 'http://x').searchParams);
     if (parsed.kind === 'invalid') return void res.status(400).type('text/plain').send(`Bad image request: ${parsed.reason}`);
     if (parsed.kind === 'redirect') {
       res.setHeader('Cache-Control', imageCacheControl);
