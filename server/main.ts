@@ -94,6 +94,8 @@ async function main() {
         { url: config.siteUrl, driver: database.driver, startupMs: Math.round(performance.now() - started) },
         `${config.shopName} is ready on http://localhost:${config.port}`,
       );
+      // Forking a large process takes a moment; better now than in the first image request.
+      imageRenderer.start();
     });
 
   const shutdown = (signal: string) => {

@@ -86,7 +86,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       cacheMaxBytes: (values.IMAGE_CACHE_MAX_MB ?? 1024) * 1024 * 1024,
       renderConcurrency: values.IMAGE_RENDER_CONCURRENCY ?? 2,
       renderQueue: values.IMAGE_RENDER_QUEUE ?? 32,
-      renderTimeoutSeconds: values.IMAGE_RENDER_TIMEOUT_SECONDS ?? 120,
+      renderTimeoutSeconds: values.IMAGE_RENDER_TIMEOUT_SECONDS ?? 300,
     },
   };
 }

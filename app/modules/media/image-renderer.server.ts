@@ -101,6 +101,11 @@ export class ImageRenderer {
     });
   }
 
+  /** Starts the render process ahead of the first render (it starts by itself otherwise). */
+  start(): void {
+    if (!this.closed) this.ensureWorker();
+  }
+
   /** Stops the render process; renders in progress or waiting are refused as busy. */
   async close(): Promise<void> {
     this.closed = true;
