@@ -16,18 +16,16 @@ import { storefrontByPrefix } from '../app/modules/i18n/locales.ts';
 import { isNewSearch, searchedTermHeader, searchResultsHeader } from '../app/modules/search/search-page.server.ts';
 import { recordSearch, searchVisitorKey } from '../app/modules/search/popular-searches.server.ts';
 import { csrfState } from '../app/modules/security/csrf.server.ts';
-import {
-  ImageNotFoundError,
-  imageCacheControl,
-  parseImageRequest,
-  renderImage,
-} from '../app/modules/media/image-pipeline.server.ts';
+import type { ImagePipeline } from '../app/modules/media/image-pipeline.server.ts';
+import { serveImages } from '../app/modules/media/image-route.server.ts';
 
 export interface AppDependencies extends AppServices {
   /** Resolves when the database answers; used by the health check. */
   pingDatabase(): Promise<void>;
   /** Directory of the client build (static files). */
   clientBuildDir: string;
+  /** Renders and caches /images/...; made by main.ts, which also stops its render process. */
+  images: ImagePipeline;
 }
 
 type Locals = { requestId: string; cspNonce: string };
@@ -79,20 +77,7 @@ export function createApp(deps: AppDependencies): express.Express {
     res.status(report.httpStatus).json(report.body);
   });
 
-  const mediaDir = join(deps.dataDir, 'media');
-  const imageCacheDir = join(deps.dataDir, 'cache', 'images');
-  app.get('/images/{*path}', async (req, res, next) => {
-    const request = parseImageRequest(req.path.slice('/images/'.length), new URL(req.url, 'http://x').searchParams);
-    if (!request) return void res.status(400).type('text/plain').send('Bad image path');
-    try {
-      const body = await renderImage(mediaDir, imageCacheDir, request);
-      res.setHeader('Cache-Control', imageCacheControl);
-      res.type('image/webp').send(body);
-    } catch (error) {
-      if (error instanceof ImageNotFoundError) return void res.status(404).type('text/plain').send('Image not found');
-      next(error);
-    }
-  });
+  app.use(serveImages(deps.images));
 
   app.use('/assets', express.static(join(deps.clientBuildDir, 'assets'), { immutable: true, maxAge: '1y', index: false }));
   // Other public files (favicon, manifest...): only paths that name a file look on disk.

@@ -15,6 +15,9 @@ import { ensureReferenceData } from '../app/modules/i18n/reference-data.server.t
 import { writeBannerImages } from '../app/modules/content/banner-images.server.ts';
 import { seedContent } from '../app/modules/content/seed-content.server.ts';
 import { createLogger } from '../app/modules/observability/logger.server.ts';
+import { ImageCache } from '../app/modules/media/image-cache.server.ts';
+import { ImagePipeline } from '../app/modules/media/image-pipeline.server.ts';
+import { ImageRenderer } from '../app/modules/media/image-renderer.server.ts';
 import { rebuildSearchIndex, searchIndexIsEmpty } from '../app/modules/search/search-index.server.ts';
 import { catalogueIsEmpty, loadDemoCatalogue } from '../scripts/demo-catalogue/load.ts';
 import { seedBlog } from '../app/modules/blog/blog-seed.server.ts';
@@ -73,6 +76,14 @@ async function main() {
 
   const mailer = new MailOutbox(database.db, createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, folder: join(config.dataDir, 'mail'), logger }), logger);
   mailer.start();
+  const { cacheMaxBytes, renderConcurrency, renderQueue, renderTimeoutSeconds } = config.images;
+  const imageRenderer = new ImageRenderer({ concurrency: renderConcurrency, maxQueued: renderQueue, timeoutSeconds: renderTimeoutSeconds });
+  const images = new ImagePipeline({
+    mediaDir: join(config.dataDir, 'media'),
+    cache: new ImageCache(join(config.dataDir, 'cache', 'images'), cacheMaxBytes),
+    renderer: imageRenderer,
+    logger,
+  });
   const deps: AppDependencies = {
     db: database.db,
     logger,
@@ -87,6 +98,7 @@ async function main() {
     mailer,
     pingDatabase: database.ping,
     clientBuildDir: join(root, 'build/client'),
+    images,
   };
   const handler = isDevelopment ? await developmentHandler(deps) : await productionHandler(deps);
   const { default: express } = await import('express');
@@ -97,10 +109,13 @@ async function main() {
         { url: config.siteUrl, driver: database.driver, startupMs: Math.round(performance.now() - started) },
         `${config.shopName} is ready on http://localhost:${config.port}`,
       );
+      // Forking a large process takes a moment; better now than in the first image request.
+      imageRenderer.start();
     });
 
   const shutdown = (signal: string) => {
     logger.info({ signal }, 'shutting down');
+    void imageRenderer.close();
     server.close(() => void mailer.stop().then(() => database.close()).finally(() => process.exit(0)));
     setTimeout(() => process.exit(0), 5_000).unref();
   };

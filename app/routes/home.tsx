@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/home';
-import { ProductGrid } from '../components/catalogue/product-card.tsx';
+import { imageSources, ProductGrid } from '../components/catalogue/product-card.tsx';
 import { PageHead, samePathAlternates } from '../components/page-head.tsx';
 import { servicesContext, storefrontContext } from '../context.ts';
 import { orUnavailable } from '../db/with-database.server.ts';
@@ -29,7 +29,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <div className="home container">
       <PageHead title={t('meta.homeTitle')} description={t('meta.homeDescription')} alternates={loaderData.alternates} />
       <section className="hero" aria-labelledby="hero-heading">
-        <img src={`/images/${bannerImage}?w=1280&preset=banner`} srcSet={`/images/${bannerImage}?w=1280&preset=banner 1x, /images/${bannerImage}?w=1280&dpr=2&preset=banner 2x`} width={1280} height={480} alt="" fetchPriority="high" className="hero__image" />
+        <img {...imageSources(bannerImage, 1280, 'banner')} width={1280} height={480} alt="" fetchPriority="high" className="hero__image" />
         <div className="hero__text">
           <h1 id="hero-heading">{t('home.heading')}</h1>
           <p>{t('home.intro')}</p>

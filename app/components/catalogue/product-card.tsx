@@ -1,15 +1,17 @@
 import { Link } from 'react-router';
 import type { ProductCard as ProductCardData } from '../../modules/catalogue/product-detail.server.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
+import type { ImageWidth } from '../../modules/media/image-widths.ts';
 import { usePriceDisplay } from '../../modules/pricing/price-context.tsx';
 import { formatPrice } from '../../modules/pricing/price-display.ts';
 import { ListingAddToCart } from './add-to-cart-form.tsx';
 import { WishlistButton } from './wishlist-button.tsx';
 
-/** Image sources through the image pipeline: webp at 1x and 2x of the shown width. */
-export function imageSources(path: string, width: number) {
+/** Image sources through the image pipeline: webp at 1x and 2x of the shown width (one the pipeline serves). */
+export function imageSources(path: string, width: ImageWidth, preset?: 'banner') {
   const base = `/images/${path}?w=${width}`;
-  return { src: base, srcSet: `${base} 1x, ${base}&dpr=2 2x` };
+  const presetParameter = preset ? `&preset=${preset}` : '';
+  return { src: `${base}${presetParameter}`, srcSet: `${base}${presetParameter} 1x, ${base}&dpr=2${presetParameter} 2x` };
 }
 
 /** `wishlist`: show the save and add-to-cart buttons (on category listings, whose page action handles them). */

@@ -42,4 +42,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), SESSION_SECRET: secret }).sessionSecret).toBe(secret);
     expect(() => loadConfig({ DATA_DIR: dataDir(), SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET/);
   });
+
+  it('reads the image pipeline settings, with documented defaults, and refuses bad ones', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).images).toEqual({ cacheMaxBytes: 1024 * 1024 * 1024, renderConcurrency: 2, renderQueue: 32, renderTimeoutSeconds: 300 });
+    const custom = loadConfig({ DATA_DIR: dataDir(), IMAGE_CACHE_MAX_MB: '64', IMAGE_RENDER_CONCURRENCY: '1', IMAGE_RENDER_QUEUE: '0', IMAGE_RENDER_TIMEOUT_SECONDS: '30' });
+    expect(custom.images).toEqual({ cacheMaxBytes: 64 * 1024 * 1024, renderConcurrency: 1, renderQueue: 0, renderTimeoutSeconds: 30 });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), IMAGE_CACHE_MAX_MB: '0', IMAGE_RENDER_CONCURRENCY: 'many' })).toThrow(/IMAGE_CACHE_MAX_MB="0"[\s\S]*IMAGE_RENDER_CONCURRENCY="many"/);
+  });
 });

@@ -24,6 +24,11 @@ const envSchema = z.object({
   LOG_LEVEL: optional(z.enum(logLevels)),
   NODE_ENV: optional(z.enum(['production', 'development', 'test'])),
   SHOP_NAME: optional(z.string().min(1).max(60)),
+  // Image pipeline (decision 0015)
+  IMAGE_CACHE_MAX_MB: optional(z.coerce.number().int().min(1)),
+  IMAGE_RENDER_CONCURRENCY: optional(z.coerce.number().int().min(1).max(16)),
+  IMAGE_RENDER_QUEUE: optional(z.coerce.number().int().min(0).max(1000)),
+  IMAGE_RENDER_TIMEOUT_SECONDS: optional(z.coerce.number().int().min(1).max(600)),
 });
 
 export interface AppConfig {
@@ -41,6 +46,7 @@ export interface AppConfig {
   logLevel: (typeof logLevels)[number];
   nodeEnv: 'production' | 'development' | 'test';
   shopName: string;
+  images: { cacheMaxBytes: number; renderConcurrency: number; renderQueue: number; renderTimeoutSeconds: number };
 }
 
 export class ConfigError extends Error {
@@ -76,6 +82,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: values.LOG_LEVEL ?? 'info',
     nodeEnv: values.NODE_ENV ?? 'production',
     shopName: values.SHOP_NAME ?? 'Cordial',
+    images: {
+      cacheMaxBytes: (values.IMAGE_CACHE_MAX_MB ?? 1024) * 1024 * 1024,
+      renderConcurrency: values.IMAGE_RENDER_CONCURRENCY ?? 2,
+      renderQueue: values.IMAGE_RENDER_QUEUE ?? 32,
+      renderTimeoutSeconds: values.IMAGE_RENDER_TIMEOUT_SECONDS ?? 300,
+    },
   };
 }
 

@@ -147,9 +147,9 @@ describe('images', () => {
     );
   });
 
-  it('uses the width attribute for the pipeline width and replaces any given srcset', () => {
+  it('asks the pipeline for the served width nearest the width attribute and replaces any given srcset', () => {
     expect(clean('<img src="/images/blog/knot.jpg?w=2000" width="400" height="300" srcset="/other.jpg 2x" loading="eager">')).toBe(
-      '<img src="/images/blog/knot.jpg?w=400" width="400" height="300" srcset="/images/blog/knot.jpg?w=400 1x, /images/blog/knot.jpg?w=400&amp;dpr=2 2x" loading="lazy" decoding="async" />',
+      '<img src="/images/blog/knot.jpg?w=480" width="400" height="300" srcset="/images/blog/knot.jpg?w=480 1x, /images/blog/knot.jpg?w=480&amp;dpr=2 2x" loading="lazy" decoding="async" />',
     );
     expect(clean('<img src="/images/a.png" width="100%">')).toContain('src="/images/a.png?w=800"');
   });

@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { type ImageWidth, nearestImageWidth } from '../media/image-widths.ts';
 
 /**
  * Spec §5: sanitising of content HTML (blog posts, CMS blocks, embedded content).
@@ -32,7 +33,7 @@ export const socialFeedMarker = 'data-behold-feed';
 export const ticketingScriptHosts: readonly string[] = ['www.eventbrite.com'];
 
 /** Width (CSS pixels) asked of the image pipeline when the img has no usable width attribute. */
-const defaultImageWidth = 800;
+const defaultImageWidth: ImageWidth = 800;
 
 /**
  * Legacy paths of the old shop's uploads (e.g. /static/uploads/knot.jpg, /media/wysiwyg/knot.jpg).
@@ -144,7 +145,8 @@ function rewriteImage(attribs: sanitizeHtml.Attributes, ownHosts: ReadonlySet<st
     return rewritten;
   }
   const width = /^\d+$/.test(attribs.width?.trim() ?? '') ? Number(attribs.width) : 0;
-  const base = `/images/${mediaPath.replaceAll(',', '%2C')}?w=${width > 0 ? width : defaultImageWidth}`;
+  // Only the widths the image pipeline serves (any other would be a redirect per image).
+  const base = `/images/${mediaPath.replaceAll(',', '%2C')}?w=${width > 0 ? nearestImageWidth(width) : defaultImageWidth}`;
   return { ...attribs, src: base, srcset: `${base} 1x, ${base}&dpr=2 2x`, ...lazy };
 }
 

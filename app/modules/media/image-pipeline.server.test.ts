@@ -4,57 +4,74 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { drawCordSwatch } from './cord-swatch.ts';
-import { ImageNotFoundError, imageMetadata, parseImageRequest, renderImage } from './image-pipeline.server.ts';
+import { imageMetadata, parseImageRequest } from './image-pipeline.server.ts';
+import { maxRenderWidth, renderWebp } from './image-renderer.server.ts';
+import { nearestImageWidth } from './image-widths.ts';
 
 function mediaWithSwatch() {
   const root = mkdtempSync(join(tmpdir(), 'cordial-media-'));
   mkdirSync(join(root, 'media/swatches'), { recursive: true });
   writeFileSync(join(root, 'media/swatches/red.svg'), drawCordSwatch({ colours: ['#c0392b'], pattern: 'solid', seed: 1 }));
-  return { mediaDir: join(root, 'media'), cacheDir: join(root, 'cache') };
+  return { mediaDir: join(root, 'media') };
 }
 
+const parse = (path: string, query: string) => parseImageRequest(path, new URLSearchParams(query));
+
 describe('parseImageRequest', () => {
-  it('reads width, density and preset', () => {
-    expect(parseImageRequest('swatches/red.svg', new URLSearchParams('w=300&dpr=2&preset=banner'))).toEqual({
-      path: 'swatches/red.svg',
-      width: 300,
-      density: 2,
-      preset: 'banner',
+  it('reads a served width, density and preset', () => {
+    expect(parse('swatches/red.svg', 'w=320&dpr=2&preset=banner')).toEqual({
+      kind: 'image',
+      request: { path: 'swatches/red.svg', width: 320, density: 2, preset: 'banner' },
     });
+    expect(parse('/a.svg', '')).toEqual({ kind: 'image', request: { path: 'a.svg', width: undefined, density: 1, preset: 'default' } });
+    expect(parse('a.svg', 'w=96&dpr=1&preset=default')).toMatchObject({ kind: 'image', request: { width: 96, density: 1, preset: 'default' } });
   });
 
-  it('falls back to defaults for nonsense and caps the width', () => {
-    expect(parseImageRequest('a.svg', new URLSearchParams('w=abc&dpr=7&preset=x'))).toEqual({ path: 'a.svg', width: undefined, density: 1, preset: 'default' });
-    expect(parseImageRequest('a.svg', new URLSearchParams('w=99999'))?.width).toBe(2400);
+  it('redirects other widths of up to four digits to the nearest served width', () => {
+    expect(parse('a.svg', 'w=300')).toEqual({ kind: 'redirect', location: '/images/a.svg?w=320' });
+    expect(parse('a b,c.svg', 'w=2400&dpr=2&preset=banner')).toEqual({ kind: 'redirect', location: '/images/a%20b%2Cc.svg?w=1920&dpr=2&preset=banner' });
+    expect(parse('a.svg', 'w=0048')).toEqual({ kind: 'image', request: expect.objectContaining({ width: 48 }) });
   });
 
-  it('refuses paths that leave the media directory', () => {
-    expect(parseImageRequest('../secret', new URLSearchParams())).toBeNull();
-    expect(parseImageRequest('swatches/../../secret', new URLSearchParams())).toBeNull();
-    expect(parseImageRequest('%2e%2e/secret', new URLSearchParams())).toBeNull();
+  it('refuses widths that are not a number of pixels, and unknown densities and presets', () => {
+    for (const query of ['w=99999', 'w=2026-000001', 'w=abc', 'w=0', 'w=+320', 'w=%20320', 'dpr=3', 'dpr=2.0', 'preset=x', 'preset=toString']) {
+      expect(parse('a.svg', query)).toMatchObject({ kind: 'invalid' });
+    }
+  });
+
+  it('refuses paths that leave the media directory or do not decode', () => {
+    for (const path of ['../secret', 'swatches/../../secret', '%2e%2e/secret', '/../secret', 'a/..', '', '%zz', 'a%00.svg']) {
+      expect(parse(path, 'w=320')).toMatchObject({ kind: 'invalid' });
+    }
   });
 });
 
-describe('renderImage', () => {
-  it('renders webp at 1x and 2x of the requested width', async () => {
-    const { mediaDir, cacheDir } = mediaWithSwatch();
-    const single = await renderImage(mediaDir, cacheDir, { path: 'swatches/red.svg', width: 200, density: 1, preset: 'default' });
-    const double = await renderImage(mediaDir, cacheDir, { path: 'swatches/red.svg', width: 200, density: 2, preset: 'default' });
-    expect(await sharp(single).metadata()).toMatchObject({ format: 'webp', width: 200, height: 200 });
-    expect(await sharp(double).metadata()).toMatchObject({ format: 'webp', width: 400, height: 400 });
+describe('nearestImageWidth', () => {
+  it('snaps to the closest served width, the larger one at halfway', () => {
+    expect(nearestImageWidth(1)).toBe(48);
+    expect(nearestImageWidth(400)).toBe(480);
+    expect(nearestImageWidth(390)).toBe(320);
+    expect(nearestImageWidth(9999)).toBe(1920);
+  });
+});
+
+describe('renderWebp', () => {
+  it('renders a drawing as webp at the pixel width asked', async () => {
+    const { mediaDir } = mediaWithSwatch();
+    const source = join(mediaDir, 'swatches/red.svg');
+    const small = await renderWebp({ source, width: 96, density: 1, quality: 80 });
+    const large = await renderWebp({ source, width: 640, density: 2, quality: 60 });
+    expect(await sharp(small).metadata()).toMatchObject({ format: 'webp', width: 96, height: 96 });
+    expect(await sharp(large).metadata()).toMatchObject({ format: 'webp', width: 640, height: 640 });
   });
 
-  it('serves a second request from the cache with identical bytes', async () => {
-    const { mediaDir, cacheDir } = mediaWithSwatch();
-    const request = { path: 'swatches/red.svg', width: 120, density: 1, preset: 'banner' } as const;
-    const first = await renderImage(mediaDir, cacheDir, request);
-    const second = await renderImage(mediaDir, cacheDir, request);
-    expect(second.equals(first)).toBe(true);
-  });
-
-  it('reports a missing file as not found', async () => {
-    const { mediaDir, cacheDir } = mediaWithSwatch();
-    await expect(renderImage(mediaDir, cacheDir, { path: 'nope.svg', density: 1, preset: 'default' })).rejects.toBeInstanceOf(ImageNotFoundError);
+  it('keeps a drawing at its own width times the density when no width is asked, up to the widest render', async () => {
+    const { mediaDir } = mediaWithSwatch();
+    const source = join(mediaDir, 'swatches/red.svg');
+    expect(await sharp(await renderWebp({ source, width: undefined, density: 1, quality: 80 })).metadata()).toMatchObject({ width: 800 });
+    const wide = join(mediaDir, 'wide.png');
+    await sharp({ create: { width: maxRenderWidth + 100, height: 10, channels: 3, background: '#000' } }).png().toFile(wide);
+    expect(await sharp(await renderWebp({ source: wide, width: undefined, density: 2, quality: 80 })).metadata()).toMatchObject({ width: maxRenderWidth });
   });
 });
 
