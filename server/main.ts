@@ -72,6 +72,7 @@ async function main() {
     mailer,
     pingDatabase: database.ping,
     clientBuildDir: join(root, 'build/client'),
+    trustProxy: config.trustProxy,
   };
   const handler = isDevelopment ? await developmentHandler(deps) : await productionHandler(deps);
   const { default: express } = await import('express');

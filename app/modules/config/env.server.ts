@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -8,6 +9,36 @@ const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 /** An unset variable and an empty one mean the same: use the default. */
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+/**
+ * Which proxies may tell the client's address and protocol (X-Forwarded-For/-Proto), in the terms
+ * of Express's "trust proxy": false, a hop count, or addresses, subnets and the names loopback,
+ * linklocal and uniquelocal.
+ */
+export type TrustProxy = false | number | string[];
+
+const proxyNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An IPv4/IPv6 address, optionally with a /prefix that fits it. */
+function isAddressOrSubnet(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+const trustProxySchema = z
+  .string()
+  .trim()
+  .transform((value, context): TrustProxy => {
+    if (value === 'off' || value === 'false') return false;
+    if (/^\d+$/.test(value) && Number(value) <= 32) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.every((entry) => proxyNames.has(entry) || isAddressOrSubnet(entry))) return entries;
+    context.addIssue({ code: 'custom', message: 'must be off, loopback, a hop count (0-32) or a comma-separated list of addresses and subnets' });
+    return z.NEVER;
+  });
 
 const envSchema = z.object({
   PORT: optional(z.coerce.number().int().min(1).max(65535)),
@@ -24,6 +55,7 @@ const envSchema = z.object({
   LOG_LEVEL: optional(z.enum(logLevels)),
   NODE_ENV: optional(z.enum(['production', 'development', 'test'])),
   SHOP_NAME: optional(z.string().min(1).max(60)),
+  TRUST_PROXY: optional(trustProxySchema),
 });
 
 export interface AppConfig {
@@ -41,6 +73,8 @@ export interface AppConfig {
   logLevel: (typeof logLevels)[number];
   nodeEnv: 'production' | 'development' | 'test';
   shopName: string;
+  /** Proxies whose X-Forwarded-For/-Proto are believed; the site's own origin is always siteUrl. */
+  trustProxy: TrustProxy;
 }
 
 export class ConfigError extends Error {
@@ -76,6 +110,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: values.LOG_LEVEL ?? 'info',
     nodeEnv: values.NODE_ENV ?? 'production',
     shopName: values.SHOP_NAME ?? 'Cordial',
+    trustProxy: values.TRUST_PROXY ?? ['loopback'],
   };
 }
 
