@@ -33,4 +33,21 @@ describe('hostile requests against the shop in-process', () => {
     expect([200, 302, 400, 403, 404].every((status) => (statuses.get(status) ?? 0) > 0), JSON.stringify([...statuses])).toBe(true);
     expect(shop.logLines.filter((line) => line.includes('"level":50'))).toEqual([]);
   }, 600_000);
+
+  it('takes its own origin from SITE_URL: forwarded host and protocol cannot make a foreign form post look like its own', async () => {
+    const visitor = await newVisitor(shop.baseUrl, 'en');
+    const [productPath] = await cataloguePathsOf(shop.baseUrl, 'en');
+    const post = (headers: Record<string, string>) =>
+      fetch(`${shop.baseUrl}${productPath}`, {
+        method: 'POST',
+        headers: { cookie: visitor.cookie, 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        body: new URLSearchParams({ intent: 'wishlist', _csrf: visitor.csrfToken }).toString(),
+        redirect: 'manual',
+      });
+    const foreign = await post({ origin: 'https://evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' });
+    expect(foreign.status).toBeGreaterThanOrEqual(400);
+    expect(foreign.status).toBeLessThan(500);
+    // The same post from the shop's own origin is taken (a guest's wishlist click asks to log in).
+    expect((await post({ origin: shop.baseUrl })).status).toBe(302);
+  });
 });
