@@ -35,7 +35,7 @@ export interface AppDependencies extends AppServices {
   pingDatabase(): Promise<void>;
   /** Directory of the client build (static files). */
   clientBuildDir: string;
-  /** TRUST_PROXY: whose X-Forwarded-For and X-Forwarded-Proto count (req.ip, req.secure). */
+  /** TRUST_PROXY: whose X-Forwarded-For counts for the client address (the router's URL is always siteUrl). */
   trustProxy: TrustProxy;
 }
 
