@@ -33,7 +33,8 @@ describe.each(testDrivers)('a cart that became an order, over HTTP on %s', (driv
     variantId = variant!.id;
     await database.db.update(productVariants).set({ stockQuantity: 1_000 }).where(eq(productVariants.id, variantId));
     shop = await startShopInProcess(database);
-  });
+    // Seeding and Vite's first compile take minutes on a loaded two-core machine.
+  }, 400_000);
   afterAll(async () => {
     await shop?.close();
     await database?.destroy();

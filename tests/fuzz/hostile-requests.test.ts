@@ -17,7 +17,8 @@ describe('hostile requests against the shop in-process', () => {
     database = await createTestDatabase('pglite');
     await loadDemoCatalogue(database.db, { mediaDir: mkdtempSync(join(tmpdir(), 'cordial-media-')), scale: 0.05 });
     shop = await startShopInProcess(database);
-  });
+    // Seeding and Vite's first compile take minutes on a loaded two-core machine.
+  }, 400_000);
   afterAll(async () => {
     await shop?.close();
     await database?.destroy();

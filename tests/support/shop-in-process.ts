@@ -36,7 +36,7 @@ export async function startShopInProcess(database: TestDatabase, overrides: Part
       },
     }),
   );
-  const vite = await createServer({ root, configFile: join(root, 'vite.config.ts'), server: { middlewareMode: true, hmr: false, watch: null }, appType: 'custom', logLevel: 'error' });
+  const vite = await createServer({ root, configFile: join(root, 'vite.config.ts'), server: { middlewareMode: true, hmr: false, ws: false, watch: null }, appType: 'custom', logLevel: 'error' });
   const { createApp } = (await vite.ssrLoadModule('./server/app.ts')) as typeof import('../../server/app.ts');
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
