@@ -30,6 +30,8 @@ export interface RequestInfo {
   cspNonce: string;
   /** The client's IP address (behind a local proxy: the forwarded one), for rate limits. */
   clientAddress: string;
+  /** The path came with a broken percent-encoding (server/app.ts escaped it): answer 400. */
+  malformedTarget: boolean;
 }
 
 export const servicesContext = createContext<AppServices>();

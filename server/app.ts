@@ -4,20 +4,27 @@
  * the router context keys below are the same objects the loaders read.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import { isIP } from 'node:net';
 import { join } from 'node:path';
-import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { RouterContextProvider } from 'react-router';
 import { type AppServices, requestInfoContext, servicesContext } from '../app/context.ts';
+import type { TrustProxy } from '../app/modules/config/env.server.ts';
+import { hasMalformedPath, malformedTargetStandIn } from '../app/modules/http/request-target.ts';
 import { checkHealth } from '../app/modules/observability/health.server.ts';
+import { detectStorefront } from '../app/modules/i18n/locale-detection.ts';
 import { storefrontByPrefix } from '../app/modules/i18n/locales.ts';
+import { localeCookie } from '../app/modules/i18n/storefront-request.server.ts';
+import { readCookie } from '../app/modules/http/cookies.server.ts';
 import { isNewSearch, searchedTermHeader, searchResultsHeader } from '../app/modules/search/search-page.server.ts';
 import { recordSearch, searchVisitorKey } from '../app/modules/search/popular-searches.server.ts';
 import { csrfState } from '../app/modules/security/csrf.server.ts';
 import type { ImagePipeline } from '../app/modules/media/image-pipeline.server.ts';
 import { serveImages } from '../app/modules/media/image-route.server.ts';
+import { createRequestHandler } from './request-handler.ts';
 
 export interface AppDependencies extends AppServices {
   /** Resolves when the database answers; used by the health check. */
@@ -26,9 +33,11 @@ export interface AppDependencies extends AppServices {
   clientBuildDir: string;
   /** Renders and caches /images/...; made by main.ts, which also stops its render process. */
   images: ImagePipeline;
+  /** TRUST_PROXY: whose X-Forwarded-For counts for the client address (the router's URL is always siteUrl). */
+  trustProxy: TrustProxy;
 }
 
-type Locals = { requestId: string; cspNonce: string };
+type Locals = { requestId: string; cspNonce: string; malformedTarget?: boolean };
 
 /** Imported once: the request handler asks for the build on every request. */
 const serverBuild = import('virtual:react-router/server-build');
@@ -36,7 +45,7 @@ const serverBuild = import('virtual:react-router/server-build');
 export function createApp(deps: AppDependencies): express.Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', deps.trustProxy);
 
   app.use((req, res: Response<unknown, Locals>, next) => {
     const started = process.hrtime.bigint();
@@ -49,6 +58,17 @@ export function createApp(deps: AppDependencies): express.Express {
       const level = res.statusCode >= 500 ? 'error' : 'info';
       deps.logger[level]({ requestId, method: req.method, path: req.path, status: res.statusCode, durationMs: Math.round(durationMs * 10) / 10 }, 'request');
     });
+    next();
+  });
+
+  // Before any route decodes the path: a target that cannot be decoded gets the 400 page.
+  app.use((req, res: Response<unknown, Locals>, next) => {
+    if (!req.url.startsWith('/')) return void res.status(400).type('text/plain').send('Bad Request');
+    if (!hasMalformedPath(req.url)) return next();
+    // The page is rendered in the store of the path, or the visitor's store for paths outside them.
+    const store = storefrontByPrefix(req.url.split('/')[1] ?? '') ?? detectStorefront(readCookie(req.get('cookie'), localeCookie), req.get('accept-language') ?? null);
+    res.locals.malformedTarget = true;
+    req.url = req.originalUrl = malformedTargetStandIn(req.url, store.prefix);
     next();
   });
 
@@ -115,20 +135,43 @@ export function createApp(deps: AppDependencies): express.Express {
     createRequestHandler({
       build: () => serverBuild,
       mode: deps.isProduction ? 'production' : 'development',
+      siteUrl: deps.siteUrl,
       getLoadContext(req, res) {
-        const { requestId, cspNonce } = res.locals as Locals;
+        const { requestId, cspNonce, malformedTarget = false } = res.locals as Locals;
         const context = new RouterContextProvider();
         context.set(servicesContext, deps);
-        context.set(requestInfoContext, { requestId, cspNonce, clientAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown' });
+        context.set(requestInfoContext, { requestId, cspNonce, clientAddress: clientAddressOf(req), malformedTarget });
         return context;
       },
     }),
   );
 
+  // Errors that carry a client status (a body that is not JSON, too large...) are the client's.
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const status = clientErrorStatus(error);
+    if (status !== null) {
+      deps.logger.info({ path: req.path, status, reason: (error as Error).message.slice(0, 200) }, 'refused request');
+      if (!res.headersSent) res.status(status).type('text/plain').send(STATUS_CODES[status] ?? 'Bad Request');
+      return;
+    }
     deps.logger.error({ err: error, path: req.path }, 'unhandled error');
     if (!res.headersSent) res.status(500).type('text/plain').send('Internal Server Error');
   });
 
   return app;
+}
+
+/**
+ * The client's address: from X-Forwarded-For when the request came through a trusted proxy
+ * (TRUST_PROXY), else the socket's. A forwarded value that is not an address is not believed.
+ */
+function clientAddressOf(req: Request): string {
+  const socketAddress = req.socket.remoteAddress ?? 'unknown';
+  return req.ip && isIP(req.ip) ? req.ip : socketAddress;
+}
+
+/** The 4xx status of an error raised by Express or its body parsers, or null for a server error. */
+function clientErrorStatus(error: unknown): number | null {
+  const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : null;
 }

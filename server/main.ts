@@ -99,6 +99,8 @@ async function main() {
     pingDatabase: database.ping,
     clientBuildDir: join(root, 'build/client'),
     images,
+
+    trustProxy: config.trustProxy,
   };
   const handler = isDevelopment ? await developmentHandler(deps) : await productionHandler(deps);
   const { default: express } = await import('express');

@@ -31,3 +31,10 @@ export async function productInCart(db: Database, cartId: string | undefined, pr
     .where(and(eq(carts.id, cartId), eq(carts.status, 'active'), eq(productVariants.productId, productId)));
   return { quantity: rows.filter((row) => !row.isSample).reduce((sum, row) => sum + row.quantity, 0), sample: rows.some((row) => row.isSample) };
 }
+
+/** True when the cart belongs to a customer account (it must not outlive their login in this browser). */
+export async function isCustomerCart(db: Database, cartId: string | undefined): Promise<boolean> {
+  if (!isCartId(cartId)) return false;
+  const [row] = await db.select({ customerId: carts.customerId }).from(carts).where(eq(carts.id, cartId));
+  return row?.customerId != null;
+}

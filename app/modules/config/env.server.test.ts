@@ -49,4 +49,15 @@ describe('loadConfig', () => {
     expect(custom.images).toEqual({ cacheMaxBytes: 64 * 1024 * 1024, renderConcurrency: 1, renderQueue: 0, renderTimeoutSeconds: 30 });
     expect(() => loadConfig({ DATA_DIR: dataDir(), IMAGE_CACHE_MAX_MB: '0', IMAGE_RENDER_CONCURRENCY: 'many' })).toThrow(/IMAGE_CACHE_MAX_MB="0"[\s\S]*IMAGE_RENDER_CONCURRENCY="many"/);
   });
+
+  it('reads TRUST_PROXY as off, loopback, a hop count or a list of addresses, and refuses anything else', () => {
+    const trust = (value?: string) => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value }).trustProxy;
+    expect(trust()).toEqual(['loopback']);
+    expect(trust('off')).toBe(false);
+    expect(trust('2')).toBe(2);
+    expect(trust('loopback, 10.0.0.0/8, 192.168.1.7, fd00::/8')).toEqual(['loopback', '10.0.0.0/8', '192.168.1.7', 'fd00::/8']);
+    for (const bad of ['yes', '10.0.0.0/33', '300.1.1.1', 'loopback,', '-1', 'evil.example']) {
+      expect(() => trust(bad), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
 });

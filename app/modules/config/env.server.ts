@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -8,6 +9,36 @@ const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 /** An unset variable and an empty one mean the same: use the default. */
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+/**
+ * Which proxies may tell the client's address and protocol (X-Forwarded-For/-Proto), in the terms
+ * of Express's "trust proxy": false, a hop count, or addresses, subnets and the names loopback,
+ * linklocal and uniquelocal.
+ */
+export type TrustProxy = false | number | string[];
+
+const proxyNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An IPv4/IPv6 address, optionally with a /prefix that fits it. */
+function isAddressOrSubnet(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+const trustProxySchema = z
+  .string()
+  .trim()
+  .transform((value, context): TrustProxy => {
+    if (value === 'off' || value === 'false') return false;
+    if (/^\d+$/.test(value) && Number(value) <= 32) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.every((entry) => proxyNames.has(entry) || isAddressOrSubnet(entry))) return entries;
+    context.addIssue({ code: 'custom', message: 'must be off, loopback, a hop count (0-32) or a comma-separated list of addresses and subnets' });
+    return z.NEVER;
+  });
 
 const envSchema = z.object({
   PORT: optional(z.coerce.number().int().min(1).max(65535)),
@@ -29,6 +60,8 @@ const envSchema = z.object({
   IMAGE_RENDER_CONCURRENCY: optional(z.coerce.number().int().min(1).max(16)),
   IMAGE_RENDER_QUEUE: optional(z.coerce.number().int().min(0).max(1000)),
   IMAGE_RENDER_TIMEOUT_SECONDS: optional(z.coerce.number().int().min(1).max(600)),
+
+  TRUST_PROXY: optional(trustProxySchema),
 });
 
 export interface AppConfig {
@@ -47,6 +80,9 @@ export interface AppConfig {
   nodeEnv: 'production' | 'development' | 'test';
   shopName: string;
   images: { cacheMaxBytes: number; renderConcurrency: number; renderQueue: number; renderTimeoutSeconds: number };
+
+  /** Proxies whose X-Forwarded-For/-Proto are believed; the site's own origin is always siteUrl. */
+  trustProxy: TrustProxy;
 }
 
 export class ConfigError extends Error {
@@ -88,6 +124,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       renderQueue: values.IMAGE_RENDER_QUEUE ?? 32,
       renderTimeoutSeconds: values.IMAGE_RENDER_TIMEOUT_SECONDS ?? 300,
     },
+
+    trustProxy: values.TRUST_PROXY ?? ['loopback'],
   };
 }
 

@@ -35,7 +35,7 @@ function n(value: number): string {
 }
 
 /** mulberry32: a tiny seeded PRNG giving numbers in [0, 1). */
-function mulberry32(seed: number): () => number {
+export function mulberry32(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -15,6 +15,12 @@ import { isOnlineMethod, reopenAfterFailedPayment, startOnlinePayment } from '..
 import { isSuccessToken, sendOrderConfirmation, successToken } from '../../modules/checkout/order-confirmation.server.ts';
 import { servicesContext, storefrontContext } from '../../context.ts';
 import { placeOrder, placeOrderMessages } from '../../modules/checkout/place-order.server.ts';
+import {
+  cartClearCookie,
+  hasPlacedOrderMarker,
+  placedOrderMarkerClearCookie,
+  placedOrderMarkerCookie,
+} from '../../modules/checkout/placed-order-marker.server.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
 import { contentPagePath } from '../../modules/content/information-pages.ts';
 import { lineName } from '../../modules/orders/line-name.ts';
@@ -87,6 +93,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
+  const secure = services.secureCookies;
+  // A repeated post for a cart that is already an order answers that order only to the browser
+  // that placed it, within minutes and once (the marker); anyone else gets the empty cart.
+  if (!result.created && !hasPlacedOrderMarker(services.sessionSecret, request, cartId ?? '', result.orderNumber)) {
+    throw redirect(`/${selection.storefront.prefix}/checkout`, { headers: [['Set-Cookie', cartClearCookie(secure)], ['Set-Cookie', placedOrderMarkerClearCookie(secure)]] });
+  }
+  const marker = result.created ? placedOrderMarkerCookie(services.sessionSecret, request, cartId ?? '', result.orderNumber, secure) : placedOrderMarkerClearCookie(secure);
   if (result.created) {
     // Queued, not sent: the outbox delivers it. Should even queueing fail, the order still stands.
     await sendOrderConfirmation(services, selection.storefront, result.orderNumber).catch((error: unknown) =>
@@ -103,10 +116,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       await orUnavailable(() => reopenAfterFailedPayment(services, result.orderNumber, { pageLeftOpen: false }));
       return data({ error: { key: 'errors.payment' }, paymentMethod: String(form.get('paymentMethod')), giftCardError: undefined, giftCardCode: '' }, { status: 502 });
     }
-    throw redirect(paymentUrl);
+    // The cart cookie stays while the provider's page is open: a cancelled payment gives this cart back.
+    throw redirect(paymentUrl, { headers: { 'Set-Cookie': marker } });
   }
   const token = successToken(services.sessionSecret, result.orderNumber);
-  throw redirect(`/${selection.storefront.prefix}/checkout/success?order=${result.orderNumber}&token=${token}`);
+  throw redirect(`/${selection.storefront.prefix}/checkout/success?order=${result.orderNumber}&token=${token}`, {
+    headers: [['Set-Cookie', cartClearCookie(secure)], ['Set-Cookie', marker]],
+  });
 }
 
 export default function PaymentStep({ loaderData, actionData }: Route.ComponentProps) {

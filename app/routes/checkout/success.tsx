@@ -3,19 +3,25 @@ import type { Route } from './+types/success';
 import { AccountPage } from '../../components/account/account-page.tsx';
 import { servicesContext, storefrontContext } from '../../context.ts';
 import { orUnavailable } from '../../db/with-database.server.ts';
+import { cartCookie } from '../../modules/cart/cart-count.server.ts';
 import { isSuccessToken, orderConfirmation } from '../../modules/checkout/order-confirmation.server.ts';
+import { cartClearCookie } from '../../modules/checkout/placed-order-marker.server.ts';
+import { readCookie } from '../../modules/http/cookies.server.ts';
 import { formatCurrencyAmount } from '../../modules/currency/money.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
 
 /** Spec §2 success (server-rendered): the order number, and how to pay for a bank transfer. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, sessionSecret } = context.get(servicesContext);
+  const { db, sessionSecret, secureCookies } = context.get(servicesContext);
   const url = new URL(request.url);
   const orderNumber = url.searchParams.get('order') ?? '';
   if (!isSuccessToken(sessionSecret, orderNumber, url.searchParams.get('token') ?? '')) throw data(null, { status: 404 });
   const order = await orUnavailable(() => orderConfirmation(db, orderNumber));
   if (!order) throw data(null, { status: 404 });
-  return {
+  // Back from an online payment with the cart that became this order: that cart's life ends here.
+  const cartId = readCookie(request, cartCookie);
+  const headers = cartId && order.idempotencyKey === `cart:${cartId}` ? { 'Set-Cookie': cartClearCookie(secureCookies) } : undefined;
+  return data({
     prefix: context.get(storefrontContext).storefront.prefix,
     orderNumber,
     email: order.email,
@@ -25,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     currency: order.currencyCode,
     iban: order.iban,
     importDuties: order.importDuties,
-  };
+  }, { headers });
 }
 
 export function headers() {
