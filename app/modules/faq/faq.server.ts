@@ -96,6 +96,8 @@ export async function getFaqCategory(db: Database, locale: LocaleCode, categoryP
     path: faqPath(category.trail),
     ancestors,
     children: linksOf(rows, locale, category.id),
+    /** the top-level categories, for the list of all topics beside the questions */
+    topics: linksOf(rows, locale, null),
     questions: questions.map((question) => ({ id: question.id, question: question.question, answerHtml: sanitizeContentHtml(question.answerHtml, { ownHosts }) })),
     alternates: alternatesOf(rows, category.id)!,
   };

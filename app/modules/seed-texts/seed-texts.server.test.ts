@@ -16,6 +16,22 @@ describe('seedStructure', () => {
   });
 });
 
+/** Every `slug` in a seed file: they become URLs, so within one language they must differ. */
+const slugsOf = (value: unknown): string[] =>
+  Array.isArray(value) ? value.flatMap(slugsOf) : value !== null && typeof value === 'object' ? Object.entries(value).flatMap(([name, item]) => (name === 'slug' && typeof item === 'string' ? [item] : slugsOf(item))) : [];
+
+describe.each([
+  ['FAQ', faqSeedFolder],
+  ['blog', blogSeedFolder],
+])('the %s seed files present', (_name, folder) => {
+  it.each(seedLanguages.filter((language) => existsSync(seedFile(folder, language))))('%s.json has distinct URL-safe slugs', (language) => {
+    const slugs = slugsOf(read(seedFile(folder, language)));
+    expect(slugs.length).toBeGreaterThan(0);
+    expect(new Set(slugs).size).toBe(slugs.length);
+    for (const slug of slugs) expect(slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+  });
+});
+
 /*
  * EXPECTED TO FAIL until the translations are merged: the translators add de, nl, pl, da, es, fr,
  * it and sv in their own branch. Until then the shop seeds those languages from en.json.

@@ -16,31 +16,31 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { storefront } = context.get(storefrontContext);
   const categoryPath = params['*'] ?? '';
   return orUnavailable(async () => {
-    const index = await getFaqIndex(db, storefront.code);
-    if (!categoryPath) return { prefix: storefront.prefix, index, category: null, alternates: samePathAlternates(`/${faqRoot}`) };
+    if (!categoryPath) return { prefix: storefront.prefix, index: await getFaqIndex(db, storefront.code), category: null, alternates: samePathAlternates(`/${faqRoot}`) };
     const category = await getFaqCategory(db, storefront.code, categoryPath, siteUrl);
     if (!category) throw data(null, { status: 404 });
-    return { prefix: storefront.prefix, index, category, alternates: category.alternates };
+    return { prefix: storefront.prefix, index: null, category, alternates: category.alternates };
   });
 }
 
 export default function FaqPage({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const { prefix, index, category, alternates } = loaderData;
+  const { prefix, alternates } = loaderData;
   const home = { name: t('product.home'), href: `/${prefix}` };
   const faqHome = { name: t('faq.title'), href: `/${prefix}/${faqRoot}` };
-  if (!category) {
+  if (!loaderData.category) {
     return (
       <div className="container faq">
         <PageHead title={t('faq.title')} description={t('faq.intro')} alternates={alternates} />
         <Breadcrumbs items={[home, faqHome]} />
         <h1>{t('faq.title')}</h1>
         <p className="faq__intro">{t('faq.intro')}</p>
-        <CategoryCards prefix={prefix} categories={index.categories} />
+        <CategoryCards prefix={prefix} categories={loaderData.index.categories} />
         <ContactHint prefix={prefix} />
       </div>
     );
   }
+  const { category } = loaderData;
   return (
     <div className="container faq">
       <PageHead title={`${category.title} - ${t('faq.title')}`} description={category.description} alternates={alternates} />
@@ -76,7 +76,7 @@ export default function FaqPage({ loaderData }: Route.ComponentProps) {
         <nav aria-labelledby="faq-all-categories" className="faq__aside">
           <h2 id="faq-all-categories">{t('faq.allCategories')}</h2>
           <ul>
-            {index.categories.map((link) => (
+            {category.topics.map((link) => (
               <li key={link.id}>
                 <Link to={`/${prefix}/${link.path}`} aria-current={link.id === category.id ? 'page' : undefined}>
                   {link.title}
