@@ -6,6 +6,7 @@ import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { openDatabase } from '../app/db/client.server.ts';
+import { asDatabaseWork } from '../app/db/database-work.server.ts';
 import { ConfigError, loadConfig } from '../app/modules/config/env.server.ts';
 import { createMailTransport } from '../app/modules/mail/mailer.server.ts';
 import { MailOutbox } from '../app/modules/mail/outbox.server.ts';
@@ -40,21 +41,29 @@ async function main() {
 
   const database = await openDatabase(
     config.databaseUrl
-      ? { driver: 'postgres', url: config.databaseUrl }
+      ? {
+          driver: 'postgres',
+          url: config.databaseUrl,
+          timeouts: config.databaseTimeouts,
+          onConnectionLost: (error) => logger.warn({ err: error }, 'database connection lost; the pool reconnects'),
+        }
       : { driver: 'pglite', dataDir: join(config.dataDir, 'pglite') },
   );
-  await database.migrate();
-  await ensureReferenceData(database.db);
-  if (process.env.DEMO_CATALOGUE !== 'false' && (await catalogueIsEmpty(database.db))) {
-    logger.info('empty database: loading the demo catalogue');
-    const summary = await loadDemoCatalogue(database.db, { mediaDir: join(config.dataDir, 'media') });
-    logger.info(summary, 'demo catalogue loaded');
-  }
+  // Migrations, the demo catalogue and the search index run long statements on purpose.
+  await asDatabaseWork('import', async () => {
+    await database.migrate();
+    await ensureReferenceData(database.db);
+    if (process.env.DEMO_CATALOGUE !== 'false' && (await catalogueIsEmpty(database.db))) {
+      logger.info('empty database: loading the demo catalogue');
+      const summary = await loadDemoCatalogue(database.db, { mediaDir: join(config.dataDir, 'media') });
+      logger.info(summary, 'demo catalogue loaded');
+    }
 
-  // Databases from before search existed (or restored without it) get their index now.
-  if (!(await catalogueIsEmpty(database.db)) && (await searchIndexIsEmpty(database.db))) {
-    logger.info(await rebuildSearchIndex(database.db), 'search index built');
-  }
+    // Databases from before search existed (or restored without it) get their index now.
+    if (!(await catalogueIsEmpty(database.db)) && (await searchIndexIsEmpty(database.db))) {
+      logger.info(await rebuildSearchIndex(database.db), 'search index built');
+    }
+  });
 
   const mailer = new MailOutbox(database.db, createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, folder: join(config.dataDir, 'mail'), logger }), logger);
   mailer.start();
