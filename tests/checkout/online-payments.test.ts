@@ -13,6 +13,7 @@ import { placeOrder } from '../../app/modules/checkout/place-order.server.ts';
 import { storefrontByCode } from '../../app/modules/i18n/locales.ts';
 import { createMailTransport } from '../../app/modules/mail/mailer.server.ts';
 import { MailOutbox } from '../../app/modules/mail/outbox.server.ts';
+import { PageCache } from '../../app/modules/http/page-cache.server.ts';
 import { createLogger } from '../../app/modules/observability/logger.server.ts';
 import { createStripeGateway } from '../../app/modules/payments/stripe-gateway.server.ts';
 import { loadDemoCatalogue } from '../../scripts/demo-catalogue/load.ts';
@@ -48,6 +49,10 @@ describe.each(testDrivers)('card, iDEAL and Bancontact payments through Stripe o
       db: database.db,
       logger,
       shopName: 'Cordial',
+      isProduction: true,
+      dataDir: tmpdir(),
+      secureCookies: true,
+      pageCache: new PageCache(),
       mailer: new MailOutbox(database.db, createMailTransport({ smtpUrl: undefined, from: 'Cordial <shop@cordial.example>', folder: tmpdir(), logger }), logger),
       siteUrl: 'https://shop.example',
       sessionSecret: 'a-session-secret-of-at-least-32-characters',
