@@ -246,6 +246,22 @@ describe('paying online (Stripe stand-in)', () => {
     await context.close();
   });
 
+  it('pays by card without JavaScript: the order form leads to the payment page, and the page back to a paid order', async () => {
+    const context = await openBrowser({ javaScriptEnabled: false });
+    await context.addCookies([{ name: 'consent', value: 'necessary', url: baseUrl }]);
+    const page = await context.newPage();
+    const flow = new CheckoutFlow(page, 'nl-NL', 'nl-nl');
+    await toPayment(flow);
+    await page.getByRole('radio', { name: new RegExp(flow.t('payment.method.card')) }).check();
+    await page.getByLabel(flow.t('checkout.terms')).check();
+    await flow.placeOrderButton().click();
+    // The CSP lets the form lead to the payment provider's page (before, the browser stopped there).
+    await page.getByRole('link', { name: 'Pay now' }).click();
+    await page.waitForURL(/\/checkout\/success\?order=NL\d{6}/);
+    await page.getByText(flow.t('checkout.paymentReceived')).waitFor();
+    await context.close();
+  });
+
   it('keeps the cart when the shopper cancels the card payment, with the spec’s message', async () => {
     const context = await openBrowser();
     await context.addCookies([{ name: 'consent', value: 'necessary', url: baseUrl }]);
