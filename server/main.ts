@@ -5,7 +5,7 @@
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { openDatabase } from '../app/db/client.server.ts';
+import { DatabaseStartError, openDatabase } from '../app/db/client.server.ts';
 import { asDatabaseWork } from '../app/db/database-work.server.ts';
 import { ConfigError, loadConfig } from '../app/modules/config/env.server.ts';
 import { createMailTransport } from '../app/modules/mail/mailer.server.ts';
@@ -127,6 +127,7 @@ async function developmentHandler(deps: AppDependencies) {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A database that cannot start says why in one sentence (which directory, what to do).
+  console.error(error instanceof DatabaseStartError ? error.message : error);
   process.exit(1);
 });

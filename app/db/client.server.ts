@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -10,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { currentDatabaseWork, type DatabaseTimeouts, type DatabaseWork, defaultDatabaseTimeouts } from './database-work.server.ts';
+import { isDiskFull } from './errors.ts';
 import * as schema from './schema.ts';
 
 /** The one database type the modules see, whichever driver is underneath. */
@@ -162,23 +164,89 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   }
 
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create({
-    extensions: { pg_trgm },
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-  });
+  const { dataDir } = options;
+  let unlock = () => {};
+  let client: PGlite;
+  try {
+    if (dataDir) {
+      mkdirSync(dataDir, { recursive: true });
+      unlock = lockDataDir(dataDir);
+    }
+    client = await PGlite.create({
+      extensions: { pg_trgm },
+      ...(dataDir ? { dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
+  } catch (error) {
+    unlock();
+    throw dataDir ? startFailure(error, dataDir) : error;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
     driver: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    async migrate() {
+      try {
+        await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+      } catch (error) {
+        throw dataDir ? startFailure(error, dataDir) : error;
+      }
+    },
     async ping() {
       await client.query('select 1');
     },
     async close() {
       if (!client.closed) await client.close();
+      unlock();
     },
     dumpDataDir: async () => (await client.dumpDataDir('gzip')) as Blob,
   };
+}
+
+/** The embedded database cannot start; the message says which directory and what to do. */
+export class DatabaseStartError extends Error {
+  override name = 'DatabaseStartError';
+}
+
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * PGlite does not lock its data directory: two processes on one directory (a second shop, or
+ * `npm run orders` while the shop runs) would corrupt it. A lock file with the owner's pid keeps
+ * the second one out; one left behind by a process that is gone is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const lockFile = join(dataDir, 'cordial.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      return () => rmSync(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number.parseInt(readFileSync(lockFile, 'utf8'), 10);
+      if (owner !== process.pid && owner > 0 && isRunning(owner)) {
+        throw new DatabaseStartError(
+          `The embedded database in ${dataDir} is in use by another process (pid ${owner}). Stop that process, or start this one with another DATA_DIR.`,
+        );
+      }
+      rmSync(lockFile, { force: true });
+    }
+  }
+  throw new DatabaseStartError(`Could not lock the embedded database in ${dataDir} (${lockFile}).`);
+}
+
+/** A start failure of the embedded database, said with its directory: a full disk above all. */
+function startFailure(error: unknown, dataDir: string): DatabaseStartError {
+  if (error instanceof DatabaseStartError) return error;
+  const message = isDiskFull(error)
+    ? `The disk of the embedded database in ${dataDir} is full: free some space (or move DATA_DIR) and start again.`
+    : `The embedded database in ${dataDir} could not be opened: ${(error as Error)?.message ?? JSON.stringify(error)}`;
+  return new DatabaseStartError(message, { cause: error });
 }

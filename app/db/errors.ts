@@ -39,6 +39,20 @@ export function isTransactionConflict(error: unknown): boolean {
   return errorChain(error).some(({ code }) => typeof code === 'string' && conflictCodes.has(code));
 }
 
+/** PGlite's (Emscripten's) file system throws `{ name: 'ErrnoError', errno }` with WASI numbers: 51 is ENOSPC. */
+const wasiNoSpace = 51;
+
+/** True when the database's disk is full (ENOSPC of the file system or of PGlite's, PostgreSQL's 53100). */
+export function isDiskFull(error: unknown): boolean {
+  return errorChain(error).some(
+    (link) =>
+      link.code === 'ENOSPC' ||
+      link.code === '53100' ||
+      (typeof link.message === 'string' && /no space left/i.test(link.message)) ||
+      ((link as { name?: unknown }).name === 'ErrnoError' && (link as { errno?: unknown }).errno === wasiNoSpace),
+  );
+}
+
 /** True for a unique constraint violation (23505). */
 export function isUniqueViolation(error: unknown): boolean {
   return errorChain(error).some(({ code }) => code === '23505');
