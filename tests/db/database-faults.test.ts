@@ -69,16 +69,25 @@ describe.runIf(serverUrl)('a PostgreSQL database that fails', () => {
   it('retries a transaction that lost a deadlock', async () => {
     const { db } = database;
     const [first, second] = [await createCustomer(db), await createCustomer(db)];
-    const lockBoth = (a: number, b: number) => (tx: Parameters<Parameters<typeof db.transaction>[0]>[0]) =>
-      (async () => {
+    type Transaction = Parameters<Parameters<typeof db.transaction>[0]>[0];
+    /** Two transactions that each lock one customer, wait for the other to do the same, then want the other's. */
+    const crossedLocks = () => {
+      let arrived = 0;
+      let bothLocked: () => void;
+      const bothHaveOne = new Promise<void>((resolve) => (bothLocked = resolve));
+      return (a: number, b: number) => async (tx: Transaction) => {
         await tx.update(customers).set({ firstName: 'A' }).where(sql`${customers.id} = ${a}`);
-        await tx.execute(sql`select pg_sleep(0.2)`);
+        if (++arrived === 2) bothLocked();
+        await bothHaveOne;
         await tx.update(customers).set({ firstName: 'B' }).where(sql`${customers.id} = ${b}`);
-      })();
+      };
+    };
     // Opposite lock order: PostgreSQL aborts one of the two with 40P01.
-    const plain = await Promise.allSettled([db.transaction(lockBoth(first.id, second.id)), db.transaction(lockBoth(second.id, first.id))]);
-    expect(plain.filter((result) => result.status === 'rejected')).toHaveLength(1);
-    const retried = await Promise.allSettled([retryingTransaction(db, lockBoth(first.id, second.id)), retryingTransaction(db, lockBoth(second.id, first.id))]);
+    const plain = crossedLocks();
+    const plainResults = await Promise.allSettled([db.transaction(plain(first.id, second.id)), db.transaction(plain(second.id, first.id))]);
+    expect(plainResults.filter((result) => result.status === 'rejected')).toHaveLength(1);
+    const retrying = crossedLocks();
+    const retried = await Promise.allSettled([retryingTransaction(db, retrying(first.id, second.id)), retryingTransaction(db, retrying(second.id, first.id))]);
     expect(retried.filter((result) => result.status === 'rejected')).toEqual([]);
   });
 
