@@ -4,6 +4,7 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
 import { requestInfoContext } from './context.ts';
+import { unavailableRetryAfter } from './db/with-database.server.ts';
 
 export const streamTimeout = 5_000;
 
@@ -15,6 +16,8 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const { cspNonce } = loadContext.get(requestInfoContext);
+  // The headers of a 503 thrown by a loader or action do not reach the error page's response.
+  if (responseStatusCode === 503 && !responseHeaders.has('Retry-After')) responseHeaders.set('Retry-After', unavailableRetryAfter);
   const isBot = isbot(request.headers.get('user-agent') ?? '');
   // Bots get the status of an error without the error page (spec §2).
   if (isBot && responseStatusCode >= 400) {

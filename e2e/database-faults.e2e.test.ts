@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../app/db/client.server.ts';
+import { ensureReferenceData } from '../app/modules/i18n/reference-data.server.ts';
+import { demoCustomer } from '../scripts/demo-catalogue/demo-customer.ts';
+import { loadDemoCatalogue } from '../scripts/demo-catalogue/load.ts';
+import enMessages from '../locales/en.json' with { type: 'json' };
 import { openBrowser, shopperUserAgent } from './support/browser.ts';
+import { FormClient } from './support/form-client.ts';
 import { type RunningShop, startShop } from './support/shop-server.ts';
 
 /**
@@ -75,5 +81,130 @@ describe.runIf(postgresReachable)('when the database breaks', () => {
     const page = await fetch(`${shop.baseUrl}/en`, { headers: { 'user-agent': shopperUserAgent } });
     expect(page.status).toBe(503);
     expect(await page.text()).toContain('briefly unavailable');
+  });
+});
+
+/**
+ * The outage of issue 20 §4: the shop's database refuses connections and every session of it is
+ * terminated while shoppers are placing orders. The shop must say 503 (never hang, 500 or crash),
+ * come back by itself, and lose or duplicate no order.
+ */
+describe.runIf(postgresReachable)('when the database goes away and comes back', () => {
+  const outageDatabase = `cordial_e2e_outage_${process.pid}`;
+  const outageUrl = new URL(serverUrl);
+  outageUrl.pathname = `/${outageDatabase}`;
+  const address = { firstName: 'Sam', lastName: 'Visser', companyName: '', vatNumber: '', street: 'Oudegracht', houseNumber: '12', zipCode: '3511 AB', city: 'Utrecht', countryCode: 'NL', state: '', phone: '+31 30 123 4567' };
+  const unavailableText = enMessages.errors.unavailable;
+  let shop: RunningShop;
+  let dataDir: string;
+  let productPaths: string[];
+
+  const cutDatabase = async () => {
+    await admin((client) => client.query(`alter database ${outageDatabase} allow_connections false`));
+    await admin((client) => client.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [outageDatabase]));
+  };
+  const restoreDatabase = () => admin((client) => client.query(`alter database ${outageDatabase} allow_connections true`));
+
+  /** A shopper with ten of a product (each shopper another one) in the cart, on the payment step. */
+  async function shopperAtPayment(index: number): Promise<FormClient> {
+    const shopper = new FormClient(shop.baseUrl);
+    const productPath = productPaths[index % productPaths.length]!;
+    const product = await shopper.get(productPath);
+    const variantId = product.body.match(/name="variantId" value="(\d+)"/)?.[1];
+    expect((await shopper.post(productPath, { intent: 'add-to-cart', variantId: variantId!, quantity: '10' })).status).toBe(200);
+    await shopper.get('/en/checkout/customer');
+    expect((await shopper.post('/en/checkout/customer', { email: `outage-${index}@example.com` })).location).toMatch(/shipping$/);
+    expect((await shopper.post('/en/checkout/shipping', { ...address, shippingMethod: 'home_delivery' })).location).toMatch(/billing$/);
+    expect((await shopper.post('/en/checkout/billing', { billingSame: 'same' })).location).toMatch(/payment$/);
+    await shopper.get('/en/checkout/payment');
+    return shopper;
+  }
+  const placeOrder = (shopper: FormClient) => shopper.post('/en/checkout/payment', { paymentMethod: 'bank_transfer', terms: 'on' });
+
+  beforeAll(async () => {
+    await admin((client) => client.query(`create database ${outageDatabase}`));
+    dataDir = mkdtempSync(join(tmpdir(), 'cordial-outage-'));
+    // A small catalogue, loaded here rather than by the shop: enough for a category, products and the demo customer.
+    const database = await openDatabase({ driver: 'postgres', url: outageUrl.href });
+    await database.migrate();
+    await ensureReferenceData(database.db);
+    await loadDemoCatalogue(database.db, { mediaDir: join(dataDir, 'media'), scale: 0.05 });
+    await database.close();
+    shop = await startShop({ DATA_DIR: dataDir, DATABASE_URL: outageUrl.href, DEMO_CATALOGUE: 'false', NODE_ENV: 'production' });
+    const listing = await new FormClient(shop.baseUrl).get('/en/paracord');
+    productPaths = [...new Set([...listing.body.matchAll(/class="product-card__link" href="([^"]+)"/g)].map((match) => match[1]!))];
+  });
+
+  afterAll(async () => {
+    await shop?.stop();
+    await admin((client) => client.query(`drop database if exists ${outageDatabase} with (force)`)).catch(() => {});
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers 503 everywhere at once, recovers by itself, and loses or duplicates no order in flight', async () => {
+    const customer = new FormClient(shop.baseUrl);
+    await customer.get('/en/customer/account/login');
+    expect((await customer.post('/en/customer/account/login', { email: demoCustomer.email, password: demoCustomer.password, returnTo: '' })).status).toBe(302);
+    const stranger = new FormClient(shop.baseUrl);
+    await stranger.get('/en/customer/account/login');
+    const visitor = await shopperAtPayment(0);
+    const inFlight = await Promise.all([1, 2, 3, 4, 5].map((index) => shopperAtPayment(index)));
+
+    // The cut falls in the middle of five orders being placed.
+    const placing = inFlight.map((shopper) => placeOrder(shopper).then(({ status }) => status, () => 'no answer'));
+    await cutDatabase();
+    try {
+      const started = performance.now();
+      expect((await fetch(`${shop.baseUrl}/healthz`)).status).toBe(503);
+      expect(performance.now() - started).toBeLessThan(1_000);
+
+      const answers: [string, Promise<{ status: number; retryAfter: string | null; body: string }>][] = [
+        ['category with a cart cookie', visitor.get('/en/paracord')],
+        ['product', visitor.get(productPaths[0]!)],
+        ['cart', visitor.get('/en/checkout')],
+        ['customer area', customer.get('/en/customer')],
+        ['search', visitor.get('/en/search?q=paracord')],
+        ['add to cart', visitor.post(productPaths[0]!, { intent: 'add-to-cart', variantId: '1', quantity: '1' })],
+        ['place order', placeOrder(visitor)],
+        ['login', stranger.post('/en/customer/account/login', { email: demoCustomer.email, password: 'wrong', returnTo: '' })],
+      ];
+      for (const [name, answer] of answers) {
+        const { status, retryAfter, body } = await answer;
+        expect({ name, status, retryAfter: Boolean(retryAfter) }).toEqual({ name, status: 503, retryAfter: true });
+        expect(body, name).toContain(unavailableText);
+      }
+      const suggestions = await visitor.get('/api/search/suggest?q=para&locale=en');
+      expect(suggestions.status).toBe(503);
+      expect(shop.process.exitCode).toBeNull();
+    } finally {
+      await restoreDatabase();
+    }
+
+    // Back by itself within seconds, no restart.
+    const deadline = Date.now() + 10_000;
+    while ((await fetch(`${shop.baseUrl}/healthz`)).status !== 200) {
+      expect(Date.now()).toBeLessThan(deadline);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect((await visitor.get('/en/paracord')).status).toBe(200);
+
+    // Each shopper cut off in the middle places the order again: exactly one order per cart.
+    const cutOff = await Promise.all(placing);
+    // Placed before the cut (302) or refused for now (503); never a 500 or no answer at all.
+    for (const status of cutOff) expect([302, 503]).toContain(status);
+    const orderNumbers: string[] = [];
+    for (const shopper of inFlight) {
+      const again = await placeOrder(shopper);
+      expect(again.location).toMatch(/\/checkout\/success\?order=[A-Z]{2}\d{6}/);
+      orderNumbers.push(new URL(again.location!, shop.baseUrl).searchParams.get('order')!);
+    }
+    expect(new Set(orderNumbers).size).toBe(inFlight.length);
+    const cartIds = inFlight.map((shopper) => shopper.cookie('cart'));
+    const rows = await admin(
+      (client) => client.query<{ idempotency_key: string; orders: string }>('select idempotency_key, count(*) as orders from orders where idempotency_key = any($1) group by idempotency_key', [cartIds.map((id) => `cart:${id}`)]),
+      outageDatabase,
+    );
+    expect(rows.rows.map((row) => Number(row.orders))).toEqual(inFlight.map(() => 1));
+    expect(shop.output()).not.toMatch(/"status":500/);
   });
 });

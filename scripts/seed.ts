@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../app/db/client.server.ts';
+import { defaultDatabaseTimeouts } from '../app/db/database-work.server.ts';
 import { ensureReferenceData } from '../app/modules/i18n/reference-data.server.ts';
 import { catalogueIsEmpty, loadDemoCatalogue } from './demo-catalogue/load.ts';
 
@@ -26,8 +27,10 @@ if (!(scale > 0) || !Number.isInteger(seed)) {
   process.exit(2);
 }
 const dataDir = resolve(values['data-dir']);
+// The whole script is an import: its statements get the import time limit.
+const timeouts = { ...defaultDatabaseTimeouts, request: defaultDatabaseTimeouts.import };
 const database = await openDatabase(
-  process.env.DATABASE_URL ? { driver: 'postgres', url: process.env.DATABASE_URL } : { driver: 'pglite', dataDir: join(dataDir, 'pglite') },
+  process.env.DATABASE_URL ? { driver: 'postgres', url: process.env.DATABASE_URL, timeouts } : { driver: 'pglite', dataDir: join(dataDir, 'pglite') },
 );
 await database.migrate();
 await ensureReferenceData(database.db);

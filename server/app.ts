@@ -78,6 +78,8 @@ export function createApp(deps: AppDependencies): express.Express {
         directives: {
           'script-src': ["'self'", (_req, res) => `'nonce-${(res as Response<unknown, Locals>).locals.cspNonce}'`],
           'img-src': ["'self'", 'data:'],
+          // Placing an order without JavaScript redirects the form post to the payment page.
+          'form-action': ["'self'", ...(deps.payments ? [deps.payments.paymentPageOrigin] : [])],
           'upgrade-insecure-requests': deps.isProduction && deps.siteUrl.startsWith('https:') ? [] : null,
         },
       },

@@ -5,7 +5,8 @@
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { openDatabase } from '../app/db/client.server.ts';
+import { DatabaseStartError, openDatabase } from '../app/db/client.server.ts';
+import { asDatabaseWork } from '../app/db/database-work.server.ts';
 import { ConfigError, loadConfig } from '../app/modules/config/env.server.ts';
 import { createMailTransport } from '../app/modules/mail/mailer.server.ts';
 import { MailOutbox } from '../app/modules/mail/outbox.server.ts';
@@ -47,32 +48,40 @@ async function main() {
 
   const database = await openDatabase(
     config.databaseUrl
-      ? { driver: 'postgres', url: config.databaseUrl }
+      ? {
+          driver: 'postgres',
+          url: config.databaseUrl,
+          timeouts: config.databaseTimeouts,
+          onConnectionLost: (error) => logger.warn({ err: error }, 'database connection lost; the pool reconnects'),
+        }
       : { driver: 'pglite', dataDir: join(config.dataDir, 'pglite') },
   );
-  await database.migrate();
-  await ensureReferenceData(database.db);
-  // Legal and information pages and banners are needed with or without the demo catalogue.
-  const content = await seedContent(database.db, { shopName: config.shopName });
-  if (content.pages + content.banners > 0) logger.info(content, 'content pages and banners seeded');
-  await writeBannerImages(join(config.dataDir, 'media'));
-  // FAQ and blog texts from their seed files, once, before the catalogue's search index is built.
-  const seededFaq = await seedFaq(database.db);
-  const seededBlog = await seedBlog(database.db, join(config.dataDir, 'media'));
-  if (seededFaq || seededBlog) logger.info({ faq: seededFaq, blog: seededBlog }, 'FAQ and blog seeded');
-  let searchIndexBuilt = false;
-  if (process.env.DEMO_CATALOGUE !== 'false' && (await catalogueIsEmpty(database.db))) {
-    logger.info('empty database: loading the demo catalogue');
-    searchIndexBuilt = true;
-    const summary = await loadDemoCatalogue(database.db, { mediaDir: join(config.dataDir, 'media') });
-    logger.info(summary, 'demo catalogue loaded');
-  }
+  // Migrations, the demo catalogue and the search index run long statements on purpose.
+  await asDatabaseWork('import', async () => {
+    await database.migrate();
+    await ensureReferenceData(database.db);
+    // Legal and information pages and banners are needed with or without the demo catalogue.
+    const content = await seedContent(database.db, { shopName: config.shopName });
+    if (content.pages + content.banners > 0) logger.info(content, 'content pages and banners seeded');
+    await writeBannerImages(join(config.dataDir, 'media'));
+    // FAQ and blog texts from their seed files, once, before the catalogue's search index is built.
+    const seededFaq = await seedFaq(database.db);
+    const seededBlog = await seedBlog(database.db, join(config.dataDir, 'media'));
+    if (seededFaq || seededBlog) logger.info({ faq: seededFaq, blog: seededBlog }, 'FAQ and blog seeded');
+    let searchIndexBuilt = false;
+    if (process.env.DEMO_CATALOGUE !== 'false' && (await catalogueIsEmpty(database.db))) {
+      logger.info('empty database: loading the demo catalogue');
+      searchIndexBuilt = true;
+      const summary = await loadDemoCatalogue(database.db, { mediaDir: join(config.dataDir, 'media') });
+      logger.info(summary, 'demo catalogue loaded');
+    }
 
-  // Databases from before search existed (or restored without it) get their index now.
-  // Newly seeded content pages and blog posts join an existing index the same way.
-  if (!searchIndexBuilt && !(await catalogueIsEmpty(database.db)) && (content.pages > 0 || seededBlog || (await searchIndexIsEmpty(database.db)))) {
-    logger.info(await rebuildSearchIndex(database.db), 'search index built');
-  }
+    // Databases from before search existed (or restored without it) get their index now.
+    // Newly seeded content pages and blog posts join an existing index the same way.
+    if (!searchIndexBuilt && !(await catalogueIsEmpty(database.db)) && (content.pages > 0 || seededBlog || (await searchIndexIsEmpty(database.db)))) {
+      logger.info(await rebuildSearchIndex(database.db), 'search index built');
+    }
+  });
 
   const mailer = new MailOutbox(database.db, createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, folder: join(config.dataDir, 'mail'), logger }), logger);
   mailer.start();
@@ -150,6 +159,7 @@ async function developmentHandler(deps: AppDependencies) {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A database that cannot start says why in one sentence (which directory, what to do).
+  console.error(error instanceof DatabaseStartError ? error.message : error);
   process.exit(1);
 });

@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -9,6 +10,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { currentDatabaseWork, type DatabaseTimeouts, type DatabaseWork, defaultDatabaseTimeouts } from './database-work.server.ts';
+import { isDiskFull } from './errors.ts';
 import * as schema from './schema.ts';
 
 /** The one database type the modules see, whichever driver is underneath. */
@@ -35,22 +38,111 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseOptions =
-  | { driver: 'postgres'; url: string }
+  | {
+      driver: 'postgres';
+      url: string;
+      /** How long a statement may take, per kind of work (decision 0017). */
+      timeouts?: DatabaseTimeouts;
+      /** A pooled connection was lost (server restart, terminated backend, network); the pool replaces it. */
+      onConnectionLost?: (error: Error) => void;
+    }
   | { driver: 'pglite'; /** omitted: in memory */ dataDir?: string; /** start from a dumped data dir */ loadDataDir?: Blob };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 /** Arbitrary fixed key so concurrent app processes apply migrations one at a time. */
 const migrationLockKey = 7_141_973;
 
+/** Past the server's statement timeout, the client stops waiting: the server may be unreachable. */
+const clientGraceMs = 1_000;
+
+type LooseQuery = (config: unknown, values?: unknown, callback?: unknown) => unknown;
+/** The kind of work a query was made for, carried with it through the pool (see TimeLimitedPool). */
+const workOfQuery = Symbol('database work');
+type TaggedQuery = pg.QueryConfig & { [workOfQuery]?: DatabaseWork };
+
+const asQueryConfig = (config: unknown) => (typeof config === 'string' ? { text: config } : config) as TaggedQuery;
+
+/**
+ * pool.query() hands its query to a connection from a callback of the pool, where the caller's
+ * async context (and with it the kind of work) may be lost: the query carries it along instead.
+ */
+class TimeLimitedPool extends pg.Pool {
+  // oxlint-disable-next-line no-explicit-any
+  override query(config: any, values?: any, callback?: any): any {
+    const query = super.query.bind(this) as LooseQuery;
+    if (typeof config?.submit === 'function' || typeof config === 'function') return query(config, values, callback);
+    return query({ ...asQueryConfig(config), [workOfQuery]: currentDatabaseWork() }, values, callback);
+  }
+}
+
+/**
+ * Pooled connections that apply the time limit of the current kind of work (see
+ * database-work.server.ts) to every query: on the server (`statement_timeout`, set only when it
+ * changes) and on the client (`query_timeout`, for a server that no longer answers at all). A
+ * connection whose query the client gave up on is closed, so the pool does not hand it out again.
+ */
+function timeLimitedClient(timeouts: DatabaseTimeouts) {
+  return class TimeLimitedClient extends pg.Client {
+    /** The statement_timeout this connection has now; undefined when a rollback may have undone it. */
+    private serverTimeoutMs: number | undefined;
+
+    // pg's query() has many overloads that one signature cannot restate; drizzle passes a config object.
+    // oxlint-disable-next-line no-explicit-any
+    override query(config: any, values?: any, callback?: any): any {
+      const query = super.query.bind(this) as LooseQuery;
+      if (typeof (config as { submit?: unknown })?.submit === 'function') return query(config, values, callback);
+      const queryConfig = asQueryConfig(config);
+      const timeoutMs = timeouts[queryConfig[workOfQuery] ?? currentDatabaseWork()];
+      const limited = (text: string) => ({ text, query_timeout: timeoutMs + clientGraceMs });
+      const run = () => this.closedOnReadTimeout(query({ ...queryConfig, ...limited(queryConfig.text) }, values, callback));
+      // A rollback undoes a SET made inside the transaction, so afterwards the setting is unknown
+      // (and a SET before it would fail in a transaction that already failed).
+      if (/^\s*rollback/i.test(queryConfig.text)) {
+        this.serverTimeoutMs = undefined;
+        return run();
+      }
+      if (this.serverTimeoutMs === timeoutMs) return run();
+      this.serverTimeoutMs = timeoutMs;
+      const set = query(limited(`set statement_timeout = ${timeoutMs}`)) as Promise<unknown>;
+      const ran = set.then(run, () => {
+        this.serverTimeoutMs = undefined;
+        return run();
+      });
+      // Called with a callback (as pool.query does), the callback gets the answer; else the promise.
+      return typeof values === 'function' || typeof callback === 'function' ? undefined : ran;
+    }
+
+    /** A connection whose query the client gave up on may still get its answer: it is not reused. */
+    private closedOnReadTimeout(result: unknown) {
+      if (result instanceof Promise) {
+        result.catch((error: unknown) => {
+          if (error instanceof Error && error.message === 'Query read timeout') this.end().catch(() => {});
+        });
+      }
+      return result;
+    }
+  };
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.driver === 'postgres') {
-    const pool = new pg.Pool({
+    const timeouts = options.timeouts ?? defaultDatabaseTimeouts;
+    const pool = new TimeLimitedPool({
       connectionString: options.url,
       max: 10,
       connectionTimeoutMillis: 5_000,
+      // Probes idle connections, so one silently dropped by the network or a firewall is noticed.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      // pg's typings declare a constructor without the config the pool really passes.
+      Client: timeLimitedClient(timeouts) as unknown as new () => pg.ClientBase,
     });
+    const connectionLost = (error: Error) => options.onConnectionLost?.(error);
     // An idle client losing its connection must not crash the process; the next query reconnects.
-    pool.on('error', () => {});
+    pool.on('error', connectionLost);
+    // Nor one that is checked out (a transaction between two queries): pg-pool listens only to
+    // idle clients, and an 'error' event nobody listens to ends the process.
+    pool.on('connect', (client) => client.on('error', connectionLost));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,
@@ -72,23 +164,89 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   }
 
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create({
-    extensions: { pg_trgm },
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-  });
+  const { dataDir } = options;
+  let unlock = () => {};
+  let client: PGlite;
+  try {
+    if (dataDir) {
+      mkdirSync(dataDir, { recursive: true });
+      unlock = lockDataDir(dataDir);
+    }
+    client = await PGlite.create({
+      extensions: { pg_trgm },
+      ...(dataDir ? { dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
+  } catch (error) {
+    unlock();
+    throw dataDir ? startFailure(error, dataDir) : error;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
     driver: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    async migrate() {
+      try {
+        await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+      } catch (error) {
+        throw dataDir ? startFailure(error, dataDir) : error;
+      }
+    },
     async ping() {
       await client.query('select 1');
     },
     async close() {
       if (!client.closed) await client.close();
+      unlock();
     },
     dumpDataDir: async () => (await client.dumpDataDir('gzip')) as Blob,
   };
+}
+
+/** The embedded database cannot start; the message says which directory and what to do. */
+export class DatabaseStartError extends Error {
+  override name = 'DatabaseStartError';
+}
+
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * PGlite does not lock its data directory: two processes on one directory (a second shop, or
+ * `npm run orders` while the shop runs) would corrupt it. A lock file with the owner's pid keeps
+ * the second one out; one left behind by a process that is gone is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const lockFile = join(dataDir, 'cordial.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      return () => rmSync(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number.parseInt(readFileSync(lockFile, 'utf8'), 10);
+      if (owner !== process.pid && owner > 0 && isRunning(owner)) {
+        throw new DatabaseStartError(
+          `The embedded database in ${dataDir} is in use by another process (pid ${owner}). Stop that process, or start this one with another DATA_DIR.`,
+        );
+      }
+      rmSync(lockFile, { force: true });
+    }
+  }
+  throw new DatabaseStartError(`Could not lock the embedded database in ${dataDir} (${lockFile}).`);
+}
+
+/** A start failure of the embedded database, said with its directory: a full disk above all. */
+function startFailure(error: unknown, dataDir: string): DatabaseStartError {
+  if (error instanceof DatabaseStartError) return error;
+  const message = isDiskFull(error)
+    ? `The disk of the embedded database in ${dataDir} is full: free some space (or move DATA_DIR) and start again.`
+    : `The embedded database in ${dataDir} could not be opened: ${(error as Error)?.message ?? JSON.stringify(error)}`;
+  return new DatabaseStartError(message, { cause: error });
 }

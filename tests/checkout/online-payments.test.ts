@@ -5,12 +5,15 @@ import { asc, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppServices } from '../../app/context.ts';
-import { carts, invoices, orders, productVariants } from '../../app/db/schema.ts';
+import { carts, invoices, mailOutbox, orders, productVariants } from '../../app/db/schema.ts';
 import { addToCart } from '../../app/modules/cart/add-to-cart.server.ts';
 import type { CheckoutDetails } from '../../app/modules/checkout/checkout-details.ts';
-import { handlePaymentWebhook, reopenAfterFailedPayment, startOnlinePayment } from '../../app/modules/checkout/online-payment.server.ts';
+import { continueAfterOrder, handlePaymentWebhook, reopenAfterFailedPayment, startOnlinePayment } from '../../app/modules/checkout/online-payment.server.ts';
 import { placeOrder } from '../../app/modules/checkout/place-order.server.ts';
 import { storefrontByCode } from '../../app/modules/i18n/locales.ts';
+import { createMailTransport } from '../../app/modules/mail/mailer.server.ts';
+import { MailOutbox } from '../../app/modules/mail/outbox.server.ts';
+import { PageCache } from '../../app/modules/http/page-cache.server.ts';
 import { createLogger } from '../../app/modules/observability/logger.server.ts';
 import { createStripeGateway } from '../../app/modules/payments/stripe-gateway.server.ts';
 import { loadDemoCatalogue } from '../../scripts/demo-catalogue/load.ts';
@@ -41,16 +44,23 @@ describe.each(testDrivers)('card, iDEAL and Bancontact payments through Stripe o
     database = await createTestDatabase(driver);
     await loadDemoCatalogue(database.db, { mediaDir: mkdtempSync(join(tmpdir(), 'cordial-media-')), scale: 0.05 });
     standIn = await startStripeStandIn();
+    const logger = createLogger('silent');
     services = {
       db: database.db,
-      logger: createLogger('silent'),
+      logger,
+      shopName: 'Cordial',
+      isProduction: true,
+      dataDir: tmpdir(),
+      secureCookies: true,
+      pageCache: new PageCache(),
+      mailer: new MailOutbox(database.db, createMailTransport({ smtpUrl: undefined, from: 'Cordial <shop@cordial.example>', folder: tmpdir(), logger }), logger),
       siteUrl: 'https://shop.example',
       sessionSecret: 'a-session-secret-of-at-least-32-characters',
       payments: createStripeGateway({ secretKey: 'sk_test_cordial', webhookSecret, apiUrl: standIn.url }),
     } as AppServices;
     const [variant] = await database.db.select({ id: productVariants.id }).from(productVariants).where(sql`${productVariants.priceCents} >= 1500`).orderBy(asc(productVariants.id)).limit(1);
     variantId = variant!.id;
-    await database.db.update(productVariants).set({ stockQuantity: 10 }).where(eq(productVariants.id, variantId));
+    await database.db.update(productVariants).set({ stockQuantity: 40 }).where(eq(productVariants.id, variantId));
   });
   afterAll(async () => {
     await standIn?.close();
@@ -168,6 +178,30 @@ describe.each(testDrivers)('card, iDEAL and Bancontact payments through Stripe o
     });
     await expect(handlePaymentWebhook({ ...services, db: failingDb }, event.payload, event.signature)).rejects.toThrow(/Connection terminated/);
     expect(await handlePaymentWebhook(services, event.payload, event.signature)).toEqual({ status: 200, handled: 'paid' });
+  });
+
+  it('confirms an order paid online (mail, success) only once its payment page is open on the provider', async () => {
+    const mailsTo = async (orderNumber: string) =>
+      (await database.db.select({ subject: mailOutbox.subject }).from(mailOutbox)).filter((mail) => mail.subject.includes(orderNumber));
+    const opened = await orderPaidWith('card');
+    expect(await continueAfterOrder(services, dutchStore, opened, 'card')).toEqual({ ok: true, location: expect.stringMatching(new RegExp(`^${standIn.url}/pay/`)) });
+    expect(await mailsTo(opened.orderNumber)).toHaveLength(1);
+
+    const notOpened = await orderPaidWith('card');
+    standIn.failNext(3);
+    expect(await continueAfterOrder(services, dutchStore, notOpened, 'card')).toEqual({ ok: false });
+    expect(await mailsTo(notOpened.orderNumber)).toEqual([]);
+    const [withdrawn] = await database.db.select({ status: orders.status }).from(orders).where(eq(orders.orderNumber, notOpened.orderNumber));
+    expect(withdrawn!.status).toBe('cancelled');
+    const [cart] = await database.db.select({ status: carts.status }).from(carts).where(eq(carts.id, notOpened.cartId));
+    expect(cart!.status).toBe('active');
+  });
+
+  it('refuses a payment page that is not on the configured provider', async () => {
+    const elsewhere = createStripeGateway({ secretKey: 'sk_test_cordial', webhookSecret, apiUrl: standIn.url.replace('127.0.0.1', 'localhost') });
+    expect(elsewhere.paymentPageOrigin).toBe(standIn.url.replace('127.0.0.1', 'localhost'));
+    const placed = await orderPaidWith('card');
+    await expect(startOnlinePayment({ ...services, payments: elsewhere }, dutchStore, placed.orderNumber)).rejects.toThrow(/is not on/);
   });
 
   it('reports a provider that does not answer, so the checkout can say so', async () => {

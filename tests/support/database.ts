@@ -18,6 +18,8 @@ export const testDrivers: TestDriver[] = process.env.TEST_DATABASE_URL ? ['pglit
 export interface TestDatabase extends DatabaseHandle {
   /** Closes the connection and removes what the test created. */
   destroy(): Promise<void>;
+  /** PostgreSQL only: the test database's own address (for a second handle or an admin connection). */
+  url?: string;
 }
 
 export async function createTestDatabase(driver: TestDriver): Promise<TestDatabase> {
@@ -39,6 +41,7 @@ export async function createTestDatabase(driver: TestDriver): Promise<TestDataba
   await ensureReferenceData(handle.db);
   return {
     ...handle,
+    url: testUrl.href,
     async destroy() {
       await handle.close();
       await withClient(url, (client) => client.query(`drop database ${name} with (force)`));

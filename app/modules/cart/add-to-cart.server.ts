@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/client.server.ts';
+import { retryingTransaction } from '../../db/transaction.server.ts';
 import { attributes, cartItems, carts, productAttributeValues, products, productVariants } from '../../db/schema.ts';
 import { serializeCookie } from '../http/cookies.server.ts';
 import type { CurrencyCode, LocaleCode } from '../i18n/locales.ts';
@@ -35,7 +36,7 @@ export type AddToCartResult =
 export async function addToCart(db: Database, input: AddToCartInput): Promise<AddToCartResult> {
   const lengthCm = input.lengthCm ?? null;
   const isSample = input.isSample ?? false;
-  return db.transaction(async (tx): Promise<AddToCartResult> => {
+  return retryingTransaction(db, async (tx): Promise<AddToCartResult> => {
     const [variant] = await tx
       .select({ stock: productVariants.stockQuantity, productId: productVariants.productId })
       .from(productVariants)

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.server.ts';
+import { retryingTransaction } from '../../db/transaction.server.ts';
 import { cartItems, carts, productVariants } from '../../db/schema.ts';
 import { isCartId } from './cart-count.server.ts';
 import { maxSamplesPerOrder } from './store-rules.ts';
@@ -10,7 +11,7 @@ import { maxSamplesPerOrder } from './store-rules.ts';
  * Returns the id of the cart the customer continues with, or null when there is none.
  */
 export async function mergeCartsAtLogin(db: Database, guestCartId: string | undefined, customerId: number): Promise<string | null> {
-  return db.transaction(async (tx) => {
+  return retryingTransaction(db, async (tx) => {
     const [guest] = isCartId(guestCartId)
       ? await tx.select({ id: carts.id }).from(carts).where(and(eq(carts.id, guestCartId), eq(carts.status, 'active'), isNull(carts.customerId)))
       : [];

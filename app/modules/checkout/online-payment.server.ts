@@ -5,7 +5,7 @@ import { carts, orders, paymentEvents } from '../../db/schema.ts';
 import type { StorefrontLocale } from '../i18n/locales.ts';
 import { changeOrderStatus } from '../orders/order-status.server.ts';
 import { onlineMethods, type OnlineMethod } from '../payments/stripe-gateway.server.ts';
-import { successToken } from './order-confirmation.server.ts';
+import { sendOrderConfirmation, successToken } from './order-confirmation.server.ts';
 
 export const isOnlineMethod = (method: string): method is OnlineMethod => (onlineMethods as readonly string[]).includes(method);
 
@@ -26,6 +26,36 @@ export async function startOnlinePayment(services: AppServices, storefront: Stor
   });
   await services.db.update(orders).set({ paymentReference: id }).where(eq(orders.id, order.id));
   return url;
+}
+
+/**
+ * What follows a placed order: the success page, or for card, iDEAL and Bancontact the provider's
+ * payment page. The shopper is told (success page, confirmation mail) only once that is certain:
+ * an online payment whose page cannot be opened withdraws the order and confirms nothing.
+ */
+export async function continueAfterOrder(
+  services: AppServices,
+  storefront: StorefrontLocale,
+  placed: { orderNumber: string; created: boolean },
+  paymentMethod: string,
+): Promise<{ ok: true; location: string } | { ok: false }> {
+  let location = `/${storefront.prefix}/checkout/success?order=${placed.orderNumber}&token=${successToken(services.sessionSecret, placed.orderNumber)}`;
+  if (isOnlineMethod(paymentMethod)) {
+    try {
+      location = await startOnlinePayment(services, storefront, placed.orderNumber);
+    } catch (error) {
+      services.logger.error({ err: error, orderNumber: placed.orderNumber }, 'could not start the online payment');
+      await reopenAfterFailedPayment(services, placed.orderNumber, { pageLeftOpen: false });
+      return { ok: false };
+    }
+  }
+  if (placed.created) {
+    // Queued, not sent: the outbox delivers it. Should even queueing fail, the order still stands.
+    await sendOrderConfirmation(services, storefront, placed.orderNumber).catch((error: unknown) =>
+      services.logger.error({ err: error, orderNumber: placed.orderNumber }, 'order confirmation mail failed'),
+    );
+  }
+  return { ok: true, location };
 }
 
 export type ReopenOutcome = 'reopened' | 'paid' | 'unchanged';

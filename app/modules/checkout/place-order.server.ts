@@ -1,5 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.server.ts';
+import { asDatabaseWork } from '../../db/database-work.server.ts';
+import { retryingTransaction } from '../../db/transaction.server.ts';
 import { carts, orders, productVariants } from '../../db/schema.ts';
 import { stockNeeded } from '../cart/cart.server.ts';
 import { getCurrencyRates } from '../currency/exchange-rates.server.ts';
@@ -82,7 +84,8 @@ export async function placeOrder(
   // Read outside the transaction: the embedded database has a single connection.
   const rates = await getCurrencyRates(db);
   try {
-    return await db.transaction(async (tx) => {
+    // Under a rush, the stock rows are locked by other checkouts: this transaction may wait longer.
+    return await asDatabaseWork('checkout', () => retryingTransaction(db, async (tx) => {
       // One checkout per cart at a time: a second submit waits here, then finds the order.
       const [locked] = await tx.select({ status: carts.status }).from(carts).where(eq(carts.id, input.cartId)).for('update');
       if (locked?.status === 'converted') {
@@ -155,7 +158,7 @@ export async function placeOrder(
       if (summary.couponId && !(await redeemCoupon(tx, summary.couponId, created.id, details.email!))) throw new OrderRefused('coupon');
       await tx.update(carts).set({ status: 'converted', updatedAt: sql`now()` }).where(eq(carts.id, cart.id));
       return { ok: true as const, orderNumber: created.orderNumber, orderId: created.id, created: true };
-    });
+    }));
   } catch (error) {
     if (error instanceof OrderRefused) return { ok: false, reason: error.reason };
     // Two first submits racing: the unique idempotency key lets one win; the other reads it.

@@ -13,6 +13,15 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBeUndefined();
   });
 
+  it('reads the database time limits, with defaults for the ones not set', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_STATEMENT_TIMEOUT_MS: '3000', DATABASE_IMPORT_TIMEOUT_MS: '' }).databaseTimeouts).toEqual({
+      request: 3_000,
+      checkout: 20_000,
+      import: 600_000,
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_CHECKOUT_TIMEOUT_MS: '5s' })).toThrow(/DATABASE_CHECKOUT_TIMEOUT_MS="5s"/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });

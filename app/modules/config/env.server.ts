@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { type DatabaseTimeouts, defaultDatabaseTimeouts } from '../../db/database-work.server.ts';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -40,11 +41,17 @@ const trustProxySchema = z
     return z.NEVER;
   });
 
+/** A time limit in milliseconds: at least 100 ms, at most an hour. */
+const milliseconds = z.coerce.number().int('must be a whole number of milliseconds').min(100).max(3_600_000);
+
 const envSchema = z.object({
   PORT: optional(z.coerce.number().int().min(1).max(65535)),
   HOST: optional(z.string().min(1)),
   DATA_DIR: optional(z.string().min(1)),
   DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })),
+  DATABASE_STATEMENT_TIMEOUT_MS: optional(milliseconds),
+  DATABASE_CHECKOUT_TIMEOUT_MS: optional(milliseconds),
+  DATABASE_IMPORT_TIMEOUT_MS: optional(milliseconds),
   SITE_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
   SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })),
@@ -69,6 +76,8 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL only: how long a statement may take, per kind of work (decision 0017). */
+  databaseTimeouts: DatabaseTimeouts;
   siteUrl: string;
   sessionSecret: string;
   smtpUrl: string | undefined;
@@ -110,6 +119,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: values.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: values.DATABASE_URL,
+    databaseTimeouts: {
+      request: values.DATABASE_STATEMENT_TIMEOUT_MS ?? defaultDatabaseTimeouts.request,
+      checkout: values.DATABASE_CHECKOUT_TIMEOUT_MS ?? defaultDatabaseTimeouts.checkout,
+      import: values.DATABASE_IMPORT_TIMEOUT_MS ?? defaultDatabaseTimeouts.import,
+    },
     siteUrl: (values.SITE_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     sessionSecret: values.SESSION_SECRET ?? persistentSessionSecret(dataDir),
     smtpUrl: values.SMTP_URL,

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
-import type { Database } from '../../db/client.server.ts';
-import { customerAddresses } from '../../db/schema.ts';
+import type { Database, Queryable } from '../../db/client.server.ts';
+import { customerAddresses, customers } from '../../db/schema.ts';
+import { retryingTransaction } from '../../db/transaction.server.ts';
 import type { AddressInput } from './address-form.ts';
 
 export type CustomerAddress = typeof customerAddresses.$inferSelect;
@@ -22,11 +23,21 @@ export async function getAddress(db: Database, customerId: number, addressId: nu
 }
 
 /**
+ * Changes to one customer's addresses take turns (a double click on "Save", two tabs): each
+ * locks the customer's row first, so they neither deadlock on the default flags of each other's
+ * rows nor both decide to be the first, default address.
+ */
+async function lockAddressBook(tx: Queryable, customerId: number): Promise<void> {
+  await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
+}
+
+/**
  * Creates an address (addressId null) or changes one of the customer's own. The first address
  * becomes the default for both; a new default takes the flag from the previous one.
  */
 export async function saveAddress(db: Database, customerId: number, addressId: number | null, input: AddressInput): Promise<CustomerAddress | null> {
-  return db.transaction(async (tx) => {
+  return retryingTransaction(db, async (tx) => {
+    await lockAddressBook(tx, customerId);
     const existing = await tx.select({ id: customerAddresses.id }).from(customerAddresses).where(eq(customerAddresses.customerId, customerId));
     const isFirst = existing.length === 0 || (existing.length === 1 && existing[0]!.id === addressId);
     const values = {
@@ -51,7 +62,8 @@ export async function saveAddress(db: Database, customerId: number, addressId: n
 
 /** Deletes one of the customer's addresses; a default role passes to the oldest remaining address. */
 export async function deleteAddress(db: Database, customerId: number, addressId: number): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return retryingTransaction(db, async (tx) => {
+    await lockAddressBook(tx, customerId);
     const [deleted] = await tx.delete(customerAddresses).where(ownAddress(customerId, addressId)).returning();
     if (!deleted) return false;
     const [next] = await tx.select({ id: customerAddresses.id }).from(customerAddresses).where(eq(customerAddresses.customerId, customerId)).orderBy(asc(customerAddresses.id)).limit(1);

@@ -1,5 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.server.ts';
+import { retryingTransaction } from '../../db/transaction.server.ts';
 import {
   carts, customerAddresses, customers, orderItems, orders, passwordResetTokens, productReviews, sessions, stockAlertSubscriptions, wishlistItems, wishlists,
 } from '../../db/schema.ts';
@@ -52,7 +53,7 @@ export async function deleteAccount(db: Database, customerId: number, password: 
   if (!customer) return 'wrong';
   const check = await checkCurrentPassword(db, customerId, customer.passwordHash, password);
   if (check !== 'ok') return check;
-  await db.transaction(async (tx) => {
+  await retryingTransaction(db, async (tx) => {
     await tx.delete(stockAlertSubscriptions).where(eq(sql`lower(${stockAlertSubscriptions.email})`, customer.email.toLowerCase()));
     await tx.delete(productReviews).where(eq(productReviews.customerId, customerId));
     // Carts too: their checkout details hold addresses, e-mail and VAT number.

@@ -16,4 +16,10 @@ describe('checkHealth', () => {
     const hanging = () => new Promise<void>(() => {});
     expect((await checkHealth(hanging, 50)).httpStatus).toBe(503);
   });
+
+  it('says so within a second by default', async () => {
+    const started = performance.now();
+    expect((await checkHealth(() => new Promise<void>(() => {}))).httpStatus).toBe(503);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
 });

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.server.ts';
+import { retryingTransaction } from '../../db/transaction.server.ts';
 import { couponRedemptions, coupons, giftCards, orderItems, orders, orderStatusHistory, productVariants } from '../../db/schema.ts';
 import { stockNeeded } from '../cart/cart.server.ts';
 import { issueInvoice, type OrderStatus } from './record-order.server.ts';
@@ -22,7 +23,7 @@ export type StatusChange = { ok: true; invoiceNumber: string | null } | { ok: fa
  * when the money arrives); a cancelled order that never shipped puts its stock back.
  */
 export async function changeOrderStatus(db: Database, orderNumber: string, status: OrderStatus, note: string | null = null): Promise<StatusChange> {
-  return db.transaction(async (tx) => {
+  return retryingTransaction(db, async (tx) => {
     const [order] = await tx.select({ id: orders.id, status: orders.status, giftCardId: orders.giftCardId, giftCardCents: orders.giftCardCents }).from(orders).where(eq(orders.orderNumber, orderNumber)).for('update');
     if (!order) return { ok: false, reason: 'not-found' };
     if (!allowedTransitions[order.status].includes(status)) return { ok: false, reason: 'not-allowed' };

@@ -16,6 +16,12 @@ export interface CheckoutRequest {
 
 /** The payment provider as the shop uses it: hosted checkout pages and signed webhooks. */
 export interface PaymentGateway {
+  /**
+   * The origin of the provider's payment pages: the only other place a form of the shop may lead
+   * to (CSP form-action), since placing an order without JavaScript ends in a redirect there.
+   */
+  paymentPageOrigin: string;
+  /** Opens a payment page; its address is always on `paymentPageOrigin`. */
   startCheckout(request: CheckoutRequest): Promise<{ id: string; url: string }>;
   /**
    * Closes a payment page the shopper left, so it can no longer be paid: 'expired', or
@@ -29,9 +35,12 @@ export interface PaymentGateway {
 export interface StripeSettings {
   secretKey: string;
   webhookSecret: string | undefined;
-  /** another API address, for a local stand-in of Stripe in tests */
+  /** another API address, for a local stand-in of Stripe in tests (which also serves the payment pages) */
   apiUrl: string | undefined;
 }
+
+/** Where Stripe Checkout's hosted payment pages live. */
+const stripePaymentPageOrigin = 'https://checkout.stripe.com';
 
 /**
  * Stripe Checkout Sessions: the shopper pays on Stripe's page (card, iDEAL or Bancontact) and
@@ -44,7 +53,9 @@ export function createStripeGateway({ secretKey, webhookSecret, apiUrl }: Stripe
     telemetry: false,
     ...(api ? { host: api.hostname, port: api.port || (api.protocol === 'https:' ? 443 : 80), protocol: api.protocol === 'https:' ? 'https' : 'http' } : {}),
   });
+  const paymentPageOrigin = api?.origin ?? stripePaymentPageOrigin;
   return {
+    paymentPageOrigin,
     async startCheckout({ orderNumber, amount, currency, method, email, successUrl, cancelUrl }) {
       const session = await stripe.checkout.sessions.create(
         {
@@ -62,6 +73,8 @@ export function createStripeGateway({ secretKey, webhookSecret, apiUrl }: Stripe
         { idempotencyKey: `checkout-${orderNumber}` },
       );
       if (!session.url) throw new Error(`Stripe returned no checkout URL for ${orderNumber}`);
+      // The browser may only be sent there: a page elsewhere would be blocked by the CSP anyway.
+      if (new URL(session.url).origin !== paymentPageOrigin) throw new Error(`Stripe's checkout URL for ${orderNumber} is not on ${paymentPageOrigin}`);
       return { id: session.id, url: session.url };
     },
     async closeCheckout(sessionId) {

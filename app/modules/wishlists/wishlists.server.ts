@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, Queryable } from '../../db/client.server.ts';
+import { retryingTransaction } from '../../db/transaction.server.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { customers, productVariants, wishlistItems, wishlists } from '../../db/schema.ts';
 
@@ -73,7 +74,7 @@ export async function renameWishlist(db: Database, customerId: number, wishlistI
 }
 
 export async function setDefaultWishlist(db: Database, customerId: number, wishlistId: number): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return retryingTransaction(db, async (tx) => {
     const [list] = await tx.select({ id: wishlists.id }).from(wishlists).where(ownList(customerId, wishlistId));
     if (!list) return false;
     await tx.update(wishlists).set({ isDefault: sql`${wishlists.id} = ${wishlistId}` }).where(eq(wishlists.customerId, customerId));
@@ -83,7 +84,7 @@ export async function setDefaultWishlist(db: Database, customerId: number, wishl
 
 /** Deletes a list with its items; when it was the default, the oldest remaining list takes over. */
 export async function deleteWishlist(db: Database, customerId: number, wishlistId: number): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return retryingTransaction(db, async (tx) => {
     const [deleted] = await tx.delete(wishlists).where(ownList(customerId, wishlistId)).returning({ isDefault: wishlists.isDefault });
     if (!deleted) return false;
     if (deleted.isDefault) {
@@ -108,7 +109,7 @@ export async function addToWishlist(
     const [variant] = await db.select({ id: productVariants.id }).from(productVariants).where(and(eq(productVariants.id, item.variantId), eq(productVariants.productId, item.productId)));
     if (!variant) return { ok: false };
   }
-  return db.transaction(async (tx) => {
+  return retryingTransaction(db, async (tx) => {
     // One save at a time per customer: two quick clicks must not both create the default list.
     await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
     let [list] = await tx
@@ -146,7 +147,7 @@ export async function removeWishlistItem(db: Database, customerId: number, itemI
 
 /** Moves an item to another of the customer's lists (if it is already there, the copy goes). */
 export async function moveWishlistItem(db: Database, customerId: number, itemId: number, targetWishlistId: number): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return retryingTransaction(db, async (tx) => {
     const item = await ownItem(tx, customerId, itemId);
     const [target] = await tx.select({ id: wishlists.id }).from(wishlists).where(ownList(customerId, targetWishlistId));
     if (!item || !target) return false;

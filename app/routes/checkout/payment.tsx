@@ -11,8 +11,8 @@ import { billingAddressOf, deliveryAddressOf } from '../../modules/checkout/chec
 import { checkoutRequest, guardStep } from '../../modules/checkout/checkout-request.server.ts';
 import { saveCheckoutDetails } from '../../modules/checkout/checkout-steps.server.ts';
 import { checkGiftCard, giftCardMessages } from '../../modules/checkout/gift-cards.server.ts';
-import { isOnlineMethod, reopenAfterFailedPayment, startOnlinePayment } from '../../modules/checkout/online-payment.server.ts';
-import { isSuccessToken, sendOrderConfirmation, successToken } from '../../modules/checkout/order-confirmation.server.ts';
+import { continueAfterOrder, isOnlineMethod, reopenAfterFailedPayment } from '../../modules/checkout/online-payment.server.ts';
+import { isSuccessToken } from '../../modules/checkout/order-confirmation.server.ts';
 import { servicesContext, storefrontContext } from '../../context.ts';
 import { placeOrder, placeOrderMessages } from '../../modules/checkout/place-order.server.ts';
 import {
@@ -100,29 +100,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw redirect(`/${selection.storefront.prefix}/checkout`, { headers: [['Set-Cookie', cartClearCookie(secure)], ['Set-Cookie', placedOrderMarkerClearCookie(secure)]] });
   }
   const marker = result.created ? placedOrderMarkerCookie(services.sessionSecret, request, cartId ?? '', result.orderNumber, secure) : placedOrderMarkerClearCookie(secure);
-  if (result.created) {
-    // Queued, not sent: the outbox delivers it. Should even queueing fail, the order still stands.
-    await sendOrderConfirmation(services, selection.storefront, result.orderNumber).catch((error: unknown) =>
-      services.logger.error({ err: error, orderNumber: result.orderNumber }, 'order confirmation mail failed'),
-    );
-  }
-  if (isOnlineMethod(String(form.get('paymentMethod')))) {
-    // Pay on the provider's page; the confirmation mail went out with the order, the webhook marks it paid.
-    let paymentUrl: string;
-    try {
-      paymentUrl = await startOnlinePayment(services, selection.storefront, result.orderNumber);
-    } catch (error) {
-      services.logger.error({ err: error, orderNumber: result.orderNumber }, 'could not start the online payment');
-      await orUnavailable(() => reopenAfterFailedPayment(services, result.orderNumber, { pageLeftOpen: false }));
-      return data({ error: { key: 'errors.payment' }, paymentMethod: String(form.get('paymentMethod')), giftCardError: undefined, giftCardCode: '' }, { status: 502 });
-    }
-    // The cart cookie stays while the provider's page is open: a cancelled payment gives this cart back.
-    throw redirect(paymentUrl, { headers: { 'Set-Cookie': marker } });
-  }
-  const token = successToken(services.sessionSecret, result.orderNumber);
-  throw redirect(`/${selection.storefront.prefix}/checkout/success?order=${result.orderNumber}&token=${token}`, {
-    headers: [['Set-Cookie', cartClearCookie(secure)], ['Set-Cookie', marker]],
-  });
+  const paymentMethod = String(form.get('paymentMethod'));
+  const next = await orUnavailable(() => continueAfterOrder(services, selection.storefront, result, paymentMethod));
+  if (!next.ok) return data({ error: { key: 'errors.payment' }, paymentMethod, giftCardError: undefined, giftCardCode: '' }, { status: 502 });
+  // The cart cookie stays while the provider's page is open: a cancelled payment gives this cart back.
+  const headers: [string, string][] = isOnlineMethod(paymentMethod) ? [['Set-Cookie', marker]] : [['Set-Cookie', cartClearCookie(secure)], ['Set-Cookie', marker]];
+  throw redirect(next.location, { headers });
 }
 
 export default function PaymentStep({ loaderData, actionData }: Route.ComponentProps) {
