@@ -85,9 +85,13 @@ describe('content pages in Chromium', () => {
     await page.goto(`${baseUrl}/de-de/paracord`);
     const href = await page.locator('.product-card__link').first().getAttribute('href');
     await page.goto(`${baseUrl}${href}`);
+    // Enough for the minimum order value.
+    await page.getByLabel(t(locale, 'cart.quantity'), { exact: true }).fill('12');
     await page.getByRole('button', { name: t(locale, 'cart.add'), exact: true }).click();
     await page.getByRole('status').filter({ hasText: t(locale, 'cart.added') }).waitFor();
-    await page.goto(`${baseUrl}/de-de/checkout/customer`);
+    await page.goto(`${baseUrl}/de-de/checkout`);
+    await page.getByRole('link', { name: t(locale, 'cart.checkout') }).click();
+    await page.waitForURL(/\/checkout\/customer$/);
     await page.getByLabel(t(locale, 'account.email')).fill(`guest-${randomUUID()}@example.com`);
     await page.getByRole('button', { name: t(locale, 'checkout.continue') }).click();
     await page.waitForURL(/\/checkout\/shipping$/);
@@ -99,7 +103,9 @@ describe('content pages in Chromium', () => {
     await page.getByRole('button', { name: t(locale, 'checkout.continue') }).click();
     await page.waitForURL(/\/checkout\/payment$/);
 
-    const termsLink = page.getByRole('link', { name: t(locale, 'pages.terms'), exact: true }).last();
+    // The link beside the terms checkbox, not the footer's.
+    const orderForm = page.locator('form').filter({ has: page.getByLabel(t(locale, 'checkout.terms')) });
+    const termsLink = orderForm.getByRole('link', { name: t(locale, 'pages.terms'), exact: true });
     await expect(termsLink.getAttribute('target')).resolves.toBe('_blank');
     const [terms] = await Promise.all([shopper.waitForEvent('page'), termsLink.click()]);
     await terms.waitForLoadState();

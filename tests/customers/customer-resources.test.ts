@@ -124,7 +124,7 @@ describe.each(testDrivers)('customer resources on %s', (driver) => {
     const [document] = await customerInvoiceDocuments(db, { t, locale: 'en-US', shopName: 'Cordial', siteUrl: 'https://shop.example' }, anna.id, invoiceNumber);
     expect(document).toMatchObject({ invoiceNumber, orderNumber: order.orderNumber, currencyCode: 'EUR', paid: true, totalCents: detail!.totalCents });
     // The invoice names the terms of sale in its own language.
-    expect(document!.seller.termsLine).toBe('Terms and conditions: https://shop.example/en-us/general-terms-conditions');
+    expect(document!.seller.termsLine).toBe('General terms and conditions: https://shop.example/en-us/general-terms-conditions');
     expect(document!.vatBreakdown.reduce((sum, rate) => sum + rate.taxCents, 0)).toBe(detail!.taxCents);
     expect(await customerInvoiceDocuments(db, { t, locale: 'en-US', shopName: 'Cordial', siteUrl: 'https://shop.example' }, bert.id, invoiceNumber)).toEqual([]);
     const pdf = await renderInvoicePdf(document!);
