@@ -681,6 +681,8 @@ export const orders = pgTable(
     paymentReference: text('payment_reference'),
     /** A double submit or retry of the same checkout finds the order it already created. */
     idempotencyKey: text('idempotency_key').unique(),
+    /** Raised by every status change, refund and shipment: staff apply a change to the version they saw (optimistic concurrency). */
+    version: integer('version').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index('orders_customer_idx').on(t.customerId, t.createdAt)],
@@ -718,6 +720,8 @@ export const orderStatusHistory = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     status: text('status', { enum: orderStatuses }).notNull(),
     note: text('note'),
+    /** Who made the change (a staff member's e-mail), null for the shop itself and the command line. */
+    actor: text('actor'),
     createdAt: createdAt(),
   },
   (t) => [index('order_status_history_order_idx').on(t.orderId)],
@@ -734,6 +738,106 @@ export const invoices = pgTable('invoices', {
   taxCents: integer('tax_cents').notNull(),
   issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------- order operations (back office, issue 12)
+// Shipments, refunds with their credit notes, internal notes and the mails sent about an order
+// (app/modules/orders/, docs/decisions/0011-order-operations.md).
+
+export const orderShipments = pgTable(
+  'order_shipments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** A key of app/modules/orders/carriers.ts */
+    carrier: text('carrier').notNull(),
+    trackingNumber: text('tracking_number').notNull(),
+    actor: text('actor'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_shipments_order_idx').on(t.orderId)],
+);
+
+/** Money given back on an order; each refund is documented by a credit note with its own number. */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    /** Sequential per store: CN-NL-000001 */
+    creditNoteNumber: text('credit_note_number').notNull().unique(),
+    /** The invoice it corrects. */
+    invoiceNumber: text('invoice_number').notNull(),
+    /** Minor units of the order currency, incl. VAT; taxCents is the VAT part. */
+    amountCents: integer('amount_cents').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+    /** How the amount goes back: through Stripe, back onto the gift card, or by the shop by hand (bank transfer). */
+    providerCents: integer('provider_cents').notNull().default(0),
+    giftCardCents: integer('gift_card_cents').notNull().default(0),
+    manualCents: integer('manual_cents').notNull().default(0),
+    /** Stripe's refund id (re_...) when the provider part went through Stripe. */
+    providerRefundId: text('provider_refund_id'),
+    reason: text('reason'),
+    actor: text('actor'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_refunds_order_idx').on(t.orderId), check('order_refunds_amount_check', sql`${t.amountCents} > 0`)],
+);
+
+/** What a refund covers: a quantity of an order line, the shipping, or an amount staff chose (goodwill). */
+export const orderRefundLines = pgTable(
+  'order_refund_lines',
+  {
+    id: serial('id').primaryKey(),
+    refundId: integer('refund_id')
+      .notNull()
+      .references(() => orderRefunds.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['item', 'shipping', 'amount'] }).notNull(),
+    orderItemId: integer('order_item_id').references(() => orderItems.id, { onDelete: 'restrict' }),
+    quantity: integer('quantity').notNull(),
+    /** excl. VAT, after the order's discount */
+    netCents: integer('net_cents').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+    vatRateBp: integer('vat_rate_bp').notNull(),
+  },
+  (t) => [index('order_refund_lines_refund_idx').on(t.refundId)],
+);
+
+/** Internal notes of staff on an order (never shown to the shopper). */
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    actor: text('actor'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_notes_order_idx').on(t.orderId)],
+);
+
+export const orderMailKinds = ['confirmation', 'invoice', 'shipped', 'refund'] as const;
+
+/** The mails queued about an order (the outbox row says whether and when it went out). */
+export const orderMails = pgTable(
+  'order_mails',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    mailId: integer('mail_id').references(() => mailOutbox.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: orderMailKinds }).notNull(),
+    actor: text('actor'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_mails_order_idx').on(t.orderId)],
+);
 
 // ---------------------------------------------------------------- wishlists
 
@@ -858,6 +962,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     html: text('html').notNull(),
     text: text('text').notNull(),
+    /** Files sent with the mail (an invoice PDF), base64-encoded. */
+    attachments: jsonb('attachments').$type<{ filename: string; contentType: string; contentBase64: string }[]>(),
     attempts: integer('attempts').notNull().default(0),
     /** When to try (next); null once sent or given up. A try in progress has pushed it forward as a lease. */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).defaultNow(),
