@@ -3,7 +3,9 @@ import { asc, eq } from 'drizzle-orm';
 import type { AppServices } from '../../context.ts';
 import { orderItems, orders } from '../../db/schema.ts';
 import { formatCurrencyAmount } from '../currency/money.ts';
-import type { StorefrontLocale } from '../i18n/locales.ts';
+import type { LocaleCode, StorefrontLocale } from '../i18n/locales.ts';
+import type { OutgoingMail } from '../mail/mailer.server.ts';
+import { sendOrderMail } from '../orders/order-mails.server.ts';
 import { serverTranslator } from '../i18n/translator.server.ts';
 import { lineName } from '../orders/line-name.ts';
 import { renderMail } from '../mail/mail-layout.server.ts';
@@ -38,11 +40,11 @@ export async function orderConfirmation(db: AppServices['db'], orderNumber: stri
 }
 
 /** The order confirmation mail (HTML and text) in the language of the store it was placed in. */
-export async function sendOrderConfirmation(services: AppServices, storefront: StorefrontLocale, orderNumber: string): Promise<void> {
+export async function orderConfirmationMail(services: Pick<AppServices, 'db' | 'logger' | 'shopName'>, locale: LocaleCode, orderNumber: string): Promise<OutgoingMail | null> {
   const order = await orderConfirmation(services.db, orderNumber);
-  if (!order) return;
-  const t = await serverTranslator(services.db, storefront.code, services.logger);
-  const money = (amount: number) => formatCurrencyAmount(amount, order.currencyCode, storefront.code);
+  if (!order) return null;
+  const t = await serverTranslator(services.db, locale, services.logger);
+  const money = (amount: number) => formatCurrencyAmount(amount, order.currencyCode, locale);
   const paragraphs = [
     t('mail.order.intro', { orderNumber }),
     ...order.items.map((item) => `${item.quantity} × ${lineName(item, t)} (${item.sku}): ${money(item.rowTotalCents)}`),
@@ -54,15 +56,19 @@ export async function sendOrderConfirmation(services: AppServices, storefront: S
     ...(order.paymentMethod === 'bank_transfer' ? [t('checkout.bankTransferInstructions', { amount: money(order.amountDueCents), iban: order.iban, reference: orderNumber })] : []),
     ...(order.importDuties ? [t('checkout.importDuties')] : []),
   ];
-  await services.mailer.send(
-    renderMail({
-      to: order.email,
-      subject: t('mail.order.subject', { orderNumber, shopName: services.shopName }),
-      locale: storefront.code,
-      shopName: services.shopName,
-      greeting: t('mail.greeting', { name: (order.billingAddress as { firstName?: string }).firstName ?? '' }),
-      paragraphs,
-      footer: t('mail.order.footer'),
-    }),
-  );
+  return renderMail({
+    to: order.email,
+    subject: t('mail.order.subject', { orderNumber, shopName: services.shopName }),
+    locale,
+    shopName: services.shopName,
+    greeting: t('mail.greeting', { name: (order.billingAddress as { firstName?: string }).firstName ?? '' }),
+    paragraphs,
+    footer: t('mail.order.footer'),
+  });
+}
+
+/** Sends the confirmation of a new order (kept with the order's mails). */
+export async function sendOrderConfirmation(services: AppServices, storefront: StorefrontLocale, orderNumber: string): Promise<void> {
+  const mail = await orderConfirmationMail(services, storefront.code, orderNumber);
+  if (mail) await sendOrderMail(services, { orderNumber, kind: 'confirmation', mail, actor: null });
 }
