@@ -1,6 +1,6 @@
 /** The carriers staff can ship with, and where a shopper follows the parcel. */
 export const carriers = {
-  postnl: { name: 'PostNL', trackingUrl: (code: string, postcode: string, country: string) => `https://jouw.postnl.nl/track-and-trace/${code}-${country}-${postcode.replace(/\s+/g, '')}` },
+  postnl: { name: 'PostNL', trackingUrl: (code: string, postcode: string, country: string) => `https://jouw.postnl.nl/track-and-trace/${code}-${country}-${postcode}` },
   dhl: { name: 'DHL', trackingUrl: (code: string) => `https://www.dhl.com/global-en/home/tracking/tracking-parcel.html?submit=1&tracking-id=${code}` },
   dpd: { name: 'DPD', trackingUrl: (code: string) => `https://tracking.dpd.de/status/en_US/parcel/${code}` },
   ups: { name: 'UPS', trackingUrl: (code: string) => `https://www.ups.com/track?tracknum=${code}` },
@@ -15,7 +15,8 @@ export const carrierCodes = Object.keys(carriers) as CarrierCode[];
 export const trackingNumberPattern = /^[A-Z0-9-]{4,40}$/;
 export const normaliseTrackingNumber = (input: string) => input.replace(/\s+/g, '').toUpperCase();
 
-/** The carrier's page for a parcel; every part is URL-encoded. */
+/** The carrier's page for a parcel; every part is URL-encoded (the postcode without spaces: 3511AB). */
 export function trackingLink(carrier: CarrierCode, trackingNumber: string, address: { zipCode?: string; countryCode?: string }): string {
-  return carriers[carrier].trackingUrl(encodeURIComponent(trackingNumber), encodeURIComponent(address.zipCode ?? ''), encodeURIComponent(address.countryCode ?? ''));
+  const postcode = (address.zipCode ?? '').replace(/\s+/g, '');
+  return carriers[carrier].trackingUrl(encodeURIComponent(trackingNumber), encodeURIComponent(postcode), encodeURIComponent(address.countryCode ?? ''));
 }
