@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/client.server.ts';
 import { orderMails, orders, type orderMailKinds } from '../../db/schema.ts';
 import type { OutgoingMail } from '../mail/mailer.server.ts';
 import { queueMail } from '../mail/outbox.server.ts';
+import type { OrderAudit } from './order-status.server.ts';
 
 export type OrderMailKind = (typeof orderMailKinds)[number];
 
@@ -20,11 +21,13 @@ export async function queueOrderMail(tx: Queryable, orderId: number, kind: Order
 /** Queues an order's mail on its own (no other change) and has it delivered now. */
 export async function sendOrderMail(
   { db, mailer }: Pick<AppServices, 'db' | 'mailer'>,
-  { orderNumber, kind, mail, actor }: { orderNumber: string; kind: OrderMailKind; mail: OutgoingMail; actor: string | null },
+  { orderNumber, kind, mail, actor, audit }: { orderNumber: string; kind: OrderMailKind; mail: OutgoingMail; actor: string | null; audit?: OrderAudit },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.orderNumber, orderNumber));
-    if (order) await queueOrderMail(tx, order.id, kind, mail, actor);
+    if (!order) return;
+    const mailId = await queueOrderMail(tx, order.id, kind, mail, actor);
+    await audit?.(tx, { action: 'order.mail', before: null, after: { kind, mailId, to: mail.to, subject: mail.subject } });
   });
   mailer.deliverSoon?.();
 }

@@ -82,7 +82,15 @@ export interface OrderChangeInput {
   /** Who makes the change (a staff member's e-mail); null for the shop itself. */
   actor: string | null;
   change: OrderChange;
+  /** Writes the audit entry inside the change's transaction, so both commit or neither does. */
+  audit?: OrderAudit;
 }
+
+/** The admin's audit log as the order module sees it: what was done, the order before and after. */
+export type OrderAudit = (tx: Queryable, entry: { action: string; before: unknown; after: unknown }) => Promise<void>;
+
+/** What the audit log keeps of an order around a change. */
+const auditedFields = (order: Pick<LockedOrder, 'status' | 'version'>) => ({ status: order.status, version: order.version });
 
 /** Thrown inside the transaction to undo everything it wrote and answer with a domain error. */
 class OrderChangeRefused extends Error {
@@ -125,7 +133,7 @@ export async function applyOrderChange(services: OrderServices, input: OrderChan
 
 type LockedOrder = typeof orders.$inferSelect;
 
-async function changeInTransaction(tx: Queryable, services: OrderServices, t: Translate, { orderNumber, expectedVersion, actor, change }: OrderChangeInput): Promise<OrderChangeResult> {
+async function changeInTransaction(tx: Queryable, services: OrderServices, t: Translate, { orderNumber, expectedVersion, actor, change, audit }: OrderChangeInput): Promise<OrderChangeResult> {
   const [order] = await tx.select().from(orders).where(eq(orders.orderNumber, orderNumber)).for('update');
   if (!order) throw new OrderChangeRefused('not-found');
   if (expectedVersion !== null && order.version !== expectedVersion) throw new OrderChangeRefused('version-conflict');
@@ -167,7 +175,13 @@ async function changeInTransaction(tx: Queryable, services: OrderServices, t: Tr
     .set({ status, version: sql`${orders.version} + 1` })
     .where(and(eq(orders.id, order.id), eq(orders.version, order.version)))
     .returning({ version: orders.version });
-  return { ok: true, status, version: updated!.version, invoiceNumber, creditNoteNumber: refund?.creditNoteNumber ?? null, refundedCents: refund?.amountCents ?? 0 };
+  const result = { ok: true as const, status, version: updated!.version, invoiceNumber, creditNoteNumber: refund?.creditNoteNumber ?? null, refundedCents: refund?.amountCents ?? 0 };
+  await audit?.(tx, {
+    action: `order.${change.kind}`,
+    before: auditedFields(order),
+    after: { ...auditedFields(result), change, invoiceNumber, creditNoteNumber: result.creditNoteNumber, refundedCents: result.refundedCents },
+  });
+  return result;
 }
 
 async function releaseCouponAndStock(tx: Queryable, orderId: number): Promise<void> {

@@ -9,7 +9,7 @@ import { orderInvoiceDocuments } from './invoice-documents.server.ts';
 import { invoiceFileName } from './invoice-downloads.server.ts';
 import { renderInvoicePdf } from './invoice-pdf.server.ts';
 import { sendOrderMail } from './order-mails.server.ts';
-import { mailFrame } from './order-status.server.ts';
+import { mailFrame, type OrderAudit } from './order-status.server.ts';
 
 export type ResendableMail = 'confirmation' | 'invoice';
 export type ResendResult = { ok: true } | { ok: false; error: 'not-found' | 'no-invoice' };
@@ -20,7 +20,7 @@ export type ResendResult = { ok: true } | { ok: false; error: 'not-found' | 'no-
  */
 export async function resendOrderMail(
   services: Pick<AppServices, 'db' | 'logger' | 'shopName' | 'mailer'>,
-  { orderNumber, kind, actor }: { orderNumber: string; kind: ResendableMail; actor: string | null },
+  { orderNumber, kind, actor, audit }: { orderNumber: string; kind: ResendableMail; actor: string | null; audit?: OrderAudit },
 ): Promise<ResendResult> {
   const [order] = await services.db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
   if (!order) return { ok: false, error: 'not-found' };
@@ -28,7 +28,7 @@ export async function resendOrderMail(
   if (kind === 'confirmation') {
     const mail = await orderConfirmationMail(services, locale, orderNumber);
     if (!mail) return { ok: false, error: 'not-found' };
-    await sendOrderMail(services, { orderNumber, kind, mail, actor });
+    await sendOrderMail(services, { orderNumber, kind, mail, actor, audit });
     return { ok: true };
   }
   const t = await serverTranslator(services.db, locale, services.logger);
@@ -42,6 +42,6 @@ export async function resendOrderMail(
   const attachments = await Promise.all(
     documents.map(async (document) => ({ filename: invoiceFileName(document.invoiceNumber), contentType: 'application/pdf', contentBase64: (await renderInvoicePdf(document)).toString('base64') })),
   );
-  await sendOrderMail(services, { orderNumber, kind, mail: { ...mail, attachments }, actor });
+  await sendOrderMail(services, { orderNumber, kind, mail: { ...mail, attachments }, actor, audit });
   return { ok: true };
 }
