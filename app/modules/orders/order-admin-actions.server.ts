@@ -134,8 +134,9 @@ export async function runOrderAction(
       ? { ok: false, intent, status: answer.status, fieldErrors: { [answer.field]: { key: answer.key } }, values }
       : { ok: false, intent, status: answer.status, formError: { key: answer.key }, fieldErrors: {}, values };
   }
-  if (intent === 'refund' || (intent === 'cancelled' && result.creditNoteNumber)) {
-    return { ok: true, intent, message: { key: `fulfilment.admin.done.${intent}`, values: { creditNoteNumber: result.creditNoteNumber ?? '', amount: formatCurrencyAmount(result.refundedCents, order.currencyCode, locale) } } };
+  if (result.creditNoteNumber) {
+    const key = intent === 'refund' ? 'fulfilment.admin.done.refund' : 'fulfilment.admin.done.cancelledRefunded';
+    return { ok: true, intent, message: { key, values: { creditNoteNumber: result.creditNoteNumber, amount: formatCurrencyAmount(result.refundedCents, order.currencyCode, locale) } } };
   }
   return { ok: true, intent, message: { key: `fulfilment.admin.done.${intent}`, values: { invoiceNumber: result.invoiceNumber ?? '', trackingNumber: intent === 'shipped' ? (change as { trackingNumber: string }).trackingNumber : '' } } };
 }
