@@ -1,4 +1,5 @@
 import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
+import { adminSegment } from './modules/admin/admin-paths.ts';
 
 export default [
   index('routes/detect-locale.ts'),
@@ -11,6 +12,21 @@ export default [
   route('api/search/suggest', 'routes/api/search-suggest.ts'),
   route('api/payments/stripe', 'routes/api/payment-webhook.ts'),
   route('api/product/:sku/urlPath', 'routes/api/product/url-path.ts'),
+  // The back office (issue 12, docs/decisions/0010-back-office.md): login pages, then the shell.
+  route(adminSegment, 'routes/admin/admin-layout.tsx', [
+    route('login', 'routes/admin/login.tsx'),
+    route('login/two-factor', 'routes/admin/two-factor.tsx'),
+    route('two-factor/setup', 'routes/admin/two-factor-setup.tsx'),
+    route('password/:token', 'routes/admin/set-password.tsx'),
+    route('logout', 'routes/admin/logout.ts'),
+    layout('routes/admin/admin-shell.tsx', [
+      index('routes/admin/dashboard.tsx'),
+      route('profile', 'routes/admin/profile.tsx'),
+      route('staff', 'routes/admin/staff.tsx'),
+      route('audit', 'routes/admin/audit.tsx'),
+      route('*', 'routes/admin/not-found.tsx'),
+    ]),
+  ]),
   route(':lang', 'routes/storefront-layout.tsx', [
     layout('routes/storefront-pages.tsx', [
       index('routes/home.tsx'),

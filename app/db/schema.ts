@@ -433,6 +433,8 @@ export const customers = pgTable(
       .notNull()
       .references(() => locales.code),
     anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
+    /** Set by staff in the admin: a blocked customer cannot log in (issue 12). */
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -972,4 +974,95 @@ export const mailOutbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('mail_outbox_due_idx').on(t.nextAttemptAt)],
+);
+
+// ---------------------------------------------------------------- back office (admin, issue 12)
+// Staff are not customers: their own accounts, sessions and one-time links (docs/decisions/0010).
+
+export const staffRoles = ['owner', 'manager', 'support', 'editor'] as const;
+export type StaffRole = (typeof staffRoles)[number];
+
+export const staffUsers = pgTable(
+  'staff_users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: text('role').$type<StaffRole>().notNull(),
+    /** argon2id; null until the staff member has used the one-time link to set it. */
+    passwordHash: text('password_hash'),
+    /** Base32 TOTP secret once two-factor enrolment is confirmed. */
+    totpSecret: text('totp_secret'),
+    /** The secret shown on the enrolment page, until a first code confirms it. */
+    totpPendingSecret: text('totp_pending_secret'),
+    /** The last accepted TOTP time step: a code is accepted once only (no replay). */
+    totpLastStep: integer('totp_last_step'),
+    /** The admin's language for this staff member (any storefront locale). */
+    locale: text('locale').notNull().default('en'),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('staff_users_email_idx').on(sql`lower(${t.email})`), check('staff_users_role_check', sql`${t.role} in ('owner', 'manager', 'support', 'editor')`)],
+);
+
+/** Single-use recovery codes for when the authenticator is lost; only their SHA-256 is stored. */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('staff_recovery_codes_staff_idx').on(t.staffId)],
+);
+
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    /** SHA-256 of the cookie's token. */
+    id: text('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    /** Null while only the password is checked: such a session opens the two-factor pages only. */
+    secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('staff_sessions_staff_idx').on(t.staffId)],
+);
+
+/** One-time links to set a staff password (first owner, invitations, resets); SHA-256 stored. */
+export const staffPasswordTokens = pgTable(
+  'staff_password_tokens',
+  {
+    id: text('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('staff_password_tokens_staff_idx').on(t.staffId)],
+);
+
+/** Every change made in the admin, and every refused attempt: who, when, what, before and after. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_staff_idx').on(t.staffId), index('audit_log_entity_idx').on(t.entity, t.entityId)],
 );
