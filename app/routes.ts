@@ -24,6 +24,11 @@ export default [
       route('profile', 'routes/admin/profile.tsx'),
       route('staff', 'routes/admin/staff.tsx'),
       route('audit', 'routes/admin/audit.tsx'),
+      // Orders (issue 12, docs/decisions/0011-order-operations.md)
+      route('orders', 'routes/admin/orders/order-list.tsx'),
+      route('orders.csv', 'routes/admin/orders/orders-csv.ts'),
+      route('orders/:orderNumber', 'routes/admin/orders/order-detail.tsx'),
+      route('orders/:orderNumber/documents/:documentNumber', 'routes/admin/orders/order-document.ts'),
       route('*', 'routes/admin/not-found.tsx'),
     ]),
   ]),
