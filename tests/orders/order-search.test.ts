@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../app/db/schema.ts';
 import { type OrderInput, recordOrder } from '../../app/modules/orders/record-order.server.ts';
-import { csvCell, ordersCsv, parseOrderFilters, searchOrders } from '../../app/modules/orders/order-search.server.ts';
+import { parseOrderFilters } from '../../app/modules/orders/order-filters.ts';
+import { csvCell, ordersCsv, searchOrders } from '../../app/modules/orders/order-search.server.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 
 const address = (firstName: string, lastName: string) => ({ firstName, lastName, street: 'Dorpsstraat', houseNumber: '1', zipCode: '3511 AB', city: 'Utrecht', countryCode: 'NL' });

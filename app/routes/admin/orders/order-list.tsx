@@ -10,7 +10,8 @@ import { requireStaff } from '../../../modules/admin/require-staff.server.ts';
 import { formatCurrencyAmount } from '../../../modules/currency/money.ts';
 import { useI18n } from '../../../modules/i18n/i18n.tsx';
 import { localeCodes } from '../../../modules/i18n/locales.ts';
-import { type OrderFilters, orderPaymentMethods, type orderSortKeys, parseOrderFilters, searchOrders } from '../../../modules/orders/order-search.server.ts';
+import { type OrderFilters, orderPaymentMethods, type orderSortKeys, parseOrderFilters } from '../../../modules/orders/order-filters.ts';
+import { searchOrders } from '../../../modules/orders/order-search.server.ts';
 import '../../../styles/admin-orders.css';
 
 export async function loader({ request, context }: Route.LoaderArgs) {

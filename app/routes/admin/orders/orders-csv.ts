@@ -3,7 +3,8 @@ import { servicesContext } from '../../../context.ts';
 import { orUnavailable } from '../../../db/with-database.server.ts';
 import { recordAudit } from '../../../modules/admin/audit.server.ts';
 import { requireStaff } from '../../../modules/admin/require-staff.server.ts';
-import { ordersCsv, parseOrderFilters } from '../../../modules/orders/order-search.server.ts';
+import { parseOrderFilters } from '../../../modules/orders/order-filters.ts';
+import { ordersCsv } from '../../../modules/orders/order-search.server.ts';
 
 /** The order list's filters as a CSV download; exports of customer data are kept in the audit log. */
 export async function loader({ request, context }: Route.LoaderArgs) {
