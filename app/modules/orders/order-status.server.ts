@@ -150,8 +150,8 @@ async function changeInTransaction(tx: Queryable, services: OrderServices, t: Tr
       break;
     case 'shipped':
       await tx.insert(orderShipments).values({ orderId: order.id, carrier: change.carrier, trackingNumber: change.trackingNumber, actor });
+      // The shipment row keeps carrier and tracking number (the timeline shows it with its link).
       await queueOrderMail(tx, order.id, 'shipped', shippedMail(services, t, order, change.carrier, change.trackingNumber), actor);
-      note = `${carriers[change.carrier].name} ${change.trackingNumber}`;
       break;
     case 'cancelled':
       note = change.reason ?? null;

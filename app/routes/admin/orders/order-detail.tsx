@@ -190,7 +190,7 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
               </ul>
             )}
           </Panel>
-          <Timeline entries={order.timeline} money={money} date={date} />
+          <Timeline entries={order.timeline} money={money} date={new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' })} />
         </div>
         <div className="order-layout__side">
           <StatusForms order={order} may={may.write} failureOf={failureOf} money={money} />

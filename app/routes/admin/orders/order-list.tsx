@@ -40,11 +40,11 @@ export default function OrderListPage({ loaderData }: Route.ComponentProps) {
   };
   const hrefFor = (page: number) => withParams({ page: page === 1 ? null : String(page) });
   /** A column heading that sorts by it; a second click turns the direction around. */
-  const sortHeader = (key: SortKey, label: string, className?: string) => {
+  const sortHeader = (key: SortKey, label: string, className = '') => {
     const active = filters.sort === key;
     const direction = active && filters.direction === 'desc' ? 'asc' : 'desc';
     return (
-      <th scope="col" className={className} aria-sort={active ? (filters.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
+      <th scope="col" className={className || undefined} aria-sort={active ? (filters.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
         <Link to={withParams({ sort: key, direction, page: null })} className="order-sort">
           {label}
           <span aria-hidden="true">{active ? (filters.direction === 'asc' ? ' ▲' : ' ▼') : ''}</span>
@@ -105,11 +105,11 @@ export default function OrderListPage({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </div>
-        <div className="form-field">
+        <div className="form-field order-filters__date">
           <label htmlFor="orders-from">{t('fulfilment.admin.list.from')}</label>
           <input id="orders-from" name="from" type="date" defaultValue={value('from')} />
         </div>
-        <div className="form-field">
+        <div className="form-field order-filters__date">
           <label htmlFor="orders-to">{t('fulfilment.admin.list.to')}</label>
           <input id="orders-to" name="to" type="date" defaultValue={value('to')} />
         </div>
@@ -130,7 +130,7 @@ export default function OrderListPage({ loaderData }: Route.ComponentProps) {
           <thead>
             <tr>
               {sortHeader('orderNumber', columnLabel.orderNumber)}
-              {sortHeader('createdAt', columnLabel.createdAt)}
+              {sortHeader('createdAt', columnLabel.createdAt, 'order-table__wide')}
               <th scope="col">{t('fulfilment.admin.column.customer')}</th>
               {sortHeader('status', columnLabel.status)}
               <th scope="col" className="order-table__wide">
@@ -153,10 +153,12 @@ export default function OrderListPage({ loaderData }: Route.ComponentProps) {
                 <th scope="row">
                   <Link to={adminPath(`orders/${order.orderNumber}`)}>{order.orderNumber}</Link>
                 </th>
-                <td className="admin-nowrap">{dateTime.format(new Date(order.createdAt))}</td>
-                <td className="order-table__customer">
-                  <span>{order.customerName}</span>
-                  <span className="admin-muted">{order.email}</span>
+                <td className="admin-nowrap order-table__wide">{dateTime.format(new Date(order.createdAt))}</td>
+                <td>
+                  <span className="order-table__customer">
+                    <span>{order.customerName}</span>
+                    <span className="admin-muted order-table__wide">{order.email}</span>
+                  </span>
                 </td>
                 <td>
                   <span className={`admin-badge order-status--${order.status}`}>{t(`order.status.${order.status}`)}</span>
