@@ -1,5 +1,6 @@
 import { createContext } from 'react-router';
 import type { Database } from './db/client.server.ts';
+import type { StaffSessionState } from './modules/admin/staff-session.server.ts';
 import type { SessionCustomer } from './modules/customers/session.server.ts';
 import type { Mailer } from './modules/mail/mailer.server.ts';
 import type { PaymentGateway } from './modules/payments/stripe-gateway.server.ts';
@@ -44,3 +45,5 @@ export const storefrontContext = createContext<StorefrontSelection>();
 export const customerContext = createContext<SessionCustomer | null>(null);
 /** Set when the visitor's session cookie no longer works: why, for the login page's message. */
 export const sessionProblemContext = createContext<'expired' | 'revoked' | null>(null);
+/** The staff member of an admin request (set by the admin layout's middleware), or null. */
+export const staffContext = createContext<StaffSessionState>({ kind: 'none' });

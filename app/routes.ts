@@ -1,4 +1,5 @@
 import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
+import { adminSegment } from './modules/admin/admin-paths.ts';
 import { blogSegments } from './modules/blog/blog-paths.ts';
 
 export default [
@@ -18,6 +19,27 @@ export default [
 
   route('api/newsletter/unsubscribe', 'routes/api/newsletter-unsubscribe.ts'),
   route('it/faq/*', 'routes/faq/faq-alias-italian.ts'),
+
+  // The back office (issue 12, docs/decisions/0010-back-office.md): login pages, then the shell.
+  route(adminSegment, 'routes/admin/admin-layout.tsx', [
+    route('login', 'routes/admin/login.tsx'),
+    route('login/two-factor', 'routes/admin/two-factor.tsx'),
+    route('two-factor/setup', 'routes/admin/two-factor-setup.tsx'),
+    route('password/:token', 'routes/admin/set-password.tsx'),
+    route('logout', 'routes/admin/logout.ts'),
+    layout('routes/admin/admin-shell.tsx', [
+      index('routes/admin/dashboard.tsx'),
+      route('profile', 'routes/admin/profile.tsx'),
+      route('staff', 'routes/admin/staff.tsx'),
+      route('audit', 'routes/admin/audit.tsx'),
+      // Orders (issue 12, docs/decisions/0011-order-operations.md)
+      route('orders', 'routes/admin/orders/order-list.tsx'),
+      route('orders.csv', 'routes/admin/orders/orders-csv.ts'),
+      route('orders/:orderNumber', 'routes/admin/orders/order-detail.tsx'),
+      route('orders/:orderNumber/documents/:documentNumber', 'routes/admin/orders/order-document.ts'),
+      route('*', 'routes/admin/not-found.tsx'),
+    ]),
+  ]),
   route(':lang', 'routes/storefront-layout.tsx', [
     layout('routes/storefront-pages.tsx', [
       index('routes/home.tsx'),

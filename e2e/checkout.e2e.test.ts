@@ -1,71 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { formatMessage, lookupMessage, type MessageTree } from '../app/modules/i18n/messages.ts';
 import { demoGiftCard } from '../scripts/demo-catalogue/demo-gift-card.ts';
 import { openBrowser } from './support/browser.ts';
+import { CheckoutFlow } from './support/checkout-flow.ts';
 import { waitForMail } from '../tests/support/mail-catcher.ts';
 
 const baseUrl = inject('baseUrl');
 const mailDir = inject('mailDir');
-const messages = (locale: string) => JSON.parse(readFileSync(new URL(`../locales/${locale}.json`, import.meta.url), 'utf8')) as MessageTree;
-
-/** One guest checkout, in a storefront's own words: the page object of the checkout flow. */
-class CheckoutFlow {
-  readonly page: Page;
-  readonly locale: string;
-  readonly prefix: string;
-
-  constructor(page: Page, locale: string, prefix: string) {
-    this.page = page;
-    this.locale = locale;
-    this.prefix = prefix;
-  }
-
-  t(key: string, values?: Record<string, string | number>) {
-    return formatMessage(lookupMessage(messages(this.locale), key) ?? key, values, this.locale);
-  }
-
-  async addFirstParacord(quantity: number) {
-    await this.page.goto(`${baseUrl}/${this.prefix}/paracord`);
-    const href = await this.page.locator('.product-card__link').first().getAttribute('href');
-    await this.page.goto(`${baseUrl}${href}`);
-    await this.page.getByLabel(this.t('cart.quantity'), { exact: true }).fill(String(quantity));
-    await this.page.getByRole('button', { name: this.t('cart.add'), exact: true }).click();
-    await this.page.getByRole('status').filter({ hasText: this.t('cart.added') }).waitFor();
-  }
-
-  async fillAddress(address: Record<string, string>) {
-    for (const [key, value] of Object.entries(address)) {
-      if (key === 'countryCode') await this.page.getByLabel(this.t('address.country'), { exact: true }).selectOption(value);
-      else await this.page.locator(`input[name="${key}"]`).fill(value);
-    }
-  }
-
-  /** The place-order button, whatever total it names. */
-  placeOrderButton() {
-    const [before] = this.t('checkout.placeOrder', { total: '\u0000' }).split('\u0000');
-    return this.page.getByRole('button', { name: new RegExp(`^${before!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) });
-  }
-
-  /** Waits until the step's page is there, not only its address: a form filled too early belongs to the previous step. */
-  async atStep(step: 'customer' | 'shipping' | 'billing' | 'payment') {
-    await this.page.waitForURL(new RegExp(`/checkout/${step}$`));
-    await this.page.getByRole('heading', { level: 1, name: this.t(`checkout.step.${step}`) }).waitFor();
-  }
-
-  /** The amount the place-order button names. */
-  async amountOnPlaceOrderButton() {
-    const [before, after] = this.t('checkout.placeOrder', { total: '\u0000' }).split('\u0000');
-    const text = ((await this.placeOrderButton().textContent()) ?? '').trim();
-    return text.slice(before!.length, text.length - after!.length);
-  }
-
-  async continue() {
-    await this.page.getByRole('button', { name: this.t('checkout.continue') }).click();
-  }
-}
 
 describe('guest checkout in Chromium', () => {
   let browser: BrowserContext;

@@ -436,6 +436,8 @@ export const customers = pgTable(
       .notNull()
       .references(() => locales.code),
     anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
+    /** Set by staff in the admin: a blocked customer cannot log in (issue 12). */
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -686,6 +688,8 @@ export const orders = pgTable(
     paymentReference: text('payment_reference'),
     /** A double submit or retry of the same checkout finds the order it already created. */
     idempotencyKey: text('idempotency_key').unique(),
+    /** Raised by every status change, refund and shipment: staff apply a change to the version they saw (optimistic concurrency). */
+    version: integer('version').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index('orders_customer_idx').on(t.customerId, t.createdAt)],
@@ -723,6 +727,8 @@ export const orderStatusHistory = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     status: text('status', { enum: orderStatuses }).notNull(),
     note: text('note'),
+    /** Who made the change (a staff member's e-mail), null for the shop itself and the command line. */
+    actor: text('actor'),
     createdAt: createdAt(),
   },
   (t) => [index('order_status_history_order_idx').on(t.orderId)],
@@ -739,6 +745,106 @@ export const invoices = pgTable('invoices', {
   taxCents: integer('tax_cents').notNull(),
   issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------- order operations (back office, issue 12)
+// Shipments, refunds with their credit notes, internal notes and the mails sent about an order
+// (app/modules/orders/, docs/decisions/0011-order-operations.md).
+
+export const orderShipments = pgTable(
+  'order_shipments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** A key of app/modules/orders/carriers.ts */
+    carrier: text('carrier').notNull(),
+    trackingNumber: text('tracking_number').notNull(),
+    actor: text('actor'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_shipments_order_idx').on(t.orderId)],
+);
+
+/** Money given back on an order; each refund is documented by a credit note with its own number. */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    /** Sequential per store: CN-NL-000001 */
+    creditNoteNumber: text('credit_note_number').notNull().unique(),
+    /** The invoice it corrects. */
+    invoiceNumber: text('invoice_number').notNull(),
+    /** Minor units of the order currency, incl. VAT; taxCents is the VAT part. */
+    amountCents: integer('amount_cents').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+    /** How the amount goes back: through Stripe, back onto the gift card, or by the shop by hand (bank transfer). */
+    providerCents: integer('provider_cents').notNull().default(0),
+    giftCardCents: integer('gift_card_cents').notNull().default(0),
+    manualCents: integer('manual_cents').notNull().default(0),
+    /** Stripe's refund id (re_...) when the provider part went through Stripe. */
+    providerRefundId: text('provider_refund_id'),
+    reason: text('reason'),
+    actor: text('actor'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_refunds_order_idx').on(t.orderId), check('order_refunds_amount_check', sql`${t.amountCents} > 0`)],
+);
+
+/** What a refund covers: a quantity of an order line, the shipping, or an amount staff chose (goodwill). */
+export const orderRefundLines = pgTable(
+  'order_refund_lines',
+  {
+    id: serial('id').primaryKey(),
+    refundId: integer('refund_id')
+      .notNull()
+      .references(() => orderRefunds.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['item', 'shipping', 'amount'] }).notNull(),
+    orderItemId: integer('order_item_id').references(() => orderItems.id, { onDelete: 'restrict' }),
+    quantity: integer('quantity').notNull(),
+    /** excl. VAT, after the order's discount */
+    netCents: integer('net_cents').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+    vatRateBp: integer('vat_rate_bp').notNull(),
+  },
+  (t) => [index('order_refund_lines_refund_idx').on(t.refundId)],
+);
+
+/** Internal notes of staff on an order (never shown to the shopper). */
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    actor: text('actor'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_notes_order_idx').on(t.orderId)],
+);
+
+export const orderMailKinds = ['confirmation', 'invoice', 'shipped', 'refund'] as const;
+
+/** The mails queued about an order (the outbox row says whether and when it went out). */
+export const orderMails = pgTable(
+  'order_mails',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    mailId: integer('mail_id').references(() => mailOutbox.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: orderMailKinds }).notNull(),
+    actor: text('actor'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_mails_order_idx').on(t.orderId)],
+);
 
 // ---------------------------------------------------------------- wishlists
 
@@ -865,6 +971,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     html: text('html').notNull(),
     text: text('text').notNull(),
+    /** Files sent with the mail (an invoice PDF), base64-encoded. */
+    attachments: jsonb('attachments').$type<{ filename: string; contentType: string; contentBase64: string }[]>(),
     attempts: integer('attempts').notNull().default(0),
     /** When to try (next); null once sent or given up. A try in progress has pushed it forward as a lease. */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).defaultNow(),
@@ -1046,4 +1154,95 @@ export const newsletterSubscriptions = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('newsletter_subscriptions_email_idx').on(sql`lower(${t.email})`)],
+);
+
+// ---------------------------------------------------------------- back office (admin, issue 12)
+// Staff are not customers: their own accounts, sessions and one-time links (docs/decisions/0010).
+
+export const staffRoles = ['owner', 'manager', 'support', 'editor'] as const;
+export type StaffRole = (typeof staffRoles)[number];
+
+export const staffUsers = pgTable(
+  'staff_users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: text('role').$type<StaffRole>().notNull(),
+    /** argon2id; null until the staff member has used the one-time link to set it. */
+    passwordHash: text('password_hash'),
+    /** Base32 TOTP secret once two-factor enrolment is confirmed. */
+    totpSecret: text('totp_secret'),
+    /** The secret shown on the enrolment page, until a first code confirms it. */
+    totpPendingSecret: text('totp_pending_secret'),
+    /** The last accepted TOTP time step: a code is accepted once only (no replay). */
+    totpLastStep: integer('totp_last_step'),
+    /** The admin's language for this staff member (any storefront locale). */
+    locale: text('locale').notNull().default('en'),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('staff_users_email_idx').on(sql`lower(${t.email})`), check('staff_users_role_check', sql`${t.role} in ('owner', 'manager', 'support', 'editor')`)],
+);
+
+/** Single-use recovery codes for when the authenticator is lost; only their SHA-256 is stored. */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('staff_recovery_codes_staff_idx').on(t.staffId)],
+);
+
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    /** SHA-256 of the cookie's token. */
+    id: text('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    /** Null while only the password is checked: such a session opens the two-factor pages only. */
+    secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('staff_sessions_staff_idx').on(t.staffId)],
+);
+
+/** One-time links to set a staff password (first owner, invitations, resets); SHA-256 stored. */
+export const staffPasswordTokens = pgTable(
+  'staff_password_tokens',
+  {
+    id: text('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('staff_password_tokens_staff_idx').on(t.staffId)],
+);
+
+/** Every change made in the admin, and every refused attempt: who, when, what, before and after. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_staff_idx').on(t.staffId), index('audit_log_entity_idx').on(t.entity, t.entityId)],
 );

@@ -13,6 +13,7 @@ import { rebuildSearchIndex } from '../../app/modules/search/search-index.server
 import { drawAccessoryImage } from '../../app/modules/media/accessory-image.ts';
 import { drawCordSwatch } from '../../app/modules/media/cord-swatch.ts';
 import { loadDemoCustomer } from './demo-customer.ts';
+import { loadDemoStaff } from './demo-staff.ts';
 import { loadDemoGiftCard } from './demo-gift-card.ts';
 import { loadDemoPickupPoints } from './pickup-points.ts';
 import { type CataloguePlan, type PlanOptions, planCatalogue } from './catalogue-plan.ts';
@@ -37,6 +38,7 @@ export async function loadDemoCatalogue(db: Database, { mediaDir, ...planOptions
   writeImages(plan, mediaDir);
   await db.transaction((tx) => writePlan(tx, plan));
   await loadDemoCustomer(db);
+  await loadDemoStaff(db);
   await loadDemoPickupPoints(db);
   await loadDemoGiftCard(db);
   await rebuildSearchIndex(db);

@@ -19,7 +19,7 @@ import { serverTranslator } from '../../app/modules/i18n/translator.server.ts';
 import type { OutgoingMail } from '../../app/modules/mail/mailer.server.ts';
 import { createLogger } from '../../app/modules/observability/logger.server.ts';
 import { customerInvoiceDocuments } from '../../app/modules/orders/invoice-documents.server.ts';
-import { changeOrderStatus } from '../../app/modules/orders/order-status.server.ts';
+import { applyOrderChange } from '../../app/modules/orders/order-status.server.ts';
 import type { PriceDisplay } from '../../app/modules/pricing/price-display.ts';
 import { loadDemoCatalogue } from '../../scripts/demo-catalogue/load.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
@@ -75,7 +75,7 @@ describe.each(testDrivers)('prices on the page, in the cart and on the order on 
 
     const placed = await placeOrder(db, { storefront: dutchStore, currency: 'EUR', cartId: added.cartId, customerId: customer.id, paymentMethod: 'bank_transfer', termsAccepted: true });
     if (!placed.ok) throw new Error(placed.reason);
-    expect(await changeOrderStatus(db, placed.orderNumber, 'paid')).toMatchObject({ ok: true });
+    expect(await applyOrderChange({ db, logger: createLogger('silent'), shopName: 'Cordial', siteUrl: 'https://shop.example', payments: null }, { orderNumber: placed.orderNumber, expectedVersion: null, actor: null, change: { kind: 'paid' } })).toMatchObject({ ok: true });
 
     const t = await serverTranslator(db, 'nl-NL', createLogger('silent'));
     const [invoice] = await customerInvoiceDocuments(db, { t, locale: 'nl-NL', shopName: 'Cordial', siteUrl: 'https://shop.example' }, customer.id);

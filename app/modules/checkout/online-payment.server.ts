@@ -3,7 +3,7 @@ import type Stripe from 'stripe';
 import type { AppServices } from '../../context.ts';
 import { carts, orders, paymentEvents } from '../../db/schema.ts';
 import type { StorefrontLocale } from '../i18n/locales.ts';
-import { changeOrderStatus } from '../orders/order-status.server.ts';
+import { applyOrderChange } from '../orders/order-status.server.ts';
 import { onlineMethods, type OnlineMethod } from '../payments/stripe-gateway.server.ts';
 import { sendOrderConfirmation, successToken } from './order-confirmation.server.ts';
 
@@ -67,10 +67,11 @@ export type ReopenOutcome = 'reopened' | 'paid' | 'unchanged';
  * order that no longer exists; if it was paid after all, the order stays ('paid').
  */
 export async function reopenAfterFailedPayment(
-  { db, payments, logger }: Pick<AppServices, 'db' | 'payments' | 'logger'>,
+  services: Pick<AppServices, 'db' | 'payments' | 'logger' | 'shopName' | 'siteUrl'>,
   orderNumber: string,
   { pageLeftOpen }: { pageLeftOpen: boolean },
 ): Promise<ReopenOutcome> {
+  const { db, payments, logger } = services;
   const [order] = await db
     .select({ status: orders.status, paymentMethod: orders.paymentMethod, key: orders.idempotencyKey, paymentReference: orders.paymentReference })
     .from(orders)
@@ -85,7 +86,7 @@ export async function reopenAfterFailedPayment(
       logger.warn({ err: error, orderNumber }, 'could not close the payment page; cancelling the order anyway');
     }
   }
-  const cancelled = await changeOrderStatus(db, orderNumber, 'cancelled', 'online payment failed or cancelled');
+  const cancelled = await applyOrderChange(services, { orderNumber, expectedVersion: null, actor: null, change: { kind: 'cancelled', reason: 'online payment failed or cancelled' } });
   if (!cancelled.ok) return 'unchanged';
   const cartId = order.key?.startsWith('cart:') ? order.key.slice(5) : null;
   // The cart may place a new order now: the cancelled one gives up its idempotency key.
@@ -135,7 +136,7 @@ async function handleCheckoutEvent(services: AppServices, event: Stripe.Event): 
       services.logger.error({ orderNumber, sessionId: session.id }, 'payment received for a cancelled order: refund it or restore the order');
       return 'paid-after-cancellation';
     }
-    const result = await changeOrderStatus(services.db, orderNumber, 'paid', `stripe ${session.id}`);
+    const result = await applyOrderChange(services, { orderNumber, expectedVersion: null, actor: null, change: { kind: 'paid', note: `stripe ${session.id}` } });
     return result.ok ? 'paid' : 'unchanged';
   }
   if (event.type === 'checkout.session.async_payment_failed' || event.type === 'checkout.session.expired') {

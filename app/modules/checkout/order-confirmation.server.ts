@@ -3,7 +3,9 @@ import { asc, eq } from 'drizzle-orm';
 import type { AppServices } from '../../context.ts';
 import { orderItems, orders } from '../../db/schema.ts';
 import { formatCurrencyAmount } from '../currency/money.ts';
-import type { StorefrontLocale } from '../i18n/locales.ts';
+import { type LocaleCode, type StorefrontLocale, storefrontByCode } from '../i18n/locales.ts';
+import type { OutgoingMail } from '../mail/mailer.server.ts';
+import { sendOrderMail } from '../orders/order-mails.server.ts';
 import { serverTranslator } from '../i18n/translator.server.ts';
 import { lineName } from '../orders/line-name.ts';
 import { renderMail } from '../mail/mail-layout.server.ts';
@@ -39,11 +41,11 @@ export async function orderConfirmation(db: AppServices['db'], orderNumber: stri
 }
 
 /** The order confirmation mail (HTML and text) in the language of the store it was placed in. */
-export async function sendOrderConfirmation(services: AppServices, storefront: StorefrontLocale, orderNumber: string): Promise<void> {
+export async function orderConfirmationMail(services: Pick<AppServices, 'db' | 'logger' | 'shopName' | 'siteUrl'>, locale: LocaleCode, orderNumber: string): Promise<OutgoingMail | null> {
   const order = await orderConfirmation(services.db, orderNumber);
-  if (!order) return;
-  const t = await serverTranslator(services.db, storefront.code, services.logger);
-  const money = (amount: number) => formatCurrencyAmount(amount, order.currencyCode, storefront.code);
+  if (!order) return null;
+  const t = await serverTranslator(services.db, locale, services.logger);
+  const money = (amount: number) => formatCurrencyAmount(amount, order.currencyCode, locale);
   const paragraphs = [
     t('mail.order.intro', { orderNumber }),
     ...order.items.map((item) => `${item.quantity} × ${lineName(item, t)} (${item.sku}): ${money(item.rowTotalCents)}`),
@@ -55,17 +57,21 @@ export async function sendOrderConfirmation(services: AppServices, storefront: S
     ...(order.paymentMethod === 'bank_transfer' ? [t('checkout.bankTransferInstructions', { amount: money(order.amountDueCents), iban: order.iban, reference: orderNumber })] : []),
     ...(order.importDuties ? [t('checkout.importDuties')] : []),
   ];
-  await services.mailer.send(
-    renderMail({
-      to: order.email,
-      subject: t('mail.order.subject', { orderNumber, shopName: services.shopName }),
-      locale: storefront.code,
-      shopName: services.shopName,
-      greeting: t('mail.greeting', { name: (order.billingAddress as { firstName?: string }).firstName ?? '' }),
-      paragraphs,
-      // content-pages: the pages the order is placed under, in the store's language
-      links: (['terms', 'returns', 'privacy'] as const).map((code) => ({ label: t(`pages.${code}`), url: `${services.siteUrl}${contentPagePath(storefront.prefix, code, storefront.code)}` })),
-      footer: t('mail.order.footer'),
-    }),
-  );
+  return renderMail({
+    to: order.email,
+    subject: t('mail.order.subject', { orderNumber, shopName: services.shopName }),
+    locale,
+    shopName: services.shopName,
+    greeting: t('mail.greeting', { name: (order.billingAddress as { firstName?: string }).firstName ?? '' }),
+    paragraphs,
+    // content-pages: the pages the order is placed under, in the store's language
+    links: (['terms', 'returns', 'privacy'] as const).map((code) => ({ label: t(`pages.${code}`), url: `${services.siteUrl}${contentPagePath(storefrontByCode(locale)?.prefix ?? 'en', code, locale)}` })),
+    footer: t('mail.order.footer'),
+  });
+}
+
+/** Sends the confirmation of a new order (kept with the order's mails). */
+export async function sendOrderConfirmation(services: AppServices, storefront: StorefrontLocale, orderNumber: string): Promise<void> {
+  const mail = await orderConfirmationMail(services, storefront.code, orderNumber);
+  if (mail) await sendOrderMail(services, { orderNumber, kind: 'confirmation', mail, actor: null });
 }

@@ -20,13 +20,15 @@ export interface CookieOptions {
   maxAgeSeconds?: number;
   httpOnly?: boolean;
   secure: boolean;
+  /** Lax for the storefront; the admin's session cookie is Strict. */
+  sameSite?: 'Lax' | 'Strict';
 }
 
 /** Preference cookies (locale, currency, ...) live 365 days on the whole site (spec §9). */
 export const preferenceMaxAge = 365 * 24 * 60 * 60;
 
-export function serializeCookie(name: string, value: string, { maxAgeSeconds, httpOnly = true, secure }: CookieOptions): string {
-  const parts = [`${name}=${encodeURIComponent(value)}`, 'Path=/', 'SameSite=Lax'];
+export function serializeCookie(name: string, value: string, { maxAgeSeconds, httpOnly = true, secure, sameSite = 'Lax' }: CookieOptions): string {
+  const parts = [`${name}=${encodeURIComponent(value)}`, 'Path=/', `SameSite=${sameSite}`];
   if (maxAgeSeconds !== undefined) parts.push(`Max-Age=${maxAgeSeconds}`);
   if (httpOnly) parts.push('HttpOnly');
   if (secure) parts.push('Secure');

@@ -6,6 +6,7 @@
  * The React Router middleware stores pages; the Express layer serves hits without routing.
  */
 import { parseAcceptLanguage, storefrontForLanguages } from '../i18n/locale-detection.ts';
+import { adminBase } from '../admin/admin-paths.ts';
 import { readCookie } from './cookies.server.ts';
 
 const ttlMs = 60_000;
@@ -57,6 +58,8 @@ export class PageCache {
     const url = new URL(request.url, 'http://x');
     // API answers are personal or change state, except the search box suggestions.
     if (url.pathname.startsWith('/api/') && url.pathname !== '/api/search/suggest') return null;
+    // The admin is never cached (it also sends Cache-Control: no-store).
+    if (url.pathname === adminBase || url.pathname.startsWith(`${adminBase}/`)) return null;
     const preferences = preferenceCookies.map((name) => readCookie(request.cookie, name) ?? '').join('|');
     const suggestion = readCookie(request.cookie, 'locale') ? '' : (storefrontForLanguages(parseAcceptLanguage(request.acceptLanguage ?? null))?.code ?? '');
     return `${url.pathname}${url.search}|${preferences}|${suggestion}`;

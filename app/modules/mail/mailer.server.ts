@@ -3,6 +3,12 @@ import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from '../observability/logger.server.ts';
 
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+}
+
 export interface OutgoingMail {
   to: string;
   subject: string;
@@ -10,11 +16,18 @@ export interface OutgoingMail {
   text: string;
   /** Extra header lines, e.g. List-Unsubscribe and List-Unsubscribe-Post on newsletter mails. */
   headers?: Record<string, string>;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
   send(mail: OutgoingMail): Promise<void>;
+  /** Mails queued in the outbox by a transaction (queueMail) go out now instead of at the next round. */
+  deliverSoon?(): void;
 }
+
+/** The attachments as nodemailer takes them. */
+const nodemailerAttachments = (mail: OutgoingMail) =>
+  mail.attachments?.map(({ filename, contentType, contentBase64 }) => ({ filename, contentType, content: contentBase64, encoding: 'base64' }));
 
 export interface MailTransportOptions {
   /** smtp:// or smtps:// URL; without it mails are written to `folder` as .eml files. */
@@ -34,7 +47,7 @@ export function createMailTransport({ smtpUrl, from, folder, logger }: MailTrans
     const transport = nodemailer.createTransport(smtpUrl);
     return {
       async send(mail) {
-        const info = await transport.sendMail({ from, ...mail });
+        const info = await transport.sendMail({ from, ...mail, attachments: nodemailerAttachments(mail) });
         logger.info({ messageId: info.messageId, subject: mail.subject }, 'mail sent');
       },
     };
@@ -42,7 +55,7 @@ export function createMailTransport({ smtpUrl, from, folder, logger }: MailTrans
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from, ...mail });
+      const info = await transport.sendMail({ from, ...mail, attachments: nodemailerAttachments(mail) });
       await mkdir(folder, { recursive: true });
       const file = join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
       await writeFile(file, info.message as Buffer);

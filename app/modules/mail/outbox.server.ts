@@ -1,5 +1,5 @@
 import { asc, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.server.ts';
+import type { Database, Queryable } from '../../db/client.server.ts';
 import { mailOutbox } from '../../db/schema.ts';
 import type { Logger } from '../observability/logger.server.ts';
 import type { Mailer, OutgoingMail } from './mailer.server.ts';
@@ -13,6 +13,18 @@ export const retryDelayMinutes = (attempts: number) => Math.min(2 ** (attempts -
 /** How long a claimed mail is left to the process that claimed it before another may try. */
 const leaseMinutes = 10;
 const batchSize = 20;
+
+/**
+ * Queues a mail inside the caller's transaction and returns its outbox id: the mail goes out only
+ * if the change it reports is committed (call the mailer's deliverSoon afterwards).
+ */
+export async function queueMail(db: Queryable, mail: OutgoingMail): Promise<number> {
+  const [queued] = await db
+    .insert(mailOutbox)
+    .values({ toAddress: mail.to, subject: mail.subject, html: mail.html, text: mail.text, headers: mail.headers ?? {}, attachments: mail.attachments ?? null })
+    .returning({ id: mailOutbox.id });
+  return queued!.id;
+}
 
 export interface DeliveryRound {
   sent: number;
@@ -39,7 +51,7 @@ export class MailOutbox implements Mailer {
   }
 
   async send(mail: OutgoingMail): Promise<void> {
-    await this.#db.insert(mailOutbox).values({ toAddress: mail.to, subject: mail.subject, html: mail.html, text: mail.text, headers: mail.headers ?? {} });
+    await queueMail(this.#db, mail);
     this.deliverSoon();
   }
 
@@ -103,7 +115,7 @@ export class MailOutbox implements Mailer {
 
   async #deliver(mail: typeof mailOutbox.$inferSelect): Promise<boolean> {
     try {
-      await this.#transport.send({ to: mail.toAddress, subject: mail.subject, html: mail.html, text: mail.text, headers: mail.headers });
+      await this.#transport.send({ to: mail.toAddress, subject: mail.subject, html: mail.html, text: mail.text, headers: mail.headers, attachments: mail.attachments ?? undefined });
       await this.#db.update(mailOutbox).set({ sentAt: sql`now()`, nextAttemptAt: null, lastError: null }).where(eq(mailOutbox.id, mail.id));
       return true;
     } catch (error) {

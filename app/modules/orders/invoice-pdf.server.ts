@@ -24,8 +24,14 @@ export interface InvoiceLine {
   vatRateBp: number; // basis points, 2100 = 21 %
 }
 
+/**
+ * An invoice, or a credit note (the same document with its own title and number, negative
+ * amounts, and the invoice it corrects).
+ */
 export interface InvoiceDocument {
   invoiceNumber: string;
+  /** Credit notes: the number of the invoice they correct. */
+  correctsInvoiceNumber?: string | null;
   issuedAt: Date;
   orderNumber: string;
   orderDate: Date;
@@ -58,6 +64,7 @@ export interface InvoiceLabels {
   paymentMethod: string; paid: string; awaitingPayment: string;
   reverseChargeNote: string; // legal note printed when reverseCharge is true
   page: string; // e.g. "Page {page} of {pages}" – replace {page}/{pages}
+  correctsInvoice?: string; // credit notes: "Corrects invoice"
 }
 
 type Doc = PDFKit.PDFDocument;
@@ -235,6 +242,7 @@ function drawHeader(context: Context): number {
     [labels.orderNumber, invoice.orderNumber],
     [labels.orderDate, format.date(invoice.orderDate)],
   ];
+  if (invoice.correctsInvoiceNumber) facts.splice(2, 0, [labels.correctsInvoice ?? '', invoice.correctsInvoiceNumber]);
   for (const [label, value] of facts) factsY = labelValueRow(doc, label, value, x, factsY, RIGHT_COLUMN, { size: 8.5 }) + 3;
 
   return Math.max(sellerY, factsY);

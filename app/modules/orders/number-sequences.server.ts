@@ -31,3 +31,8 @@ export async function nextInvoiceNumber(tx: Queryable, issuedAt: Date): Promise<
   const year = issuedAt.getUTCFullYear();
   return `${year}-${String(await nextSequenceValue(tx, `invoice:${year}`)).padStart(6, '0')}`;
 }
+
+/** Credit notes run per store, apart from invoices: CN-NL-000001, CN-DE-000001, … */
+export async function nextCreditNoteNumber(tx: Queryable, locale: LocaleCode): Promise<string> {
+  return `CN-${orderNumberPrefix[locale]}-${String(await nextSequenceValue(tx, `credit-note:${locale}`)).padStart(6, '0')}`;
+}

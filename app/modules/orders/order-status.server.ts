@@ -1,49 +1,312 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.server.ts';
+import type { AppServices } from '../../context.ts';
+import type { Queryable } from '../../db/client.server.ts';
 import { retryingTransaction } from '../../db/transaction.server.ts';
-import { couponRedemptions, coupons, giftCards, orderItems, orders, orderStatusHistory, productVariants } from '../../db/schema.ts';
+import {
+  couponRedemptions,
+  coupons,
+  giftCards,
+  orderItems,
+  orderRefundLines,
+  orderRefunds,
+  orders,
+  orderShipments,
+  orderStatusHistory,
+  productVariants,
+} from '../../db/schema.ts';
 import { stockNeeded } from '../cart/cart.server.ts';
-import { issueInvoice, type OrderStatus } from './record-order.server.ts';
+import { formatCurrencyAmount } from '../currency/money.ts';
+import type { Translate } from '../i18n/i18n.tsx';
+import type { LocaleCode } from '../i18n/locales.ts';
+import { serverTranslator } from '../i18n/translator.server.ts';
+import { renderMail } from '../mail/mail-layout.server.ts';
+import { onlineMethods } from '../payments/stripe-gateway.server.ts';
+import { type CarrierCode, carriers, normaliseTrackingNumber, trackingLink, trackingNumberPattern } from './carriers.ts';
+import { creditNoteDocument } from './invoice-documents.server.ts';
+import { renderInvoicePdf } from './invoice-pdf.server.ts';
+import { queueOrderMail } from './order-mails.server.ts';
+import { issueInvoice, type OrderAddress, type OrderStatus } from './record-order.server.ts';
+import { planRefund, type RefundRequest } from './refund-plan.ts';
+import { nextCreditNoteNumber } from './number-sequences.server.ts';
 
-/** Which status may follow which; every change is kept in order_status_history with its time. */
-export const allowedTransitions: Record<OrderStatus, OrderStatus[]> = {
+/**
+ * Which status may follow which. Every change is kept in order_status_history with its time and
+ * who made it. Refunds of part of an order are allowed wherever 'refunded' may follow; the order
+ * becomes 'refunded' when nothing is left to give back.
+ */
+export const allowedTransitions: Record<OrderStatus, readonly OrderStatus[]> = {
   pending_payment: ['paid', 'cancelled'],
-  paid: ['processing', 'cancelled', 'refunded'],
-  processing: ['shipped', 'cancelled'],
+  paid: ['processing', 'shipped', 'cancelled', 'refunded'],
+  processing: ['shipped', 'cancelled', 'refunded'],
   shipped: ['completed', 'refunded'],
   completed: ['refunded'],
   cancelled: [],
   refunded: [],
 };
 
-export type StatusChange = { ok: true; invoiceNumber: string | null } | { ok: false; reason: 'not-found' | 'not-allowed' };
+export const canRefund = (status: OrderStatus) => allowedTransitions[status].includes('refunded');
+
+export type OrderChange =
+  /** The money arrived (a bank transfer, or the payment provider's webhook): the invoice is issued. */
+  | { kind: 'paid'; note?: string | null }
+  | { kind: 'processing' }
+  /** Handed to the carrier: the shopper gets the shipped mail with the tracking link. */
+  | { kind: 'shipped'; carrier: CarrierCode; trackingNumber: string }
+  | { kind: 'completed' }
+  /** Stock, coupon use and gift card come back; money already received is refunded in full. */
+  | { kind: 'cancelled'; reason?: string | null }
+  | { kind: 'refund'; request: RefundRequest; reason?: string | null };
+
+export type OrderChangeError =
+  | 'not-found'
+  | 'not-allowed'
+  | 'version-conflict'
+  | 'invalid-shipment'
+  | 'refund-too-large'
+  | 'nothing-to-refund'
+  | 'invalid-lines'
+  | 'payment-provider-failed';
+
+export type OrderChangeResult =
+  | { ok: true; status: OrderStatus; version: number; invoiceNumber: string | null; creditNoteNumber: string | null; refundedCents: number }
+  | { ok: false; error: OrderChangeError };
+
+export type OrderServices = Pick<AppServices, 'db' | 'logger' | 'shopName' | 'siteUrl' | 'payments'> & { mailer?: AppServices['mailer'] };
+
+export interface OrderChangeInput {
+  orderNumber: string;
+  /**
+   * The order's version the change was decided on (staff saw the order as it was then). null: the
+   * shop itself (webhook, command line), which only relies on the status check under the lock.
+   */
+  expectedVersion: number | null;
+  /** Who makes the change (a staff member's e-mail); null for the shop itself. */
+  actor: string | null;
+  change: OrderChange;
+  /** Writes the audit entry inside the change's transaction, so both commit or neither does. */
+  audit?: OrderAudit;
+}
+
+/** The admin's audit log as the order module sees it: what was done, the order before and after. */
+export type OrderAudit = (tx: Queryable, entry: { action: string; before: unknown; after: unknown }) => Promise<void>;
+
+/** What the audit log keeps of an order around a change. */
+const auditedFields = (order: Pick<LockedOrder, 'status' | 'version'>) => ({ status: order.status, version: order.version });
+
+/** Thrown inside the transaction to undo everything it wrote and answer with a domain error. */
+class OrderChangeRefused extends Error {
+  readonly error: OrderChangeError;
+  constructor(error: OrderChangeError) {
+    super(error);
+    this.error = error;
+  }
+}
+
+const targetStatus = (change: OrderChange): OrderStatus => (change.kind === 'refund' ? 'refunded' : change.kind);
 
 /**
- * Moves an order to a new status. Paid orders get their invoice (a bank transfer is marked paid
- * when the money arrives); a cancelled order that never shipped puts its stock back.
+ * Applies one change to an order, all or nothing: the order row is locked, its version and status
+ * checked, the side effects written (invoice, stock, coupon, gift card, shipment, refund with its
+ * credit note and Stripe refund, mails in the outbox) and the version raised. Two staff members
+ * deciding on the same version: the second finds a newer version and gets 'version-conflict'.
  */
-export async function changeOrderStatus(db: Database, orderNumber: string, status: OrderStatus, note: string | null = null): Promise<StatusChange> {
-  return retryingTransaction(db, async (tx) => {
-    const [order] = await tx.select({ id: orders.id, status: orders.status, giftCardId: orders.giftCardId, giftCardCents: orders.giftCardCents }).from(orders).where(eq(orders.orderNumber, orderNumber)).for('update');
-    if (!order) return { ok: false, reason: 'not-found' };
-    if (!allowedTransitions[order.status].includes(status)) return { ok: false, reason: 'not-allowed' };
-    await tx.update(orders).set({ status }).where(and(eq(orders.id, order.id), eq(orders.status, order.status)));
-    await tx.insert(orderStatusHistory).values({ orderId: order.id, status, note });
-    if (status === 'cancelled') {
-      // What the order took comes back: gift card balance, coupon use, stock.
-      if (order.giftCardId && order.giftCardCents > 0) {
+export async function applyOrderChange(services: OrderServices, input: OrderChangeInput): Promise<OrderChangeResult> {
+  const { db, logger } = services;
+  const [found] = await db.select({ locale: orders.locale }).from(orders).where(eq(orders.orderNumber, input.orderNumber));
+  if (!found) return { ok: false, error: 'not-found' };
+  if (input.change.kind === 'shipped') {
+    const trackingNumber = normaliseTrackingNumber(input.change.trackingNumber);
+    if (!(input.change.carrier in carriers) || !trackingNumberPattern.test(trackingNumber)) return { ok: false, error: 'invalid-shipment' };
+    input = { ...input, change: { ...input.change, trackingNumber } };
+  }
+  // Mails are written in the shopper's store language; the messages are read before the
+  // transaction (the embedded database has one connection, which the transaction holds).
+  const t = await serverTranslator(db, found.locale as LocaleCode, logger);
+  try {
+    const result = await retryingTransaction(db, (tx) => changeInTransaction(tx, services, t, input));
+    services.mailer?.deliverSoon?.();
+    return result;
+  } catch (error) {
+    if (error instanceof OrderChangeRefused) return { ok: false, error: error.error };
+    throw error;
+  }
+}
+
+type LockedOrder = typeof orders.$inferSelect;
+
+async function changeInTransaction(tx: Queryable, services: OrderServices, t: Translate, { orderNumber, expectedVersion, actor, change, audit }: OrderChangeInput): Promise<OrderChangeResult> {
+  const [order] = await tx.select().from(orders).where(eq(orders.orderNumber, orderNumber)).for('update');
+  if (!order) throw new OrderChangeRefused('not-found');
+  if (expectedVersion !== null && order.version !== expectedVersion) throw new OrderChangeRefused('version-conflict');
+  if (!allowedTransitions[order.status].includes(targetStatus(change))) throw new OrderChangeRefused('not-allowed');
+
+  let status: OrderStatus = targetStatus(change);
+  let invoiceNumber: string | null = null;
+  let refund: { creditNoteNumber: string; amountCents: number; remainingCents: number } | null = null;
+  let note: string | null = null;
+  switch (change.kind) {
+    case 'paid':
+      invoiceNumber = await issueInvoice(tx, order.id);
+      note = change.note ?? null;
+      break;
+    case 'shipped':
+      await tx.insert(orderShipments).values({ orderId: order.id, carrier: change.carrier, trackingNumber: change.trackingNumber, actor });
+      // The shipment row keeps carrier and tracking number (the timeline shows it with its link).
+      await queueOrderMail(tx, order.id, 'shipped', shippedMail(services, t, order, change.carrier, change.trackingNumber), actor);
+      break;
+    case 'cancelled':
+      note = change.reason ?? null;
+      // Money received is given back in full (gift card part onto the card); an unpaid order only frees its gift card amount.
+      if (order.status !== 'pending_payment') refund = await refundInTransaction(tx, services, t, order, { mode: 'full' }, actor, note, { allowNothing: true });
+      else if (order.giftCardId && order.giftCardCents > 0) {
         await tx.update(giftCards).set({ balanceCents: sql`${giftCards.balanceCents} + ${order.giftCardCents}` }).where(eq(giftCards.id, order.giftCardId));
       }
-      const released = await tx.delete(couponRedemptions).where(eq(couponRedemptions.orderId, order.id)).returning({ couponId: couponRedemptions.couponId });
-      for (const { couponId } of released) await tx.update(coupons).set({ timesUsed: sql`${coupons.timesUsed} - 1` }).where(eq(coupons.id, couponId));
-      const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-      for (const line of lines) {
-        const quantity = stockNeeded(line);
-        if (line.variantId === null || quantity === 0) continue;
-        await tx.update(productVariants).set({ stockQuantity: sql`${productVariants.stockQuantity} + ${quantity}` }).where(eq(productVariants.id, line.variantId));
-      }
+      await releaseCouponAndStock(tx, order.id);
+      break;
+    case 'refund':
+      note = change.reason ?? null;
+      refund = await refundInTransaction(tx, services, t, order, change.request, actor, note, { allowNothing: false });
+      // A partial refund keeps the order where it is; the last one makes it 'refunded'.
+      if (refund!.remainingCents > 0) status = order.status;
+      break;
+  }
+  if (status !== order.status) await tx.insert(orderStatusHistory).values({ orderId: order.id, status, note, actor });
+  const [updated] = await tx
+    .update(orders)
+    .set({ status, version: sql`${orders.version} + 1` })
+    .where(and(eq(orders.id, order.id), eq(orders.version, order.version)))
+    .returning({ version: orders.version });
+  const result = { ok: true as const, status, version: updated!.version, invoiceNumber, creditNoteNumber: refund?.creditNoteNumber ?? null, refundedCents: refund?.amountCents ?? 0 };
+  await audit?.(tx, {
+    action: `order.${change.kind}`,
+    before: auditedFields(order),
+    after: { ...auditedFields(result), change, invoiceNumber, creditNoteNumber: result.creditNoteNumber, refundedCents: result.refundedCents },
+  });
+  return result;
+}
+
+async function releaseCouponAndStock(tx: Queryable, orderId: number): Promise<void> {
+  const released = await tx.delete(couponRedemptions).where(eq(couponRedemptions.orderId, orderId)).returning({ couponId: couponRedemptions.couponId });
+  for (const { couponId } of released) await tx.update(coupons).set({ timesUsed: sql`${coupons.timesUsed} - 1` }).where(eq(coupons.id, couponId));
+  const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+  for (const line of lines) {
+    const quantity = stockNeeded(line);
+    if (line.variantId === null || quantity === 0) continue;
+    await tx.update(productVariants).set({ stockQuantity: sql`${productVariants.stockQuantity} + ${quantity}` }).where(eq(productVariants.id, line.variantId));
+  }
+}
+
+const isPaidOnline = (order: LockedOrder) => (onlineMethods as readonly string[]).includes(order.paymentMethod) && order.paymentReference !== null;
+
+/**
+ * Gives money back: the payment method's part first (through Stripe when paid online, otherwise
+ * for the shop to transfer by hand), then the gift card's part back onto the card. Issues the
+ * credit note with the next number of the order's store and queues the refund mail with it.
+ * The Stripe refund is the last step that can fail before the rows are written; its idempotency
+ * key names the order's version, so a retry of the same decision never refunds twice.
+ */
+async function refundInTransaction(
+  tx: Queryable,
+  services: OrderServices,
+  t: Translate,
+  order: LockedOrder,
+  request: RefundRequest,
+  actor: string | null,
+  reason: string | null,
+  { allowNothing }: { allowNothing: boolean },
+) {
+  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+  const earlierRefunds = await tx.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id));
+  const earlierLines = await tx
+    .select({ kind: orderRefundLines.kind, orderItemId: orderRefundLines.orderItemId, quantity: orderRefundLines.quantity, netCents: orderRefundLines.netCents, taxCents: orderRefundLines.taxCents })
+    .from(orderRefundLines)
+    .innerJoin(orderRefunds, eq(orderRefunds.id, orderRefundLines.refundId))
+    .where(eq(orderRefunds.orderId, order.id));
+  const plan = planRefund({ ...order, items }, earlierLines, request);
+  if (!plan.ok) {
+    if (allowNothing && plan.error === 'nothing-to-refund') return null;
+    throw new OrderChangeRefused(plan.error);
+  }
+  const sum = (pick: (refund: (typeof earlierRefunds)[number]) => number) => earlierRefunds.reduce((total, refund) => total + pick(refund), 0);
+  const methodLeft = order.totalCents - order.giftCardCents - sum((refund) => refund.providerCents + refund.manualCents);
+  const toMethod = Math.min(plan.amountCents, Math.max(methodLeft, 0));
+  const toGiftCard = plan.amountCents - toMethod;
+  const viaProvider = isPaidOnline(order) ? toMethod : 0;
+
+  const invoiceNumber = await issueInvoice(tx, order.id);
+  const creditNoteNumber = await nextCreditNoteNumber(tx, order.locale as LocaleCode);
+  let providerRefundId: string | null = null;
+  if (viaProvider > 0) {
+    if (!services.payments) throw new OrderChangeRefused('payment-provider-failed');
+    try {
+      ({ id: providerRefundId } = await services.payments.refundPayment({ sessionId: order.paymentReference!, amount: viaProvider, idempotencyKey: `refund-${order.orderNumber}-v${order.version}` }));
+    } catch (error) {
+      services.logger.error({ err: error, orderNumber: order.orderNumber, amount: viaProvider }, 'Stripe refused or did not answer the refund: nothing changed');
+      throw new OrderChangeRefused('payment-provider-failed');
     }
-    const invoiceNumber = status === 'paid' ? await issueInvoice(tx, order.id) : null;
-    return { ok: true, invoiceNumber };
+  }
+  const [refund] = await tx
+    .insert(orderRefunds)
+    .values({
+      orderId: order.id,
+      creditNoteNumber,
+      invoiceNumber,
+      amountCents: plan.amountCents,
+      taxCents: plan.taxCents,
+      providerCents: viaProvider,
+      manualCents: toMethod - viaProvider,
+      giftCardCents: toGiftCard,
+      providerRefundId,
+      reason,
+      actor,
+    })
+    .returning({ id: orderRefunds.id });
+  await tx.insert(orderRefundLines).values(plan.lines.map((line) => ({ ...line, refundId: refund!.id })));
+  if (toGiftCard > 0 && order.giftCardId) {
+    await tx.update(giftCards).set({ balanceCents: sql`${giftCards.balanceCents} + ${toGiftCard}` }).where(eq(giftCards.id, order.giftCardId));
+  }
+  const document = await creditNoteDocument(tx, { t, locale: order.locale as LocaleCode, shopName: services.shopName, siteUrl: services.siteUrl }, refund!.id);
+  const money = (cents: number) => formatCurrencyAmount(cents, order.currencyCode, order.locale);
+  const paragraphs = [
+    t('fulfilment.mail.refund.intro', { orderNumber: order.orderNumber, amount: money(plan.amountCents) }),
+    ...(viaProvider > 0 ? [t('fulfilment.mail.refund.viaProvider', { amount: money(viaProvider) })] : []),
+    ...(toMethod - viaProvider > 0 ? [t('fulfilment.mail.refund.viaBank', { amount: money(toMethod - viaProvider) })] : []),
+    ...(toGiftCard > 0 ? [t('fulfilment.mail.refund.viaGiftCard', { amount: money(toGiftCard) })] : []),
+    t('fulfilment.mail.refund.creditNote', { creditNoteNumber }),
+  ];
+  await queueOrderMail(
+    tx,
+    order.id,
+    'refund',
+    {
+      ...renderMail({ ...mailFrame(services, t, order), subject: t('fulfilment.mail.refund.subject', { orderNumber: order.orderNumber, shopName: services.shopName }), paragraphs }),
+      attachments: [{ filename: `credit-note-${creditNoteNumber}.pdf`, contentType: 'application/pdf', contentBase64: (await renderInvoicePdf(document!)).toString('base64') }],
+    },
+    actor,
+  );
+  return { creditNoteNumber, amountCents: plan.amountCents, remainingCents: order.totalCents - sum((earlier) => earlier.amountCents) - plan.amountCents };
+}
+
+/** What every mail about an order shares: recipient, language, greeting and footer. */
+export function mailFrame({ shopName }: Pick<OrderServices, 'shopName'>, t: Translate, order: Pick<LockedOrder, 'email' | 'locale' | 'billingAddress'>) {
+  return {
+    to: order.email,
+    locale: order.locale,
+    shopName,
+    greeting: t('mail.greeting', { name: (order.billingAddress as unknown as OrderAddress).firstName ?? '' }),
+    footer: t('mail.order.footer'),
+  };
+}
+
+function shippedMail(services: OrderServices, t: Translate, order: LockedOrder, carrier: CarrierCode, trackingNumber: string) {
+  const address = order.shippingAddress as unknown as OrderAddress;
+  return renderMail({
+    ...mailFrame(services, t, order),
+    subject: t('fulfilment.mail.shipped.subject', { orderNumber: order.orderNumber, shopName: services.shopName }),
+    paragraphs: [
+      t('fulfilment.mail.shipped.intro', { orderNumber: order.orderNumber }),
+      t('fulfilment.mail.shipped.tracking', { carrier: carriers[carrier].name, trackingNumber }),
+    ],
+    action: { label: t('fulfilment.mail.shipped.action'), url: trackingLink(carrier, trackingNumber, address) },
   });
 }

@@ -28,6 +28,11 @@ export interface PaymentGateway {
    * 'completed' when the shopper paid after all (the webhook marks the order paid).
    */
   closeCheckout(sessionId: string): Promise<'expired' | 'completed'>;
+  /**
+   * Gives back part or all of what was paid on a Checkout Session (minor units). The same
+   * idempotency key never refunds twice, also when the first answer was lost.
+   */
+  refundPayment(request: { sessionId: string; amount: number; idempotencyKey: string }): Promise<{ id: string }>;
   /** Verifies the signature and returns the event, or throws. */
   verifyEvent(payload: string, signature: string): Stripe.Event;
 }
@@ -87,6 +92,13 @@ export function createStripeGateway({ secretKey, webhookSecret, apiUrl }: Stripe
         const session = await stripe.checkout.sessions.retrieve(sessionId);
         return session.status === 'complete' ? 'completed' : 'expired';
       }
+    },
+    async refundPayment({ sessionId, amount, idempotencyKey }) {
+      const session = await stripe.checkout.sessions.retrieve(sessionId);
+      const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+      if (!paymentIntent) throw new Error(`Checkout Session ${sessionId} has no payment to refund`);
+      const refund = await stripe.refunds.create({ payment_intent: paymentIntent, amount }, { idempotencyKey });
+      return { id: refund.id };
     },
     verifyEvent(payload, signature) {
       if (!webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET is not set');

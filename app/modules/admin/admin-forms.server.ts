@@ -1,0 +1,19 @@
+import { data } from 'react-router';
+import { recordId } from '../forms/record-id.ts';
+
+/**
+ * The intent of an admin form with several buttons (approve / reject ...); anything else is a
+ * bad request, not a 500.
+ */
+export function intentOf<Intent extends string>(form: FormData, intents: readonly Intent[]): Intent {
+  const intent = form.get('intent');
+  if (typeof intent === 'string' && (intents as readonly string[]).includes(intent)) return intent as Intent;
+  throw data(null, { status: 400 });
+}
+
+/** A record id from a form or URL: a positive 32-bit integer, or 400. */
+export function idOf(value: FormDataEntryValue | string | null | undefined): number {
+  const id = recordId(value);
+  if (id === null) throw data(null, { status: 400 });
+  return id;
+}

@@ -1,0 +1,21 @@
+import type { StaffRole } from '../../db/schema.ts';
+import { adminPath } from './admin-paths.ts';
+import { can, type Permission } from './permissions.ts';
+
+/** The admin's sections in navigation order; each shows only to roles that may open it. */
+const sections: { key: string; path: string; permission: Permission }[] = [
+  { key: 'dashboard', path: '', permission: 'dashboard.read' },
+  { key: 'orders', path: 'orders', permission: 'orders.read' },
+  { key: 'customers', path: 'customers', permission: 'customers.read' },
+  { key: 'reviews', path: 'reviews', permission: 'reviews.moderate' },
+  { key: 'coupons', path: 'coupons', permission: 'coupons.read' },
+  { key: 'giftCards', path: 'gift-cards', permission: 'giftcards.read' },
+  { key: 'stockAlerts', path: 'stock-alerts', permission: 'catalogue.read' },
+  { key: 'mailOutbox', path: 'mail', permission: 'mail.outbox' },
+  { key: 'staff', path: 'staff', permission: 'staff.manage' },
+  { key: 'auditLog', path: 'audit', permission: 'audit.read' },
+];
+
+/** Links for a role: label key (admin.nav.*) and path. */
+export const navigationFor = (role: StaffRole) =>
+  sections.filter((section) => can(role, section.permission)).map((section) => ({ labelKey: `admin.nav.${section.key}`, to: adminPath(section.path) }));

@@ -1,0 +1,44 @@
+/**
+ * What each staff role may do (issue 12). Checked on the server in every admin loader and action
+ * through requireStaff; the navigation uses the same table to hide what a role cannot open.
+ */
+import type { StaffRole } from '../../db/schema.ts';
+
+export const permissions = [
+  'dashboard.read',
+  'orders.read',
+  'orders.write',
+  'orders.notes',
+  'mails.resend',
+  'customers.read',
+  'customers.write',
+  'catalogue.read',
+  'catalogue.write',
+  'content.write',
+  'reviews.moderate',
+  'coupons.read',
+  'coupons.write',
+  'giftcards.read',
+  'giftcards.write',
+  'mail.outbox',
+  'staff.manage',
+  'audit.read',
+] as const;
+export type Permission = (typeof permissions)[number];
+
+const managerPermissions: Permission[] = [
+  'dashboard.read', 'orders.read', 'orders.write', 'orders.notes', 'mails.resend', 'customers.read', 'customers.write',
+  'catalogue.read', 'catalogue.write', 'content.write', 'reviews.moderate', 'coupons.read', 'coupons.write',
+  'giftcards.read', 'giftcards.write', 'mail.outbox',
+];
+
+export const rolePermissions: Record<StaffRole, ReadonlySet<Permission>> = {
+  owner: new Set(permissions),
+  manager: new Set(managerPermissions),
+  // Support answers shoppers: reads orders and customers, writes order notes, sends mails again.
+  support: new Set<Permission>(['dashboard.read', 'orders.read', 'orders.notes', 'mails.resend', 'customers.read', 'mail.outbox']),
+  // Editors look after the catalogue and its content (reviews are product content).
+  editor: new Set<Permission>(['dashboard.read', 'catalogue.read', 'catalogue.write', 'content.write', 'reviews.moderate']),
+};
+
+export const can = (role: StaffRole, permission: Permission) => rolePermissions[role].has(permission);

@@ -1,0 +1,144 @@
+import { Form, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import type { Route } from './+types/audit';
+import { AdminPageHeader } from '../../components/admin/admin-ui.tsx';
+import { Pagination } from '../../components/pagination.tsx';
+import { servicesContext } from '../../context.ts';
+import { orUnavailable } from '../../db/with-database.server.ts';
+import { adminPath } from '../../modules/admin/admin-paths.ts';
+import { auditEntities, listAudit } from '../../modules/admin/audit.server.ts';
+import { requireStaff } from '../../modules/admin/require-staff.server.ts';
+import { listStaff } from '../../modules/admin/staff-accounts.server.ts';
+import { useI18n } from '../../modules/i18n/i18n.tsx';
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().catch(undefined);
+/** Filters from the query string; a malformed one is ignored rather than refused. */
+const filterSchema = z.object({
+  staff: z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined),
+  action: z.string().trim().max(60).optional().catch(undefined),
+  entity: z.string().trim().max(40).optional().catch(undefined),
+  entityId: z.string().trim().max(40).optional().catch(undefined),
+  from: day,
+  to: day,
+  page: z.coerce.number().int().positive().max(100_000).catch(1),
+});
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff(request, context, 'audit.read');
+  const { db } = context.get(servicesContext);
+  const query = Object.fromEntries([...new URL(request.url).searchParams].filter(([, value]) => value !== ''));
+  const filters = filterSchema.parse(query);
+  const [entries, entities, staff] = await orUnavailable(() =>
+    Promise.all([
+      listAudit(db, { staffId: filters.staff, action: filters.action, entity: filters.entity, entityId: filters.entityId, from: filters.from, to: filters.to }, filters.page),
+      auditEntities(db),
+      listStaff(db),
+    ]),
+  );
+  return { ...entries, entities, staff: staff.map(({ id, name }) => ({ id, name })) };
+}
+
+const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value, null, 1));
+
+export default function AuditPage({ loaderData }: Route.ComponentProps) {
+  const { t, locale } = useI18n();
+  const [params] = useSearchParams();
+  const time = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' });
+  const hrefFor = (page: number) => {
+    const next = new URLSearchParams(params);
+    if (page === 1) next.delete('page');
+    else next.set('page', String(page));
+    const query = next.toString();
+    return query ? `${adminPath('audit')}?${query}` : adminPath('audit');
+  };
+  return (
+    <>
+      <AdminPageHeader title={t('admin.audit.title')} />
+      <Form method="get" className="admin-filters" aria-label={t('admin.audit.filters')}>
+        <div className="form-field">
+          <label htmlFor="audit-staff">{t('admin.audit.staff')}</label>
+          <select id="audit-staff" name="staff" defaultValue={params.get('staff') ?? ''}>
+            <option value="">{t('admin.audit.anyone')}</option>
+            {loaderData.staff.map((member) => (
+              <option key={member.id} value={member.id}>
+                {member.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="form-field">
+          <label htmlFor="audit-entity">{t('admin.audit.entity')}</label>
+          <select id="audit-entity" name="entity" defaultValue={params.get('entity') ?? ''}>
+            <option value="">{t('admin.audit.anything')}</option>
+            {loaderData.entities.map((entity) => (
+              <option key={entity} value={entity}>
+                {entity}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="form-field">
+          <label htmlFor="audit-entity-id">{t('admin.audit.entityId')}</label>
+          <input id="audit-entity-id" name="entityId" defaultValue={params.get('entityId') ?? ''} />
+        </div>
+        <div className="form-field">
+          <label htmlFor="audit-action">{t('admin.audit.action')}</label>
+          <input id="audit-action" name="action" defaultValue={params.get('action') ?? ''} />
+        </div>
+        <div className="form-field">
+          <label htmlFor="audit-from">{t('admin.audit.from')}</label>
+          <input id="audit-from" name="from" type="date" defaultValue={params.get('from') ?? ''} />
+        </div>
+        <div className="form-field">
+          <label htmlFor="audit-to">{t('admin.audit.to')}</label>
+          <input id="audit-to" name="to" type="date" defaultValue={params.get('to') ?? ''} />
+        </div>
+        <button type="submit" className="admin-button">
+          {t('admin.filter')}
+        </button>
+      </Form>
+      <div className="admin-table-wrap">
+        <table className="admin-table admin-table--audit">
+          <caption className="visually-hidden">{t('admin.audit.title')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('admin.audit.when')}</th>
+              <th scope="col">{t('admin.audit.staff')}</th>
+              <th scope="col">{t('admin.audit.action')}</th>
+              <th scope="col">{t('admin.audit.entity')}</th>
+              <th scope="col">{t('admin.audit.before')}</th>
+              <th scope="col">{t('admin.audit.after')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {loaderData.rows.length === 0 && (
+              <tr>
+                <td colSpan={6}>{t('admin.audit.empty')}</td>
+              </tr>
+            )}
+            {loaderData.rows.map((entry) => (
+              <tr key={entry.id}>
+                <td className="admin-nowrap">{time.format(new Date(entry.createdAt))}</td>
+                <td>{entry.staffName ?? t('admin.audit.system')}</td>
+                <td>
+                  <code>{entry.action}</code>
+                </td>
+                <td className="admin-nowrap">
+                  {entry.entity}
+                  {entry.entityId && ` #${entry.entityId}`}
+                </td>
+                <td>
+                  <pre className="admin-json">{json(entry.before)}</pre>
+                </td>
+                <td>
+                  <pre className="admin-json">{json(entry.after)}</pre>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pagination window={loaderData.window} hrefFor={hrefFor} />
+    </>
+  );
+}

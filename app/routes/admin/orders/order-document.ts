@@ -1,0 +1,34 @@
+import { and, eq } from 'drizzle-orm';
+import { data } from 'react-router';
+import type { Route } from './+types/order-document';
+import { servicesContext } from '../../../context.ts';
+import { orderRefunds, orders } from '../../../db/schema.ts';
+import { orUnavailable } from '../../../db/with-database.server.ts';
+import { requireStaff } from '../../../modules/admin/require-staff.server.ts';
+import type { LocaleCode } from '../../../modules/i18n/locales.ts';
+import { serverTranslator } from '../../../modules/i18n/translator.server.ts';
+import { creditNoteDocument, orderInvoiceDocuments } from '../../../modules/orders/invoice-documents.server.ts';
+import { renderInvoicePdf } from '../../../modules/orders/invoice-pdf.server.ts';
+
+/**
+ * An invoice or credit note of an order as the customer received it (in the store's language),
+ * for staff who may read orders. 404 for a number that is not this order's.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireStaff(request, context, 'orders.read');
+  const { db, logger, shopName, siteUrl } = context.get(servicesContext);
+  const document = await orUnavailable(async () => {
+    const [order] = await db.select({ id: orders.id, locale: orders.locale }).from(orders).where(eq(orders.orderNumber, params.orderNumber));
+    if (!order) return null;
+    const locale = order.locale as LocaleCode;
+    const documentContext = { t: await serverTranslator(db, locale, logger), locale, shopName, siteUrl };
+    const [refund] = await db.select({ id: orderRefunds.id }).from(orderRefunds).where(and(eq(orderRefunds.orderId, order.id), eq(orderRefunds.creditNoteNumber, params.documentNumber)));
+    if (refund) return creditNoteDocument(db, documentContext, refund.id);
+    return (await orderInvoiceDocuments(db, documentContext, order.id)).find((invoice) => invoice.invoiceNumber === params.documentNumber) ?? null;
+  });
+  if (!document) throw data(null, { status: 404 });
+  const pdf = await renderInvoicePdf(document);
+  return new Response(new Uint8Array(pdf), {
+    headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="${document.invoiceNumber}.pdf"` },
+  });
+}

@@ -1,0 +1,177 @@
+import { Form, Link, useSearchParams } from 'react-router';
+import type { Route } from './+types/order-list';
+import { AdminPageHeader } from '../../../components/admin/admin-ui.tsx';
+import { Pagination } from '../../../components/pagination.tsx';
+import { servicesContext } from '../../../context.ts';
+import { orderStatuses } from '../../../db/schema.ts';
+import { orUnavailable } from '../../../db/with-database.server.ts';
+import { adminPath } from '../../../modules/admin/admin-paths.ts';
+import { requireStaff } from '../../../modules/admin/require-staff.server.ts';
+import { formatCurrencyAmount } from '../../../modules/currency/money.ts';
+import { useI18n } from '../../../modules/i18n/i18n.tsx';
+import { localeCodes } from '../../../modules/i18n/locales.ts';
+import { type OrderFilters, orderPaymentMethods, type orderSortKeys, parseOrderFilters } from '../../../modules/orders/order-filters.ts';
+import { searchOrders } from '../../../modules/orders/order-search.server.ts';
+import '../../../styles/admin-orders.css';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff(request, context, 'orders.read');
+  const { db } = context.get(servicesContext);
+  const filters = parseOrderFilters(new URL(request.url).searchParams);
+  const result = await orUnavailable(() => searchOrders(db, filters));
+  return { ...result, filters };
+}
+
+type SortKey = (typeof orderSortKeys)[number];
+
+export default function OrderListPage({ loaderData }: Route.ComponentProps) {
+  const { t, locale } = useI18n();
+  const [params] = useSearchParams();
+  const { filters, orders, window } = loaderData;
+  const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
+  const withParams = (changes: Record<string, string | null>, path = 'orders') => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) next.delete(key);
+      else next.set(key, value);
+    }
+    const query = next.toString();
+    return query ? `${adminPath(path)}?${query}` : adminPath(path);
+  };
+  const hrefFor = (page: number) => withParams({ page: page === 1 ? null : String(page) });
+  /** A column heading that sorts by it; a second click turns the direction around. */
+  const sortHeader = (key: SortKey, label: string, className = '') => {
+    const active = filters.sort === key;
+    const direction = active && filters.direction === 'desc' ? 'asc' : 'desc';
+    return (
+      <th scope="col" className={className || undefined} aria-sort={active ? (filters.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
+        <Link to={withParams({ sort: key, direction, page: null })} className="order-sort">
+          {label}
+          <span aria-hidden="true">{active ? (filters.direction === 'asc' ? ' ▲' : ' ▼') : ''}</span>
+        </Link>
+      </th>
+    );
+  };
+  const columnLabel: Record<SortKey, string> = {
+    createdAt: t('fulfilment.admin.column.createdAt'),
+    orderNumber: t('fulfilment.admin.column.orderNumber'),
+    total: t('fulfilment.admin.column.total'),
+    status: t('fulfilment.admin.column.status'),
+    email: t('fulfilment.admin.column.email'),
+  };
+  const value = (key: keyof OrderFilters) => String(filters[key] ?? '');
+  return (
+    <>
+      <AdminPageHeader title={t('fulfilment.admin.list.title')}>
+        <a href={withParams({ page: null }, 'orders.csv')} className="admin-button" download>
+          {t('fulfilment.admin.list.exportCsv')}
+        </a>
+      </AdminPageHeader>
+      <Form method="get" className="admin-filters" aria-label={t('fulfilment.admin.list.filters')}>
+        <div className="form-field order-filters__search">
+          <label htmlFor="orders-q">{t('fulfilment.admin.list.search')}</label>
+          <input id="orders-q" name="q" type="search" defaultValue={value('q')} placeholder={t('fulfilment.admin.list.searchHint')} />
+        </div>
+        <div className="form-field">
+          <label htmlFor="orders-status">{t('fulfilment.admin.list.status')}</label>
+          <select id="orders-status" name="status" defaultValue={value('status')}>
+            <option value="">{t('fulfilment.admin.list.allStatuses')}</option>
+            {orderStatuses.map((status) => (
+              <option key={status} value={status}>
+                {t(`order.status.${status}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="form-field">
+          <label htmlFor="orders-store">{t('fulfilment.admin.list.store')}</label>
+          <select id="orders-store" name="store" defaultValue={value('store')}>
+            <option value="">{t('fulfilment.admin.list.allStores')}</option>
+            {localeCodes.map((code) => (
+              <option key={code} value={code}>
+                {code}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="form-field">
+          <label htmlFor="orders-payment">{t('fulfilment.admin.list.payment')}</label>
+          <select id="orders-payment" name="payment" defaultValue={value('payment')}>
+            <option value="">{t('fulfilment.admin.list.allPayments')}</option>
+            {orderPaymentMethods.map((method) => (
+              <option key={method} value={method}>
+                {t(`payment.method.${method}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="form-field order-filters__date">
+          <label htmlFor="orders-from">{t('fulfilment.admin.list.from')}</label>
+          <input id="orders-from" name="from" type="date" defaultValue={value('from')} />
+        </div>
+        <div className="form-field order-filters__date">
+          <label htmlFor="orders-to">{t('fulfilment.admin.list.to')}</label>
+          <input id="orders-to" name="to" type="date" defaultValue={value('to')} />
+        </div>
+        {filters.sort !== 'createdAt' && <input type="hidden" name="sort" value={filters.sort} />}
+        {filters.direction !== 'desc' && <input type="hidden" name="direction" value={filters.direction} />}
+        <div className="order-filters__buttons">
+          <button type="submit" className="admin-button admin-button--primary">
+            {t('fulfilment.admin.list.apply')}
+          </button>
+          <Link to={adminPath('orders')} className="admin-button">
+            {t('fulfilment.admin.list.reset')}
+          </Link>
+        </div>
+      </Form>
+      <div className="admin-table-wrap">
+        <table className="admin-table order-table">
+          <caption className="visually-hidden">{t('fulfilment.admin.list.caption', { column: columnLabel[filters.sort] })}</caption>
+          <thead>
+            <tr>
+              {sortHeader('orderNumber', columnLabel.orderNumber)}
+              {sortHeader('createdAt', columnLabel.createdAt, 'order-table__wide')}
+              <th scope="col">{t('fulfilment.admin.column.customer')}</th>
+              {sortHeader('status', columnLabel.status)}
+              <th scope="col" className="order-table__wide">
+                {t('fulfilment.admin.column.payment')}
+              </th>
+              <th scope="col" className="order-table__wide">
+                {t('fulfilment.admin.column.store')}
+              </th>
+              {sortHeader('total', columnLabel.total, 'admin-number')}
+            </tr>
+          </thead>
+          <tbody>
+            {orders.length === 0 && (
+              <tr>
+                <td colSpan={7}>{t('fulfilment.admin.list.empty')}</td>
+              </tr>
+            )}
+            {orders.map((order) => (
+              <tr key={order.orderNumber}>
+                <th scope="row">
+                  <Link to={adminPath(`orders/${order.orderNumber}`)}>{order.orderNumber}</Link>
+                </th>
+                <td className="admin-nowrap order-table__wide">{dateTime.format(new Date(order.createdAt))}</td>
+                <td>
+                  <span className="order-table__customer">
+                    <span>{order.customerName}</span>
+                    <span className="admin-muted order-table__wide">{order.email}</span>
+                  </span>
+                </td>
+                <td>
+                  <span className={`admin-badge order-status--${order.status}`}>{t(`order.status.${order.status}`)}</span>
+                </td>
+                <td className="order-table__wide">{t(`payment.method.${order.paymentMethod}`)}</td>
+                <td className="order-table__wide">{order.store}</td>
+                <td className="admin-number">{formatCurrencyAmount(order.totalCents, order.currencyCode, locale)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pagination window={window} hrefFor={hrefFor} />
+    </>
+  );
+}

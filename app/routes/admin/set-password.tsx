@@ -1,0 +1,57 @@
+import { data, Form, redirect, useNavigation } from 'react-router';
+import type { Route } from './+types/set-password';
+import { AdminAuthCard } from '../../components/admin/admin-ui.tsx';
+import { CsrfField, TextField } from '../../components/forms/form-fields.tsx';
+import { servicesContext } from '../../context.ts';
+import { orUnavailable } from '../../db/with-database.server.ts';
+import { adminPath } from '../../modules/admin/admin-paths.ts';
+import { recordAudit } from '../../modules/admin/audit.server.ts';
+import { passwordTokenStaff, setPasswordWithToken } from '../../modules/admin/staff-auth.server.ts';
+import { newPasswordFields, newPasswordSchema } from '../../modules/customers/customer-forms.ts';
+import { parseForm } from '../../modules/forms/field-errors.ts';
+import { useI18n } from '../../modules/i18n/i18n.tsx';
+
+/** The one-time link of `npm run admin -- create-owner`, of invitations and of access resets. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db } = context.get(servicesContext);
+  const staff = await orUnavailable(() => passwordTokenStaff(db, params.token));
+  return { email: staff?.email ?? null };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { db } = context.get(servicesContext);
+  const form = await request.formData();
+  const parsed = parseForm(newPasswordSchema, form, newPasswordFields);
+  if (!parsed.ok) return data(parsed, { status: 400 });
+  const staffId = await orUnavailable(() => setPasswordWithToken(db, params.token, parsed.data.password));
+  if (staffId === null) throw data(null, { status: 404 });
+  await orUnavailable(() => recordAudit(db, { staffId, action: 'staff.password-set', entity: 'staff', entityId: staffId }));
+  throw redirect(`${adminPath('login')}?reason=password-set`);
+}
+
+export default function SetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const navigation = useNavigation();
+  if (!loaderData.email) {
+    return (
+      <AdminAuthCard title={t('admin.setPassword.invalidTitle')}>
+        <p>{t('admin.setPassword.invalidText')}</p>
+      </AdminAuthCard>
+    );
+  }
+  const failure = actionData && !actionData.ok ? actionData : undefined;
+  return (
+    <AdminAuthCard title={t('admin.setPassword.title')}>
+      <p>{t('admin.setPassword.intro', { email: loaderData.email })}</p>
+      <Form method="post" noValidate className="admin-form">
+        <CsrfField />
+        <input type="email" name="username" autoComplete="username" value={loaderData.email} readOnly hidden />
+        <TextField name="password" type="password" label={t('admin.setPassword.password')} autoComplete="new-password" required hint={t('admin.setPassword.hint')} error={failure?.fieldErrors.password} />
+        <TextField name="confirmPassword" type="password" label={t('admin.setPassword.confirm')} autoComplete="new-password" required error={failure?.fieldErrors.confirmPassword} />
+        <button type="submit" className="admin-button admin-button--primary" disabled={navigation.state === 'submitting'}>
+          {t('admin.setPassword.submit')}
+        </button>
+      </Form>
+    </AdminAuthCard>
+  );
+}

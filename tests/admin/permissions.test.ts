@@ -1,0 +1,97 @@
+/**
+ * Each role against each admin page and action, called directly as a forged request would be
+ * (no navigation, no hidden buttons): allowed ones run, the others answer 403 and leave an
+ * `access.denied` entry in the audit log.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, type StaffRole, staffRoles } from '../../app/db/schema.ts';
+import { can, type Permission } from '../../app/modules/admin/permissions.ts';
+import type { StaffMember } from '../../app/modules/admin/staff-session.server.ts';
+import * as audit from '../../app/routes/admin/audit.tsx';
+import * as dashboard from '../../app/routes/admin/dashboard.tsx';
+import * as profile from '../../app/routes/admin/profile.tsx';
+import * as staffPage from '../../app/routes/admin/staff.tsx';
+import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
+import { callRoute, createStaff, loggedIn } from './admin-support.ts';
+
+interface AdminCall {
+  name: string;
+  permission: Permission;
+  fn: (args: never) => unknown;
+  path: string;
+  /** A form makes it a POST; a function builds it per test (ids of records made for it). */
+  form?: (ids: Fixtures) => Record<string, string | number>;
+}
+
+interface Fixtures {
+  victimStaffId: number;
+}
+
+/** Every admin loader and action; later pages add their rows here. */
+const adminCalls: AdminCall[] = [
+  { name: 'dashboard', permission: 'dashboard.read', fn: dashboard.loader, path: '' },
+  { name: 'profile', permission: 'dashboard.read', fn: profile.loader, path: 'profile' },
+  { name: 'staff list', permission: 'staff.manage', fn: staffPage.loader, path: 'staff' },
+  { name: 'staff invite', permission: 'staff.manage', fn: staffPage.action, path: 'staff', form: () => ({ intent: 'invite', name: 'New Person', email: `new-${Math.random()}@example.com`, role: 'owner' }) },
+  { name: 'staff role', permission: 'staff.manage', fn: staffPage.action, path: 'staff', form: ({ victimStaffId }) => ({ intent: 'role', staffId: victimStaffId, role: 'owner' }) },
+  { name: 'staff disable', permission: 'staff.manage', fn: staffPage.action, path: 'staff', form: ({ victimStaffId }) => ({ intent: 'disable', staffId: victimStaffId }) },
+  { name: 'staff reset', permission: 'staff.manage', fn: staffPage.action, path: 'staff', form: ({ victimStaffId }) => ({ intent: 'reset', staffId: victimStaffId }) },
+  { name: 'audit log', permission: 'audit.read', fn: audit.loader, path: 'audit' },
+];
+
+describe.each(testDrivers)('admin permissions on %s', (driver) => {
+  let database: TestDatabase;
+  const members = {} as Record<StaffRole, StaffMember>;
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    for (const role of staffRoles) members[role] = await loggedIn(database.db, await createStaff(database.db, role));
+  });
+  afterAll(() => database?.destroy());
+
+  const deniedEntries = async (staffId: number, permission: Permission) => {
+    const [row] = await database.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(auditLog)
+      .where(and(eq(auditLog.staffId, staffId), eq(auditLog.action, 'access.denied'), eq(auditLog.entityId, permission)));
+    return row?.count ?? 0;
+  };
+
+  for (const call of adminCalls) {
+    it.each(staffRoles)(`${call.name}: %s`, async (role) => {
+      const { db } = database;
+      const victim = await createStaff(db, 'support');
+      const before = await deniedEntries(members[role].id, call.permission);
+      const result = await callRoute(call.fn, { db, staff: members[role], path: call.path, form: call.form?.({ victimStaffId: victim.id }) });
+      if (can(role, call.permission)) {
+        expect(result.status, JSON.stringify(result.data)).toBeLessThan(400);
+        expect(await deniedEntries(members[role].id, call.permission)).toBe(before);
+      } else {
+        expect(result.status).toBe(403);
+        expect(await deniedEntries(members[role].id, call.permission)).toBe(before + 1);
+      }
+    });
+  }
+
+  it('sends visitors without a session to the login, with the way back', async () => {
+    const result = await callRoute(staffPage.loader, { db: database.db, staff: null, path: 'staff' });
+    expect(result.status).toBe(302);
+    expect(result.headers.get('location')).toBe('/paracord_admin/login?returnTo=%2Fparacord_admin%2Fstaff');
+  });
+
+  it('answers 400, not 500, to a forged intent or record id', async () => {
+    const owner = members.owner;
+    expect((await callRoute(staffPage.action, { db: database.db, staff: owner, path: 'staff', form: { intent: 'drop-tables' } })).status).toBe(400);
+    expect((await callRoute(staffPage.action, { db: database.db, staff: owner, path: 'staff', form: { intent: 'disable', staffId: '99999999999' } })).status).toBe(400);
+    expect((await callRoute(staffPage.action, { db: database.db, staff: owner, path: 'staff', form: { intent: 'disable', staffId: 2_000_000_000 } })).status).toBe(404);
+    expect((await callRoute(staffPage.action, { db: database.db, staff: owner, path: 'staff', form: { intent: 'disable', staffId: owner.id } })).status).toBe(400);
+  });
+
+  it('records staff changes with before and after', async () => {
+    const { db } = database;
+    const victim = await createStaff(db, 'support');
+    await callRoute(staffPage.action, { db, staff: members.owner, path: 'staff', form: { intent: 'role', staffId: victim.id, role: 'editor' } });
+    const [entry] = await db.select().from(auditLog).where(and(eq(auditLog.action, 'staff.role'), eq(auditLog.entityId, String(victim.id))));
+    expect(entry).toMatchObject({ staffId: members.owner.id, entity: 'staff', before: { role: 'support' }, after: { role: 'editor' } });
+  });
+});
