@@ -865,6 +865,8 @@ export const mailOutbox = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     lastError: text('last_error'),
+    /** Set when staff discard a failed mail in the admin (issue 12): no more tries. */
+    discardedAt: timestamp('discarded_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('mail_outbox_due_idx').on(t.nextAttemptAt)],
