@@ -24,6 +24,7 @@ export default [
       route('profile', 'routes/admin/profile.tsx'),
       route('staff', 'routes/admin/staff.tsx'),
       route('audit', 'routes/admin/audit.tsx'),
+      route('reviews', 'routes/admin/reviews.tsx'),
       route('*', 'routes/admin/not-found.tsx'),
     ]),
   ]),

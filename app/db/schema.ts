@@ -357,6 +357,11 @@ export const productReviews = pgTable(
     status: text('status', { enum: ['pending', 'approved', 'rejected'] })
       .notNull()
       .default('pending'),
+    /** Why staff rejected the review (internal, issue 12). */
+    rejectionReason: text('rejection_reason'),
+    /** The shop's public answer, shown under the review on the product page. */
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -11,9 +11,10 @@ import type { StaffMember } from '../../app/modules/admin/staff-session.server.t
 import * as audit from '../../app/routes/admin/audit.tsx';
 import * as dashboard from '../../app/routes/admin/dashboard.tsx';
 import * as profile from '../../app/routes/admin/profile.tsx';
+import * as reviews from '../../app/routes/admin/reviews.tsx';
 import * as staffPage from '../../app/routes/admin/staff.tsx';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
-import { callRoute, createStaff, loggedIn } from './admin-support.ts';
+import { callRoute, createProductWithReview, createStaff, loggedIn } from './admin-support.ts';
 
 interface AdminCall {
   name: string;
@@ -24,8 +25,10 @@ interface AdminCall {
   form?: (ids: Fixtures) => Record<string, string | number>;
 }
 
+/** Records made fresh for each call, so an allowed call always has something to change. */
 interface Fixtures {
   victimStaffId: number;
+  reviewId: number;
 }
 
 /** Every admin loader and action; later pages add their rows here. */
@@ -38,6 +41,10 @@ const adminCalls: AdminCall[] = [
   { name: 'staff disable', permission: 'staff.manage', fn: staffPage.action, path: 'staff', form: ({ victimStaffId }) => ({ intent: 'disable', staffId: victimStaffId }) },
   { name: 'staff reset', permission: 'staff.manage', fn: staffPage.action, path: 'staff', form: ({ victimStaffId }) => ({ intent: 'reset', staffId: victimStaffId }) },
   { name: 'audit log', permission: 'audit.read', fn: audit.loader, path: 'audit' },
+  { name: 'reviews list', permission: 'reviews.moderate', fn: reviews.loader, path: 'reviews' },
+  { name: 'review approve', permission: 'reviews.moderate', fn: reviews.action, path: 'reviews', form: ({ reviewId }) => ({ intent: 'approve', reviewId }) },
+  { name: 'review reject', permission: 'reviews.moderate', fn: reviews.action, path: 'reviews', form: ({ reviewId }) => ({ intent: 'reject', reviewId, reason: 'Not about the product' }) },
+  { name: 'review reply', permission: 'reviews.moderate', fn: reviews.action, path: 'reviews', form: ({ reviewId }) => ({ intent: 'reply', reviewId, reply: 'Thank you!' }) },
 ];
 
 describe.each(testDrivers)('admin permissions on %s', (driver) => {
@@ -60,9 +67,9 @@ describe.each(testDrivers)('admin permissions on %s', (driver) => {
   for (const call of adminCalls) {
     it.each(staffRoles)(`${call.name}: %s`, async (role) => {
       const { db } = database;
-      const victim = await createStaff(db, 'support');
+      const fixtures = { victimStaffId: (await createStaff(db, 'support')).id, reviewId: (await createProductWithReview(db)).reviewId };
       const before = await deniedEntries(members[role].id, call.permission);
-      const result = await callRoute(call.fn, { db, staff: members[role], path: call.path, form: call.form?.({ victimStaffId: victim.id }) });
+      const result = await callRoute(call.fn, { db, staff: members[role], path: call.path, form: call.form?.(fixtures) });
       if (can(role, call.permission)) {
         expect(result.status, JSON.stringify(result.data)).toBeLessThan(400);
         expect(await deniedEntries(members[role].id, call.permission)).toBe(before);

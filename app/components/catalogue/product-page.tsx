@@ -44,6 +44,7 @@ export function ProductPage({ data, prefix, inCart }: { data: ProductPageData; p
   const vatLabel = useVatLabel();
   const { detail } = data;
   const { product } = detail;
+  const shopName = useRouteLoaderData<typeof rootLoader>('root')?.shopName ?? '';
   const [selection, setSelection] = useState(data.selection);
   const variant = variantFor(detail.variants, selection);
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
@@ -300,6 +301,12 @@ export function ProductPage({ data, prefix, inCart }: { data: ProductPageData; p
                   <p className="review__meta">
                     {review.author} · {new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(review.createdAt))}
                   </p>
+                  {review.reply && (
+                    <div className="review__reply">
+                      <p className="review__reply-heading">{t('admin.reviews.shopReply', { shop: shopName })}</p>
+                      <p>{review.reply}</p>
+                    </div>
+                  )}
                 </li>
               ))}
             </ul>
