@@ -22,6 +22,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { StaffRole } from '../modules/admin/permissions.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -879,9 +880,6 @@ export const mailOutbox = pgTable(
 
 // ---------------------------------------------------------------- back office (admin, issue 12)
 // Staff are not customers: their own accounts, sessions and one-time links (docs/decisions/0010).
-
-export const staffRoles = ['owner', 'manager', 'support', 'editor'] as const;
-export type StaffRole = (typeof staffRoles)[number];
 
 export const staffUsers = pgTable(
   'staff_users',

@@ -5,15 +5,19 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, type StaffRole, staffRoles } from '../../app/db/schema.ts';
-import { can, type Permission } from '../../app/modules/admin/permissions.ts';
+import { auditLog } from '../../app/db/schema.ts';
+import { can, type Permission, type StaffRole, staffRoles } from '../../app/modules/admin/permissions.ts';
 import type { StaffMember } from '../../app/modules/admin/staff-session.server.ts';
 import * as audit from '../../app/routes/admin/audit.tsx';
+import * as customerPage from '../../app/routes/admin/customer.tsx';
+import * as customerExport from '../../app/routes/admin/customer-export.ts';
+import * as customerList from '../../app/routes/admin/customers.tsx';
 import * as dashboard from '../../app/routes/admin/dashboard.tsx';
 import * as profile from '../../app/routes/admin/profile.tsx';
 import * as reviews from '../../app/routes/admin/reviews.tsx';
 import * as staffPage from '../../app/routes/admin/staff.tsx';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
+import { createCustomer } from '../support/factories.ts';
 import { callRoute, createProductWithReview, createStaff, loggedIn } from './admin-support.ts';
 
 interface AdminCall {
@@ -29,6 +33,7 @@ interface AdminCall {
 interface Fixtures {
   victimStaffId: number;
   reviewId: number;
+  customerId: number;
 }
 
 /** Every admin loader and action; later pages add their rows here. */
@@ -45,6 +50,11 @@ const adminCalls: AdminCall[] = [
   { name: 'review approve', permission: 'reviews.moderate', fn: reviews.action, path: 'reviews', form: ({ reviewId }) => ({ intent: 'approve', reviewId }) },
   { name: 'review reject', permission: 'reviews.moderate', fn: reviews.action, path: 'reviews', form: ({ reviewId }) => ({ intent: 'reject', reviewId, reason: 'Not about the product' }) },
   { name: 'review reply', permission: 'reviews.moderate', fn: reviews.action, path: 'reviews', form: ({ reviewId }) => ({ intent: 'reply', reviewId, reply: 'Thank you!' }) },
+  { name: 'customers list', permission: 'customers.read', fn: customerList.loader, path: 'customers' },
+  { name: 'customer detail', permission: 'customers.read', fn: customerPage.loader, path: 'customers/:customerId' },
+  { name: 'customer export', permission: 'customers.write', fn: customerExport.loader, path: 'customers/:customerId/export' },
+  { name: 'customer block', permission: 'customers.write', fn: customerPage.action, path: 'customers/:customerId', form: () => ({ intent: 'block' }) },
+  { name: 'customer delete', permission: 'customers.write', fn: customerPage.action, path: 'customers/:customerId', form: () => ({ intent: 'delete', confirm: 'yes' }) },
 ];
 
 describe.each(testDrivers)('admin permissions on %s', (driver) => {
@@ -67,9 +77,9 @@ describe.each(testDrivers)('admin permissions on %s', (driver) => {
   for (const call of adminCalls) {
     it.each(staffRoles)(`${call.name}: %s`, async (role) => {
       const { db } = database;
-      const fixtures = { victimStaffId: (await createStaff(db, 'support')).id, reviewId: (await createProductWithReview(db)).reviewId };
+      const fixtures = { victimStaffId: (await createStaff(db, 'support')).id, reviewId: (await createProductWithReview(db)).reviewId, customerId: (await createCustomer(db)).id };
       const before = await deniedEntries(members[role].id, call.permission);
-      const result = await callRoute(call.fn, { db, staff: members[role], path: call.path, form: call.form?.(fixtures) });
+      const result = await callRoute(call.fn, { db, staff: members[role], path: call.path, form: call.form?.(fixtures), params: { customerId: String(fixtures.customerId) } });
       if (can(role, call.permission)) {
         expect(result.status, JSON.stringify(result.data)).toBeLessThan(400);
         expect(await deniedEntries(members[role].id, call.permission)).toBe(before);

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.server.ts';
 import { customers, sessions } from '../../db/schema.ts';
 import { serializeCookie } from '../http/cookies.server.ts';
@@ -42,7 +42,8 @@ export async function readSession(db: Database, token: string | undefined): Prom
     })
     .from(sessions)
     .innerJoin(customers, eq(customers.id, sessions.customerId))
-    .where(eq(sessions.id, id));
+    // A customer blocked in the admin has no working session, whichever way it was started.
+    .where(and(eq(sessions.id, id), isNull(customers.blockedAt)));
   if (!row) return { kind: 'revoked' };
   const now = Date.now();
   if (row.expiresAt.getTime() <= now) {

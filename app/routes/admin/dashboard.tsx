@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       can(me.role, 'mail.outbox') ? recentFailedMails(db) : null,
     ]),
   );
-  return { name: me.name, seesOrders, sales, days, waiting, lowStock, failedMails };
+  return { name: me.name, seesOrders, sales, days, waiting, lowStock, lowStockThreshold, failedMails };
 }
 
 const periods = ['today', 'week', 'month'] as const;
@@ -135,7 +135,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <div className="admin-columns">
         {lowStock && (
           <section className="admin-panel" aria-labelledby="stock-heading">
-            <h2 id="stock-heading">{t('admin.dashboard.lowStock', { threshold: lowStockThreshold })}</h2>
+            <h2 id="stock-heading">{t('admin.dashboard.lowStock', { threshold: loaderData.lowStockThreshold })}</h2>
             {lowStock.length === 0 ? (
               <p>{t('admin.dashboard.noLowStock')}</p>
             ) : (

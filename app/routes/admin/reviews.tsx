@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const status = reviewStatuses.find((candidate) => candidate === url.searchParams.get('status')) ?? 'pending';
   const page = Number(url.searchParams.get('page')) || 1;
   const reviews = await orUnavailable(() => listReviews(db, status, page, adminLocaleOf(me.locale)));
-  return { status, ...reviews };
+  return { status, statuses: reviewStatuses, ...reviews };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -49,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ReviewsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
-  const { status, rows, window } = loaderData;
+  const { status, statuses, rows, window } = loaderData;
   const failure = actionData && !actionData.ok ? actionData : undefined;
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
   const hrefFor = (page: number) => `${adminPath('reviews')}?status=${status}${page > 1 ? `&page=${page}` : ''}`;
@@ -59,7 +59,7 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
       {actionData?.ok && <AdminNotice>{t(actionData.message)}</AdminNotice>}
       <nav aria-label={t('admin.reviews.statusFilter')} className="admin-tabs">
         <ul>
-          {reviewStatuses.map((candidate) => (
+          {statuses.map((candidate) => (
             <li key={candidate}>
               <Link to={`${adminPath('reviews')}?status=${candidate}`} aria-current={candidate === status ? 'page' : undefined}>
                 {t(`admin.reviews.statuses.${candidate}`)}
