@@ -28,6 +28,7 @@ export default [
       route('customers', 'routes/admin/customers.tsx'),
       route('customers/:customerId', 'routes/admin/customer.tsx'),
       route('customers/:customerId/export', 'routes/admin/customer-export.ts'),
+      route('mail', 'routes/admin/mail-outbox.tsx'),
       route('*', 'routes/admin/not-found.tsx'),
     ]),
   ]),

@@ -5,7 +5,8 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../app/db/schema.ts';
+import type { Database } from '../../app/db/client.server.ts';
+import { auditLog, mailOutbox } from '../../app/db/schema.ts';
 import { can, type Permission, type StaffRole, staffRoles } from '../../app/modules/admin/permissions.ts';
 import type { StaffMember } from '../../app/modules/admin/staff-session.server.ts';
 import * as audit from '../../app/routes/admin/audit.tsx';
@@ -13,6 +14,7 @@ import * as customerPage from '../../app/routes/admin/customer.tsx';
 import * as customerExport from '../../app/routes/admin/customer-export.ts';
 import * as customerList from '../../app/routes/admin/customers.tsx';
 import * as dashboard from '../../app/routes/admin/dashboard.tsx';
+import * as outboxPage from '../../app/routes/admin/mail-outbox.tsx';
 import * as profile from '../../app/routes/admin/profile.tsx';
 import * as reviews from '../../app/routes/admin/reviews.tsx';
 import * as staffPage from '../../app/routes/admin/staff.tsx';
@@ -34,6 +36,7 @@ interface Fixtures {
   victimStaffId: number;
   reviewId: number;
   customerId: number;
+  mailId: number;
 }
 
 /** Every admin loader and action; later pages add their rows here. */
@@ -55,7 +58,15 @@ const adminCalls: AdminCall[] = [
   { name: 'customer export', permission: 'customers.write', fn: customerExport.loader, path: 'customers/:customerId/export' },
   { name: 'customer block', permission: 'customers.write', fn: customerPage.action, path: 'customers/:customerId', form: () => ({ intent: 'block' }) },
   { name: 'customer delete', permission: 'customers.write', fn: customerPage.action, path: 'customers/:customerId', form: () => ({ intent: 'delete', confirm: 'yes' }) },
+  { name: 'mail outbox', permission: 'mail.outbox', fn: outboxPage.loader, path: 'mail' },
+  { name: 'mail retry', permission: 'mail.outbox', fn: outboxPage.action, path: 'mail', form: ({ mailId }) => ({ intent: 'retry', mailId }) },
+  { name: 'mail discard', permission: 'mail.outbox', fn: outboxPage.action, path: 'mail', form: ({ mailId }) => ({ intent: 'discard', mailId }) },
 ];
+
+async function failedMail(db: Database) {
+  const [row] = await db.insert(mailOutbox).values({ toAddress: 'x@example.com', subject: 'Order', html: '', text: '', attempts: 10, nextAttemptAt: null, lastError: 'refused' }).returning({ id: mailOutbox.id });
+  return row!.id;
+}
 
 describe.each(testDrivers)('admin permissions on %s', (driver) => {
   let database: TestDatabase;
@@ -77,7 +88,7 @@ describe.each(testDrivers)('admin permissions on %s', (driver) => {
   for (const call of adminCalls) {
     it.each(staffRoles)(`${call.name}: %s`, async (role) => {
       const { db } = database;
-      const fixtures = { victimStaffId: (await createStaff(db, 'support')).id, reviewId: (await createProductWithReview(db)).reviewId, customerId: (await createCustomer(db)).id };
+      const fixtures = { victimStaffId: (await createStaff(db, 'support')).id, reviewId: (await createProductWithReview(db)).reviewId, customerId: (await createCustomer(db)).id, mailId: await failedMail(db) };
       const before = await deniedEntries(members[role].id, call.permission);
       const result = await callRoute(call.fn, { db, staff: members[role], path: call.path, form: call.form?.(fixtures), params: { customerId: String(fixtures.customerId) } });
       if (can(role, call.permission)) {
