@@ -622,6 +622,10 @@ export const giftCards = pgTable(
     initialCents: integer('initial_cents').notNull(),
     balanceCents: integer('balance_cents').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** Who the card was issued to from the admin (issue 12); null for cards sold otherwise. */
+    recipientEmail: text('recipient_email'),
+    /** Disabled by staff: it no longer pays anything. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('gift_cards_code_idx').on(sql`upper(${t.code})`), check('gift_cards_balance_check', sql`${t.balanceCents} >= 0`)],

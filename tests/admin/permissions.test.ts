@@ -6,18 +6,23 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../app/db/client.server.ts';
-import { auditLog, mailOutbox } from '../../app/db/schema.ts';
+import { auditLog, coupons as couponsTable, giftCards as giftCardsTable, mailOutbox } from '../../app/db/schema.ts';
 import { can, type Permission, type StaffRole, staffRoles } from '../../app/modules/admin/permissions.ts';
 import type { StaffMember } from '../../app/modules/admin/staff-session.server.ts';
 import * as audit from '../../app/routes/admin/audit.tsx';
+import * as coupon from '../../app/routes/admin/coupon.tsx';
+import * as coupons from '../../app/routes/admin/coupons.tsx';
 import * as customerPage from '../../app/routes/admin/customer.tsx';
 import * as customerExport from '../../app/routes/admin/customer-export.ts';
 import * as customerList from '../../app/routes/admin/customers.tsx';
 import * as dashboard from '../../app/routes/admin/dashboard.tsx';
+import * as giftCard from '../../app/routes/admin/gift-card.tsx';
+import * as giftCards from '../../app/routes/admin/gift-cards.tsx';
 import * as outboxPage from '../../app/routes/admin/mail-outbox.tsx';
 import * as profile from '../../app/routes/admin/profile.tsx';
 import * as reviews from '../../app/routes/admin/reviews.tsx';
 import * as staffPage from '../../app/routes/admin/staff.tsx';
+import * as stockAlerts from '../../app/routes/admin/stock-alerts.tsx';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 import { createCustomer } from '../support/factories.ts';
 import { callRoute, createProductWithReview, createStaff, loggedIn } from './admin-support.ts';
@@ -37,6 +42,8 @@ interface Fixtures {
   reviewId: number;
   customerId: number;
   mailId: number;
+  couponId: number;
+  giftCardId: number;
 }
 
 /** Every admin loader and action; later pages add their rows here. */
@@ -63,6 +70,12 @@ const adminCalls: AdminCall[] = [
   { name: 'mail discard', permission: 'mail.outbox', fn: outboxPage.action, path: 'mail', form: ({ mailId }) => ({ intent: 'discard', mailId }) },
 ];
 
+async function promotions(db: Database) {
+  const [created] = await db.insert(couponsTable).values({ code: `P${Math.random().toString(36).slice(2, 10)}`, kind: 'free_shipping' }).returning({ id: couponsTable.id });
+  const [card] = await db.insert(giftCardsTable).values({ code: `G${Math.random().toString(36).slice(2, 10)}`, initialCents: 100, balanceCents: 100 }).returning({ id: giftCardsTable.id });
+  return { couponId: created!.id, giftCardId: card!.id };
+}
+
 async function failedMail(db: Database) {
   const [row] = await db.insert(mailOutbox).values({ toAddress: 'x@example.com', subject: 'Order', html: '', text: '', attempts: 10, nextAttemptAt: null, lastError: 'refused' }).returning({ id: mailOutbox.id });
   return row!.id;
@@ -88,9 +101,9 @@ describe.each(testDrivers)('admin permissions on %s', (driver) => {
   for (const call of adminCalls) {
     it.each(staffRoles)(`${call.name}: %s`, async (role) => {
       const { db } = database;
-      const fixtures = { victimStaffId: (await createStaff(db, 'support')).id, reviewId: (await createProductWithReview(db)).reviewId, customerId: (await createCustomer(db)).id, mailId: await failedMail(db) };
+      const fixtures = { victimStaffId: (await createStaff(db, 'support')).id, reviewId: (await createProductWithReview(db)).reviewId, customerId: (await createCustomer(db)).id, mailId: await failedMail(db), ...(await promotions(db)) };
       const before = await deniedEntries(members[role].id, call.permission);
-      const result = await callRoute(call.fn, { db, staff: members[role], path: call.path, form: call.form?.(fixtures), params: { customerId: String(fixtures.customerId) } });
+      const result = await callRoute(call.fn, { db, staff: members[role], path: call.path, form: call.form?.(fixtures), params: { customerId: String(fixtures.customerId), couponId: String(fixtures.couponId), giftCardId: String(fixtures.giftCardId) } });
       if (can(role, call.permission)) {
         expect(result.status, JSON.stringify(result.data)).toBeLessThan(400);
         expect(await deniedEntries(members[role].id, call.permission)).toBe(before);

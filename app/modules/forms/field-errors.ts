@@ -34,7 +34,8 @@ export function fieldErrorsOf<Field extends string>(error: z.ZodError): FieldErr
         : issue.code === 'custom' && typeof issue.params?.min === 'number'
           ? { min: issue.params.min }
           : undefined;
-    errors[field] = { key: issue.message.startsWith('validation.') ? issue.message : 'validation.invalid', values: minimum };
+    // The admin's own messages live under admin.validation (docs/decisions/0010).
+    errors[field] = { key: /^(admin\.)?validation\./.test(issue.message) ? issue.message : 'validation.invalid', values: minimum };
   }
   return errors;
 }
