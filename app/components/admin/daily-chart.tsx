@@ -33,8 +33,9 @@ export function DailyChart({ days }: { days: Day[] }) {
               <rect x={index * slot + slot * 0.15} y={height - barHeight} width={slot * 0.7} height={Math.max(barHeight, day.orders > 0 ? 1 : 0)} className="admin-chart__bar">
                 <title>{`${label(day.day)}: ${money(day.revenueEurCents)}, ${t('admin.dashboard.ordersCount', { count: day.orders })}`}</title>
               </rect>
-              {index % 5 === days.length % 5 - 1 || index === days.length - 1 ? (
-                <text x={index * slot + slot / 2} y={height + 16} textAnchor="middle" className="admin-chart__label">
+              {/* Every fifth day is labelled, counting back from today (whose label ends at the edge). */}
+              {(days.length - 1 - index) % 5 === 0 ? (
+                <text x={index === days.length - 1 ? width : index * slot + slot / 2} y={height + 16} textAnchor={index === days.length - 1 ? 'end' : 'middle'} className="admin-chart__label">
                   {label(day.day)}
                 </text>
               ) : null}
