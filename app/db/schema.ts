@@ -22,6 +22,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { StaffRole } from '../modules/admin/permissions.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -357,6 +358,11 @@ export const productReviews = pgTable(
     status: text('status', { enum: ['pending', 'approved', 'rejected'] })
       .notNull()
       .default('pending'),
+    /** Why staff rejected the review (internal, issue 12). */
+    rejectionReason: text('rejection_reason'),
+    /** The shop's public answer, shown under the review on the product page. */
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -621,6 +627,10 @@ export const giftCards = pgTable(
     initialCents: integer('initial_cents').notNull(),
     balanceCents: integer('balance_cents').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** Who the card was issued to from the admin (issue 12); null for cards sold otherwise. */
+    recipientEmail: text('recipient_email'),
+    /** Disabled by staff: it no longer pays anything. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('gift_cards_code_idx').on(sql`upper(${t.code})`), check('gift_cards_balance_check', sql`${t.balanceCents} >= 0`)],
@@ -980,6 +990,9 @@ export const mailOutbox = pgTable(
     lastError: text('last_error'),
     /** Extra header lines, e.g. List-Unsubscribe on newsletter mails (RFC 8058). */
     headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+
+    /** Set when staff discard a failed mail in the admin (issue 12): no more tries. */
+    discardedAt: timestamp('discarded_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('mail_outbox_due_idx').on(t.nextAttemptAt)],
@@ -1158,9 +1171,6 @@ export const newsletterSubscriptions = pgTable(
 
 // ---------------------------------------------------------------- back office (admin, issue 12)
 // Staff are not customers: their own accounts, sessions and one-time links (docs/decisions/0010).
-
-export const staffRoles = ['owner', 'manager', 'support', 'editor'] as const;
-export type StaffRole = (typeof staffRoles)[number];
 
 export const staffUsers = pgTable(
   'staff_users',

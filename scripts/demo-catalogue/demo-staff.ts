@@ -5,7 +5,8 @@
  * `currentTotp(demoStaffTotpSecret)`. A real shop starts with `npm run admin -- create-owner`.
  */
 import type { Database } from '../../app/db/client.server.ts';
-import { type StaffRole, staffUsers } from '../../app/db/schema.ts';
+import { staffUsers } from '../../app/db/schema.ts';
+import type { StaffRole } from '../../app/modules/admin/permissions.ts';
 import { hashPassword } from '../../app/modules/customers/password.server.ts';
 
 export const demoStaffPassword = 'Cordial-admin-2026!';

@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { RouterContextProvider } from 'react-router';
 import { type AppServices, csrfTokenContext, requestInfoContext, servicesContext, staffContext } from '../../app/context.ts';
 import type { Database } from '../../app/db/client.server.ts';
-import { type StaffRole, staffUsers } from '../../app/db/schema.ts';
+import { productReviews, productTranslations, productVariants, products, staffUsers } from '../../app/db/schema.ts';
+import type { StaffRole } from '../../app/modules/admin/permissions.ts';
 import { hashPassword } from '../../app/modules/customers/password.server.ts';
 import { readStaffSession, startStaffSession, type StaffMember } from '../../app/modules/admin/staff-session.server.ts';
 import { newTotpSecret } from '../../app/modules/admin/two-factor.server.ts';
@@ -86,4 +87,17 @@ export async function callRoute(
     }
     throw thrown;
   }
+}
+
+/** A product with one variant (stock as given) and a pending review of it. */
+export async function createProductWithReview(db: Database, stock = 10) {
+  const sku = `TEST-${randomUUID().slice(0, 8)}`;
+  const [product] = await db.insert(products).values({ sku, kind: 'simple', productType: 'paracord' }).returning({ id: products.id });
+  await db.insert(productTranslations).values({ productId: product!.id, locale: 'en', name: `Test cord ${sku}`, urlKey: sku.toLowerCase() });
+  const [variant] = await db.insert(productVariants).values({ productId: product!.id, sku: `${sku}-1`, priceCents: 990, stockQuantity: stock }).returning({ id: productVariants.id });
+  const [review] = await db
+    .insert(productReviews)
+    .values({ productId: product!.id, locale: 'en', authorName: 'Pat', rating: 4, title: 'Strong cord', body: 'Held a hammock all summer.' })
+    .returning({ id: productReviews.id });
+  return { productId: product!.id, variantId: variant!.id, reviewId: review!.id, sku };
 }

@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, orderNotes, orders, type StaffRole, staffRoles } from '../../app/db/schema.ts';
+import { auditLog, orderNotes, orders } from '../../app/db/schema.ts';
+import { type StaffRole, staffRoles } from '../../app/modules/admin/permissions.ts';
 import { can, type Permission } from '../../app/modules/admin/permissions.ts';
 import type { StaffMember } from '../../app/modules/admin/staff-session.server.ts';
 import { type OrderInput, recordOrder } from '../../app/modules/orders/record-order.server.ts';

@@ -5,15 +5,27 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, type StaffRole, staffRoles } from '../../app/db/schema.ts';
-import { can, type Permission } from '../../app/modules/admin/permissions.ts';
+import type { Database } from '../../app/db/client.server.ts';
+import { auditLog, coupons as couponsTable, giftCards as giftCardsTable, mailOutbox } from '../../app/db/schema.ts';
+import { can, type Permission, type StaffRole, staffRoles } from '../../app/modules/admin/permissions.ts';
 import type { StaffMember } from '../../app/modules/admin/staff-session.server.ts';
 import * as audit from '../../app/routes/admin/audit.tsx';
+import * as coupon from '../../app/routes/admin/coupon.tsx';
+import * as coupons from '../../app/routes/admin/coupons.tsx';
+import * as customerPage from '../../app/routes/admin/customer.tsx';
+import * as customerExport from '../../app/routes/admin/customer-export.ts';
+import * as customerList from '../../app/routes/admin/customers.tsx';
 import * as dashboard from '../../app/routes/admin/dashboard.tsx';
+import * as giftCard from '../../app/routes/admin/gift-card.tsx';
+import * as giftCards from '../../app/routes/admin/gift-cards.tsx';
+import * as outboxPage from '../../app/routes/admin/mail-outbox.tsx';
 import * as profile from '../../app/routes/admin/profile.tsx';
+import * as reviews from '../../app/routes/admin/reviews.tsx';
 import * as staffPage from '../../app/routes/admin/staff.tsx';
+import * as stockAlerts from '../../app/routes/admin/stock-alerts.tsx';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
-import { callRoute, createStaff, loggedIn } from './admin-support.ts';
+import { createCustomer } from '../support/factories.ts';
+import { callRoute, createProductWithReview, createStaff, loggedIn } from './admin-support.ts';
 
 interface AdminCall {
   name: string;
@@ -24,8 +36,14 @@ interface AdminCall {
   form?: (ids: Fixtures) => Record<string, string | number>;
 }
 
+/** Records made fresh for each call, so an allowed call always has something to change. */
 interface Fixtures {
   victimStaffId: number;
+  reviewId: number;
+  customerId: number;
+  mailId: number;
+  couponId: number;
+  giftCardId: number;
 }
 
 /** Every admin loader and action; later pages add their rows here. */
@@ -38,7 +56,30 @@ const adminCalls: AdminCall[] = [
   { name: 'staff disable', permission: 'staff.manage', fn: staffPage.action, path: 'staff', form: ({ victimStaffId }) => ({ intent: 'disable', staffId: victimStaffId }) },
   { name: 'staff reset', permission: 'staff.manage', fn: staffPage.action, path: 'staff', form: ({ victimStaffId }) => ({ intent: 'reset', staffId: victimStaffId }) },
   { name: 'audit log', permission: 'audit.read', fn: audit.loader, path: 'audit' },
+  { name: 'reviews list', permission: 'reviews.moderate', fn: reviews.loader, path: 'reviews' },
+  { name: 'review approve', permission: 'reviews.moderate', fn: reviews.action, path: 'reviews', form: ({ reviewId }) => ({ intent: 'approve', reviewId }) },
+  { name: 'review reject', permission: 'reviews.moderate', fn: reviews.action, path: 'reviews', form: ({ reviewId }) => ({ intent: 'reject', reviewId, reason: 'Not about the product' }) },
+  { name: 'review reply', permission: 'reviews.moderate', fn: reviews.action, path: 'reviews', form: ({ reviewId }) => ({ intent: 'reply', reviewId, reply: 'Thank you!' }) },
+  { name: 'customers list', permission: 'customers.read', fn: customerList.loader, path: 'customers' },
+  { name: 'customer detail', permission: 'customers.read', fn: customerPage.loader, path: 'customers/:customerId' },
+  { name: 'customer export', permission: 'customers.write', fn: customerExport.loader, path: 'customers/:customerId/export' },
+  { name: 'customer block', permission: 'customers.write', fn: customerPage.action, path: 'customers/:customerId', form: () => ({ intent: 'block' }) },
+  { name: 'customer delete', permission: 'customers.write', fn: customerPage.action, path: 'customers/:customerId', form: () => ({ intent: 'delete', confirm: 'yes' }) },
+  { name: 'mail outbox', permission: 'mail.outbox', fn: outboxPage.loader, path: 'mail' },
+  { name: 'mail retry', permission: 'mail.outbox', fn: outboxPage.action, path: 'mail', form: ({ mailId }) => ({ intent: 'retry', mailId }) },
+  { name: 'mail discard', permission: 'mail.outbox', fn: outboxPage.action, path: 'mail', form: ({ mailId }) => ({ intent: 'discard', mailId }) },
 ];
+
+async function promotions(db: Database) {
+  const [created] = await db.insert(couponsTable).values({ code: `P${Math.random().toString(36).slice(2, 10)}`, kind: 'free_shipping' }).returning({ id: couponsTable.id });
+  const [card] = await db.insert(giftCardsTable).values({ code: `G${Math.random().toString(36).slice(2, 10)}`, initialCents: 100, balanceCents: 100 }).returning({ id: giftCardsTable.id });
+  return { couponId: created!.id, giftCardId: card!.id };
+}
+
+async function failedMail(db: Database) {
+  const [row] = await db.insert(mailOutbox).values({ toAddress: 'x@example.com', subject: 'Order', html: '', text: '', attempts: 10, nextAttemptAt: null, lastError: 'refused' }).returning({ id: mailOutbox.id });
+  return row!.id;
+}
 
 describe.each(testDrivers)('admin permissions on %s', (driver) => {
   let database: TestDatabase;
@@ -60,9 +101,9 @@ describe.each(testDrivers)('admin permissions on %s', (driver) => {
   for (const call of adminCalls) {
     it.each(staffRoles)(`${call.name}: %s`, async (role) => {
       const { db } = database;
-      const victim = await createStaff(db, 'support');
+      const fixtures = { victimStaffId: (await createStaff(db, 'support')).id, reviewId: (await createProductWithReview(db)).reviewId, customerId: (await createCustomer(db)).id, mailId: await failedMail(db), ...(await promotions(db)) };
       const before = await deniedEntries(members[role].id, call.permission);
-      const result = await callRoute(call.fn, { db, staff: members[role], path: call.path, form: call.form?.({ victimStaffId: victim.id }) });
+      const result = await callRoute(call.fn, { db, staff: members[role], path: call.path, form: call.form?.(fixtures), params: { customerId: String(fixtures.customerId), couponId: String(fixtures.couponId), giftCardId: String(fixtures.giftCardId) } });
       if (can(role, call.permission)) {
         expect(result.status, JSON.stringify(result.data)).toBeLessThan(400);
         expect(await deniedEntries(members[role].id, call.permission)).toBe(before);

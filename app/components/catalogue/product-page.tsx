@@ -50,6 +50,7 @@ export function ProductPage({ data, prefix, inCart }: { data: ProductPageData; p
   const vatLabel = useVatLabel();
   const { detail } = data;
   const { product } = detail;
+  const shopName = useRouteLoaderData<typeof rootLoader>('root')?.shopName ?? '';
   const [selection, setSelection] = useState(data.selection);
   const variant = variantFor(detail.variants, selection);
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
@@ -308,6 +309,12 @@ export function ProductPage({ data, prefix, inCart }: { data: ProductPageData; p
                       <> · {t('product.reviewWrittenIn', { language: new Intl.DisplayNames(locale, { type: 'language' }).of(review.locale.slice(0, 2)) ?? review.locale })}</>
                     )}
                   </p>
+                  {review.reply && (
+                    <div className="review__reply">
+                      <p className="review__reply-heading">{t('admin.reviews.shopReply', { shop: shopName })}</p>
+                      <p>{review.reply}</p>
+                    </div>
+                  )}
                 </li>
               ))}
             </ul>

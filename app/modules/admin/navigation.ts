@@ -1,6 +1,5 @@
-import type { StaffRole } from '../../db/schema.ts';
 import { adminPath } from './admin-paths.ts';
-import { can, type Permission } from './permissions.ts';
+import { can, type Permission, type StaffRole } from './permissions.ts';
 
 /** The admin's sections in navigation order; each shows only to roles that may open it. */
 const sections: { key: string; path: string; permission: Permission }[] = [

@@ -2,7 +2,8 @@
  * What each staff role may do (issue 12). Checked on the server in every admin loader and action
  * through requireStaff; the navigation uses the same table to hide what a role cannot open.
  */
-import type { StaffRole } from '../../db/schema.ts';
+export const staffRoles = ['owner', 'manager', 'support', 'editor'] as const;
+export type StaffRole = (typeof staffRoles)[number];
 
 export const permissions = [
   'dashboard.read',

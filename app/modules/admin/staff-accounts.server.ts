@@ -2,7 +2,8 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.server.ts';
-import { type StaffRole, staffRoles, staffUsers } from '../../db/schema.ts';
+import { staffUsers } from '../../db/schema.ts';
+import { type StaffRole, staffRoles } from './permissions.ts';
 import { localeCodes } from '../i18n/locales.ts';
 import { recordAudit } from './audit.server.ts';
 import { endAllStaffSessions } from './staff-session.server.ts';

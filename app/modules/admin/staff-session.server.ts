@@ -6,7 +6,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.server.ts';
-import { type StaffRole, staffSessions, staffUsers } from '../../db/schema.ts';
+import { staffSessions, staffUsers } from '../../db/schema.ts';
+import type { StaffRole } from './permissions.ts';
 import { serializeCookie } from '../http/cookies.server.ts';
 
 export const staffIdleMs = 30 * 60 * 1000;

@@ -143,7 +143,7 @@ async function loadProductDetail(db: Database, index: ListingIndex, productId: n
       .orderBy(asc(attributes.position), asc(productAttributeValues.id)),
     db.select({ path: productImages.path, width: productImages.width, height: productImages.height }).from(productImages).where(eq(productImages.productId, productId)).orderBy(asc(productImages.position)),
     db
-      .select({ id: productReviews.id, author: productReviews.authorName, rating: productReviews.rating, title: productReviews.title, body: productReviews.body, locale: productReviews.locale, createdAt: productReviews.createdAt })
+      .select({ id: productReviews.id, author: productReviews.authorName, rating: productReviews.rating, title: productReviews.title, body: productReviews.body, locale: productReviews.locale, createdAt: productReviews.createdAt, reply: productReviews.reply })
       .from(productReviews)
       .where(and(eq(productReviews.productId, productId), eq(productReviews.status, 'approved')))
       .orderBy(desc(productReviews.createdAt)),

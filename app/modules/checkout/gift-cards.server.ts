@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.server.ts';
 import { giftCards } from '../../db/schema.ts';
 
@@ -15,7 +15,8 @@ export const giftCardMessages: Record<Exclude<GiftCardCheck, { ok: true }>['reas
 /** Gift cards hold euros; they pay orders in euros (any store whose currency is EUR). */
 export async function checkGiftCard(db: Queryable, code: string, currency: string): Promise<GiftCardCheck> {
   const [card] = await db.select().from(giftCards).where(eq(sql`upper(${giftCards.code})`, code.trim().toUpperCase()));
-  if (!card) return { ok: false, reason: 'unknown' };
+  // A card disabled in the admin answers like an unknown one.
+  if (!card || card.disabledAt) return { ok: false, reason: 'unknown' };
   if (card.expiresAt && card.expiresAt.getTime() <= Date.now()) return { ok: false, reason: 'expired' };
   if (card.balanceCents === 0) return { ok: false, reason: 'empty' };
   if (currency !== 'EUR') return { ok: false, reason: 'currency' };
@@ -30,7 +31,7 @@ export async function redeemGiftCard(tx: Queryable, giftCardId: number, amountCe
   const [taken] = await tx
     .update(giftCards)
     .set({ balanceCents: sql`${giftCards.balanceCents} - ${amountCents}` })
-    .where(and(eq(giftCards.id, giftCardId), sql`${giftCards.balanceCents} >= ${amountCents}`))
+    .where(and(eq(giftCards.id, giftCardId), isNull(giftCards.disabledAt), sql`${giftCards.balanceCents} >= ${amountCents}`))
     .returning({ id: giftCards.id });
   return taken !== undefined;
 }

@@ -53,8 +53,17 @@ export async function deleteAccount(db: Database, customerId: number, password: 
   if (!customer) return 'wrong';
   const check = await checkCurrentPassword(db, customerId, customer.passwordHash, password);
   if (check !== 'ok') return check;
+  await anonymiseCustomer(db, customerId, customer.email);
+  return 'ok';
+}
+
+/**
+ * What deleting an account does, after the customer's password (privacy page) or a staff
+ * member's decision (admin): everything personal goes, the orders stay with an anonymous account.
+ */
+export async function anonymiseCustomer(db: Database, customerId: number, email: string): Promise<void> {
   await retryingTransaction(db, async (tx) => {
-    await tx.delete(stockAlertSubscriptions).where(eq(sql`lower(${stockAlertSubscriptions.email})`, customer.email.toLowerCase()));
+    await tx.delete(stockAlertSubscriptions).where(eq(sql`lower(${stockAlertSubscriptions.email})`, email.toLowerCase()));
     await tx.delete(productReviews).where(eq(productReviews.customerId, customerId));
     // Carts too: their checkout details hold addresses, e-mail and VAT number.
     for (const table of [customerAddresses, sessions, passwordResetTokens, wishlists, carts]) await tx.delete(table).where(eq(table.customerId, customerId));
@@ -73,5 +82,4 @@ export async function deleteAccount(db: Database, customerId: number, password: 
       })
       .where(eq(customers.id, customerId));
   });
-  return 'ok';
 }

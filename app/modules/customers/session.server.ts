@@ -45,7 +45,8 @@ export async function readSession(db: Database, token: string | undefined): Prom
     })
     .from(sessions)
     .innerJoin(customers, eq(customers.id, sessions.customerId))
-    .where(eq(sessions.id, id));
+    // A customer blocked in the admin has no working session, whichever way it was started.
+    .where(and(eq(sessions.id, id), isNull(customers.blockedAt)));
   if (!row) return { kind: 'unknown' };
   if (row.revokedAt) {
     await db.delete(sessions).where(eq(sessions.id, id));

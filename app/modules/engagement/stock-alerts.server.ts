@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.server.ts';
-import { productVariants, stockAlertSubscriptions } from '../../db/schema.ts';
+import { productTranslations, productVariants, products, stockAlertSubscriptions } from '../../db/schema.ts';
 import type { LocaleCode } from '../i18n/locales.ts';
 
 /** The back-in-stock form: field errors are message keys, translated where they are shown. */
@@ -33,4 +33,26 @@ export async function subscribeToStockAlert(db: Database, productId: number, loc
     .values({ email: parsed.data.email, productId, variantId: variant.id, locale })
     .onConflictDoNothing();
   return { ok: true };
+}
+
+/** Waiting back-in-stock requests per variant (or per product without a variant), most wanted first (admin). */
+export async function stockAlertsPerVariant(db: Database, locale: string) {
+  return db
+    .select({
+      productId: stockAlertSubscriptions.productId,
+      variantId: stockAlertSubscriptions.variantId,
+      sku: sql<string>`coalesce(${productVariants.sku}, ${products.sku})`,
+      name: productTranslations.name,
+      stock: productVariants.stockQuantity,
+      waiting: sql<number>`count(*)::int`,
+      oldest: sql<Date>`min(${stockAlertSubscriptions.createdAt})`,
+    })
+    .from(stockAlertSubscriptions)
+    .innerJoin(products, eq(products.id, stockAlertSubscriptions.productId))
+    .leftJoin(productVariants, eq(productVariants.id, stockAlertSubscriptions.variantId))
+    .leftJoin(productTranslations, and(eq(productTranslations.productId, products.id), eq(productTranslations.locale, locale)))
+    .where(isNull(stockAlertSubscriptions.notifiedAt))
+    .groupBy(stockAlertSubscriptions.productId, stockAlertSubscriptions.variantId, productVariants.sku, products.sku, productTranslations.name, productVariants.stockQuantity)
+    .orderBy(desc(sql`count(*)`), asc(sql`min(${stockAlertSubscriptions.createdAt})`))
+    .limit(500);
 }

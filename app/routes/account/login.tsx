@@ -20,6 +20,12 @@ const reasonMessages: Record<string, string> = {
   'account-deleted': 'account.accountDeleted',
 };
 
+const loginFailures = {
+  'invalid-credentials': { key: 'account.loginFailed', status: 400 },
+  'too-many-attempts': { key: 'account.tooManyAttempts', status: 429 },
+  blocked: { key: 'admin.customers.blockedLogin', status: 403 },
+} as const;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { prefix } = context.get(storefrontContext).storefront;
   const url = new URL(request.url);
@@ -36,8 +42,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) return data(parsed, { status: 400 });
   const result = await orUnavailable(() => logIn(db, parsed.data.email, parsed.data.password, context.get(requestInfoContext).clientAddress));
   if (!result.ok) {
-    const tooMany = result.reason === 'too-many-attempts';
-    return data(formFailure(form, loginFields, {}, { key: tooMany ? 'account.tooManyAttempts' : 'account.loginFailed' }), { status: tooMany ? 429 : 400 });
+    const failure = loginFailures[result.reason];
+    return data(formFailure(form, loginFields, {}, { key: failure.key }), { status: failure.status });
   }
   return orUnavailable(() => redirectAsLoggedIn(db, request, result.customerId, safeReturnTo(String(form.get('returnTo') ?? ''), prefix), secureCookies));
 }

@@ -1,0 +1,78 @@
+import { Link } from 'react-router';
+import type { Route } from './+types/coupons';
+import { AdminPageHeader } from '../../components/admin/admin-ui.tsx';
+import { servicesContext } from '../../context.ts';
+import { orUnavailable } from '../../db/with-database.server.ts';
+import { adminPath } from '../../modules/admin/admin-paths.ts';
+import { can } from '../../modules/admin/permissions.ts';
+import { requireStaff } from '../../modules/admin/require-staff.server.ts';
+import { formatMoney } from '../../modules/currency/money.ts';
+import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { listCoupons } from '../../modules/promotions/promotions-admin.server.ts';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const me = await requireStaff(request, context, 'coupons.read');
+  const { db } = context.get(servicesContext);
+  return { coupons: await orUnavailable(() => listCoupons(db)), canWrite: can(me.role, 'coupons.write') };
+}
+
+export default function CouponsPage({ loaderData }: Route.ComponentProps) {
+  const { t, locale } = useI18n();
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+  const discount = (coupon: (typeof loaderData.coupons)[number]) =>
+    coupon.kind === 'percent' ? `${coupon.value / 100} %` : coupon.kind === 'fixed' ? formatMoney(coupon.value, 'EUR', locale) : t('admin.coupons.kinds.free_shipping');
+  return (
+    <>
+      <AdminPageHeader title={t('admin.coupons.title')}>
+        {loaderData.canWrite && (
+          <Link to={adminPath('coupons/new')} className="admin-button admin-button--primary">
+            {t('admin.coupons.new')}
+          </Link>
+        )}
+      </AdminPageHeader>
+      <div className="admin-table-wrap">
+        <table className="admin-table">
+          <caption className="visually-hidden">{t('admin.coupons.title')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('admin.coupons.code')}</th>
+              <th scope="col">{t('admin.coupons.discount')}</th>
+              <th scope="col">{t('admin.coupons.valid')}</th>
+              <th scope="col" className="admin-number">
+                {t('admin.coupons.used')}
+              </th>
+              <th scope="col">{t('admin.coupons.state')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {loaderData.coupons.length === 0 && (
+              <tr>
+                <td colSpan={5}>{t('admin.coupons.none')}</td>
+              </tr>
+            )}
+            {loaderData.coupons.map((coupon) => (
+              <tr key={coupon.id}>
+                <th scope="row">
+                  <Link to={adminPath(`coupons/${coupon.id}`)}>
+                    <code>{coupon.code}</code>
+                  </Link>
+                </th>
+                <td>{discount(coupon)}</td>
+                <td className="admin-nowrap">
+                  {coupon.startsAt ? date.format(new Date(coupon.startsAt)) : '…'} – {coupon.endsAt ? date.format(new Date(coupon.endsAt)) : '…'}
+                </td>
+                <td className="admin-number">
+                  {coupon.timesUsed}
+                  {coupon.usageLimit !== null && ` / ${coupon.usageLimit}`}
+                </td>
+                <td>
+                  <span className={`admin-badge admin-badge--${coupon.isActive ? 'active' : 'disabled'}`}>{t(coupon.isActive ? 'admin.coupons.active' : 'admin.coupons.disabled')}</span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,240 @@
+import { data, Form, Link } from 'react-router';
+import type { Route } from './+types/customer';
+import { AdminNotice, AdminPageHeader } from '../../components/admin/admin-ui.tsx';
+import { CsrfField, FieldMessage } from '../../components/forms/form-fields.tsx';
+import { servicesContext } from '../../context.ts';
+import { orUnavailable } from '../../db/with-database.server.ts';
+import { idOf, intentOf } from '../../modules/admin/admin-forms.server.ts';
+import { adminLocaleOf } from '../../modules/admin/admin-locale.ts';
+import { adminPath } from '../../modules/admin/admin-paths.ts';
+import { recordAudit } from '../../modules/admin/audit.server.ts';
+import { can } from '../../modules/admin/permissions.ts';
+import { requireStaff } from '../../modules/admin/require-staff.server.ts';
+import { listAddresses } from '../../modules/customers/addresses.server.ts';
+import { deleteCustomerData, getCustomerRecord, setCustomerBlocked } from '../../modules/customers/customer-admin.server.ts';
+import { listCustomerReviews } from '../../modules/customers/customer-reviews.server.ts';
+import { createPasswordResetToken } from '../../modules/customers/password-reset.server.ts';
+import { sendPasswordResetMail } from '../../modules/customers/password-reset-mail.server.ts';
+import { formatCurrencyAmount } from '../../modules/currency/money.ts';
+import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { storefrontByCode, storefronts } from '../../modules/i18n/locales.ts';
+import { listCustomerOrders } from '../../modules/orders/customer-orders.server.ts';
+import { getWishlists } from '../../modules/wishlists/wishlists.server.ts';
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const me = await requireStaff(request, context, 'customers.read');
+  const { db } = context.get(servicesContext);
+  const customerId = idOf(params.customerId);
+  const customer = await orUnavailable(() => getCustomerRecord(db, customerId));
+  if (!customer) throw data(null, { status: 404 });
+  const [addresses, orderPage, reviews, wishlists] = await orUnavailable(() =>
+    Promise.all([listAddresses(db, customerId), listCustomerOrders(db, customerId, { pageSize: 50 }), listCustomerReviews(db, customerId, adminLocaleOf(me.locale)), getWishlists(db, customerId)]),
+  );
+  return {
+    customer,
+    addresses,
+    orders: orderPage.orders,
+    orderTotal: orderPage.window.total,
+    reviews,
+    wishlists: wishlists.map((list) => ({ id: list.id, name: list.name, isDefault: list.isDefault, items: list.items.length })),
+    canWrite: can(me.role, 'customers.write'),
+    notice: new URL(request.url).searchParams.get('notice'),
+  };
+}
+
+const intents = ['reset-mail', 'block', 'unblock', 'delete'] as const;
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const me = await requireStaff(request, context, 'customers.write');
+  const services = context.get(servicesContext);
+  const { db } = services;
+  const customerId = idOf(params.customerId);
+  const form = await request.formData();
+  const intent = intentOf(form, intents);
+  const customer = await orUnavailable(() => getCustomerRecord(db, customerId));
+  if (!customer || customer.anonymisedAt) throw data(null, { status: 404 });
+  if (intent === 'reset-mail') {
+    // The storefront's own reset, limited per account like the "forgot password" form.
+    const reset = await orUnavailable(() => createPasswordResetToken(db, customer.email.toLowerCase(), `admin:${me.id}`));
+    if (reset.limited || !reset.token || !reset.customer) return data({ ok: false as const, error: 'admin.customers.resetLimited' }, { status: 429 });
+    const { token, customer: recipient } = reset;
+    await orUnavailable(async () => {
+      await sendPasswordResetMail(services, storefrontByCode(customer.locale) ?? storefronts[0]!, recipient, token);
+      await recordAudit(db, { staffId: me.id, action: 'customer.reset-mail', entity: 'customer', entityId: customerId });
+    });
+    return { ok: true as const, message: 'admin.customers.resetSent' };
+  }
+  if (intent === 'delete') {
+    if (form.get('confirm') !== 'yes') return data({ ok: false as const, error: 'admin.customers.confirmRequired' }, { status: 400 });
+    await orUnavailable(() => deleteCustomerData(db, me.id, customerId));
+    return { ok: true as const, message: 'admin.customers.deleted' };
+  }
+  await orUnavailable(() => setCustomerBlocked(db, me.id, customerId, intent === 'block'));
+  return { ok: true as const, message: intent === 'block' ? 'admin.customers.blockedNow' : 'admin.customers.unblockedNow' };
+}
+
+export default function CustomerPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, locale } = useI18n();
+  const { customer, addresses, orders, reviews, wishlists, canWrite } = loaderData;
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+  const name = customer.anonymisedAt ? t('admin.customers.anonymised') : `${customer.firstName} ${customer.lastName}`;
+  const deleteError = actionData && !actionData.ok && actionData.error === 'admin.customers.confirmRequired';
+  return (
+    <>
+      <AdminPageHeader title={name}>
+        {canWrite && !customer.anonymisedAt && (
+          <a className="admin-button" href={adminPath(`customers/${customer.id}/export`)} download>
+            {t('admin.customers.export')}
+          </a>
+        )}
+      </AdminPageHeader>
+      <p>
+        <Link to={adminPath('customers')}>{t('admin.customers.back')}</Link>
+      </p>
+      {actionData?.ok && <AdminNotice>{t(actionData.message)}</AdminNotice>}
+      {actionData && !actionData.ok && !deleteError && <AdminNotice tone="error">{t(actionData.error)}</AdminNotice>}
+      <div className="admin-columns">
+        <section className="admin-panel" aria-labelledby="customer-data">
+          <h2 id="customer-data">{t('admin.customers.data')}</h2>
+          <dl className="admin-facts">
+            <dt>{t('admin.customers.email')}</dt>
+            <dd>{customer.email}</dd>
+            <dt>{t('admin.customers.store')}</dt>
+            <dd>{storefrontByCode(customer.locale)?.name ?? customer.locale}</dd>
+            {customer.companyName && (
+              <>
+                <dt>{t('admin.customers.company')}</dt>
+                <dd>
+                  {customer.companyName} {customer.vatNumber && <code>{customer.vatNumber}</code>}
+                </dd>
+              </>
+            )}
+            <dt>{t('admin.customers.newsletter')}</dt>
+            <dd>{customer.newsletterSubscribed ? t('admin.customers.subscribed') : t('admin.customers.notSubscribed')}</dd>
+            <dt>{t('admin.customers.since')}</dt>
+            <dd>{date.format(new Date(customer.createdAt))}</dd>
+            <dt>{t('admin.customers.status')}</dt>
+            <dd>
+              {customer.anonymisedAt ? (
+                t('admin.customers.anonymised')
+              ) : customer.blockedAt ? (
+                <span className="admin-badge admin-badge--blocked">{t('admin.customers.blocked')}</span>
+              ) : (
+                <span className="admin-badge admin-badge--active">{t('admin.customers.active')}</span>
+              )}
+            </dd>
+          </dl>
+        </section>
+        {canWrite && !customer.anonymisedAt && (
+          <section className="admin-panel" aria-labelledby="customer-actions">
+            <h2 id="customer-actions">{t('admin.customers.actions')}</h2>
+            <div className="admin-stack">
+              <Form method="post">
+                <CsrfField />
+                <button type="submit" name="intent" value="reset-mail" className="admin-button">
+                  {t('admin.customers.sendReset')}
+                </button>
+              </Form>
+              <Form method="post">
+                <CsrfField />
+                {customer.blockedAt ? (
+                  <button type="submit" name="intent" value="unblock" className="admin-button">
+                    {t('admin.customers.unblock')}
+                  </button>
+                ) : (
+                  <button type="submit" name="intent" value="block" className="admin-button admin-button--danger">
+                    {t('admin.customers.block')}
+                  </button>
+                )}
+              </Form>
+              <Form method="post" className="admin-danger-zone">
+                <CsrfField />
+                <div className="form-field form-field--checkbox">
+                  <input id="confirm-delete" type="checkbox" name="confirm" value="yes" aria-invalid={deleteError || undefined} aria-describedby={deleteError ? 'confirm-delete-error' : undefined} />
+                  <label htmlFor="confirm-delete">{t('admin.customers.confirmDelete')}</label>
+                </div>
+                {deleteError && <FieldMessage id="confirm-delete-error" error={{ key: 'admin.customers.confirmRequired' }} />}
+                <button type="submit" name="intent" value="delete" className="admin-button admin-button--danger">
+                  {t('admin.customers.delete')}
+                </button>
+              </Form>
+            </div>
+          </section>
+        )}
+      </div>
+      <section className="admin-panel" aria-labelledby="customer-orders">
+        <h2 id="customer-orders">{t('admin.customers.ordersTitle', { count: loaderData.orderTotal })}</h2>
+        {orders.length > 0 && (
+          <div className="admin-table-wrap">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('admin.customers.orderNumber')}</th>
+                  <th scope="col">{t('admin.customers.date')}</th>
+                  <th scope="col">{t('admin.customers.orderStatus')}</th>
+                  <th scope="col" className="admin-number">
+                    {t('admin.customers.total')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {orders.map((order) => (
+                  <tr key={order.orderNumber}>
+                    <th scope="row">
+                      <Link to={adminPath(`orders/${order.orderNumber}`)}>{order.orderNumber}</Link>
+                    </th>
+                    <td>{date.format(new Date(order.createdAt))}</td>
+                    <td>{t(`order.status.${order.status}`)}</td>
+                    <td className="admin-number">{formatCurrencyAmount(order.totalCents, order.currencyCode, locale)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <div className="admin-columns">
+        <section className="admin-panel" aria-labelledby="customer-addresses">
+          <h2 id="customer-addresses">{t('admin.customers.addresses')}</h2>
+          {addresses.length === 0 && <p>{t('admin.customers.noneYet')}</p>}
+          <ul className="admin-list">
+            {addresses.map((address) => (
+              <li key={address.id}>
+                <address>
+                  {address.firstName} {address.lastName}
+                  {address.companyName && `, ${address.companyName}`}
+                  <br />
+                  {address.street} {address.houseNumber}, {address.zipCode} {address.city}, {address.countryCode}
+                  <br />
+                  {address.phone}
+                </address>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section className="admin-panel" aria-labelledby="customer-wishlists">
+          <h2 id="customer-wishlists">{t('admin.customers.wishlists')}</h2>
+          {wishlists.length === 0 && <p>{t('admin.customers.noneYet')}</p>}
+          <ul className="admin-list">
+            {wishlists.map((list) => (
+              <li key={list.id}>
+                {list.name} · {t('admin.customers.items', { count: list.items })}
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+      <section className="admin-panel" aria-labelledby="customer-reviews">
+        <h2 id="customer-reviews">{t('admin.customers.reviews')}</h2>
+        {reviews.length === 0 && <p>{t('admin.customers.noneYet')}</p>}
+        <ul className="admin-list">
+          {reviews.map((review) => (
+            <li key={review.id}>
+              <strong>{review.title}</strong> ({review.rating}/5, {review.productName}) · <span className={`admin-badge admin-badge--${review.status}`}>{t(`admin.reviews.statuses.${review.status}`)}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}

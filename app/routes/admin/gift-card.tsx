@@ -1,0 +1,102 @@
+import { data, Form, Link } from 'react-router';
+import type { Route } from './+types/gift-card';
+import { AdminNotice, AdminPageHeader } from '../../components/admin/admin-ui.tsx';
+import { CsrfField } from '../../components/forms/form-fields.tsx';
+import { servicesContext } from '../../context.ts';
+import { orUnavailable } from '../../db/with-database.server.ts';
+import { idOf, intentOf } from '../../modules/admin/admin-forms.server.ts';
+import { adminPath } from '../../modules/admin/admin-paths.ts';
+import { can } from '../../modules/admin/permissions.ts';
+import { requireStaff } from '../../modules/admin/require-staff.server.ts';
+import { formatMoney } from '../../modules/currency/money.ts';
+import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { giftCardHistory, setGiftCardDisabled } from '../../modules/promotions/promotions-admin.server.ts';
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const me = await requireStaff(request, context, 'giftcards.read');
+  const { db } = context.get(servicesContext);
+  const history = await orUnavailable(() => giftCardHistory(db, idOf(params.giftCardId)));
+  if (!history) throw data(null, { status: 404 });
+  return { ...history, canWrite: can(me.role, 'giftcards.write') };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const me = await requireStaff(request, context, 'giftcards.write');
+  const { db } = context.get(servicesContext);
+  const intent = intentOf(await request.formData(), ['disable', 'enable'] as const);
+  if (!(await orUnavailable(() => setGiftCardDisabled(db, me.id, idOf(params.giftCardId), intent === 'disable')))) throw data(null, { status: 404 });
+  return { message: intent === 'disable' ? 'admin.giftCards.disabledNow' : 'admin.giftCards.enabledNow' };
+}
+
+export default function GiftCardPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, locale } = useI18n();
+  const { card, uses, canWrite } = loaderData;
+  const euros = (cents: number) => formatMoney(cents, 'EUR', locale);
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+  return (
+    <>
+      <AdminPageHeader title={card.code}>
+        {canWrite && (
+          <Form method="post">
+            <CsrfField />
+            <button type="submit" name="intent" value={card.disabledAt ? 'enable' : 'disable'} className={`admin-button${card.disabledAt ? '' : ' admin-button--danger'}`}>
+              {t(card.disabledAt ? 'admin.giftCards.enable' : 'admin.giftCards.disable')}
+            </button>
+          </Form>
+        )}
+      </AdminPageHeader>
+      <p>
+        <Link to={adminPath('gift-cards')}>{t('admin.giftCards.back')}</Link>
+      </p>
+      {actionData && <AdminNotice>{t(actionData.message)}</AdminNotice>}
+      <section className="admin-panel" aria-labelledby="card-heading">
+        <h2 id="card-heading">{t('admin.giftCards.details')}</h2>
+        <dl className="admin-facts">
+          <dt>{t('admin.giftCards.balance')}</dt>
+          <dd>
+            <strong>{euros(card.balanceCents)}</strong> / {euros(card.initialCents)}
+          </dd>
+          <dt>{t('admin.giftCards.issuedOn')}</dt>
+          <dd>{date.format(new Date(card.createdAt))}</dd>
+          <dt>{t('admin.giftCards.expiresAt')}</dt>
+          <dd>{card.expiresAt ? date.format(new Date(card.expiresAt)) : t('admin.giftCards.never')}</dd>
+          <dt>{t('admin.giftCards.recipient')}</dt>
+          <dd>{card.recipientEmail ?? '—'}</dd>
+          <dt>{t('admin.giftCards.state')}</dt>
+          <dd>{card.disabledAt ? t('admin.giftCards.disabled') : t('admin.giftCards.active')}</dd>
+        </dl>
+      </section>
+      <section className="admin-panel" aria-labelledby="uses-heading">
+        <h2 id="uses-heading">{t('admin.giftCards.history')}</h2>
+        {uses.length === 0 ? (
+          <p>{t('admin.giftCards.unused')}</p>
+        ) : (
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('admin.customers.orderNumber')}</th>
+                <th scope="col">{t('admin.customers.date')}</th>
+                <th scope="col">{t('admin.customers.orderStatus')}</th>
+                <th scope="col" className="admin-number">
+                  {t('admin.giftCards.paid')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {uses.map((use) => (
+                <tr key={use.orderNumber}>
+                  <th scope="row">
+                    <Link to={adminPath(`orders/${use.orderNumber}`)}>{use.orderNumber}</Link>
+                  </th>
+                  <td>{date.format(new Date(use.createdAt))}</td>
+                  <td>{t(`order.status.${use.status}`)}</td>
+                  <td className="admin-number">{euros(use.amountCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </>
+  );
+}

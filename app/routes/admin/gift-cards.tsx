@@ -1,0 +1,124 @@
+import { data, Form, Link, useNavigation } from 'react-router';
+import type { Route } from './+types/gift-cards';
+import { AdminNotice, AdminPageHeader } from '../../components/admin/admin-ui.tsx';
+import { CsrfField, TextField } from '../../components/forms/form-fields.tsx';
+import { servicesContext } from '../../context.ts';
+import { orUnavailable } from '../../db/with-database.server.ts';
+import { adminPath } from '../../modules/admin/admin-paths.ts';
+import { can } from '../../modules/admin/permissions.ts';
+import { requireStaff } from '../../modules/admin/require-staff.server.ts';
+import { formatMoney } from '../../modules/currency/money.ts';
+import { parseForm } from '../../modules/forms/field-errors.ts';
+import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { storefrontByCode, storefronts } from '../../modules/i18n/locales.ts';
+import { giftCardFields, giftCardSchema, issueGiftCard, listGiftCards, sendGiftCardMail } from '../../modules/promotions/promotions-admin.server.ts';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const me = await requireStaff(request, context, 'giftcards.read');
+  const { db } = context.get(servicesContext);
+  return { cards: await orUnavailable(() => listGiftCards(db)), canWrite: can(me.role, 'giftcards.write') };
+}
+
+/** Issues a card (EUR) and, with a recipient, mails its code in the chosen store's language. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const me = await requireStaff(request, context, 'giftcards.write');
+  const services = context.get(servicesContext);
+  const form = await request.formData();
+  const parsed = parseForm(giftCardSchema, form, giftCardFields);
+  if (!parsed.ok) return data(parsed, { status: 400 });
+  const { amount, expiresAt, recipientEmail, mailLocale } = parsed.data;
+  const card = await orUnavailable(() => issueGiftCard(services.db, me.id, { amountCents: amount, expiresAt, recipientEmail: recipientEmail || null }));
+  if (card.recipientEmail) {
+    const storefront = storefrontByCode(mailLocale) ?? storefronts[0]!;
+    await orUnavailable(() => sendGiftCardMail(services, storefront, { ...card, recipientEmail: card.recipientEmail! }));
+  }
+  return { ok: true as const, code: card.code, mailed: card.recipientEmail };
+}
+
+export default function GiftCardsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, locale } = useI18n();
+  const navigation = useNavigation();
+  const failure = actionData && !actionData.ok ? actionData : undefined;
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+  const euros = (cents: number) => formatMoney(cents, 'EUR', locale);
+  return (
+    <>
+      <AdminPageHeader title={t('admin.giftCards.title')} />
+      {actionData?.ok && (
+        <AdminNotice>
+          {t('admin.giftCards.issued', { code: actionData.code })}
+          {actionData.mailed && ` ${t('admin.giftCards.mailed', { email: actionData.mailed })}`}
+        </AdminNotice>
+      )}
+      {loaderData.canWrite && (
+        <section className="admin-panel" aria-labelledby="issue-heading">
+          <h2 id="issue-heading">{t('admin.giftCards.issue')}</h2>
+          <Form method="post" noValidate className="admin-form admin-form--row">
+            <CsrfField />
+            <TextField idPrefix="gift" name="amount" label={t('admin.giftCards.amount')} hint={t('admin.giftCards.amountHint')} required defaultValue={failure?.values.amount} error={failure?.fieldErrors.amount} />
+            <div className="form-field">
+              <label htmlFor="gift-expiresAt">
+                {t('admin.giftCards.expiresAt')} <span className="form-field__optional">({t('form.optional')})</span>
+              </label>
+              <input id="gift-expiresAt" name="expiresAt" type="date" defaultValue={failure?.values.expiresAt} aria-invalid={failure?.fieldErrors.expiresAt ? true : undefined} aria-describedby={failure?.fieldErrors.expiresAt ? 'gift-expiresAt-error' : undefined} />
+              {failure?.fieldErrors.expiresAt && (
+                <p id="gift-expiresAt-error" className="field-error">
+                  {t(failure.fieldErrors.expiresAt.key)}
+                </p>
+              )}
+            </div>
+            <TextField idPrefix="gift" name="recipientEmail" type="email" label={t('admin.giftCards.recipient')} defaultValue={failure?.values.recipientEmail} error={failure?.fieldErrors.recipientEmail} />
+            <div className="form-field">
+              <label htmlFor="gift-mailLocale">{t('admin.giftCards.mailLanguage')}</label>
+              <select id="gift-mailLocale" name="mailLocale" defaultValue={failure?.values.mailLocale ?? 'en'}>
+                {storefronts.map((storefront) => (
+                  <option key={storefront.code} value={storefront.code}>
+                    {storefront.name} ({storefront.code})
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" className="admin-button admin-button--primary" disabled={navigation.state === 'submitting'}>
+              {t('admin.giftCards.issueButton')}
+            </button>
+          </Form>
+        </section>
+      )}
+      <div className="admin-table-wrap">
+        <table className="admin-table">
+          <caption className="visually-hidden">{t('admin.giftCards.title')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('admin.giftCards.code')}</th>
+              <th scope="col" className="admin-number">
+                {t('admin.giftCards.balance')}
+              </th>
+              <th scope="col">{t('admin.giftCards.recipient')}</th>
+              <th scope="col">{t('admin.giftCards.expiresAt')}</th>
+              <th scope="col">{t('admin.giftCards.state')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {loaderData.cards.map((card) => (
+              <tr key={card.id}>
+                <th scope="row">
+                  <Link to={adminPath(`gift-cards/${card.id}`)}>
+                    <code>{card.code}</code>
+                  </Link>
+                </th>
+                <td className="admin-number">
+                  {euros(card.balanceCents)} / {euros(card.initialCents)}
+                </td>
+                <td>{card.recipientEmail ?? '—'}</td>
+                <td>{card.expiresAt ? date.format(new Date(card.expiresAt)) : t('admin.giftCards.never')}</td>
+                <td>
+                  <span className={`admin-badge admin-badge--${card.disabledAt ? 'disabled' : 'active'}`}>{t(card.disabledAt ? 'admin.giftCards.disabled' : 'admin.giftCards.active')}</span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}

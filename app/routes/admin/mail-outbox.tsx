@@ -1,0 +1,114 @@
+import { data, Form, Link } from 'react-router';
+import type { Route } from './+types/mail-outbox';
+import { AdminNotice, AdminPageHeader } from '../../components/admin/admin-ui.tsx';
+import { Pagination } from '../../components/pagination.tsx';
+import { CsrfField } from '../../components/forms/form-fields.tsx';
+import { servicesContext } from '../../context.ts';
+import { orUnavailable } from '../../db/with-database.server.ts';
+import { idOf, intentOf } from '../../modules/admin/admin-forms.server.ts';
+import { adminPath } from '../../modules/admin/admin-paths.ts';
+import { requireStaff } from '../../modules/admin/require-staff.server.ts';
+import { discardMail, listOutbox, MailOutbox, outboxViews, retryMail } from '../../modules/mail/outbox.server.ts';
+import { useI18n } from '../../modules/i18n/i18n.tsx';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff(request, context, 'mail.outbox');
+  const { db } = context.get(servicesContext);
+  const url = new URL(request.url);
+  const view = outboxViews.find((candidate) => candidate === url.searchParams.get('view')) ?? 'failed';
+  const list = await orUnavailable(() => listOutbox(db, view, Number(url.searchParams.get('page')) || 1));
+  return { view, views: outboxViews, ...list };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const me = await requireStaff(request, context, 'mail.outbox');
+  const { db, mailer } = context.get(servicesContext);
+  const form = await request.formData();
+  const intent = intentOf(form, ['retry', 'discard'] as const);
+  const mailId = idOf(form.get('mailId'));
+  const done = await orUnavailable(() => (intent === 'retry' ? retryMail(db, me.id, mailId) : discardMail(db, me.id, mailId)));
+  if (!done) return data({ ok: false as const, message: 'admin.mail.notPossible' }, { status: 409 });
+  if (intent === 'retry' && mailer instanceof MailOutbox) mailer.deliverSoon();
+  return { ok: true as const, message: intent === 'retry' ? 'admin.mail.retrying' : 'admin.mail.discarded' };
+}
+
+export default function MailOutboxPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, locale } = useI18n();
+  const { view, views, rows, window } = loaderData;
+  const time = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
+  const actionable = view === 'failed' || view === 'pending';
+  return (
+    <>
+      <AdminPageHeader title={t('admin.mail.title')} />
+      {actionData && <AdminNotice tone={actionData.ok ? 'success' : 'error'}>{t(actionData.message)}</AdminNotice>}
+      <nav aria-label={t('admin.mail.views')} className="admin-tabs">
+        <ul>
+          {views.map((candidate) => (
+            <li key={candidate}>
+              <Link to={`${adminPath('mail')}?view=${candidate}`} aria-current={candidate === view ? 'page' : undefined}>
+                {t(`admin.mail.view.${candidate}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="admin-table-wrap">
+        <table className="admin-table">
+          <caption className="visually-hidden">{t(`admin.mail.view.${view}`)}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('admin.mail.created')}</th>
+              <th scope="col">{t('admin.mail.to')}</th>
+              <th scope="col">{t('admin.mail.subject')}</th>
+              <th scope="col" className="admin-number">
+                {t('admin.mail.attempts')}
+              </th>
+              <th scope="col">{t('admin.mail.state')}</th>
+              {actionable && <th scope="col">{t('admin.mail.actions')}</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 && (
+              <tr>
+                <td colSpan={actionable ? 6 : 5}>{t('admin.mail.empty')}</td>
+              </tr>
+            )}
+            {rows.map((mail) => (
+              <tr key={mail.id}>
+                <td className="admin-nowrap">{time.format(new Date(mail.createdAt))}</td>
+                <td>{mail.toAddress}</td>
+                <th scope="row">{mail.subject}</th>
+                <td className="admin-number">{mail.attempts}</td>
+                <td>
+                  {mail.sentAt
+                    ? t('admin.mail.sentAt', { time: time.format(new Date(mail.sentAt)) })
+                    : mail.discardedAt
+                      ? t('admin.mail.discardedAt', { time: time.format(new Date(mail.discardedAt)) })
+                      : mail.nextAttemptAt
+                        ? t('admin.mail.nextAttempt', { time: time.format(new Date(mail.nextAttemptAt)) })
+                        : t('admin.mail.givenUp')}
+                  {mail.lastError && !mail.sentAt && <span className="admin-error-text">{mail.lastError}</span>}
+                </td>
+                {actionable && (
+                  <td>
+                    <Form method="post" className="admin-inline-form">
+                      <CsrfField />
+                      <input type="hidden" name="mailId" value={mail.id} />
+                      <button type="submit" name="intent" value="retry" className="admin-button admin-button--small" aria-label={t('admin.mail.retryFor', { subject: mail.subject, to: mail.toAddress })}>
+                        {t('admin.mail.retry')}
+                      </button>
+                      <button type="submit" name="intent" value="discard" className="admin-button admin-button--small admin-button--danger" aria-label={t('admin.mail.discardFor', { subject: mail.subject, to: mail.toAddress })}>
+                        {t('admin.mail.discard')}
+                      </button>
+                    </Form>
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pagination window={window} hrefFor={(page) => `${adminPath('mail')}?view=${view}${page > 1 ? `&page=${page}` : ''}`} />
+    </>
+  );
+}

@@ -1,0 +1,157 @@
+import { data, Form, Link } from 'react-router';
+import type { Route } from './+types/reviews';
+import { AdminNotice, AdminPageHeader } from '../../components/admin/admin-ui.tsx';
+import { Pagination } from '../../components/pagination.tsx';
+import { CsrfField, FieldMessage } from '../../components/forms/form-fields.tsx';
+import { servicesContext } from '../../context.ts';
+import { orUnavailable } from '../../db/with-database.server.ts';
+import { idOf, intentOf } from '../../modules/admin/admin-forms.server.ts';
+import { adminLocaleOf } from '../../modules/admin/admin-locale.ts';
+import { adminPath } from '../../modules/admin/admin-paths.ts';
+import { requireStaff } from '../../modules/admin/require-staff.server.ts';
+import { listReviews, moderateReview, rejectSchema, replySchema, replyToReview, reviewStatuses } from '../../modules/engagement/review-moderation.server.ts';
+import { fieldErrorsOf } from '../../modules/forms/field-errors.ts';
+import { useI18n } from '../../modules/i18n/i18n.tsx';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const me = await requireStaff(request, context, 'reviews.moderate');
+  const { db } = context.get(servicesContext);
+  const url = new URL(request.url);
+  const status = reviewStatuses.find((candidate) => candidate === url.searchParams.get('status')) ?? 'pending';
+  const page = Number(url.searchParams.get('page')) || 1;
+  const reviews = await orUnavailable(() => listReviews(db, status, page, adminLocaleOf(me.locale)));
+  return { status, statuses: reviewStatuses, ...reviews };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const me = await requireStaff(request, context, 'reviews.moderate');
+  const { db } = context.get(servicesContext);
+  const form = await request.formData();
+  const intent = intentOf(form, ['approve', 'reject', 'reply'] as const);
+  const reviewId = idOf(form.get('reviewId'));
+  const failure = (field: 'reason' | 'reply', errors: ReturnType<typeof fieldErrorsOf>) =>
+    data({ ok: false as const, reviewId, field, error: errors[field], value: String(form.get(field) ?? '') }, { status: 400 });
+  if (intent === 'reject') {
+    const parsed = rejectSchema.safeParse({ reason: form.get('reason') ?? '' });
+    if (!parsed.success) return failure('reason', fieldErrorsOf(parsed.error));
+    const done = await orUnavailable(() => moderateReview(db, reviewId, 'rejected', { staffId: me.id, reason: parsed.data.reason }));
+    return done ? { ok: true as const, message: 'admin.reviews.rejected' } : data({ ok: true as const, message: 'admin.reviews.alreadyDecided' }, { status: 409 });
+  }
+  if (intent === 'reply') {
+    const parsed = replySchema.safeParse({ reply: form.get('reply') ?? '' });
+    if (!parsed.success) return failure('reply', fieldErrorsOf(parsed.error));
+    if (!(await orUnavailable(() => replyToReview(db, me.id, reviewId, parsed.data.reply)))) throw data(null, { status: 404 });
+    return { ok: true as const, message: parsed.data.reply ? 'admin.reviews.replied' : 'admin.reviews.replyRemoved' };
+  }
+  const done = await orUnavailable(() => moderateReview(db, reviewId, 'approved', { staffId: me.id }));
+  return done ? { ok: true as const, message: 'admin.reviews.approved' } : data({ ok: true as const, message: 'admin.reviews.alreadyDecided' }, { status: 409 });
+}
+
+export default function ReviewsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, locale } = useI18n();
+  const { status, statuses, rows, window } = loaderData;
+  const failure = actionData && !actionData.ok ? actionData : undefined;
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+  const hrefFor = (page: number) => `${adminPath('reviews')}?status=${status}${page > 1 ? `&page=${page}` : ''}`;
+  return (
+    <>
+      <AdminPageHeader title={t('admin.reviews.title')} />
+      {actionData?.ok && <AdminNotice>{t(actionData.message)}</AdminNotice>}
+      <nav aria-label={t('admin.reviews.statusFilter')} className="admin-tabs">
+        <ul>
+          {statuses.map((candidate) => (
+            <li key={candidate}>
+              <Link to={`${adminPath('reviews')}?status=${candidate}`} aria-current={candidate === status ? 'page' : undefined}>
+                {t(`admin.reviews.statuses.${candidate}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {rows.length === 0 && <p>{t('admin.reviews.empty')}</p>}
+      <ol className="admin-cards">
+        {rows.map((review) => {
+          const error = failure?.reviewId === review.id ? failure : undefined;
+          return (
+            <li key={review.id}>
+              <article className="admin-panel admin-review" aria-labelledby={`review-${review.id}`}>
+                <header>
+                  <h2 id={`review-${review.id}`}>
+                    <span aria-label={t('admin.reviews.rating', { rating: review.rating })}>{'★'.repeat(review.rating) + '☆'.repeat(5 - review.rating)}</span> {review.title}
+                  </h2>
+                  <p className="admin-muted">
+                    {review.productName ?? review.sku} (<code>{review.sku}</code>) · {review.authorName}
+                    {review.customerEmail && ` <${review.customerEmail}>`} · {review.locale} · {date.format(new Date(review.createdAt))}
+                  </p>
+                </header>
+                <p lang={review.locale}>{review.body}</p>
+                {review.rejectionReason && (
+                  <p>
+                    <strong>{t('admin.reviews.reasonShown')}</strong> {review.rejectionReason}
+                  </p>
+                )}
+                {status === 'pending' && (
+                  <div className="admin-review__actions">
+                    <Form method="post" preventScrollReset>
+                      <CsrfField />
+                      <input type="hidden" name="reviewId" value={review.id} />
+                      <button type="submit" name="intent" value="approve" className="admin-button admin-button--primary">
+                        {t('admin.reviews.approve')}
+                      </button>
+                    </Form>
+                    <Form method="post" className="admin-inline-form" noValidate preventScrollReset>
+                      <CsrfField />
+                      <input type="hidden" name="reviewId" value={review.id} />
+                      <label htmlFor={`reason-${review.id}`} className="visually-hidden">
+                        {t('admin.reviews.reason')}
+                      </label>
+                      <input
+                        id={`reason-${review.id}`}
+                        name="reason"
+                        placeholder={t('admin.reviews.reason')}
+                        defaultValue={error?.field === 'reason' ? error.value : undefined}
+                        aria-invalid={error?.field === 'reason' ? true : undefined}
+                        aria-describedby={error?.field === 'reason' ? `reason-${review.id}-error` : undefined}
+                      />
+                      <button type="submit" name="intent" value="reject" className="admin-button admin-button--danger">
+                        {t('admin.reviews.reject')}
+                      </button>
+                      {error?.field === 'reason' && <FieldMessage id={`reason-${review.id}-error`} error={error.error} />}
+                    </Form>
+                  </div>
+                )}
+                {status !== 'rejected' && (
+                  <Form method="post" className="admin-form" noValidate preventScrollReset>
+                    <CsrfField />
+                    <input type="hidden" name="reviewId" value={review.id} />
+                    <div className="form-field">
+                      <label htmlFor={`reply-${review.id}`}>{t('admin.reviews.reply')}</label>
+                      <textarea
+                        id={`reply-${review.id}`}
+                        name="reply"
+                        rows={2}
+                        defaultValue={error?.field === 'reply' ? error.value : (review.reply ?? '')}
+                        aria-invalid={error?.field === 'reply' ? true : undefined}
+                        aria-describedby={`reply-${review.id}-hint${error?.field === 'reply' ? ` reply-${review.id}-error` : ''}`}
+                      />
+                      <p id={`reply-${review.id}-hint`} className="form-field__hint">
+                        {t('admin.reviews.replyHint')}
+                      </p>
+                      {error?.field === 'reply' && <FieldMessage id={`reply-${review.id}-error`} error={error.error} />}
+                    </div>
+                    <div>
+                      <button type="submit" name="intent" value="reply" className="admin-button">
+                        {t('admin.reviews.saveReply')}
+                      </button>
+                    </div>
+                  </Form>
+                )}
+              </article>
+            </li>
+          );
+        })}
+      </ol>
+      {window.total > 0 && <Pagination window={window} hrefFor={hrefFor} />}
+    </>
+  );
+}
