@@ -54,7 +54,9 @@ describe.each(testDrivers)('loading the demo catalogue on %s', (driver) => {
 
   it('feeds the home page with categories, products and claims counted from the data', async () => {
     const overview = await getHomeOverview(database.db, await buildListingIndex(database.db), 'fr-FR');
-    expect(overview.categories.map((c) => c.urlPath)).toContain('autre-corde');
+    // Spec §2's home links: BioThane through its own page, other cord only in the menu.
+    expect(overview.categories.map((c) => c.urlPath)).toContain('webbing-biothane/biothane');
+    expect(overview.categories.map((c) => c.urlPath)).not.toContain('autre-corde');
     expect(overview.recommended).toHaveLength(8);
     expect(new Set(overview.recommended.map((p) => p.sku.split('-')[0])).size).toBe(8);
     expect(overview.recommended[0]?.priceFromCents).toBeGreaterThan(0);

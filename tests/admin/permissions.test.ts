@@ -68,6 +68,13 @@ const adminCalls: AdminCall[] = [
   { name: 'mail outbox', permission: 'mail.outbox', fn: outboxPage.loader, path: 'mail' },
   { name: 'mail retry', permission: 'mail.outbox', fn: outboxPage.action, path: 'mail', form: ({ mailId }) => ({ intent: 'retry', mailId }) },
   { name: 'mail discard', permission: 'mail.outbox', fn: outboxPage.action, path: 'mail', form: ({ mailId }) => ({ intent: 'discard', mailId }) },
+  { name: 'coupons list', permission: 'coupons.read', fn: coupons.loader, path: 'coupons' },
+  { name: 'coupon detail', permission: 'coupons.read', fn: coupon.loader, path: 'coupons/:couponId' },
+  { name: 'coupon disable', permission: 'coupons.write', fn: coupon.action, path: 'coupons/:couponId', form: () => ({ intent: 'disable' }) },
+  { name: 'gift cards list', permission: 'giftcards.read', fn: giftCards.loader, path: 'gift-cards' },
+  { name: 'gift card detail', permission: 'giftcards.read', fn: giftCard.loader, path: 'gift-cards/:giftCardId' },
+  { name: 'stock alerts', permission: 'catalogue.read', fn: stockAlerts.loader, path: 'stock-alerts' },
+  { name: 'gift card disable', permission: 'giftcards.write', fn: giftCard.action, path: 'gift-cards/:giftCardId', form: () => ({ intent: 'disable' }) },
 ];
 
 async function promotions(db: Database) {

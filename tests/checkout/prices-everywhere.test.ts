@@ -3,20 +3,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppServices } from '../../app/context.ts';
 import { carts, priceTiers, products, productVariants } from '../../app/db/schema.ts';
 import { addToCart, addToCartFromForm } from '../../app/modules/cart/add-to-cart.server.ts';
 import { buildListingIndex } from '../../app/modules/catalogue/listing-index.server.ts';
 import { getProductPage } from '../../app/modules/catalogue/product-page.server.ts';
 import type { CheckoutDetails } from '../../app/modules/checkout/checkout-details.ts';
 import { checkoutSummary } from '../../app/modules/checkout/checkout-summary.server.ts';
-import { orderConfirmation, sendOrderConfirmation } from '../../app/modules/checkout/order-confirmation.server.ts';
+import { orderConfirmation, orderConfirmationMail } from '../../app/modules/checkout/order-confirmation.server.ts';
 import { placeOrder } from '../../app/modules/checkout/place-order.server.ts';
 import { getCurrencyRates } from '../../app/modules/currency/exchange-rates.server.ts';
 import { formatCurrencyAmount } from '../../app/modules/currency/money.ts';
 import { storefrontByCode } from '../../app/modules/i18n/locales.ts';
 import { serverTranslator } from '../../app/modules/i18n/translator.server.ts';
-import type { OutgoingMail } from '../../app/modules/mail/mailer.server.ts';
 import { createLogger } from '../../app/modules/observability/logger.server.ts';
 import { customerInvoiceDocuments } from '../../app/modules/orders/invoice-documents.server.ts';
 import { applyOrderChange } from '../../app/modules/orders/order-status.server.ts';
@@ -81,10 +79,8 @@ describe.each(testDrivers)('prices on the page, in the cart and on the order on 
     const [invoice] = await customerInvoiceDocuments(db, { t, locale: 'nl-NL', shopName: 'Cordial', siteUrl: 'https://shop.example' }, customer.id);
     expect(invoice!.lines).toEqual([expect.objectContaining({ quantity: 1, unitPriceCents: onProductPage, rowTotalCents: onProductPage })]);
 
-    const sent: OutgoingMail[] = [];
-    const services = { db, logger: createLogger('silent'), shopName: 'Cordial', mailer: { send: async (mail: OutgoingMail) => void sent.push(mail) } } as unknown as AppServices;
-    await sendOrderConfirmation(services, dutchStore, placed.orderNumber);
-    expect(sent[0]!.text).toContain(`: ${formatCurrencyAmount(onProductPage!, 'EUR', 'nl-NL')}`);
+    const mail = await orderConfirmationMail({ db, logger: createLogger('silent'), shopName: 'Cordial', siteUrl: 'https://shop.example' }, 'nl-NL', placed.orderNumber);
+    expect(mail!.text).toContain(`: ${formatCurrencyAmount(onProductPage!, 'EUR', 'nl-NL')}`);
   });
 
   it('charges UK VAT at the sale on consignments up to £135 and none above (import VAT at the border)', async () => {

@@ -6,7 +6,7 @@
  */
 import { and, asc, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client.server.ts';
-import { mailOutbox, orders, productTranslations, productVariants, products } from '../../db/schema.ts';
+import { mailOutbox, productTranslations, productVariants, products } from '../../db/schema.ts';
 import { shopTimeZone } from '../i18n/locales.ts';
 
 export const revenueStatuses = ['paid', 'processing', 'shipped', 'completed'] as const;

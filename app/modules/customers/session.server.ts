@@ -41,14 +41,15 @@ export async function readSession(db: Database, token: string | undefined): Prom
       expiresAt: sessions.expiresAt,
       lastSeenAt: sessions.lastSeenAt,
       revokedAt: sessions.revokedAt,
+      blockedAt: customers.blockedAt,
       customer: { id: customers.id, firstName: customers.firstName, lastName: customers.lastName, email: customers.email },
     })
     .from(sessions)
     .innerJoin(customers, eq(customers.id, sessions.customerId))
-    // A customer blocked in the admin has no working session, whichever way it was started.
-    .where(and(eq(sessions.id, id), isNull(customers.blockedAt)));
+    .where(eq(sessions.id, id));
   if (!row) return { kind: 'unknown' };
-  if (row.revokedAt) {
+  // A customer blocked in the admin has no working session, whichever way it was started.
+  if (row.revokedAt || row.blockedAt) {
     await db.delete(sessions).where(eq(sessions.id, id));
     return { kind: 'revoked' };
   }
