@@ -15,7 +15,7 @@ export function FooterNewsletter({ prefix }: { prefix: string }) {
       <Form method="post" action={`/${prefix}/${newsletterPath}`} className="footer-newsletter__form">
         <CsrfField />
         <label htmlFor="footer-newsletter-email" className="visually-hidden">
-          {t('newsletter.emailLabel')}
+          {t('newsletter.footerEmailLabel')}
         </label>
         <input id="footer-newsletter-email" name="email" type="email" autoComplete="email" required placeholder={t('newsletter.emailPlaceholder')} />
         <button type="submit" className="button button--primary">
