@@ -150,6 +150,8 @@ describe.runIf(postgresReachable)('when the database goes away and comes back', 
     const visitor = await shopperAtPayment(0);
     const inFlight = await Promise.all([1, 2, 3, 4, 5].map((index) => shopperAtPayment(index)));
 
+    // Taken now: placing an order ends the cart cookie's life in the browser.
+    const cartIds = inFlight.map((shopper) => shopper.cookie('cart'));
     // The cut falls in the middle of five orders being placed.
     const placing = inFlight.map((shopper) => placeOrder(shopper).then(({ status }) => status, () => 'no answer'));
     await cutDatabase();
@@ -199,7 +201,6 @@ describe.runIf(postgresReachable)('when the database goes away and comes back', 
       orderNumbers.push(new URL(again.location!, shop.baseUrl).searchParams.get('order')!);
     }
     expect(new Set(orderNumbers).size).toBe(inFlight.length);
-    const cartIds = inFlight.map((shopper) => shopper.cookie('cart'));
     const rows = await admin(
       (client) => client.query<{ idempotency_key: string; orders: string }>('select idempotency_key, count(*) as orders from orders where idempotency_key = any($1) group by idempotency_key', [cartIds.map((id) => `cart:${id}`)]),
       outageDatabase,

@@ -117,11 +117,12 @@ describe('search', () => {
   it('keeps the search words when a filter is ticked', async () => {
     const page = await browser.newPage();
     await page.goto(`${baseUrl}/en-us/search?q=black+paracord`);
-    await page.getByText(t('en-US', 'listing.filters'), { exact: true }).click();
+    // On a phone the filters sit behind their summary; on a desktop they are open.
+    const summary = page.getByText(t('en-US', 'listing.filters'), { exact: true });
+    if (await summary.isVisible()) await summary.click();
     const filters = page.locator('.filters__form');
-    const firstOption = filters.locator('.facet input[type=checkbox]').first();
-    const filterName = await firstOption.getAttribute('name');
-    await firstOption.check();
+    const filterName = await filters.locator('.facet input[type=checkbox]').first().getAttribute('name');
+    await filters.locator('.facet__option').first().click();
     await page.waitForURL((url) => url.searchParams.has(filterName ?? ''));
     expect(new URL(page.url()).searchParams.get('q')).toBe('black paracord');
     expect(await page.locator('.product-card__name').count()).toBeGreaterThan(0);
