@@ -108,7 +108,7 @@ describe('the newsletter', () => {
     const page = await browser.newPage();
     await page.goto(`${baseUrl}/nl-nl`);
     const footer = page.getByRole('region', { name: 'Nieuwsbrief' });
-    await footer.getByLabel('Je e-mailadres voor de nieuwsbrief').fill(email);
+    await footer.getByLabel('E-mail voor de nieuwsbrief').fill(email);
     await footer.getByRole('button', { name: 'Aanmelden' }).click();
     await page.getByText(`Bijna klaar: we hebben een e-mail gestuurd naar ${email}`).waitFor();
 
