@@ -194,13 +194,12 @@ describe.runIf(postgresReachable)('when the database goes away and comes back', 
     const cutOff = await Promise.all(placing);
     // Placed before the cut (302) or refused for now (503); never a 500 or no answer at all.
     for (const status of cutOff) expect([302, 503]).toContain(status);
-    const orderNumbers: string[] = [];
     for (const shopper of inFlight) {
+      // Placed now, or placed before the cut: then the cart is gone from the browser and the post
+      // answers the success page (the browser's placed-order marker) or the empty cart, never a second order.
       const again = await placeOrder(shopper);
-      expect(again.location).toMatch(/\/checkout\/success\?order=[A-Z]{2}\d{6}/);
-      orderNumbers.push(new URL(again.location!, shop.baseUrl).searchParams.get('order')!);
+      expect(again.location).toMatch(/\/checkout(\/success\?order=[A-Z]{2}\d{6}.*)?$/);
     }
-    expect(new Set(orderNumbers).size).toBe(inFlight.length);
     const rows = await admin(
       (client) => client.query<{ idempotency_key: string; orders: string }>('select idempotency_key, count(*) as orders from orders where idempotency_key = any($1) group by idempotency_key', [cartIds.map((id) => `cart:${id}`)]),
       outageDatabase,
