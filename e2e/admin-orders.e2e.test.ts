@@ -48,7 +48,7 @@ describe('orders in the back office', () => {
 
     const page = await staff.newPage();
     await logIn(page);
-    await page.getByRole('link', { name: t('admin.nav.orders') }).click();
+    await page.getByRole('link', { name: t('admin.nav.orders'), exact: true }).first().click();
     await page.getByLabel(t('fulfilment.admin.list.search')).fill(email);
     await page.getByRole('button', { name: t('fulfilment.admin.list.apply') }).click();
     await page.getByRole('link', { name: orderNumber }).click();
