@@ -1,17 +1,17 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { Database } from '../../db/client.server.ts';
 import { bannerTranslations, banners, contentPages, contentPageTranslations } from '../../db/schema.ts';
 import { storefronts } from '../i18n/locales.ts';
+import { readSeedTexts } from '../seed-texts/seed-texts.server.ts';
 import { type ContentPageCode, contentPageCodes, informationPageSlug } from './information-pages.ts';
 
 /**
- * Seed texts of the content pages and banners, one JSON file per language in ./seed/pages/
- * (en.json serves en, en-US and en-GB). A language without its file falls back to en.json.
- * Bodies are lists of HTML blocks; `{{name}}` marks a part the page renderer computes
- * (content-body.server.ts), so nothing that comes from the shop's rules is typed here.
+ * Seed texts of the content pages and banners, one JSON file per language in ./seed/pages/, read
+ * like the FAQ's and the blog's (seed-texts.server.ts). Bodies are lists of HTML blocks;
+ * `{{name}}` marks a part the page renderer computes (content-body.server.ts), so nothing that
+ * comes from the shop's rules is typed here.
  */
-const seedDirectory = new URL('./seed/pages/', import.meta.url);
+export const contentSeedFolder = new URL('./seed/pages/', import.meta.url);
 
 const pageTextsSchema = z.object({ title: z.string().min(1), metaDescription: z.string().min(1), body: z.array(z.string()).min(1) });
 const bannerTextsSchema = z.object({ heading: z.string().min(1), text: z.string().min(1), linkLabel: z.string().min(1), imageAlt: z.string() });
@@ -22,13 +22,8 @@ export const seedTextsSchema = z.object({
 });
 export type SeedTexts = z.infer<typeof seedTextsSchema>;
 
-export const seedFileUrl = (language: string) => new URL(`${language}.json`, seedDirectory);
-
 /** The seed texts of a language, or of English when the language has no file yet. */
-export function seedTexts(language: string): SeedTexts {
-  const file = existsSync(seedFileUrl(language)) ? seedFileUrl(language) : seedFileUrl('en');
-  return seedTextsSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
-}
+export const seedTexts = (language: string): SeedTexts => seedTextsSchema.parse(readSeedTexts(contentSeedFolder, language));
 
 /** The home-page banners: where they link (a content page, or a path that exists without the demo catalogue) and their picture; texts come from the seed files. */
 export const seedBanners = [

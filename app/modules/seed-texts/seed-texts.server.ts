@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { type LocaleCode, localeCodes, storefrontByCode } from '../i18n/locales.ts';
 
 /**
- * Seeded texts (FAQ, blog) live in one JSON file per language next to their module:
- * `seed/en.json`, `seed/de.json`, … Translators copy en.json and translate the strings; the
+ * Seeded texts (content pages and banners, FAQ, blog) live in one JSON file per language next to their module:
+ * `seed/en.json`, `seed/de.json`, … (`seed/pages/` for content pages) Translators copy en.json and translate the strings; the
  * `key` and `parent` fields are identifiers and stay as they are. A language without its file
  * is seeded from en.json, so the shop still has content while a translation is on its way.
  */
