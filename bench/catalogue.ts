@@ -9,7 +9,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import { openBrowser } from '../e2e/support/browser.ts';
-import { benchShop, fetchText, loadTest, shopperHeaders } from './support/bench-kit.ts';
+import { benchShop, fetchText, firstProductUrl, loadTest, shopperHeaders } from './support/bench-kit.ts';
 
 const warmupRequests = 20;
 const p95TargetMs = 50;
@@ -87,10 +87,7 @@ await benchShop('catalogue', async (shop, lines) => {
   const categoryUrl = `${shop.baseUrl}/en-us/paracord`;
   const facetedUrl = `${shop.baseUrl}/en-us/paracord?color=black&rope_diameter=4&sort=price_asc`;
   const otherCategoryUrl = `${shop.baseUrl}/de-de/anderes-seil`;
-  const categoryHtml = await fetchText(categoryUrl);
-  const productHref = /<a\b[^>]*\bclass="[^"]*\bproduct-card__link\b[^"]*"[^>]*>/.exec(categoryHtml)?.[0].match(/\bhref="([^"]+)"/)?.[1];
-  if (!productHref) throw new Error(`no product link (class "product-card__link") on ${categoryUrl}`);
-  const productUrl = new URL(productHref.replaceAll('&amp;', '&'), shop.baseUrl).href;
+  const productUrl = await firstProductUrl(categoryUrl);
 
   const urls = [categoryUrl, facetedUrl, productUrl, otherCategoryUrl];
   for (const url of urls) for (let i = 0; i < warmupRequests; i++) await fetchText(url);

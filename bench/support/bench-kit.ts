@@ -3,14 +3,15 @@
  * of 10 keep-alive clients that read gzip bodies without decompressing them (a browser's work,
  * not the shop's, and it would compete for this machine's two cores).
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { shopperUserAgent } from '../../e2e/support/browser.ts';
 import { type RunningShop, startShop } from '../../e2e/support/shop-server.ts';
+import { freePort } from '../../tests/support/free-port.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 export const shopperHeaders = { 'user-agent': shopperUserAgent };
@@ -19,9 +20,10 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
 }
 
-const ms = (value: number) => `${value.toFixed(1)} ms`;
+export const ms = (value: number) => `${value.toFixed(1)} ms`;
 
-function timedGet(url: string, agent: http.Agent, headers: Record<string, string>): Promise<number> {
+/** Milliseconds until the whole (still compressed) body of a GET arrived; rejects on any status but 200. */
+export function timedGet(url: string, agent: http.Agent | undefined, headers: Record<string, string>): Promise<number> {
   return new Promise((resolvePromise, reject) => {
     const started = performance.now();
     const request = http.get(url, { agent, headers: { ...headers, 'accept-encoding': 'gzip' } }, (response) => {
@@ -42,19 +44,32 @@ export async function fetchText(url: string, headers: Record<string, string> = s
   return body;
 }
 
-export interface LoadTest {
-  label: string;
+/** The absolute URL of the first product card on a category page. */
+export async function firstProductUrl(categoryUrl: string): Promise<string> {
+  const html = await fetchText(categoryUrl);
+  const href = /<a\b[^>]*\bclass="[^"]*\bproduct-card__link\b[^"]*"[^>]*>/.exec(html)?.[0].match(/\bhref="([^"]+)"/)?.[1];
+  if (!href) throw new Error(`no product link (class "product-card__link") on ${categoryUrl}`);
+  return new URL(href.replaceAll('&amp;', '&'), categoryUrl).href;
+}
+
+export interface Load {
   /** request n goes to urls[n % urls.length] */
   urls: string[];
-  p95TargetMs: number;
   headers?: Record<string, string>;
   clients?: number;
   requests?: number;
   maxMs?: number;
 }
 
-/** Runs the load and returns one printable line of figures. */
-export async function loadTest({ label, urls, p95TargetMs, headers = shopperHeaders, clients = 10, requests = 400, maxMs = 15_000 }: LoadTest): Promise<string> {
+export interface LoadFigures {
+  requests: number;
+  perSecond: number;
+  /** latencies in ms, ascending */
+  sorted: number[];
+}
+
+/** Runs `requests` GETs over `clients` keep-alive connections, or fewer if `maxMs` runs out first. */
+export async function runLoad({ urls, headers = shopperHeaders, clients = 10, requests = 400, maxMs = 15_000 }: Load): Promise<LoadFigures> {
   const latencies: number[] = [];
   let issued = 0;
   const started = performance.now();
@@ -69,13 +84,23 @@ export async function loadTest({ label, urls, p95TargetMs, headers = shopperHead
   } finally {
     agent.destroy();
   }
-  const sorted = latencies.toSorted((a, b) => a - b);
+  return { requests: latencies.length, perSecond: latencies.length / ((performance.now() - started) / 1000), sorted: latencies.toSorted((a, b) => a - b) };
+}
+
+export interface LoadTest extends Load {
+  label: string;
+  p95TargetMs: number;
+}
+
+/** Runs the load and returns one printable line of figures. */
+export async function loadTest({ label, p95TargetMs, ...load }: LoadTest): Promise<string> {
+  const { requests, perSecond, sorted } = await runLoad(load);
   const p95 = percentile(sorted, 95);
   return [
     label.padEnd(26),
-    `${clients} clients`,
-    `${String(sorted.length).padStart(4)} req`,
-    `${(sorted.length / ((performance.now() - started) / 1000)).toFixed(0).padStart(5)} req/s`,
+    `${load.clients ?? 10} clients`,
+    `${String(requests).padStart(4)} req`,
+    `${perSecond.toFixed(0).padStart(5)} req/s`,
     `p50 ${ms(percentile(sorted, 50))}`,
     `p95 ${ms(p95)}`,
     `p99 ${ms(percentile(sorted, 99))}`,
@@ -87,9 +112,14 @@ export async function loadTest({ label, urls, p95TargetMs, headers = shopperHead
 /**
  * Runs a bench against a shop on BENCH_DATA_DIR, or on a temporary directory (seeded at
  * `--scale N` first when given), printing its lines; stops the shop and cleans up after.
+ * `options` names the bench's own string options (`--name value`), handed to `run`.
  */
-export async function benchShop(name: string, run: (shop: RunningShop, lines: string[]) => Promise<void>): Promise<void> {
-  const { values } = parseArgs({ options: { scale: { type: 'string' } } });
+export async function benchShop(
+  name: string,
+  run: (shop: RunningShop, lines: string[], options: Record<string, string | undefined>) => Promise<void>,
+  { options = [] }: { options?: string[] } = {},
+): Promise<void> {
+  const { values } = parseArgs({ options: Object.fromEntries(['scale', ...options].map((option) => [option, { type: 'string' as const }])) });
   if (values.scale !== undefined && !(Number(values.scale) > 0)) throw new Error('--scale must be a positive number');
   let shop: RunningShop | undefined;
   let tempDir: string | undefined;
@@ -110,7 +140,7 @@ export async function benchShop(name: string, run: (shop: RunningShop, lines: st
     if (new URL(shop.baseUrl).hostname !== '127.0.0.1') throw new Error(`not a local shop: ${shop.baseUrl}`);
     const data = process.env.BENCH_DATA_DIR ? dataDir : `temporary, scale ${values.scale ?? 1}`;
     console.log(`shop ready at ${shop.baseUrl} after ${((performance.now() - started) / 1000).toFixed(1)} s (data: ${data})`);
-    await run(shop, lines);
+    await run(shop, lines, values);
     console.log(lines.join('\n'));
   } catch (error) {
     if (lines.length > 0) console.log(`figures so far:\n${lines.join('\n')}`);
@@ -120,4 +150,56 @@ export async function benchShop(name: string, run: (shop: RunningShop, lines: st
     await shop?.stop();
     if (tempDir) rmSync(tempDir, { recursive: true, force: true });
   }
+}
+
+export interface RunningBaseline {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The empty-page baseline (bench/baseline): built with `react-router build` into a temporary
+ * directory and served by bench/baseline/server.ts (Express, compression, React Router's Express
+ * adapter, production mode) as a child process on a free port.
+ */
+export async function startBaseline(): Promise<RunningBaseline> {
+  const buildDir = mkdtempSync(join(tmpdir(), 'cordial-bench-baseline-'));
+  // The server build imports react and react-router like the shop's does: from this project.
+  symlinkSync(join(root, 'node_modules'), join(buildDir, 'node_modules'), 'dir');
+  const env = { ...process.env, NODE_ENV: 'production', BASELINE_BUILD_DIR: buildDir };
+  const built = spawnSync(process.execPath, [join(root, 'node_modules/.bin/react-router'), 'build', 'bench/baseline'], { cwd: root, env, encoding: 'utf8' });
+  if (built.status !== 0) {
+    rmSync(buildDir, { recursive: true, force: true });
+    throw new Error(`the baseline build failed (exit code ${built.status}):\n${built.stdout}${built.stderr}`);
+  }
+  const port = String(await freePort());
+  const child = spawn(process.execPath, ['bench/baseline/server.ts'], { cwd: root, env: { ...env, PORT: port }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+    rmSync(buildDir, { recursive: true, force: true });
+  };
+  let output = '';
+  try {
+    await new Promise<void>((ready, failed) => {
+      const timer = setTimeout(() => failed(new Error(`the baseline did not start within 60 s:\n${output}`)), 60_000);
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('ready')) {
+          clearTimeout(timer);
+          ready();
+        }
+      });
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        failed(new Error(`the baseline exited with code ${code}:\n${output}`));
+      });
+    });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl: `http://127.0.0.1:${port}`, stop };
 }

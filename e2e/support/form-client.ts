@@ -24,6 +24,11 @@ export class FormClient {
     return this.#cookies.get(name);
   }
 
+  /** The Cookie header this visitor sends (e.g. to replay its requests elsewhere). */
+  cookieHeader(): string {
+    return [...this.#cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
   async request(path: string, form?: Record<string, string>, { timeoutMs = 10_000 } = {}): Promise<Answer> {
     const response = await fetch(`${this.#base}${path}`, {
       method: form ? 'POST' : 'GET',
@@ -33,7 +38,7 @@ export class FormClient {
       headers: {
         'user-agent': shopperUserAgent,
         origin: this.#base,
-        cookie: [...this.#cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+        cookie: this.cookieHeader(),
         ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
       },
     });
