@@ -57,6 +57,7 @@ export function OrderLinesTable<Row extends OrderLinesRow>({
   labels,
   look,
   details,
+  heading,
 }: {
   items: Row[];
   totals: OrderLinesTotals;
@@ -65,6 +66,8 @@ export function OrderLinesTable<Row extends OrderLinesRow>({
   labels: OrderLinesLabels;
   look: keyof typeof looks;
   details: (item: Row) => ReactNode;
+  /** a visible heading inside the table's frame */
+  heading?: ReactNode;
 }) {
   const { t } = useI18n();
   const css = looks[look];
@@ -81,6 +84,7 @@ export function OrderLinesTable<Row extends OrderLinesRow>({
   const region = look === 'admin' ? { role: 'region', 'aria-label': caption, tabIndex: 0 } : {};
   return (
     <div className={css.wrap} {...region}>
+      {heading}
       <table className={css.table}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>

@@ -165,7 +165,7 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
       <section className="admin-panel" aria-labelledby="customer-orders">
         <h2 id="customer-orders">{t('admin.customers.ordersTitle', { count: loaderData.orderTotal })}</h2>
         {orders.length > 0 && (
-          <div className="admin-table-wrap">
+          <div className="admin-table-wrap" role="region" aria-labelledby="customer-orders" tabIndex={0}>
             <table className="admin-table">
               <thead>
                 <tr>

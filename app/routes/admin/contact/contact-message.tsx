@@ -1,7 +1,7 @@
 import { data, Form, Link } from 'react-router';
 import type { Route } from './+types/contact-message';
 import { AdminNotice, AdminPageHeader } from '../../../components/admin/admin-ui.tsx';
-import { CsrfField, FieldMessage } from '../../../components/forms/form-fields.tsx';
+import { CsrfField, FieldMessage, TextField } from '../../../components/forms/form-fields.tsx';
 import { servicesContext } from '../../../context.ts';
 import { orUnavailable } from '../../../db/with-database.server.ts';
 import { idOf, intentOf } from '../../../modules/admin/admin-forms.server.ts';
@@ -122,18 +122,14 @@ export default function ContactMessagePage({ loaderData, actionData }: Route.Com
         <h2 id="contact-reply">{t('admin.contactInbox.reply')}</h2>
         <Form method="post" noValidate className="form-stack">
           <CsrfField />
-          <div className="form-field">
-            <label htmlFor="reply-subject">{t('admin.contactInbox.replySubject')}</label>
-            <input
-              id="reply-subject"
-              name="subject"
-              required
-              defaultValue={failure?.values.subject ?? t('admin.contactInbox.replySubjectDefault', { subject: message.subject })}
-              aria-invalid={errors.subject ? true : undefined}
-              aria-describedby={errors.subject ? 'reply-subject-error' : undefined}
-            />
-            <FieldMessage id="reply-subject-error" error={errors.subject} />
-          </div>
+          <TextField
+            name="subject"
+            idPrefix="reply"
+            label={t('admin.contactInbox.replySubject')}
+            required
+            defaultValue={failure?.values.subject ?? t('admin.contactInbox.replySubjectDefault', { subject: message.subject })}
+            error={errors.subject}
+          />
           <div className="form-field">
             <label htmlFor="reply-body">{t('admin.contactInbox.replyBody')}</label>
             <textarea

@@ -245,10 +245,12 @@ function OrderLines({ order, money }: { order: OrderDetail; money: (cents: numbe
   const { t } = useI18n();
   return (
     <section aria-labelledby="order-items">
-      <h2 id="order-items" className="order-table-title">
-        {t('fulfilment.admin.detail.items')}
-      </h2>
       <OrderLinesTable
+        heading={
+          <h2 id="order-items" className="order-table-title">
+            {t('fulfilment.admin.detail.items')}
+          </h2>
+        }
         look="admin"
         items={order.items}
         totals={order}
