@@ -48,6 +48,8 @@ export default [
       route('gift-cards', 'routes/admin/gift-cards.tsx'),
       route('gift-cards/:giftCardId', 'routes/admin/gift-card.tsx'),
       route('stock-alerts', 'routes/admin/stock-alerts.tsx'),
+      route('contact', 'routes/admin/contact/contact-inbox.tsx'),
+      route('contact/:messageId', 'routes/admin/contact/contact-message.tsx'),
       route('*', 'routes/admin/not-found.tsx'),
     ]),
   ]),

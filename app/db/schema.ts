@@ -819,6 +819,8 @@ export const orderRefundLines = pgTable(
     netCents: integer('net_cents').notNull(),
     taxCents: integer('tax_cents').notNull(),
     vatRateBp: integer('vat_rate_bp').notNull(),
+    /** Stock units (pieces, or whole metres of cut lines) this returned line put back in stock. */
+    restockedQuantity: integer('restocked_quantity').notNull().default(0),
   },
   (t) => [index('order_refund_lines_refund_idx').on(t.refundId)],
 );
@@ -1017,8 +1019,27 @@ export const contactMessages = pgTable(
     message: text('message').notNull(),
     clientAddress: text('client_address'),
     createdAt: createdAt(),
+    /** Set when staff mark the message handled in the admin's inbox (issue 12). */
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: integer('handled_by').references(() => staffUsers.id, { onDelete: 'set null' }),
   },
   (t) => [index('contact_messages_created_idx').on(t.createdAt)],
+);
+
+/** Answers staff sent to a contact message from the admin (mailed through the outbox). */
+export const contactReplies = pgTable(
+  'contact_replies',
+  {
+    id: serial('id').primaryKey(),
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_replies_message_idx').on(t.messageId)],
 );
 
 /** Home-page banners: one image and link, shown between `startsAt` and `endsAt` (open ends allowed). */

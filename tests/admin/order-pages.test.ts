@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, orderNotes, orders } from '../../app/db/schema.ts';
+import { auditLog, orderItems, orderNotes, orders, products, productVariants } from '../../app/db/schema.ts';
 import { type StaffRole, staffRoles } from '../../app/modules/admin/permissions.ts';
 import { can, type Permission } from '../../app/modules/admin/permissions.ts';
 import type { StaffMember } from '../../app/modules/admin/staff-session.server.ts';
@@ -32,13 +32,13 @@ describe.each(testDrivers)('order pages of the back office on %s', (driver) => {
   });
   afterAll(() => database?.destroy());
 
-  async function createOrder(status: OrderInput['status'] = 'pending_payment') {
+  async function createOrder(status: OrderInput['status'] = 'pending_payment', variantId: number | null = null) {
     const input: OrderInput = {
       locale: 'nl-NL', customerId: null, email: `shopper-${randomUUID()}@example.com`, status, currencyCode: 'EUR', exchangeRate: '1',
       subtotalCents: 2000, discountCents: 0, shippingCents: 495, taxCents: 524, totalCents: 3019, isBusiness: false, vatNumber: null, reverseCharge: false,
       couponCode: null, ownReference: null, remarks: null, shippingAddress: address, billingAddress: address, shippingMethod: 'home_delivery',
       paymentMethod: 'bank_transfer', idempotencyKey: null,
-      lines: [{ variantId: null, sku: 'CORD-1', name: 'Paracord 550', quantity: 2, lengthCm: null, isSample: false, unitPriceCents: 1000, rowTotalCents: 2000, vatRateBp: 2100, taxCents: 420 }],
+      lines: [{ variantId, sku: 'CORD-1', name: 'Paracord 550', quantity: 2, lengthCm: null, isSample: false, unitPriceCents: 1000, rowTotalCents: 2000, vatRateBp: 2100, taxCents: 420 }],
     };
     return database.db.transaction((tx) => recordOrder(tx, input));
   }
@@ -190,6 +190,37 @@ describe.each(testDrivers)('order pages of the back office on %s', (driver) => {
     expect((await post(owner, 'NL0', { intent: 'paid', version: 0 })).status).toBe(404);
     expect((await callRoute(orderDetail.loader, { db: database.db, staff: owner, path: 'orders/NL0', params: { orderNumber: 'NL0' } })).status).toBe(404);
     expect((await callRoute(orderDocument.loader, { db: database.db, staff: owner, path: `orders/${orderNumber}/documents/2026-999999`, params: { orderNumber, documentNumber: '2026-999999' } })).status).toBe(404);
+  });
+
+  it('refunds per line from the form, putting ticked lines back in stock; bad quantities change no stock', async () => {
+    const { db } = database;
+    const owner = members.owner;
+    const [product] = await db.insert(products).values({ sku: `RS-${randomUUID().slice(0, 8)}`, kind: 'simple', productType: 'paracord' }).returning({ id: products.id });
+    const [variant] = await db.insert(productVariants).values({ productId: product!.id, sku: `RS-${randomUUID().slice(0, 8)}`, priceCents: 1000, stockQuantity: 10 }).returning({ id: productVariants.id });
+    const stock = async () => (await db.select({ stock: productVariants.stockQuantity }).from(productVariants).where(eq(productVariants.id, variant!.id)))[0]!.stock;
+    const paidOrder = async () => {
+      const { orderNumber, id } = await createOrder('paid', variant!.id);
+      const [item] = await db.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.orderId, id));
+      return { orderNumber, itemId: item!.id };
+    };
+    const kept = await paidOrder();
+    const before = await stock();
+    // The box left unticked (a direct POST without it too): money back, nothing in stock.
+    expect(await post(owner, kept.orderNumber, { intent: 'refund', version: 0, mode: 'lines', [`qty-${kept.itemId}`]: '1' })).toMatchObject({ status: 200, data: { ok: true } });
+    expect(await stock()).toBe(before);
+    const back = await paidOrder();
+    const badQuantity = await post(owner, back.orderNumber, { intent: 'refund', version: 0, mode: 'lines', [`qty-${back.itemId}`]: '-1', [`restock-${back.itemId}`]: 'on' });
+    expect(badQuantity).toMatchObject({ status: 400, data: { fieldErrors: { lines: { key: 'fulfilment.admin.error.invalidLines' } }, values: { [`restock-${back.itemId}`]: 'on' } } });
+    const tooMany = await post(owner, back.orderNumber, { intent: 'refund', version: 0, mode: 'lines', [`qty-${back.itemId}`]: '3', [`restock-${back.itemId}`]: 'on' });
+    expect(tooMany.status).toBe(400);
+    expect(await stock()).toBe(before);
+    expect(await post(owner, back.orderNumber, { intent: 'refund', version: 0, mode: 'lines', [`qty-${back.itemId}`]: '2', [`restock-${back.itemId}`]: 'on' })).toMatchObject({ status: 200, data: { ok: true } });
+    expect(await stock()).toBe(before + 2);
+    expect(await statusOf(back.orderNumber)).toEqual({ status: 'paid', version: 1 });
+    // Support may not refund: 403, no stock moves.
+    const other = await paidOrder();
+    expect((await post(members.support, other.orderNumber, { intent: 'refund', version: 0, mode: 'lines', [`qty-${other.itemId}`]: '1', [`restock-${other.itemId}`]: 'on' })).status).toBe(403);
+    expect(await stock()).toBe(before + 2);
   });
 
   it('sends visitors without a session to the login', async () => {

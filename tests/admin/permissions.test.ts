@@ -6,10 +6,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../app/db/client.server.ts';
-import { auditLog, coupons as couponsTable, giftCards as giftCardsTable, mailOutbox } from '../../app/db/schema.ts';
+import { auditLog, contactMessages, coupons as couponsTable, giftCards as giftCardsTable, mailOutbox } from '../../app/db/schema.ts';
 import { can, type Permission, type StaffRole, staffRoles } from '../../app/modules/admin/permissions.ts';
 import type { StaffMember } from '../../app/modules/admin/staff-session.server.ts';
 import * as audit from '../../app/routes/admin/audit.tsx';
+import * as contactInbox from '../../app/routes/admin/contact/contact-inbox.tsx';
+import * as contactMessage from '../../app/routes/admin/contact/contact-message.tsx';
 import * as coupon from '../../app/routes/admin/coupon.tsx';
 import * as coupons from '../../app/routes/admin/coupons.tsx';
 import * as customerPage from '../../app/routes/admin/customer.tsx';
@@ -44,6 +46,7 @@ interface Fixtures {
   mailId: number;
   couponId: number;
   giftCardId: number;
+  contactMessageId: number;
 }
 
 /** Every admin loader and action; later pages add their rows here. */
@@ -74,6 +77,10 @@ const adminCalls: AdminCall[] = [
   { name: 'gift cards list', permission: 'giftcards.read', fn: giftCards.loader, path: 'gift-cards' },
   { name: 'gift card detail', permission: 'giftcards.read', fn: giftCard.loader, path: 'gift-cards/:giftCardId' },
   { name: 'stock alerts', permission: 'catalogue.read', fn: stockAlerts.loader, path: 'stock-alerts' },
+  { name: 'contact inbox', permission: 'contact.inbox', fn: contactInbox.loader, path: 'contact' },
+  { name: 'contact message', permission: 'contact.inbox', fn: contactMessage.loader, path: 'contact/:messageId' },
+  { name: 'contact handled', permission: 'contact.inbox', fn: contactMessage.action, path: 'contact/:messageId', form: () => ({ intent: 'handled' }) },
+  { name: 'contact reply', permission: 'contact.inbox', fn: contactMessage.action, path: 'contact/:messageId', form: () => ({ intent: 'reply', subject: 'Re: your order', body: 'It left our warehouse today.' }) },
   { name: 'gift card disable', permission: 'giftcards.write', fn: giftCard.action, path: 'gift-cards/:giftCardId', form: () => ({ intent: 'disable' }) },
 ];
 
@@ -81,6 +88,11 @@ async function promotions(db: Database) {
   const [created] = await db.insert(couponsTable).values({ code: `P${Math.random().toString(36).slice(2, 10)}`, kind: 'free_shipping' }).returning({ id: couponsTable.id });
   const [card] = await db.insert(giftCardsTable).values({ code: `G${Math.random().toString(36).slice(2, 10)}`, initialCents: 100, balanceCents: 100 }).returning({ id: giftCardsTable.id });
   return { couponId: created!.id, giftCardId: card!.id };
+}
+
+async function storedContactMessage(db: Database) {
+  const [row] = await db.insert(contactMessages).values({ kind: 'contact', locale: 'nl-NL', name: 'Eva Visser', email: 'eva@example.com', subject: 'Where is my order?', message: 'I ordered last week.' }).returning({ id: contactMessages.id });
+  return row!.id;
 }
 
 async function failedMail(db: Database) {
@@ -108,9 +120,9 @@ describe.each(testDrivers)('admin permissions on %s', (driver) => {
   for (const call of adminCalls) {
     it.each(staffRoles)(`${call.name}: %s`, async (role) => {
       const { db } = database;
-      const fixtures = { victimStaffId: (await createStaff(db, 'support')).id, reviewId: (await createProductWithReview(db)).reviewId, customerId: (await createCustomer(db)).id, mailId: await failedMail(db), ...(await promotions(db)) };
+      const fixtures = { victimStaffId: (await createStaff(db, 'support')).id, reviewId: (await createProductWithReview(db)).reviewId, customerId: (await createCustomer(db)).id, mailId: await failedMail(db), contactMessageId: await storedContactMessage(db), ...(await promotions(db)) };
       const before = await deniedEntries(members[role].id, call.permission);
-      const result = await callRoute(call.fn, { db, staff: members[role], path: call.path, form: call.form?.(fixtures), params: { customerId: String(fixtures.customerId), couponId: String(fixtures.couponId), giftCardId: String(fixtures.giftCardId) } });
+      const result = await callRoute(call.fn, { db, staff: members[role], path: call.path, form: call.form?.(fixtures), params: { customerId: String(fixtures.customerId), couponId: String(fixtures.couponId), giftCardId: String(fixtures.giftCardId), messageId: String(fixtures.contactMessageId) } });
       if (can(role, call.permission)) {
         expect(result.status, JSON.stringify(result.data)).toBeLessThan(400);
         expect(await deniedEntries(members[role].id, call.permission)).toBe(before);

@@ -10,6 +10,7 @@ import {
   numberSequences,
   orderItems,
   orderMails,
+  orderRefundLines,
   orderRefunds,
   orders,
   orderShipments,
@@ -187,6 +188,33 @@ describe.each(testDrivers)('order operations on %s', (driver) => {
     expect((await database.db.select().from(coupons).where(eq(coupons.id, coupon!.id)))[0]!.timesUsed).toBe(0);
     expect(await database.db.select().from(couponRedemptions).where(eq(couponRedemptions.orderId, order.id))).toEqual([]);
     expect(await refundsOf(order.id)).toEqual([]);
+  });
+
+  it('puts returned lines back in stock when asked, line by line; a later cancellation does not put them back twice', async () => {
+    const order = await createOrder();
+    expect(await change(order.orderNumber, { kind: 'paid' }, 0)).toMatchObject({ ok: true });
+    const [first, second] = await database.db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));
+    const before = [await stockOf(variantIds[0]!), await stockOf(variantIds[1]!)];
+    // Two of three cords came back; the 25 m cord is refunded as a goodwill gesture but kept by the shopper.
+    const refunded = await change(order.orderNumber, {
+      kind: 'refund',
+      request: { mode: 'lines', lines: [{ orderItemId: first!.id, quantity: 2, restock: true }, { orderItemId: second!.id, quantity: 1, restock: false }], shipping: false },
+    }, 1);
+    expect(refunded).toMatchObject({ ok: true, status: 'paid' });
+    expect([await stockOf(variantIds[0]!), await stockOf(variantIds[1]!)]).toEqual([before[0]! + 2, before[1]!]);
+    const lines = await database.db
+      .select({ orderItemId: orderRefundLines.orderItemId, restocked: orderRefundLines.restockedQuantity })
+      .from(orderRefundLines)
+      .innerJoin(orderRefunds, eq(orderRefunds.id, orderRefundLines.refundId))
+      .where(eq(orderRefunds.orderId, order.id))
+      .orderBy(asc(orderRefundLines.id));
+    expect(lines).toEqual([{ orderItemId: first!.id, restocked: 2 }, { orderItemId: second!.id, restocked: 0 }]);
+    // A refused refund puts nothing back.
+    expect(await change(order.orderNumber, { kind: 'refund', request: { mode: 'lines', lines: [{ orderItemId: first!.id, quantity: 2, restock: true }], shipping: false } }, 2)).toEqual({ ok: false, error: 'refund-too-large' });
+    expect(await stockOf(variantIds[0]!)).toBe(before[0]! + 2);
+    // Cancelling returns what is still out: one cord and the 25 m cord, not the two already back.
+    expect(await change(order.orderNumber, { kind: 'cancelled' }, 2)).toMatchObject({ ok: true, status: 'cancelled' });
+    expect([await stockOf(variantIds[0]!), await stockOf(variantIds[1]!)]).toEqual([before[0]! + 3, before[1]! + 1]);
   });
 
   it('refunds a Stripe payment per line, refuses more than is left, then refunds the rest in full with credit notes numbered per store', async () => {

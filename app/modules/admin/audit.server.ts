@@ -5,6 +5,7 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/client.server.ts';
 import { auditLog, staffUsers } from '../../db/schema.ts';
+import { likeEscaped } from '../paging/like-pattern.ts';
 import { pageWindow } from '../paging/page-window.ts';
 
 export interface AuditEntry {
@@ -46,7 +47,7 @@ export const auditPageSize = 50;
 export async function listAudit(db: Database, filters: AuditFilters, requestedPage: number) {
   const conditions: SQL[] = [];
   if (filters.staffId) conditions.push(eq(auditLog.staffId, filters.staffId));
-  if (filters.action) conditions.push(sql`${auditLog.action} ilike ${`${filters.action.replace(/[%_\\]/g, '\\$&')}%`}`);
+  if (filters.action) conditions.push(sql`${auditLog.action} ilike ${`${likeEscaped(filters.action)}%`}`);
   if (filters.entity) conditions.push(eq(auditLog.entity, filters.entity));
   if (filters.entityId) conditions.push(eq(auditLog.entityId, filters.entityId));
   if (filters.from) conditions.push(gte(auditLog.createdAt, sql`${filters.from}::date`));

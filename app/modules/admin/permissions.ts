@@ -22,6 +22,7 @@ export const permissions = [
   'giftcards.read',
   'giftcards.write',
   'mail.outbox',
+  'contact.inbox',
   'staff.manage',
   'audit.read',
 ] as const;
@@ -30,14 +31,15 @@ export type Permission = (typeof permissions)[number];
 const managerPermissions: Permission[] = [
   'dashboard.read', 'orders.read', 'orders.write', 'orders.notes', 'mails.resend', 'customers.read', 'customers.write',
   'catalogue.read', 'catalogue.write', 'content.write', 'reviews.moderate', 'coupons.read', 'coupons.write',
-  'giftcards.read', 'giftcards.write', 'mail.outbox',
+  'giftcards.read', 'giftcards.write', 'mail.outbox', 'contact.inbox',
 ];
 
 export const rolePermissions: Record<StaffRole, ReadonlySet<Permission>> = {
   owner: new Set(permissions),
   manager: new Set(managerPermissions),
-  // Support answers shoppers: reads orders and customers, writes order notes, sends mails again.
-  support: new Set<Permission>(['dashboard.read', 'orders.read', 'orders.notes', 'mails.resend', 'customers.read', 'mail.outbox']),
+  // Support answers shoppers: reads orders and customers, writes order notes, sends mails again,
+  // answers contact messages.
+  support: new Set<Permission>(['dashboard.read', 'orders.read', 'orders.notes', 'mails.resend', 'customers.read', 'mail.outbox', 'contact.inbox']),
   // Editors look after the catalogue and its content (reviews are product content).
   editor: new Set<Permission>(['dashboard.read', 'catalogue.read', 'catalogue.write', 'content.write', 'reviews.moderate']),
 };

@@ -6,19 +6,19 @@ import { and, asc, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.server.ts';
 import { customers, orders } from '../../db/schema.ts';
 import { recordAudit } from '../admin/audit.server.ts';
+import { containsPattern } from '../paging/like-pattern.ts';
 import { pageWindow } from '../paging/page-window.ts';
 import { anonymiseCustomer } from './privacy.server.ts';
 import { endAllSessions } from './session.server.ts';
 
 export const customerPageSize = 25;
 
-const likePattern = (text: string) => `%${text.replace(/[%_\\]/g, '\\$&')}%`;
 
 /** By e-mail address or name (any part, any case), newest first; anonymised accounts left out. */
 export async function searchCustomers(db: Database, query: string, requestedPage: number) {
   const words = query.trim().split(/\s+/).filter(Boolean).slice(0, 5);
   const matches = words.map((word) =>
-    or(sql`${customers.email} ilike ${likePattern(word)}`, sql`${customers.firstName} ilike ${likePattern(word)}`, sql`${customers.lastName} ilike ${likePattern(word)}`),
+    or(sql`${customers.email} ilike ${containsPattern(word)}`, sql`${customers.firstName} ilike ${containsPattern(word)}`, sql`${customers.lastName} ilike ${containsPattern(word)}`),
   );
   const where = and(isNull(customers.anonymisedAt), ...matches);
   const [total] = await db.select({ count: count() }).from(customers).where(where);

@@ -141,7 +141,7 @@ export async function runOrderAction(
   return { ok: true, intent, message: { key: `fulfilment.admin.done.${intent}`, values: { invoiceNumber: result.invoiceNumber ?? '', trackingNumber: intent === 'shipped' ? (change as { trackingNumber: string }).trackingNumber : '' } } };
 }
 
-/** The refund form: everything left, chosen quantities per line (qty-<line id>) and the shipping, or an amount. */
+/** The refund form: everything left, chosen quantities per line (qty-<line id>, restock-<line id>) and the shipping, or an amount. */
 function refundRequestOf(form: FormData, items: { id: number }[], minorUnits: number): RefundRequest | { error: string; field: OrderFormField } {
   const mode = text(form, 'mode');
   if (mode === 'full') return { mode: 'full' };
@@ -150,13 +150,14 @@ function refundRequestOf(form: FormData, items: { id: number }[], minorUnits: nu
     return amountCents === null || amountCents <= 0 ? { error: 'fulfilment.admin.error.amount', field: 'amount' } : { mode: 'amount', amountCents };
   }
   if (mode === 'lines') {
-    const lines: { orderItemId: number; quantity: number }[] = [];
+    const lines: { orderItemId: number; quantity: number; restock: boolean }[] = [];
     for (const item of items) {
       const raw = text(form, `qty-${item.id}`).trim();
       if (raw === '') continue;
       const quantity = Number(raw);
       if (!Number.isSafeInteger(quantity) || quantity < 0) return { error: 'fulfilment.admin.error.invalidLines', field: 'lines' };
-      lines.push({ orderItemId: item.id, quantity });
+      // The form ticks "return to stock" for every line; staff untick goods that did not come back.
+      lines.push({ orderItemId: item.id, quantity, restock: form.get(`restock-${item.id}`) === 'on' });
     }
     return { mode: 'lines', lines, shipping: form.get('shipping') === 'on' };
   }

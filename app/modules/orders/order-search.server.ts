@@ -1,3 +1,4 @@
+import { containsPattern, likeEscaped } from '../paging/like-pattern.ts';
 import { and, asc, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.server.ts';
 import { orders } from '../../db/schema.ts';
@@ -7,7 +8,6 @@ import { pageWindow } from '../paging/page-window.ts';
 import type { OrderFilters } from './order-filters.ts';
 
 /** LIKE wildcards in what staff typed are meant literally. */
-const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 function conditions(filters: OrderFilters): SQL | undefined {
   const where: (SQL | undefined)[] = [
@@ -19,7 +19,7 @@ function conditions(filters: OrderFilters): SQL | undefined {
     filters.to ? lt(orders.createdAt, new Date(Date.parse(`${filters.to}T00:00:00Z`) + 86_400_000)) : undefined,
   ];
   if (filters.q) {
-    const pattern = `%${likeEscaped(filters.q)}%`;
+    const pattern = containsPattern(filters.q);
     where.push(
       or(
         ilike(orders.orderNumber, `${likeEscaped(filters.q)}%`),

@@ -26,7 +26,7 @@ import { creditNoteDocument } from './invoice-documents.server.ts';
 import { renderInvoicePdf } from './invoice-pdf.server.ts';
 import { queueOrderMail } from './order-mails.server.ts';
 import { issueInvoice, type OrderAddress, type OrderStatus } from './record-order.server.ts';
-import { planRefund, type RefundRequest } from './refund-plan.ts';
+import { type PlannedRefundLine, planRefund, type RefundRequest } from './refund-plan.ts';
 import { nextCreditNoteNumber } from './number-sequences.server.ts';
 
 /**
@@ -189,11 +189,44 @@ async function releaseCouponAndStock(tx: Queryable, orderId: number): Promise<vo
   const released = await tx.delete(couponRedemptions).where(eq(couponRedemptions.orderId, orderId)).returning({ couponId: couponRedemptions.couponId });
   for (const { couponId } of released) await tx.update(coupons).set({ timesUsed: sql`${coupons.timesUsed} - 1` }).where(eq(coupons.id, couponId));
   const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+  // Goods an earlier refund per line already put back are not put back twice.
+  const restocked = await restockedPerItem(tx, orderId);
   for (const line of lines) {
-    const quantity = stockNeeded(line);
-    if (line.variantId === null || quantity === 0) continue;
+    const quantity = stockNeeded(line) - (restocked.get(line.id) ?? 0);
+    if (line.variantId === null || quantity <= 0) continue;
     await tx.update(productVariants).set({ stockQuantity: sql`${productVariants.stockQuantity} + ${quantity}` }).where(eq(productVariants.id, line.variantId));
   }
+}
+
+/** Stock units put back by refunds per line, per order line. */
+async function restockedPerItem(tx: Queryable, orderId: number): Promise<Map<number, number>> {
+  const rows = await tx
+    .select({ orderItemId: orderRefundLines.orderItemId, quantity: orderRefundLines.restockedQuantity })
+    .from(orderRefundLines)
+    .innerJoin(orderRefunds, eq(orderRefunds.id, orderRefundLines.refundId))
+    .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefundLines.kind, 'item')));
+  const perItem = new Map<number, number>();
+  for (const row of rows) if (row.orderItemId !== null) perItem.set(row.orderItemId, (perItem.get(row.orderItemId) ?? 0) + row.quantity);
+  return perItem;
+}
+
+/**
+ * Puts the goods of returned lines back in stock: the stock units of the refunded quantity (whole
+ * metres for cut lines, none for samples), never more than the line took. Returns the units per line.
+ */
+async function restockRefundedLines(tx: Queryable, orderId: number, items: (typeof orderItems.$inferSelect)[], lines: PlannedRefundLine[]): Promise<number[]> {
+  const restocked = await restockedPerItem(tx, orderId);
+  const units: number[] = [];
+  for (const line of lines) {
+    const item = line.kind === 'item' && line.restock ? items.find((candidate) => candidate.id === line.orderItemId) : undefined;
+    const quantity = item && item.variantId !== null ? Math.min(stockNeeded({ ...item, quantity: line.quantity }), stockNeeded(item) - (restocked.get(item.id) ?? 0)) : 0;
+    if (quantity > 0) {
+      await tx.update(productVariants).set({ stockQuantity: sql`${productVariants.stockQuantity} + ${quantity}` }).where(eq(productVariants.id, item!.variantId!));
+      restocked.set(item!.id, (restocked.get(item!.id) ?? 0) + quantity);
+    }
+    units.push(Math.max(quantity, 0));
+  }
+  return units;
 }
 
 const isPaidOnline = (order: LockedOrder) => (onlineMethods as readonly string[]).includes(order.paymentMethod) && order.paymentReference !== null;
@@ -261,7 +294,10 @@ async function refundInTransaction(
       actor,
     })
     .returning({ id: orderRefunds.id });
-  await tx.insert(orderRefundLines).values(plan.lines.map((line) => ({ ...line, refundId: refund!.id })));
+  const restockedUnits = await restockRefundedLines(tx, order.id, items, plan.lines);
+  await tx.insert(orderRefundLines).values(
+    plan.lines.map(({ restock: _restock, ...line }, index) => ({ ...line, refundId: refund!.id, restockedQuantity: restockedUnits[index]! })),
+  );
   if (toGiftCard > 0 && order.giftCardId) {
     await tx.update(giftCards).set({ balanceCents: sql`${giftCards.balanceCents} + ${toGiftCard}` }).where(eq(giftCards.id, order.giftCardId));
   }

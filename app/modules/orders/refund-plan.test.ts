@@ -10,7 +10,7 @@ const order: RefundableOrder = {
 describe('planRefund', () => {
   it('gives back a line after the order discount, with its VAT', () => {
     expect(planRefund(order, [], { mode: 'lines', lines: [{ orderItemId: 1, quantity: 1 }], shipping: false })).toEqual({
-      ok: true, amountCents: 3_600 + 756, taxCents: 756, lines: [{ kind: 'item', orderItemId: 1, quantity: 1, netCents: 3_600, taxCents: 756, vatRateBp: 2100 }],
+      ok: true, amountCents: 3_600 + 756, taxCents: 756, lines: [{ kind: 'item', orderItemId: 1, quantity: 1, netCents: 3_600, taxCents: 756, vatRateBp: 2100, restock: false }],
     });
   });
 

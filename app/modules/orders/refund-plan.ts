@@ -6,8 +6,8 @@
 export type RefundRequest =
   /** Everything not refunded yet. */
   | { mode: 'full' }
-  /** Quantities of order lines, and the shipping when `shipping` is set. */
-  | { mode: 'lines'; lines: { orderItemId: number; quantity: number }[]; shipping: boolean }
+  /** Quantities of order lines (`restock`: the goods came back and go back in stock), and the shipping when `shipping` is set. */
+  | { mode: 'lines'; lines: { orderItemId: number; quantity: number; restock?: boolean }[]; shipping: boolean }
   /** An amount staff chose (goodwill), incl. VAT, in minor units. */
   | { mode: 'amount'; amountCents: number };
 
@@ -35,6 +35,8 @@ export interface PlannedRefundLine {
   netCents: number;
   taxCents: number;
   vatRateBp: number;
+  /** the refunded goods go back in stock (item lines of a refund per line only) */
+  restock: boolean;
 }
 
 export type RefundPlan =
@@ -58,26 +60,26 @@ export function planRefund(order: RefundableOrder, earlier: EarlierRefundLine[],
   const afterDiscount = (cents: number) => (order.subtotalCents > 0 ? Math.round((cents * (order.subtotalCents - order.discountCents)) / order.subtotalCents) : 0);
   const refundedQuantity = (itemId: number) => earlier.filter((line) => line.kind === 'item' && line.orderItemId === itemId).reduce((sum, line) => sum + line.quantity, 0);
   const shippingRefunded = earlier.some((line) => line.kind === 'shipping');
-  const itemLine = (item: RefundableOrder['items'][number], quantity: number): PlannedRefundLine => {
+  const itemLine = (item: RefundableOrder['items'][number], quantity: number, restock = false): PlannedRefundLine => {
     const netCents = afterDiscount(Math.round((item.rowTotalCents * quantity) / item.quantity));
-    return { kind: 'item', orderItemId: item.id, quantity, netCents, taxCents: taxOf(netCents, item.vatRateBp), vatRateBp: item.vatRateBp };
+    return { kind: 'item', orderItemId: item.id, quantity, netCents, taxCents: taxOf(netCents, item.vatRateBp), vatRateBp: item.vatRateBp, restock };
   };
-  const shippingLine = (): PlannedRefundLine => ({ kind: 'shipping', orderItemId: null, quantity: 1, netCents: order.shippingCents, taxCents: taxOf(order.shippingCents, mainRateBp), vatRateBp: mainRateBp });
+  const shippingLine = (): PlannedRefundLine => ({ kind: 'shipping', orderItemId: null, quantity: 1, netCents: order.shippingCents, taxCents: taxOf(order.shippingCents, mainRateBp), vatRateBp: mainRateBp, restock: false });
 
   let lines: PlannedRefundLine[];
   if (request.mode === 'amount') {
     if (!Number.isSafeInteger(request.amountCents) || request.amountCents <= 0) return { ok: false, error: 'nothing-to-refund' };
     if (request.amountCents > remainder.amountCents) return { ok: false, error: 'refund-too-large' };
     const taxCents = taxed ? Math.round((request.amountCents * mainRateBp) / (10_000 + mainRateBp)) : 0;
-    lines = [{ kind: 'amount', orderItemId: null, quantity: 1, netCents: request.amountCents - taxCents, taxCents, vatRateBp: mainRateBp }];
+    lines = [{ kind: 'amount', orderItemId: null, quantity: 1, netCents: request.amountCents - taxCents, taxCents, vatRateBp: mainRateBp, restock: false }];
   } else if (request.mode === 'lines') {
     lines = [];
-    for (const { orderItemId, quantity } of request.lines) {
+    for (const { orderItemId, quantity, restock = false } of request.lines) {
       if (quantity === 0) continue;
       const item = order.items.find((candidate) => candidate.id === orderItemId);
       if (!item || !Number.isSafeInteger(quantity) || quantity < 0) return { ok: false, error: 'invalid-lines' };
       if (quantity > item.quantity - refundedQuantity(item.id)) return { ok: false, error: 'refund-too-large' };
-      lines.push(itemLine(item, quantity));
+      lines.push(itemLine(item, quantity, restock));
     }
     if (request.shipping) {
       if (shippingRefunded) return { ok: false, error: 'refund-too-large' };
@@ -88,7 +90,7 @@ export function planRefund(order: RefundableOrder, earlier: EarlierRefundLine[],
     if (!shippingRefunded && order.shippingCents > 0) lines.push(shippingLine());
     // Only rounding pennies left once every line went back: they go back as an amount.
     if (lines.length === 0 && remainder.amountCents > 0) {
-      lines.push({ kind: 'amount', orderItemId: null, quantity: 1, netCents: remainder.amountCents - remainder.taxCents, taxCents: remainder.taxCents, vatRateBp: mainRateBp });
+      lines.push({ kind: 'amount', orderItemId: null, quantity: 1, netCents: remainder.amountCents - remainder.taxCents, taxCents: remainder.taxCents, vatRateBp: mainRateBp, restock: false });
     }
     // Rounding and earlier goodwill amounts: the last line takes the difference, so a full refund is exactly what is left.
     const last = lines.at(-1);

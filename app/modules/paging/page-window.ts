@@ -23,3 +23,13 @@ export function requestedPage(url: URL): number {
   const page = Number(url.searchParams.get('page'));
   return Number.isSafeInteger(page) && page > 0 ? page : 1;
 }
+
+/**
+ * One page of a list counted and read on the server: `counted` is the count query of the whole
+ * list, `rowsOf` reads the rows of the window (limit `size`, from `window.offset`).
+ */
+export async function pageOfRows<Row>(requested: number, size: number, counted: PromiseLike<{ count: number }[]>, rowsOf: (window: PageWindow) => PromiseLike<Row[]>) {
+  const [total] = await counted;
+  const window = pageWindow(requested, size, total?.count ?? 0);
+  return { rows: await rowsOf(window), window };
+}

@@ -52,7 +52,7 @@ function ShellFrame({ staff, navigation, children }: { staff?: { name: string; r
             </NavLink>
             <Form method="post" action={adminPath('logout')}>
               <CsrfField />
-              <button type="submit" className="admin-button admin-button--quiet">
+              <button type="submit" className="button admin-button admin-button--quiet">
                 {t('admin.logOut')}
               </button>
             </Form>

@@ -1,8 +1,8 @@
-import { Form, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/audit';
+import { AdminFilters, AdminPager, AdminTable } from '../../components/admin/admin-list.tsx';
 import { AdminPageHeader } from '../../components/admin/admin-ui.tsx';
-import { Pagination } from '../../components/pagination.tsx';
 import { servicesContext } from '../../context.ts';
 import { orUnavailable } from '../../db/with-database.server.ts';
 import { adminPath } from '../../modules/admin/admin-paths.ts';
@@ -44,17 +44,10 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
   const [params] = useSearchParams();
   const time = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' });
-  const hrefFor = (page: number) => {
-    const next = new URLSearchParams(params);
-    if (page === 1) next.delete('page');
-    else next.set('page', String(page));
-    const query = next.toString();
-    return query ? `${adminPath('audit')}?${query}` : adminPath('audit');
-  };
   return (
     <>
       <AdminPageHeader title={t('admin.audit.title')} />
-      <Form method="get" className="admin-filters" aria-label={t('admin.audit.filters')}>
+      <AdminFilters label={t('admin.audit.filters')} submitLabel={t('admin.filter')}>
         <div className="form-field">
           <label htmlFor="audit-staff">{t('admin.audit.staff')}</label>
           <select id="audit-staff" name="staff" defaultValue={params.get('staff') ?? ''}>
@@ -93,52 +86,35 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
           <label htmlFor="audit-to">{t('admin.audit.to')}</label>
           <input id="audit-to" name="to" type="date" defaultValue={params.get('to') ?? ''} />
         </div>
-        <button type="submit" className="admin-button">
-          {t('admin.filter')}
-        </button>
-      </Form>
-      <div className="admin-table-wrap">
-        <table className="admin-table admin-table--audit">
-          <caption className="visually-hidden">{t('admin.audit.title')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('admin.audit.when')}</th>
-              <th scope="col">{t('admin.audit.staff')}</th>
-              <th scope="col">{t('admin.audit.action')}</th>
-              <th scope="col">{t('admin.audit.entity')}</th>
-              <th scope="col">{t('admin.audit.before')}</th>
-              <th scope="col">{t('admin.audit.after')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {loaderData.rows.length === 0 && (
-              <tr>
-                <td colSpan={6}>{t('admin.audit.empty')}</td>
-              </tr>
-            )}
-            {loaderData.rows.map((entry) => (
-              <tr key={entry.id}>
-                <td className="admin-nowrap">{time.format(new Date(entry.createdAt))}</td>
-                <td>{entry.staffName ?? t('admin.audit.system')}</td>
-                <td>
-                  <code>{entry.action}</code>
-                </td>
-                <td className="admin-nowrap">
-                  {entry.entity}
-                  {entry.entityId && ` #${entry.entityId}`}
-                </td>
-                <td>
-                  <pre className="admin-json">{json(entry.before)}</pre>
-                </td>
-                <td>
-                  <pre className="admin-json">{json(entry.after)}</pre>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <Pagination window={loaderData.window} hrefFor={hrefFor} />
+      </AdminFilters>
+      <AdminTable
+        caption={t('admin.audit.title')}
+        className="admin-table--audit"
+        columns={[{ label: t('admin.audit.when') }, { label: t('admin.audit.staff') }, { label: t('admin.audit.action') }, { label: t('admin.audit.entity') }, { label: t('admin.audit.before') }, { label: t('admin.audit.after') }]}
+        empty={loaderData.rows.length === 0}
+        emptyText={t('admin.audit.empty')}
+      >
+        {loaderData.rows.map((entry) => (
+          <tr key={entry.id}>
+            <td className="admin-nowrap">{time.format(new Date(entry.createdAt))}</td>
+            <td>{entry.staffName ?? t('admin.audit.system')}</td>
+            <td>
+              <code>{entry.action}</code>
+            </td>
+            <td className="admin-nowrap">
+              {entry.entity}
+              {entry.entityId && ` #${entry.entityId}`}
+            </td>
+            <td>
+              <pre className="admin-json">{json(entry.before)}</pre>
+            </td>
+            <td>
+              <pre className="admin-json">{json(entry.after)}</pre>
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
+      <AdminPager window={loaderData.window} path={adminPath('audit')} />
     </>
   );
 }

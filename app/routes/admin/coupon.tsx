@@ -66,7 +66,7 @@ export default function CouponPage({ loaderData, actionData }: Route.ComponentPr
         {coupon && canWrite && (
           <Form method="post">
             <CsrfField />
-            <button type="submit" name="intent" value={coupon.isActive ? 'disable' : 'enable'} className={`admin-button${coupon.isActive ? ' admin-button--danger' : ''}`}>
+            <button type="submit" name="intent" value={coupon.isActive ? 'disable' : 'enable'} className={`button admin-button${coupon.isActive ? ' button--danger' : ''}`}>
               {t(coupon.isActive ? 'admin.coupons.disable' : 'admin.coupons.enable')}
             </button>
           </Form>
@@ -103,7 +103,7 @@ export default function CouponPage({ loaderData, actionData }: Route.ComponentPr
         </fieldset>
         {canWrite && (
           <div>
-            <button type="submit" name="intent" value="save" className="admin-button admin-button--primary" disabled={navigation.state === 'submitting'}>
+            <button type="submit" name="intent" value="save" className="button admin-button button--primary" disabled={navigation.state === 'submitting'}>
               {t('admin.save')}
             </button>
           </div>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/coupons';
+import { AdminTable } from '../../components/admin/admin-list.tsx';
 import { AdminPageHeader } from '../../components/admin/admin-ui.tsx';
 import { servicesContext } from '../../context.ts';
 import { orUnavailable } from '../../db/with-database.server.ts';
@@ -25,54 +26,38 @@ export default function CouponsPage({ loaderData }: Route.ComponentProps) {
     <>
       <AdminPageHeader title={t('admin.coupons.title')}>
         {loaderData.canWrite && (
-          <Link to={adminPath('coupons/new')} className="admin-button admin-button--primary">
+          <Link to={adminPath('coupons/new')} className="button admin-button button--primary">
             {t('admin.coupons.new')}
           </Link>
         )}
       </AdminPageHeader>
-      <div className="admin-table-wrap">
-        <table className="admin-table">
-          <caption className="visually-hidden">{t('admin.coupons.title')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('admin.coupons.code')}</th>
-              <th scope="col">{t('admin.coupons.discount')}</th>
-              <th scope="col">{t('admin.coupons.valid')}</th>
-              <th scope="col" className="admin-number">
-                {t('admin.coupons.used')}
-              </th>
-              <th scope="col">{t('admin.coupons.state')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {loaderData.coupons.length === 0 && (
-              <tr>
-                <td colSpan={5}>{t('admin.coupons.none')}</td>
-              </tr>
-            )}
-            {loaderData.coupons.map((coupon) => (
-              <tr key={coupon.id}>
-                <th scope="row">
-                  <Link to={adminPath(`coupons/${coupon.id}`)}>
-                    <code>{coupon.code}</code>
-                  </Link>
-                </th>
-                <td>{discount(coupon)}</td>
-                <td className="admin-nowrap">
-                  {coupon.startsAt ? date.format(new Date(coupon.startsAt)) : '…'} – {coupon.endsAt ? date.format(new Date(coupon.endsAt)) : '…'}
-                </td>
-                <td className="admin-number">
-                  {coupon.timesUsed}
-                  {coupon.usageLimit !== null && ` / ${coupon.usageLimit}`}
-                </td>
-                <td>
-                  <span className={`admin-badge admin-badge--${coupon.isActive ? 'active' : 'disabled'}`}>{t(coupon.isActive ? 'admin.coupons.active' : 'admin.coupons.disabled')}</span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        caption={t('admin.coupons.title')}
+        columns={[{ label: t('admin.coupons.code') }, { label: t('admin.coupons.discount') }, { label: t('admin.coupons.valid') }, { label: t('admin.coupons.used'), numeric: true }, { label: t('admin.coupons.state') }]}
+        empty={loaderData.coupons.length === 0}
+        emptyText={t('admin.coupons.none')}
+      >
+        {loaderData.coupons.map((coupon) => (
+          <tr key={coupon.id}>
+            <th scope="row">
+              <Link to={adminPath(`coupons/${coupon.id}`)}>
+                <code>{coupon.code}</code>
+              </Link>
+            </th>
+            <td>{discount(coupon)}</td>
+            <td className="admin-nowrap">
+              {coupon.startsAt ? date.format(new Date(coupon.startsAt)) : '…'} – {coupon.endsAt ? date.format(new Date(coupon.endsAt)) : '…'}
+            </td>
+            <td className="admin-number">
+              {coupon.timesUsed}
+              {coupon.usageLimit !== null && ` / ${coupon.usageLimit}`}
+            </td>
+            <td>
+              <span className={`admin-badge admin-badge--${coupon.isActive ? 'active' : 'disabled'}`}>{t(coupon.isActive ? 'admin.coupons.active' : 'admin.coupons.disabled')}</span>
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
     </>
   );
 }

@@ -83,7 +83,7 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
     <>
       <AdminPageHeader title={name}>
         {canWrite && !customer.anonymisedAt && (
-          <a className="admin-button" href={adminPath(`customers/${customer.id}/export`)} download>
+          <a className="button admin-button" href={adminPath(`customers/${customer.id}/export`)} download>
             {t('admin.customers.export')}
           </a>
         )}
@@ -131,18 +131,18 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
             <div className="admin-stack">
               <Form method="post">
                 <CsrfField />
-                <button type="submit" name="intent" value="reset-mail" className="admin-button">
+                <button type="submit" name="intent" value="reset-mail" className="button admin-button">
                   {t('admin.customers.sendReset')}
                 </button>
               </Form>
               <Form method="post">
                 <CsrfField />
                 {customer.blockedAt ? (
-                  <button type="submit" name="intent" value="unblock" className="admin-button">
+                  <button type="submit" name="intent" value="unblock" className="button admin-button">
                     {t('admin.customers.unblock')}
                   </button>
                 ) : (
-                  <button type="submit" name="intent" value="block" className="admin-button admin-button--danger">
+                  <button type="submit" name="intent" value="block" className="button admin-button button--danger">
                     {t('admin.customers.block')}
                   </button>
                 )}
@@ -154,7 +154,7 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
                   <label htmlFor="confirm-delete">{t('admin.customers.confirmDelete')}</label>
                 </div>
                 {deleteError && <FieldMessage id="confirm-delete-error" error={{ key: 'admin.customers.confirmRequired' }} />}
-                <button type="submit" name="intent" value="delete" className="admin-button admin-button--danger">
+                <button type="submit" name="intent" value="delete" className="button admin-button button--danger">
                   {t('admin.customers.delete')}
                 </button>
               </Form>
@@ -165,7 +165,7 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
       <section className="admin-panel" aria-labelledby="customer-orders">
         <h2 id="customer-orders">{t('admin.customers.ordersTitle', { count: loaderData.orderTotal })}</h2>
         {orders.length > 0 && (
-          <div className="admin-table-wrap">
+          <div className="admin-table-wrap" role="region" aria-labelledby="customer-orders" tabIndex={0}>
             <table className="admin-table">
               <thead>
                 <tr>

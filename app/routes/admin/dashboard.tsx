@@ -72,7 +72,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       {sales && (
         <section className="admin-panel" aria-labelledby="sales-heading">
           <h2 id="sales-heading">{t('admin.dashboard.sales')}</h2>
-          <div className="admin-table-wrap">
+          <div className="admin-table-wrap" role="region" aria-labelledby="sales-heading" tabIndex={0}>
             <table className="admin-table">
               <thead>
                 <tr>

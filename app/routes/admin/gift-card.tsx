@@ -39,7 +39,7 @@ export default function GiftCardPage({ loaderData, actionData }: Route.Component
         {canWrite && (
           <Form method="post">
             <CsrfField />
-            <button type="submit" name="intent" value={card.disabledAt ? 'enable' : 'disable'} className={`admin-button${card.disabledAt ? '' : ' admin-button--danger'}`}>
+            <button type="submit" name="intent" value={card.disabledAt ? 'enable' : 'disable'} className={`button admin-button${card.disabledAt ? '' : ' button--danger'}`}>
               {t(card.disabledAt ? 'admin.giftCards.enable' : 'admin.giftCards.disable')}
             </button>
           </Form>

@@ -1,5 +1,6 @@
 import { data, Form, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/gift-cards';
+import { AdminTable } from '../../components/admin/admin-list.tsx';
 import { AdminNotice, AdminPageHeader } from '../../components/admin/admin-ui.tsx';
 import { CsrfField, TextField } from '../../components/forms/form-fields.tsx';
 import { servicesContext } from '../../context.ts';
@@ -78,47 +79,34 @@ export default function GiftCardsPage({ loaderData, actionData }: Route.Componen
                 ))}
               </select>
             </div>
-            <button type="submit" className="admin-button admin-button--primary" disabled={navigation.state === 'submitting'}>
+            <button type="submit" className="button admin-button button--primary" disabled={navigation.state === 'submitting'}>
               {t('admin.giftCards.issueButton')}
             </button>
           </Form>
         </section>
       )}
-      <div className="admin-table-wrap">
-        <table className="admin-table">
-          <caption className="visually-hidden">{t('admin.giftCards.title')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('admin.giftCards.code')}</th>
-              <th scope="col" className="admin-number">
-                {t('admin.giftCards.balance')}
-              </th>
-              <th scope="col">{t('admin.giftCards.recipient')}</th>
-              <th scope="col">{t('admin.giftCards.expiresAt')}</th>
-              <th scope="col">{t('admin.giftCards.state')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {loaderData.cards.map((card) => (
-              <tr key={card.id}>
-                <th scope="row">
-                  <Link to={adminPath(`gift-cards/${card.id}`)}>
-                    <code>{card.code}</code>
-                  </Link>
-                </th>
-                <td className="admin-number">
-                  {euros(card.balanceCents)} / {euros(card.initialCents)}
-                </td>
-                <td>{card.recipientEmail ?? '—'}</td>
-                <td>{card.expiresAt ? date.format(new Date(card.expiresAt)) : t('admin.giftCards.never')}</td>
-                <td>
-                  <span className={`admin-badge admin-badge--${card.disabledAt ? 'disabled' : 'active'}`}>{t(card.disabledAt ? 'admin.giftCards.disabled' : 'admin.giftCards.active')}</span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        caption={t('admin.giftCards.title')}
+        columns={[{ label: t('admin.giftCards.code') }, { label: t('admin.giftCards.balance'), numeric: true }, { label: t('admin.giftCards.recipient') }, { label: t('admin.giftCards.expiresAt') }, { label: t('admin.giftCards.state') }]}
+      >
+        {loaderData.cards.map((card) => (
+          <tr key={card.id}>
+            <th scope="row">
+              <Link to={adminPath(`gift-cards/${card.id}`)}>
+                <code>{card.code}</code>
+              </Link>
+            </th>
+            <td className="admin-number">
+              {euros(card.balanceCents)} / {euros(card.initialCents)}
+            </td>
+            <td>{card.recipientEmail ?? '—'}</td>
+            <td>{card.expiresAt ? date.format(new Date(card.expiresAt)) : t('admin.giftCards.never')}</td>
+            <td>
+              <span className={`admin-badge admin-badge--${card.disabledAt ? 'disabled' : 'active'}`}>{t(card.disabledAt ? 'admin.giftCards.disabled' : 'admin.giftCards.active')}</span>
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
     </>
   );
 }

@@ -54,7 +54,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
         <input type="hidden" name="returnTo" value={loaderData.returnTo} />
         <TextField name="email" type="email" label={t('admin.login.email')} autoComplete="username" required defaultValue={failure?.values.email} error={failure?.fieldErrors.email} />
         <TextField name="password" type="password" label={t('admin.login.password')} autoComplete="current-password" required error={failure?.fieldErrors.password} />
-        <button type="submit" className="admin-button admin-button--primary" disabled={navigation.state === 'submitting'}>
+        <button type="submit" className="button admin-button button--primary" disabled={navigation.state === 'submitting'}>
           {t('admin.login.submit')}
         </button>
       </Form>

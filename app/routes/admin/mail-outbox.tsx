@@ -1,7 +1,7 @@
-import { data, Form, Link } from 'react-router';
+import { data, Form } from 'react-router';
 import type { Route } from './+types/mail-outbox';
+import { AdminPager, AdminTable, AdminTabs } from '../../components/admin/admin-list.tsx';
 import { AdminNotice, AdminPageHeader } from '../../components/admin/admin-ui.tsx';
-import { Pagination } from '../../components/pagination.tsx';
 import { CsrfField } from '../../components/forms/form-fields.tsx';
 import { servicesContext } from '../../context.ts';
 import { orUnavailable } from '../../db/with-database.server.ts';
@@ -41,74 +41,54 @@ export default function MailOutboxPage({ loaderData, actionData }: Route.Compone
     <>
       <AdminPageHeader title={t('admin.mail.title')} />
       {actionData && <AdminNotice tone={actionData.ok ? 'success' : 'error'}>{t(actionData.message)}</AdminNotice>}
-      <nav aria-label={t('admin.mail.views')} className="admin-tabs">
-        <ul>
-          {views.map((candidate) => (
-            <li key={candidate}>
-              <Link to={`${adminPath('mail')}?view=${candidate}`} aria-current={candidate === view ? 'page' : undefined}>
-                {t(`admin.mail.view.${candidate}`)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <div className="admin-table-wrap">
-        <table className="admin-table">
-          <caption className="visually-hidden">{t(`admin.mail.view.${view}`)}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('admin.mail.created')}</th>
-              <th scope="col">{t('admin.mail.to')}</th>
-              <th scope="col">{t('admin.mail.subject')}</th>
-              <th scope="col" className="admin-number">
-                {t('admin.mail.attempts')}
-              </th>
-              <th scope="col">{t('admin.mail.state')}</th>
-              {actionable && <th scope="col">{t('admin.mail.actions')}</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 && (
-              <tr>
-                <td colSpan={actionable ? 6 : 5}>{t('admin.mail.empty')}</td>
-              </tr>
+      <AdminTabs label={t('admin.mail.views')} tabs={views.map((candidate) => ({ to: `${adminPath('mail')}?view=${candidate}`, label: t(`admin.mail.view.${candidate}`), current: candidate === view }))} />
+      <AdminTable
+        caption={t(`admin.mail.view.${view}`)}
+        columns={[
+          { label: t('admin.mail.created') },
+          { label: t('admin.mail.to') },
+          { label: t('admin.mail.subject') },
+          { label: t('admin.mail.attempts'), numeric: true },
+          { label: t('admin.mail.state') },
+          ...(actionable ? [{ label: t('admin.mail.actions') }] : []),
+        ]}
+        empty={rows.length === 0}
+        emptyText={t('admin.mail.empty')}
+      >
+        {rows.map((mail) => (
+          <tr key={mail.id}>
+            <td className="admin-nowrap">{time.format(new Date(mail.createdAt))}</td>
+            <td>{mail.toAddress}</td>
+            <th scope="row">{mail.subject}</th>
+            <td className="admin-number">{mail.attempts}</td>
+            <td>
+              {mail.sentAt
+                ? t('admin.mail.sentAt', { time: time.format(new Date(mail.sentAt)) })
+                : mail.discardedAt
+                  ? t('admin.mail.discardedAt', { time: time.format(new Date(mail.discardedAt)) })
+                  : mail.nextAttemptAt
+                    ? t('admin.mail.nextAttempt', { time: time.format(new Date(mail.nextAttemptAt)) })
+                    : t('admin.mail.givenUp')}
+              {mail.lastError && !mail.sentAt && <span className="admin-error-text">{mail.lastError}</span>}
+            </td>
+            {actionable && (
+              <td>
+                <Form method="post" className="admin-inline-form">
+                  <CsrfField />
+                  <input type="hidden" name="mailId" value={mail.id} />
+                  <button type="submit" name="intent" value="retry" className="button admin-button admin-button--small" aria-label={t('admin.mail.retryFor', { subject: mail.subject, to: mail.toAddress })}>
+                    {t('admin.mail.retry')}
+                  </button>
+                  <button type="submit" name="intent" value="discard" className="button admin-button admin-button--small button--danger" aria-label={t('admin.mail.discardFor', { subject: mail.subject, to: mail.toAddress })}>
+                    {t('admin.mail.discard')}
+                  </button>
+                </Form>
+              </td>
             )}
-            {rows.map((mail) => (
-              <tr key={mail.id}>
-                <td className="admin-nowrap">{time.format(new Date(mail.createdAt))}</td>
-                <td>{mail.toAddress}</td>
-                <th scope="row">{mail.subject}</th>
-                <td className="admin-number">{mail.attempts}</td>
-                <td>
-                  {mail.sentAt
-                    ? t('admin.mail.sentAt', { time: time.format(new Date(mail.sentAt)) })
-                    : mail.discardedAt
-                      ? t('admin.mail.discardedAt', { time: time.format(new Date(mail.discardedAt)) })
-                      : mail.nextAttemptAt
-                        ? t('admin.mail.nextAttempt', { time: time.format(new Date(mail.nextAttemptAt)) })
-                        : t('admin.mail.givenUp')}
-                  {mail.lastError && !mail.sentAt && <span className="admin-error-text">{mail.lastError}</span>}
-                </td>
-                {actionable && (
-                  <td>
-                    <Form method="post" className="admin-inline-form">
-                      <CsrfField />
-                      <input type="hidden" name="mailId" value={mail.id} />
-                      <button type="submit" name="intent" value="retry" className="admin-button admin-button--small" aria-label={t('admin.mail.retryFor', { subject: mail.subject, to: mail.toAddress })}>
-                        {t('admin.mail.retry')}
-                      </button>
-                      <button type="submit" name="intent" value="discard" className="admin-button admin-button--small admin-button--danger" aria-label={t('admin.mail.discardFor', { subject: mail.subject, to: mail.toAddress })}>
-                        {t('admin.mail.discard')}
-                      </button>
-                    </Form>
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <Pagination window={window} hrefFor={(page) => `${adminPath('mail')}?view=${view}${page > 1 ? `&page=${page}` : ''}`} />
+          </tr>
+        ))}
+      </AdminTable>
+      <AdminPager window={window} path={adminPath('mail')} />
     </>
   );
 }

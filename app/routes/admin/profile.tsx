@@ -60,7 +60,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
               ))}
             </select>
           </div>
-          <button type="submit" name="intent" value="language" className="admin-button admin-button--primary">
+          <button type="submit" name="intent" value="language" className="button admin-button button--primary">
             {t('admin.save')}
           </button>
         </Form>
@@ -71,7 +71,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         {actionData?.codes && <RecoveryCodes codes={actionData.codes} />}
         <Form method="post">
           <CsrfField />
-          <button type="submit" name="intent" value="recovery-codes" className="admin-button">
+          <button type="submit" name="intent" value="recovery-codes" className="button admin-button">
             {t('admin.profile.newCodes')}
           </button>
         </Form>

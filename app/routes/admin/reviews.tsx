@@ -1,7 +1,7 @@
-import { data, Form, Link } from 'react-router';
+import { data, Form } from 'react-router';
 import type { Route } from './+types/reviews';
+import { AdminPager, AdminTabs } from '../../components/admin/admin-list.tsx';
 import { AdminNotice, AdminPageHeader } from '../../components/admin/admin-ui.tsx';
-import { Pagination } from '../../components/pagination.tsx';
 import { CsrfField, FieldMessage } from '../../components/forms/form-fields.tsx';
 import { servicesContext } from '../../context.ts';
 import { orUnavailable } from '../../db/with-database.server.ts';
@@ -52,22 +52,11 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
   const { status, statuses, rows, window } = loaderData;
   const failure = actionData && !actionData.ok ? actionData : undefined;
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
-  const hrefFor = (page: number) => `${adminPath('reviews')}?status=${status}${page > 1 ? `&page=${page}` : ''}`;
   return (
     <>
       <AdminPageHeader title={t('admin.reviews.title')} />
       {actionData?.ok && <AdminNotice>{t(actionData.message)}</AdminNotice>}
-      <nav aria-label={t('admin.reviews.statusFilter')} className="admin-tabs">
-        <ul>
-          {statuses.map((candidate) => (
-            <li key={candidate}>
-              <Link to={`${adminPath('reviews')}?status=${candidate}`} aria-current={candidate === status ? 'page' : undefined}>
-                {t(`admin.reviews.statuses.${candidate}`)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <AdminTabs label={t('admin.reviews.statusFilter')} tabs={statuses.map((candidate) => ({ to: `${adminPath('reviews')}?status=${candidate}`, label: t(`admin.reviews.statuses.${candidate}`), current: candidate === status }))} />
       {rows.length === 0 && <p>{t('admin.reviews.empty')}</p>}
       <ol className="admin-cards">
         {rows.map((review) => {
@@ -95,7 +84,7 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
                     <Form method="post" preventScrollReset>
                       <CsrfField />
                       <input type="hidden" name="reviewId" value={review.id} />
-                      <button type="submit" name="intent" value="approve" className="admin-button admin-button--primary">
+                      <button type="submit" name="intent" value="approve" className="button admin-button button--primary">
                         {t('admin.reviews.approve')}
                       </button>
                     </Form>
@@ -113,7 +102,7 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
                         aria-invalid={error?.field === 'reason' ? true : undefined}
                         aria-describedby={error?.field === 'reason' ? `reason-${review.id}-error` : undefined}
                       />
-                      <button type="submit" name="intent" value="reject" className="admin-button admin-button--danger">
+                      <button type="submit" name="intent" value="reject" className="button admin-button button--danger">
                         {t('admin.reviews.reject')}
                       </button>
                       {error?.field === 'reason' && <FieldMessage id={`reason-${review.id}-error`} error={error.error} />}
@@ -140,7 +129,7 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
                       {error?.field === 'reply' && <FieldMessage id={`reply-${review.id}-error`} error={error.error} />}
                     </div>
                     <div>
-                      <button type="submit" name="intent" value="reply" className="admin-button">
+                      <button type="submit" name="intent" value="reply" className="button admin-button">
                         {t('admin.reviews.saveReply')}
                       </button>
                     </div>
@@ -151,7 +140,7 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
           );
         })}
       </ol>
-      {window.total > 0 && <Pagination window={window} hrefFor={hrefFor} />}
+      {window.total > 0 && <AdminPager window={window} path={adminPath('reviews')} />}
     </>
   );
 }

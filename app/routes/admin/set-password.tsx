@@ -48,7 +48,7 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
         <input type="email" name="username" autoComplete="username" value={loaderData.email} readOnly hidden />
         <TextField name="password" type="password" label={t('admin.setPassword.password')} autoComplete="new-password" required hint={t('admin.setPassword.hint')} error={failure?.fieldErrors.password} />
         <TextField name="confirmPassword" type="password" label={t('admin.setPassword.confirm')} autoComplete="new-password" required error={failure?.fieldErrors.confirmPassword} />
-        <button type="submit" className="admin-button admin-button--primary" disabled={navigation.state === 'submitting'}>
+        <button type="submit" className="button admin-button button--primary" disabled={navigation.state === 'submitting'}>
           {t('admin.setPassword.submit')}
         </button>
       </Form>

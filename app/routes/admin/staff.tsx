@@ -1,5 +1,6 @@
 import { data, Form, useNavigation } from 'react-router';
 import type { Route } from './+types/staff';
+import { AdminTable } from '../../components/admin/admin-list.tsx';
 import { AdminNotice, AdminPageHeader } from '../../components/admin/admin-ui.tsx';
 import { CsrfField, FieldMessage, FormAlert, TextField } from '../../components/forms/form-fields.tsx';
 import { servicesContext } from '../../context.ts';
@@ -73,80 +74,68 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
         </AdminNotice>
       )}
       {actionData && !actionData.ok && actionData.intent !== 'invite' && <FormAlert error={actionData.formError} />}
-      <div className="admin-table-wrap">
-        <table className="admin-table">
-          <caption className="visually-hidden">{t('admin.staff.title')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('admin.staff.name')}</th>
-              <th scope="col">{t('admin.staff.email')}</th>
-              <th scope="col">{t('admin.staff.role')}</th>
-              <th scope="col">{t('admin.staff.status')}</th>
-              <th scope="col">{t('admin.staff.since')}</th>
-              <th scope="col">{t('admin.staff.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {loaderData.staff.map((member) => {
-              const self = member.id === loaderData.myId;
-              const status = member.disabledAt ? 'disabled' : !member.hasPassword ? 'invited' : !member.hasTotp ? 'noTwoFactor' : 'active';
-              return (
-                <tr key={member.id}>
-                  <th scope="row">{member.name}</th>
-                  <td>{member.email}</td>
-                  <td>
-                    {self ? (
-                      t(`admin.roles.${member.role}`)
+      <AdminTable
+        caption={t('admin.staff.title')}
+        columns={[{ label: t('admin.staff.name') }, { label: t('admin.staff.email') }, { label: t('admin.staff.role') }, { label: t('admin.staff.status') }, { label: t('admin.staff.since') }, { label: t('admin.staff.actions') }]}
+      >
+        {loaderData.staff.map((member) => {
+          const self = member.id === loaderData.myId;
+          const status = member.disabledAt ? 'disabled' : !member.hasPassword ? 'invited' : !member.hasTotp ? 'noTwoFactor' : 'active';
+          return (
+            <tr key={member.id}>
+              <th scope="row">{member.name}</th>
+              <td>{member.email}</td>
+              <td>
+                {self ? (
+                  t(`admin.roles.${member.role}`)
+                ) : (
+                  <Form method="post" className="admin-inline-form">
+                    <CsrfField />
+                    <input type="hidden" name="staffId" value={member.id} />
+                    <label className="visually-hidden" htmlFor={`role-${member.id}`}>
+                      {t('admin.staff.roleOf', { name: member.name })}
+                    </label>
+                    <select id={`role-${member.id}`} name="role" defaultValue={member.role}>
+                      {staffRoles.map((role) => (
+                        <option key={role} value={role}>
+                          {t(`admin.roles.${role}`)}
+                        </option>
+                      ))}
+                    </select>
+                    <button type="submit" name="intent" value="role" className="button admin-button admin-button--small">
+                      {t('admin.staff.changeRole')}
+                    </button>
+                  </Form>
+                )}
+              </td>
+              <td>
+                <span className={`admin-badge admin-badge--${status}`}>{t(`admin.staff.statuses.${status}`)}</span>
+              </td>
+              <td>{dateFormat.format(new Date(member.createdAt))}</td>
+              <td>
+                {!self && (
+                  <Form method="post" className="admin-inline-form">
+                    <CsrfField />
+                    <input type="hidden" name="staffId" value={member.id} />
+                    <button type="submit" name="intent" value="reset" className="button admin-button admin-button--small" aria-label={t('admin.staff.resetFor', { name: member.name })}>
+                      {t('admin.staff.reset')}
+                    </button>
+                    {member.disabledAt ? (
+                      <button type="submit" name="intent" value="enable" className="button admin-button admin-button--small" aria-label={t('admin.staff.enableFor', { name: member.name })}>
+                        {t('admin.staff.enable')}
+                      </button>
                     ) : (
-                      <Form method="post" className="admin-inline-form">
-                        <CsrfField />
-                        <input type="hidden" name="staffId" value={member.id} />
-                        <label className="visually-hidden" htmlFor={`role-${member.id}`}>
-                          {t('admin.staff.roleOf', { name: member.name })}
-                        </label>
-                        <select id={`role-${member.id}`} name="role" defaultValue={member.role}>
-                          {staffRoles.map((role) => (
-                            <option key={role} value={role}>
-                              {t(`admin.roles.${role}`)}
-                            </option>
-                          ))}
-                        </select>
-                        <button type="submit" name="intent" value="role" className="admin-button admin-button--small">
-                          {t('admin.staff.changeRole')}
-                        </button>
-                      </Form>
+                      <button type="submit" name="intent" value="disable" className="button admin-button admin-button--small button--danger" aria-label={t('admin.staff.disableFor', { name: member.name })}>
+                        {t('admin.staff.disable')}
+                      </button>
                     )}
-                  </td>
-                  <td>
-                    <span className={`admin-badge admin-badge--${status}`}>{t(`admin.staff.statuses.${status}`)}</span>
-                  </td>
-                  <td>{dateFormat.format(new Date(member.createdAt))}</td>
-                  <td>
-                    {!self && (
-                      <Form method="post" className="admin-inline-form">
-                        <CsrfField />
-                        <input type="hidden" name="staffId" value={member.id} />
-                        <button type="submit" name="intent" value="reset" className="admin-button admin-button--small" aria-label={t('admin.staff.resetFor', { name: member.name })}>
-                          {t('admin.staff.reset')}
-                        </button>
-                        {member.disabledAt ? (
-                          <button type="submit" name="intent" value="enable" className="admin-button admin-button--small" aria-label={t('admin.staff.enableFor', { name: member.name })}>
-                            {t('admin.staff.enable')}
-                          </button>
-                        ) : (
-                          <button type="submit" name="intent" value="disable" className="admin-button admin-button--small admin-button--danger" aria-label={t('admin.staff.disableFor', { name: member.name })}>
-                            {t('admin.staff.disable')}
-                          </button>
-                        )}
-                      </Form>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+                  </Form>
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </AdminTable>
       <section className="admin-panel" aria-labelledby="invite-heading">
         <h2 id="invite-heading">{t('admin.staff.inviteTitle')}</h2>
         <p className="admin-muted">{t('admin.staff.inviteText')}</p>
@@ -165,7 +154,7 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
             </select>
             <FieldMessage id="invite-role-error" error={inviteFailure?.fieldErrors.role} />
           </div>
-          <button type="submit" name="intent" value="invite" className="admin-button admin-button--primary" disabled={navigation.state === 'submitting'}>
+          <button type="submit" name="intent" value="invite" className="button admin-button button--primary" disabled={navigation.state === 'submitting'}>
             {t('admin.staff.invite')}
           </button>
         </Form>

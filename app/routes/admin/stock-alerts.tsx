@@ -1,4 +1,5 @@
 import type { Route } from './+types/stock-alerts';
+import { AdminTable } from '../../components/admin/admin-list.tsx';
 import { AdminPageHeader } from '../../components/admin/admin-ui.tsx';
 import { servicesContext } from '../../context.ts';
 import { orUnavailable } from '../../db/with-database.server.ts';
@@ -21,42 +22,24 @@ export default function StockAlertsPage({ loaderData }: Route.ComponentProps) {
     <>
       <AdminPageHeader title={t('admin.stockAlerts.title')} />
       <p className="admin-muted">{t('admin.stockAlerts.intro')}</p>
-      <div className="admin-table-wrap">
-        <table className="admin-table">
-          <caption className="visually-hidden">{t('admin.stockAlerts.title')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('admin.dashboard.sku')}</th>
-              <th scope="col">{t('admin.dashboard.product')}</th>
-              <th scope="col" className="admin-number">
-                {t('admin.dashboard.stock')}
-              </th>
-              <th scope="col" className="admin-number">
-                {t('admin.stockAlerts.waiting')}
-              </th>
-              <th scope="col">{t('admin.stockAlerts.oldest')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {loaderData.rows.length === 0 && (
-              <tr>
-                <td colSpan={5}>{t('admin.stockAlerts.none')}</td>
-              </tr>
-            )}
-            {loaderData.rows.map((row) => (
-              <tr key={`${row.productId}-${row.variantId ?? 0}`}>
-                <td>
-                  <code>{row.sku}</code>
-                </td>
-                <th scope="row">{row.name}</th>
-                <td className="admin-number">{row.stock ?? '—'}</td>
-                <td className="admin-number">{row.waiting}</td>
-                <td>{date.format(new Date(row.oldest))}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        caption={t('admin.stockAlerts.title')}
+        columns={[{ label: t('admin.dashboard.sku') }, { label: t('admin.dashboard.product') }, { label: t('admin.dashboard.stock'), numeric: true }, { label: t('admin.stockAlerts.waiting'), numeric: true }, { label: t('admin.stockAlerts.oldest') }]}
+        empty={loaderData.rows.length === 0}
+        emptyText={t('admin.stockAlerts.none')}
+      >
+        {loaderData.rows.map((row) => (
+          <tr key={`${row.productId}-${row.variantId ?? 0}`}>
+            <td>
+              <code>{row.sku}</code>
+            </td>
+            <th scope="row">{row.name}</th>
+            <td className="admin-number">{row.stock ?? '—'}</td>
+            <td className="admin-number">{row.waiting}</td>
+            <td>{date.format(new Date(row.oldest))}</td>
+          </tr>
+        ))}
+      </AdminTable>
     </>
   );
 }

@@ -51,7 +51,7 @@ export default function TwoFactorSetup({ loaderData, actionData }: Route.Compone
     return (
       <AdminAuthCard title={t('admin.twoFactor.doneTitle')}>
         {actionData?.codes && <RecoveryCodes codes={actionData.codes} />}
-        <Link to={adminPath()} className="admin-button admin-button--primary">
+        <Link to={adminPath()} className="button admin-button button--primary">
           {t('admin.twoFactor.continue')}
         </Link>
       </AdminAuthCard>
@@ -75,7 +75,7 @@ export default function TwoFactorSetup({ loaderData, actionData }: Route.Compone
       <Form method="post" noValidate className="admin-form">
         <CsrfField />
         <TextField name="code" label={t('admin.twoFactor.code')} autoComplete="one-time-code" required error={failure?.fieldErrors.code} />
-        <button type="submit" className="admin-button admin-button--primary" disabled={navigation.state === 'submitting'}>
+        <button type="submit" className="button admin-button button--primary" disabled={navigation.state === 'submitting'}>
           {t('admin.twoFactor.confirm')}
         </button>
       </Form>

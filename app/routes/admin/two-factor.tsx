@@ -51,7 +51,7 @@ export default function TwoFactorPage({ loaderData, actionData }: Route.Componen
         <CsrfField />
         <input type="hidden" name="returnTo" value={loaderData.returnTo} />
         <TextField name="code" label={t('admin.twoFactor.code')} autoComplete="one-time-code" required hint={t('admin.twoFactor.codeHint')} error={failure?.fieldErrors.code} />
-        <button type="submit" className="admin-button admin-button--primary" disabled={navigation.state === 'submitting'}>
+        <button type="submit" className="button admin-button button--primary" disabled={navigation.state === 'submitting'}>
           {t('admin.twoFactor.submit')}
         </button>
       </Form>

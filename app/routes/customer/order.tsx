@@ -1,12 +1,12 @@
 import { data, Link } from 'react-router';
 import type { Route } from './+types/order';
 import { AccountPage } from '../../components/account/account-page.tsx';
+import { OrderLinesTable } from '../../components/orders/order-lines-table.tsx';
 import { AddressLines, type DisplayedAddress, OrderStatusBadge, useFormatDate, useFormatOrderMoney } from '../../components/account/account-display.tsx';
 import { customerContext, servicesContext, storefrontContext } from '../../context.ts';
 import { orUnavailable } from '../../db/with-database.server.ts';
 import { accountPath } from '../../modules/customers/account-paths.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { lineName } from '../../modules/orders/line-name.ts';
 import { getCustomerOrder } from '../../modules/orders/customer-orders.server.ts';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -35,72 +35,26 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         {t('account.orders.placedOn', { date: formatDate(order.createdAt) })} · <OrderStatusBadge status={order.status} />
         {order.ownReference && <> · {t('account.orders.ownReference', { reference: order.ownReference })}</>}
       </p>
-      <div className="table-scroll">
-        <table className="data-table">
-          <caption className="visually-hidden">{t('account.orders.itemsCaption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('account.orders.product')}</th>
-              <th scope="col" className="numeric">
-                {t('account.orders.quantity')}
-              </th>
-              <th scope="col" className="numeric">
-                {t('account.orders.unitPrice')}
-              </th>
-              <th scope="col" className="numeric">
-                {t('account.orders.rowTotal')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.items.map((item) => (
-              <tr key={item.id}>
-                <th scope="row">
-                  {lineName(item, t)}
-                  <span className="data-table__sub">{t('product.itemNumber', { sku: item.sku })}</span>
-                </th>
-                <td className="numeric">{item.quantity}</td>
-                <td className="numeric">{money(item.unitPriceCents)}</td>
-                <td className="numeric">{money(item.rowTotalCents)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row" colSpan={3}>
-                {t('account.orders.subtotal')}
-              </th>
-              <td className="numeric">{money(order.subtotalCents)}</td>
-            </tr>
-            {order.discountCents > 0 && (
-              <tr>
-                <th scope="row" colSpan={3}>
-                  {t('account.orders.discount')}
-                </th>
-                <td className="numeric">−{money(order.discountCents)}</td>
-              </tr>
-            )}
-            <tr>
-              <th scope="row" colSpan={3}>
-                {t('account.orders.shipping')}
-              </th>
-              <td className="numeric">{money(order.shippingCents)}</td>
-            </tr>
-            <tr>
-              <th scope="row" colSpan={3}>
-                {order.reverseCharge ? t('account.orders.vatReverseCharge') : t('account.orders.vat')}
-              </th>
-              <td className="numeric">{money(order.taxCents)}</td>
-            </tr>
-            <tr className="data-table__total">
-              <th scope="row" colSpan={3}>
-                {t('account.orders.total')}
-              </th>
-              <td className="numeric">{money(order.totalCents)}</td>
-            </tr>
-          </tfoot>
-        </table>
-      </div>
+      <OrderLinesTable
+        look="account"
+        items={order.items}
+        totals={order}
+        money={money}
+        caption={t('account.orders.itemsCaption')}
+        labels={{
+          product: t('account.orders.product'),
+          quantity: t('account.orders.quantity'),
+          unitPrice: t('account.orders.unitPrice'),
+          rowTotal: t('account.orders.rowTotal'),
+          subtotal: t('account.orders.subtotal'),
+          discount: t('account.orders.discount'),
+          shipping: t('account.orders.shipping'),
+          vat: t('account.orders.vat'),
+          vatReverseCharge: t('account.orders.vatReverseCharge'),
+          total: t('account.orders.total'),
+        }}
+        details={(item) => t('product.itemNumber', { sku: item.sku })}
+      />
       <div className="account-cards">
         <section className="account-card" aria-labelledby="order-shipping">
           <h2 id="order-shipping">{t('account.orders.shipTo')}</h2>

@@ -3,6 +3,7 @@ import { data, Form, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/order-detail';
 import { AdminNotice, AdminPageHeader } from '../../../components/admin/admin-ui.tsx';
 import { CsrfField, FieldMessage } from '../../../components/forms/form-fields.tsx';
+import { OrderLinesTable } from '../../../components/orders/order-lines-table.tsx';
 import { servicesContext } from '../../../context.ts';
 import { orUnavailable } from '../../../db/with-database.server.ts';
 import { adminLocaleOf } from '../../../modules/admin/admin-locale.ts';
@@ -242,70 +243,40 @@ function Address({ address }: { address: OrderAddress }) {
 
 function OrderLines({ order, money }: { order: OrderDetail; money: (cents: number) => string }) {
   const { t } = useI18n();
-  const totals: [string, number][] = [
-    [t('invoice.subtotal'), order.subtotalCents],
-    ...(order.discountCents ? ([[t('invoice.discount'), -order.discountCents]] as [string, number][]) : []),
-    [t('invoice.shipping'), order.shippingCents],
-    [order.reverseCharge ? t('cart.vatReverseCharge') : t('invoice.vat'), order.taxCents],
-  ];
   return (
-    <section className="admin-table-wrap" aria-labelledby="order-items">
-      <h2 id="order-items" className="order-table-title">
-        {t('fulfilment.admin.detail.items')}
-      </h2>
-      <table className="admin-table order-lines">
-        <thead>
-          <tr>
-            <th scope="col">{t('invoice.item')}</th>
-            <th scope="col" className="admin-number">
-              {t('invoice.quantity')}
-            </th>
-            <th scope="col" className="admin-number order-table__wide">
-              {t('invoice.unitPrice')}
-            </th>
-            <th scope="col" className="admin-number order-table__wide">
-              {t('invoice.vatRate')}
-            </th>
-            <th scope="col" className="admin-number">
-              {t('invoice.amount')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.items.map((item) => (
-            <tr key={item.id}>
-              <th scope="row">
-                {item.isSample ? `${item.name} (${t('cart.sample')})` : item.name}
-                <span className="admin-muted order-line__meta">
-                  {item.sku}
-                  {item.lengthCm ? ` · ${t('invoice.length', { metres: item.lengthCm / 100 })}` : ''}
-                  {item.refundedQuantity > 0 && <span className="admin-badge admin-badge--failed">{t('fulfilment.admin.detail.refundedQuantity', { count: item.refundedQuantity })}</span>}
-                </span>
-              </th>
-              <td className="admin-number">{item.quantity}</td>
-              <td className="admin-number order-table__wide">{money(item.unitPriceCents)}</td>
-              <td className="admin-number order-table__wide">{item.vatRateBp / 100} %</td>
-              <td className="admin-number">{money(item.rowTotalCents)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          {totals.map(([label, cents]) => (
-            <tr key={label}>
-              <th scope="row" colSpan={4} className="order-total__label">
-                {label}
-              </th>
-              <td className="admin-number">{money(cents)}</td>
-            </tr>
-          ))}
-          <tr className="order-total">
-            <th scope="row" colSpan={4} className="order-total__label">
-              {t('invoice.total')}
-            </th>
-            <td className="admin-number">{money(order.totalCents)}</td>
-          </tr>
-        </tfoot>
-      </table>
+    <section aria-labelledby="order-items">
+      <OrderLinesTable
+        heading={
+          <h2 id="order-items" className="order-table-title">
+            {t('fulfilment.admin.detail.items')}
+          </h2>
+        }
+        look="admin"
+        items={order.items}
+        totals={order}
+        money={money}
+        caption={t('fulfilment.admin.detail.items')}
+        labels={{
+          product: t('invoice.item'),
+          quantity: t('invoice.quantity'),
+          unitPrice: t('invoice.unitPrice'),
+          vatRate: t('invoice.vatRate'),
+          rowTotal: t('invoice.amount'),
+          subtotal: t('invoice.subtotal'),
+          discount: t('invoice.discount'),
+          shipping: t('invoice.shipping'),
+          vat: t('invoice.vat'),
+          vatReverseCharge: t('cart.vatReverseCharge'),
+          total: t('invoice.total'),
+        }}
+        details={(item) => (
+          <>
+            {item.sku}
+            {item.lengthCm ? ` · ${t('invoice.length', { metres: item.lengthCm / 100 })}` : ''}
+            {item.refundedQuantity > 0 && <span className="admin-badge admin-badge--failed">{t('fulfilment.admin.detail.refundedQuantity', { count: item.refundedQuantity })}</span>}
+          </>
+        )}
+      />
     </section>
   );
 }
@@ -336,7 +307,7 @@ function StatusForms({ order, may, failureOf, money }: { order: OrderDetail; may
             <Field id="paid-reason" label={t('fulfilment.admin.actions.paidNote')} error={paid?.fieldErrors.reason}>
               <input id="paid-reason" name="reason" aria-invalid={Boolean(paid?.fieldErrors.reason)} aria-describedby={paid?.fieldErrors.reason ? 'paid-reason-error' : undefined} maxLength={500} defaultValue={paid?.values.reason} />
             </Field>
-            <button type="submit" name="intent" value="paid" className="admin-button admin-button--primary" disabled={busy}>
+            <button type="submit" name="intent" value="paid" className="button admin-button button--primary" disabled={busy}>
               {t('fulfilment.admin.actions.paid')} ({money(order.payment.byMethodCents)})
             </button>
           </Form>
@@ -345,7 +316,7 @@ function StatusForms({ order, may, failureOf, money }: { order: OrderDetail; may
           <Form method="post" className="order-action">
             <CsrfField />
             <input type="hidden" name="version" value={order.version} />
-            <button type="submit" name="intent" value="processing" className="admin-button" disabled={busy}>
+            <button type="submit" name="intent" value="processing" className="button admin-button" disabled={busy}>
               {t('fulfilment.admin.actions.processing')}
             </button>
           </Form>
@@ -369,7 +340,7 @@ function StatusForms({ order, may, failureOf, money }: { order: OrderDetail; may
               </Field>
             </div>
             <p className="admin-muted order-hint">{t('fulfilment.admin.actions.shippedHint')}</p>
-            <button type="submit" name="intent" value="shipped" className="admin-button admin-button--primary" disabled={busy}>
+            <button type="submit" name="intent" value="shipped" className="button admin-button button--primary" disabled={busy}>
               {t('fulfilment.admin.actions.shipped')}
             </button>
           </Form>
@@ -378,7 +349,7 @@ function StatusForms({ order, may, failureOf, money }: { order: OrderDetail; may
           <Form method="post" className="order-action">
             <CsrfField />
             <input type="hidden" name="version" value={order.version} />
-            <button type="submit" name="intent" value="completed" className="admin-button" disabled={busy}>
+            <button type="submit" name="intent" value="completed" className="button admin-button" disabled={busy}>
               {t('fulfilment.admin.actions.completed')}
             </button>
           </Form>
@@ -393,7 +364,7 @@ function StatusForms({ order, may, failureOf, money }: { order: OrderDetail; may
               <Field id="cancel-reason" label={t('fulfilment.admin.actions.reason')} error={cancelled?.fieldErrors.reason}>
                 <input id="cancel-reason" name="reason" aria-invalid={Boolean(cancelled?.fieldErrors.reason)} aria-describedby={cancelled?.fieldErrors.reason ? 'cancel-reason-error' : undefined} maxLength={500} defaultValue={cancelled?.values.reason} />
               </Field>
-              <button type="submit" name="intent" value="cancelled" className="admin-button admin-button--danger" disabled={busy}>
+              <button type="submit" name="intent" value="cancelled" className="button admin-button button--danger" disabled={busy}>
                 {t('fulfilment.admin.actions.cancelled')}
               </button>
             </Form>
@@ -439,6 +410,9 @@ function RefundForm({ order, failure, money }: { order: OrderDetail; failure?: F
                 <div key={item.id} className="order-refund-line">
                   <label htmlFor={`refund-qty-${item.id}`}>{t('fulfilment.admin.refund.quantity', { name: item.name, max: item.quantity - item.refundedQuantity })}</label>
                   <input id={`refund-qty-${item.id}`} name={`qty-${item.id}`} type="number" inputMode="numeric" min={0} max={item.quantity - item.refundedQuantity} defaultValue={failure?.values[`qty-${item.id}`] ?? ''} />
+                  <label className="order-choice">
+                    <input type="checkbox" name={`restock-${item.id}`} defaultChecked={failure ? failure.values[`restock-${item.id}`] === 'on' : true} /> {t('admin.refundRestock.label', { name: item.name })}
+                  </label>
                 </div>
               ))}
             {order.shippingCents > 0 && !order.shippingRefunded && (
@@ -459,7 +433,7 @@ function RefundForm({ order, failure, money }: { order: OrderDetail; failure?: F
           <input id="refund-reason" name="reason" aria-invalid={Boolean(failure?.fieldErrors.reason)} aria-describedby={failure?.fieldErrors.reason ? 'refund-reason-error' : undefined} maxLength={500} defaultValue={failure?.values.reason} />
         </Field>
         <p className="admin-muted order-hint">{t('fulfilment.admin.refund.hint')}</p>
-        <button type="submit" name="intent" value="refund" className="admin-button admin-button--danger" disabled={busy}>
+        <button type="submit" name="intent" value="refund" className="button admin-button button--danger" disabled={busy}>
           {t('fulfilment.admin.refund.submit')}
         </button>
       </Form>
@@ -480,7 +454,7 @@ function ResendForm({ failure }: { failure?: Failure }) {
             <option value="invoice">{t('fulfilment.admin.mailKind.invoice')}</option>
           </select>
         </Field>
-        <button type="submit" name="intent" value="resend" className="admin-button" disabled={busy}>
+        <button type="submit" name="intent" value="resend" className="button admin-button" disabled={busy}>
           {t('fulfilment.admin.resend.submit')}
         </button>
       </Form>
@@ -513,7 +487,7 @@ function NotesPanel({ order, mayAdd, failure, date }: { order: OrderDetail; mayA
           <Field id="note-body" label={t('fulfilment.admin.notes.label')} error={failure?.fieldErrors.body}>
             <textarea id="note-body" name="body" rows={3} maxLength={2000} required defaultValue={failure?.values.body} aria-describedby={failure?.fieldErrors.body ? 'note-body-error' : undefined} />
           </Field>
-          <button type="submit" name="intent" value="note" className="admin-button" disabled={busy}>
+          <button type="submit" name="intent" value="note" className="button admin-button" disabled={busy}>
             {t('fulfilment.admin.notes.submit')}
           </button>
         </Form>

@@ -1,7 +1,7 @@
-import { Form, Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/order-list';
+import { AdminFilters, AdminPager, AdminTable } from '../../../components/admin/admin-list.tsx';
 import { AdminPageHeader } from '../../../components/admin/admin-ui.tsx';
-import { Pagination } from '../../../components/pagination.tsx';
 import { servicesContext } from '../../../context.ts';
 import { orderStatuses } from '../../../db/schema.ts';
 import { orUnavailable } from '../../../db/with-database.server.ts';
@@ -38,7 +38,6 @@ export default function OrderListPage({ loaderData }: Route.ComponentProps) {
     const query = next.toString();
     return query ? `${adminPath(path)}?${query}` : adminPath(path);
   };
-  const hrefFor = (page: number) => withParams({ page: page === 1 ? null : String(page) });
   /** A column heading that sorts by it; a second click turns the direction around. */
   const sortHeader = (key: SortKey, label: string, className = '') => {
     const active = filters.sort === key;
@@ -63,11 +62,11 @@ export default function OrderListPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <AdminPageHeader title={t('fulfilment.admin.list.title')}>
-        <a href={withParams({ page: null }, 'orders.csv')} className="admin-button" download>
+        <a href={withParams({ page: null }, 'orders.csv')} className="button admin-button" download>
           {t('fulfilment.admin.list.exportCsv')}
         </a>
       </AdminPageHeader>
-      <Form method="get" className="admin-filters" aria-label={t('fulfilment.admin.list.filters')}>
+      <AdminFilters label={t('fulfilment.admin.list.filters')} submitLabel={t('fulfilment.admin.list.apply')} reset={{ to: adminPath('orders'), label: t('fulfilment.admin.list.reset') }}>
         <div className="form-field order-filters__search">
           <label htmlFor="orders-q">{t('fulfilment.admin.list.search')}</label>
           <input id="orders-q" name="q" type="search" defaultValue={value('q')} placeholder={t('fulfilment.admin.list.searchHint')} />
@@ -115,63 +114,44 @@ export default function OrderListPage({ loaderData }: Route.ComponentProps) {
         </div>
         {filters.sort !== 'createdAt' && <input type="hidden" name="sort" value={filters.sort} />}
         {filters.direction !== 'desc' && <input type="hidden" name="direction" value={filters.direction} />}
-        <div className="order-filters__buttons">
-          <button type="submit" className="admin-button admin-button--primary">
-            {t('fulfilment.admin.list.apply')}
-          </button>
-          <Link to={adminPath('orders')} className="admin-button">
-            {t('fulfilment.admin.list.reset')}
-          </Link>
-        </div>
-      </Form>
-      <div className="admin-table-wrap">
-        <table className="admin-table order-table">
-          <caption className="visually-hidden">{t('fulfilment.admin.list.caption', { column: columnLabel[filters.sort] })}</caption>
-          <thead>
-            <tr>
-              {sortHeader('orderNumber', columnLabel.orderNumber)}
-              {sortHeader('createdAt', columnLabel.createdAt, 'order-table__wide')}
-              <th scope="col">{t('fulfilment.admin.column.customer')}</th>
-              {sortHeader('status', columnLabel.status)}
-              <th scope="col" className="order-table__wide">
-                {t('fulfilment.admin.column.payment')}
-              </th>
-              <th scope="col" className="order-table__wide">
-                {t('fulfilment.admin.column.store')}
-              </th>
-              {sortHeader('total', columnLabel.total, 'admin-number')}
-            </tr>
-          </thead>
-          <tbody>
-            {orders.length === 0 && (
-              <tr>
-                <td colSpan={7}>{t('fulfilment.admin.list.empty')}</td>
-              </tr>
-            )}
-            {orders.map((order) => (
-              <tr key={order.orderNumber}>
-                <th scope="row">
-                  <Link to={adminPath(`orders/${order.orderNumber}`)}>{order.orderNumber}</Link>
-                </th>
-                <td className="admin-nowrap order-table__wide">{dateTime.format(new Date(order.createdAt))}</td>
-                <td>
-                  <span className="order-table__customer">
-                    <span>{order.customerName}</span>
-                    <span className="admin-muted order-table__wide">{order.email}</span>
-                  </span>
-                </td>
-                <td>
-                  <span className={`admin-badge order-status--${order.status}`}>{t(`order.status.${order.status}`)}</span>
-                </td>
-                <td className="order-table__wide">{t(`payment.method.${order.paymentMethod}`)}</td>
-                <td className="order-table__wide">{order.store}</td>
-                <td className="admin-number">{formatCurrencyAmount(order.totalCents, order.currencyCode, locale)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <Pagination window={window} hrefFor={hrefFor} />
+      </AdminFilters>
+      <AdminTable
+        caption={t('fulfilment.admin.list.caption', { column: columnLabel[filters.sort] })}
+        className="order-table"
+        columns={[
+          sortHeader('orderNumber', columnLabel.orderNumber),
+          sortHeader('createdAt', columnLabel.createdAt, 'order-table__wide'),
+          { label: t('fulfilment.admin.column.customer') },
+          sortHeader('status', columnLabel.status),
+          { label: t('fulfilment.admin.column.payment'), className: 'order-table__wide' },
+          { label: t('fulfilment.admin.column.store'), className: 'order-table__wide' },
+          sortHeader('total', columnLabel.total, 'admin-number'),
+        ]}
+        empty={orders.length === 0}
+        emptyText={t('fulfilment.admin.list.empty')}
+      >
+        {orders.map((order) => (
+          <tr key={order.orderNumber}>
+            <th scope="row">
+              <Link to={adminPath(`orders/${order.orderNumber}`)}>{order.orderNumber}</Link>
+            </th>
+            <td className="admin-nowrap order-table__wide">{dateTime.format(new Date(order.createdAt))}</td>
+            <td>
+              <span className="order-table__customer">
+                <span>{order.customerName}</span>
+                <span className="admin-muted order-table__wide">{order.email}</span>
+              </span>
+            </td>
+            <td>
+              <span className={`admin-badge order-status--${order.status}`}>{t(`order.status.${order.status}`)}</span>
+            </td>
+            <td className="order-table__wide">{t(`payment.method.${order.paymentMethod}`)}</td>
+            <td className="order-table__wide">{order.store}</td>
+            <td className="admin-number">{formatCurrencyAmount(order.totalCents, order.currencyCode, locale)}</td>
+          </tr>
+        ))}
+      </AdminTable>
+      <AdminPager window={window} path={adminPath('orders')} />
     </>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "order_refund_lines" ADD COLUMN "restocked_quantity" integer DEFAULT 0 NOT NULL;
