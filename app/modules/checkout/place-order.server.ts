@@ -12,6 +12,7 @@ import { billingAddressOf, deliveryAddressOf, firstOpenStep, type PaymentMethod 
 import { checkoutSummary } from './checkout-summary.server.ts';
 import { redeemGiftCard } from './gift-cards.server.ts';
 import { isCartId } from '../cart/cart-count.server.ts';
+import type { BusinessRules } from '../orders/business-rules.ts';
 
 export type PlaceOrderResult =
   | { ok: true; orderNumber: string; orderId: number; created: boolean }
@@ -69,6 +70,8 @@ export async function placeOrder(
     termsAccepted: boolean;
     /** whether card, iDEAL and Bancontact are offered (Stripe configured) */
     onlinePayments?: boolean;
+    /** stock share per order and invoice credit (decision 0018); the defaults when not given */
+    businessRules?: BusinessRules;
   },
 ): Promise<PlaceOrderResult> {
   // No cart cookie, or one that is not a cart id (a uuid column would refuse it outright).
@@ -92,7 +95,7 @@ export async function placeOrder(
         const [order] = await tx.select({ id: orders.id, orderNumber: orders.orderNumber }).from(orders).where(eq(orders.idempotencyKey, idempotencyKey));
         if (order) return { ok: true as const, orderNumber: order.orderNumber, orderId: order.id, created: false };
       }
-      const summary = await checkoutSummary(tx, rates, input.storefront, input.currency, input.cartId, input.customerId, input.onlinePayments ?? false);
+      const summary = await checkoutSummary(tx, rates, input.storefront, input.currency, input.cartId, input.customerId, input.onlinePayments ?? false, input.businessRules);
       const { cart, details, totals, vat } = summary;
       if (!cart || !totals || cart.lines.length === 0) throw new OrderRefused('empty');
       if (firstOpenStep(details) !== 'payment') throw new OrderRefused('incomplete');
