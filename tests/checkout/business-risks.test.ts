@@ -5,6 +5,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, carts, customers, orders, productVariants } from '../../app/db/schema.ts';
 import { addToCart } from '../../app/modules/cart/add-to-cart.server.ts';
+import { changeCart } from '../../app/modules/cart/cart-actions.server.ts';
+import { loadCart } from '../../app/modules/cart/cart.server.ts';
 import type { CheckoutDetails } from '../../app/modules/checkout/checkout-details.ts';
 import { checkoutSummary } from '../../app/modules/checkout/checkout-summary.server.ts';
 import { placeOrder } from '../../app/modules/checkout/place-order.server.ts';
@@ -27,12 +29,15 @@ const business: CheckoutDetails = {
 describe.each(testDrivers)('business risks at the checkout on %s', (driver) => {
   let database: TestDatabase;
   let variant: { id: number; priceCents: number };
+  let scarce: number;
   beforeAll(async () => {
     database = await createTestDatabase(driver);
     await loadDemoCatalogue(database.db, { mediaDir: mkdtempSync(join(tmpdir(), 'cordial-media-')), scale: 0.05 });
     const [row] = await database.db.select({ id: productVariants.id, priceCents: productVariants.priceCents }).from(productVariants).where(sql`${productVariants.priceCents} >= 1500`).orderBy(asc(productVariants.id)).limit(1);
     variant = row!;
     await database.db.update(productVariants).set({ stockQuantity: 100 }).where(eq(productVariants.id, variant.id));
+    const [other] = await database.db.select({ id: productVariants.id }).from(productVariants).where(sql`${productVariants.id} <> ${variant.id} and ${productVariants.priceCents} >= 500`).orderBy(asc(productVariants.id)).limit(1);
+    scarce = other!.id;
   });
   afterAll(() => database?.destroy());
 
@@ -103,5 +108,50 @@ describe.each(testDrivers)('business risks at the checkout on %s', (driver) => {
       ['customer.business-approve', { approved: true }],
       ['customer.business-revoke', { approved: false }],
     ]);
+  });
+
+  describe('one order’s share of a variant’s stock', () => {
+    const add = (customerId: number | null, quantity: number, cartId?: string) =>
+      addToCart(database.db, { cartId, customerId, locale: 'nl-NL', currency: 'EUR', variantId: scarce, quantity });
+    const setStock = (stock: number) => database.db.update(productVariants).set({ stockQuantity: stock }).where(eq(productVariants.id, scarce));
+
+    it('refuses more than half of the stock at add-to-cart and in the cart, but always sells the minimum quantity', async () => {
+      await setStock(40);
+      expect(await add(null, 21)).toEqual({ ok: false, reason: 'stock-share' });
+      const added = await add(null, 20);
+      expect(added).toMatchObject({ ok: true });
+      const cartId = added.ok ? added.cartId : '';
+      // Adding to the same line counts what is in the cart already.
+      expect(await add(null, 1, cartId)).toEqual({ ok: false, reason: 'stock-share' });
+      const { cart } = await loadCart(database.db, cartId, null, 'nl-NL');
+      const form = new FormData();
+      form.set('intent', 'update');
+      form.set('lineId', String(cart!.lines[0]!.id));
+      form.set('quantity', '30');
+      expect(await changeCart(database.db, cartId, null, 'nl-NL', form)).toEqual({ ok: false, error: { key: 'businessRisks.stockShare' }, status: 400 });
+      // Small stocks: the minimum quantity (5) may always be ordered.
+      await setStock(6);
+      expect(await add(null, 5)).toMatchObject({ ok: true });
+      expect(await add(null, 6)).toEqual({ ok: false, reason: 'stock-share' });
+      // The setting: 75 % of 40.
+      await setStock(40);
+      expect(await addToCart(database.db, { cartId: undefined, customerId: null, locale: 'nl-NL', currency: 'EUR', variantId: scarce, quantity: 30, businessRules: { ...defaultBusinessRules, maxStockSharePercent: 75 } })).toMatchObject({ ok: true });
+    });
+
+    it('lets a verified business take more, and re-checks the share when the order is placed', async () => {
+      await setStock(40);
+      const customer = await businessCustomer('NL004495445B01');
+      expect(await add(customer.id, 35)).toMatchObject({ ok: true });
+
+      const added = await add(null, 20);
+      const cartId = added.ok ? added.cartId : '';
+      await database.db.update(carts).set({ checkout: { ...business, isBusiness: false, vatNumber: null } as Record<string, unknown> }).where(eq(carts.id, cartId));
+      // Meanwhile others bought: 20 of the 30 left is more than half.
+      await setStock(30);
+      expect(await place(cartId, null, 'bank_transfer')).toEqual({ ok: false, reason: 'stock-share' });
+      expect((await database.db.select({ stock: productVariants.stockQuantity }).from(productVariants).where(eq(productVariants.id, scarce)))[0]!.stock).toBe(30);
+      await setStock(40);
+      expect(await place(cartId, null, 'bank_transfer')).toMatchObject({ ok: true });
+    });
   });
 });

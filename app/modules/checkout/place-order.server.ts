@@ -12,11 +12,12 @@ import { billingAddressOf, deliveryAddressOf, firstOpenStep, type PaymentMethod 
 import { checkoutSummary } from './checkout-summary.server.ts';
 import { redeemGiftCard } from './gift-cards.server.ts';
 import { isCartId } from '../cart/cart-count.server.ts';
+import { overStockShare } from '../cart/add-to-cart.server.ts';
 import type { BusinessRules } from '../orders/business-rules.ts';
 
 export type PlaceOrderResult =
   | { ok: true; orderNumber: string; orderId: number; created: boolean }
-  | { ok: false; reason: 'empty' | 'incomplete' | 'products-gone' | 'out-of-stock' | 'minimum' | 'coupon' | 'gift-card' | 'payment-method' | 'terms' };
+  | { ok: false; reason: 'empty' | 'incomplete' | 'products-gone' | 'out-of-stock' | 'stock-share' | 'minimum' | 'coupon' | 'gift-card' | 'payment-method' | 'terms' };
 
 /** Message keys for a refused order, shown on the payment step. */
 export const placeOrderMessages: Record<Exclude<PlaceOrderResult, { ok: true }>['reason'], string> = {
@@ -24,6 +25,7 @@ export const placeOrderMessages: Record<Exclude<PlaceOrderResult, { ok: true }>[
   incomplete: 'errors.general',
   'products-gone': 'errors.productsGone',
   'out-of-stock': 'errors.cartStock',
+  'stock-share': 'businessRisks.stockShare',
   minimum: 'cart.minimumNotReached',
   coupon: 'cart.couponUsedUp',
   'gift-card': 'checkout.giftCardEmpty',
@@ -108,6 +110,9 @@ export async function placeOrder(
       for (const line of cart.lines) {
         const need = stockNeeded(line);
         if (need === 0) continue;
+        // Under the row lock of the stock: no one order takes more than its share (decision 0018).
+        const [current] = await tx.select({ stock: productVariants.stockQuantity }).from(productVariants).where(eq(productVariants.id, line.variantId)).for('update');
+        if (current && need <= current.stock && (await overStockShare(tx, need, current.stock, input.customerId, input.businessRules))) throw new OrderRefused('stock-share');
         const [taken] = await tx
           .update(productVariants)
           .set({ stockQuantity: sql`${productVariants.stockQuantity} - ${need}` })
