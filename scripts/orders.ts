@@ -7,6 +7,7 @@
  *   npm run orders -- refund NL100003 [amount-in-cents]                  everything left, or an amount
  *   npm run orders -- note NL100003 "Called the customer"
  *   npm run orders -- resend NL100003 confirmation|invoice
+ *   npm run orders -- expire-unpaid                                    reminders and cancellations of unpaid bank transfers now
  * Uses DATABASE_URL, or the embedded database in DATA_DIR (stop the shop first: only one process
  * can open an embedded database). Mails wait in the outbox until the shop runs; Stripe refunds
  * need STRIPE_SECRET_KEY.
@@ -21,6 +22,8 @@ import { parseOrderFilters } from '../app/modules/orders/order-filters.ts';
 import { ordersCsv, searchOrders } from '../app/modules/orders/order-search.server.ts';
 import { applyOrderChange, type OrderChange, type OrderChangeResult } from '../app/modules/orders/order-status.server.ts';
 import { resendOrderMail } from '../app/modules/orders/resend-order-mail.server.ts';
+import { runUnpaidOrderRules } from '../app/modules/orders/unpaid-orders.server.ts';
+import { loadConfig } from '../app/modules/config/env.server.ts';
 import { createStripeGateway } from '../app/modules/payments/stripe-gateway.server.ts';
 
 const usage = `usage: npm run orders -- list|export [--status S] [--store nl-NL] [--payment M] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--q TEXT]
@@ -28,7 +31,8 @@ const usage = `usage: npm run orders -- list|export [--status S] [--store nl-NL]
        npm run orders -- ship ORDER (${carrierCodes.join('|')}) TRACKING_NUMBER
        npm run orders -- refund ORDER [AMOUNT_IN_MINOR_UNITS]
        npm run orders -- note ORDER TEXT
-       npm run orders -- resend ORDER confirmation|invoice`;
+       npm run orders -- resend ORDER confirmation|invoice
+       npm run orders -- expire-unpaid`;
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -73,8 +77,8 @@ const errors: Record<Exclude<OrderChangeResult, { ok: true }>['error'], string> 
   'payment-provider-failed': 'Stripe did not take the refund (is STRIPE_SECRET_KEY set?); nothing changed.',
 };
 
-if (!['list', 'export', 'status', 'ship', 'refund', 'note', 'resend'].includes(command ?? '')) fail(usage);
-if (command !== 'list' && command !== 'export' && !orderNumber) fail(usage);
+if (!['list', 'export', 'status', 'ship', 'refund', 'note', 'resend', 'expire-unpaid'].includes(command ?? '')) fail(usage);
+if (command !== 'list' && command !== 'export' && command !== 'expire-unpaid' && !orderNumber) fail(usage);
 const change = requestedChange();
 
 const logger = createLogger('warn');
@@ -106,6 +110,10 @@ try {
       console.log(`Order ${orderNumber} is now ${result.status}${extra.length ? `; ${extra.join(', ')}` : ''}.`);
     } else console.error(`${orderNumber}: ${errors[result.error]}`);
     process.exitCode = result.ok ? 0 : 1;
+  } else if (command === 'expire-unpaid') {
+    // The days come from the same settings as the shop's hourly job (UNPAID_ORDER_REMINDER_DAYS, UNPAID_ORDER_EXPIRY_DAYS).
+    const { reminded, cancelled } = await runUnpaidOrderRules({ ...services, businessRules: loadConfig().businessRules });
+    console.log(`Payment reminders queued: ${reminded.join(', ') || 'none'}. Cancelled unpaid: ${cancelled.join(', ') || 'none'}.`);
   } else if (command === 'note') {
     const result = await addOrderNote(database.db, { orderNumber, body: rest.join(' '), actor: 'command line' });
     if (result.ok) console.log(`Note added to ${orderNumber}.`);

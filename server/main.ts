@@ -10,6 +10,7 @@ import { asDatabaseWork } from '../app/db/database-work.server.ts';
 import { ConfigError, loadConfig } from '../app/modules/config/env.server.ts';
 import { createMailTransport } from '../app/modules/mail/mailer.server.ts';
 import { MailOutbox } from '../app/modules/mail/outbox.server.ts';
+import { UnpaidOrderJob } from '../app/modules/orders/unpaid-orders.server.ts';
 import { createStripeGateway } from '../app/modules/payments/stripe-gateway.server.ts';
 import { PageCache } from '../app/modules/http/page-cache.server.ts';
 import { ensureReferenceData } from '../app/modules/i18n/reference-data.server.ts';
@@ -110,7 +111,11 @@ async function main() {
     images,
 
     trustProxy: config.trustProxy,
+    businessRules: config.businessRules,
   };
+  // Reminders for unpaid bank transfers, then their cancellation (decision 0018); safe with several processes.
+  const unpaidOrders = new UnpaidOrderJob(deps);
+  unpaidOrders.start();
   const handler = isDevelopment ? await developmentHandler(deps) : await productionHandler(deps);
   const { default: express } = await import('express');
   const server: Server = express()
@@ -127,7 +132,7 @@ async function main() {
   const shutdown = (signal: string) => {
     logger.info({ signal }, 'shutting down');
     void imageRenderer.close();
-    server.close(() => void mailer.stop().then(() => database.close()).finally(() => process.exit(0)));
+    server.close(() => void Promise.all([mailer.stop(), unpaidOrders.stop()]).then(() => database.close()).finally(() => process.exit(0)));
     setTimeout(() => process.exit(0), 5_000).unref();
   };
   process.on('SIGINT', shutdown);

@@ -444,6 +444,11 @@ export const customers = pgTable(
     anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
     /** Set by staff in the admin: a blocked customer cannot log in (issue 12). */
     blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    /** A business approved by staff for pay on invoice without a checked VAT number (docs/decisions/0018-business-risks.md). */
+    businessApprovedAt: timestamp('business_approved_at', { withTimezone: true }),
+    businessApprovedBy: text('business_approved_by'),
+    /** Unpaid invoice orders may add up to this (EUR cents); null: the shop's default (INVOICE_CREDIT_LIMIT_EUR). */
+    creditLimitCents: integer('credit_limit_cents'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -700,9 +705,11 @@ export const orders = pgTable(
     idempotencyKey: text('idempotency_key').unique(),
     /** Raised by every status change, refund and shipment: staff apply a change to the version they saw (optimistic concurrency). */
     version: integer('version').notNull().default(0),
+    /** When the unpaid bank transfer's payment reminder was queued (docs/decisions/0018-business-risks.md): at most one per order. */
+    paymentReminderSentAt: timestamp('payment_reminder_sent_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('orders_customer_idx').on(t.customerId, t.createdAt)],
+  (t) => [index('orders_customer_idx').on(t.customerId, t.createdAt), index('orders_unpaid_idx').on(t.status, t.paymentMethod, t.createdAt)],
 );
 
 export const orderItems = pgTable(
@@ -840,7 +847,7 @@ export const orderNotes = pgTable(
   (t) => [index('order_notes_order_idx').on(t.orderId)],
 );
 
-export const orderMailKinds = ['confirmation', 'invoice', 'shipped', 'refund'] as const;
+export const orderMailKinds = ['confirmation', 'invoice', 'shipped', 'refund', 'payment_reminder', 'expired'] as const;
 
 /** The mails queued about an order (the outbox row says whether and when it went out). */
 export const orderMails = pgTable(

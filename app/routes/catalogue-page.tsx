@@ -76,7 +76,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const productId = resolved.type === 'PRODUCT' ? resolved.id : recordId(form.get('productId'));
     if (productId === null) throw data(null, { status: 400 });
     const result = await orUnavailable(() =>
-      addToCartFromForm(services.db, { cartId: readCookie(request, cartCookie), customerId: context.get(customerContext)?.id ?? null, locale: storefront.code, currency: selection.currency }, productId, form),
+      addToCartFromForm(services.db, { cartId: readCookie(request, cartCookie), customerId: context.get(customerContext)?.id ?? null, locale: storefront.code, currency: selection.currency, businessRules: services.businessRules }, productId, form),
     );
     const headers = result.ok ? { 'Set-Cookie': cartSetCookie(result.cartId, services.secureCookies) } : undefined;
     return data({ cart: result, productId }, { status: result.ok ? 200 : 400, headers });

@@ -285,7 +285,7 @@ describe.each(testDrivers)('placing orders on %s', (driver) => {
       return addToCartFromForm(db, visitor, productId, form);
     };
     // A length on a product sold by the piece would set its own price: refused.
-    expect(await post(pieces.productId, { intent: 'add-to-cart', variantId: pieces.variantId, quantity: 100, metres: 0.01 })).toMatchObject({ ok: true });
+    expect(await post(pieces.productId, { intent: 'add-to-cart', variantId: pieces.variantId, quantity: 10, metres: 0.01 })).toMatchObject({ ok: true });
     const [line] = await db.select({ lengthCm: cartItems.lengthCm }).from(cartItems).innerJoin(carts, eq(carts.id, cartItems.cartId)).where(eq(cartItems.variantId, pieces.variantId)).orderBy(sql`${cartItems.id} desc`).limit(1);
     expect(line!.lengthCm).toBeNull();
     for (const metres of ['', '0', '0.01', '0.004', '1.3', '-2', '100000', 'x']) {

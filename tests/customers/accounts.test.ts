@@ -8,6 +8,7 @@ import { addressSchema } from '../../app/modules/customers/address-form.ts';
 import { deleteAddress, getAddress, listAddresses, saveAddress } from '../../app/modules/customers/addresses.server.ts';
 import { registerSchema } from '../../app/modules/customers/customer-forms.ts';
 import { logIn } from '../../app/modules/customers/log-in.server.ts';
+import { deviceSetCookie, knownDeviceCustomerId } from '../../app/modules/customers/known-device.server.ts';
 import { hashPassword } from '../../app/modules/customers/password.server.ts';
 import { createPasswordResetToken, isUsableResetToken, resetPassword } from '../../app/modules/customers/password-reset.server.ts';
 import { changePassword, updatePersonalData } from '../../app/modules/customers/personal-data.server.ts';
@@ -81,19 +82,51 @@ describe.each(testDrivers)('customer accounts on %s', (driver) => {
     expect(await logIn(db, 'nobody@example.com', 'Wrong&Pass1', '10.0.0.1')).toEqual({ ok: false, reason: 'invalid-credentials' });
   });
 
-  it('limits login attempts per account, even with the right password afterwards', async () => {
+  it('limits guesses per account and address pair: a stranger cannot lock the customer out', async () => {
     const { db } = database;
     const customer = await createCustomer(db);
-    for (let attempt = 0; attempt < 10; attempt++) await logIn(db, customer.email, 'Wrong&Pass1', `10.1.0.${attempt}`);
-    expect(await logIn(db, customer.email, customer.password, '10.1.1.1')).toEqual({ ok: false, reason: 'too-many-attempts' });
+    for (let attempt = 0; attempt < 10; attempt++) await logIn(db, customer.email, 'Wrong&Pass1', '10.1.0.66');
+    // The stranger's own pair is locked, with the right password too …
+    expect(await logIn(db, customer.email, customer.password, '10.1.0.66')).toEqual({ ok: false, reason: 'too-many-attempts' });
+    // … the customer, from their own address, is not.
+    expect(await logIn(db, customer.email, customer.password, '10.1.1.1')).toEqual({ ok: true, customerId: customer.id });
+    // Unknown addresses answer the same, locked pair included.
+    for (let attempt = 0; attempt < 10; attempt++) await logIn(db, `nobody-${driver}@example.com`, 'Wrong&Pass1', '10.1.0.66');
+    expect(await logIn(db, `nobody-${driver}@example.com`, 'Wrong&Pass1', '10.1.0.66')).toEqual({ ok: false, reason: 'too-many-attempts' });
   });
 
-  it('limits login attempts per client address across accounts', async () => {
+  it('lets a known device through while a distributed attack has the account limit used up', async () => {
     const { db } = database;
-    for (let attempt = 0; attempt < 30; attempt++) await logIn(db, `probe-${attempt}@example.com`, 'Wrong&Pass1', '10.2.0.1');
     const customer = await createCustomer(db);
-    expect(await logIn(db, customer.email, customer.password, '10.2.0.1')).toEqual({ ok: false, reason: 'too-many-attempts' });
-    expect((await logIn(db, customer.email, customer.password, '10.2.0.2')).ok).toBe(true);
+    for (let attempt = 0; attempt < 50; attempt++) await logIn(db, customer.email, 'Wrong&Pass1', `10.3.${attempt}.1`);
+    expect(await logIn(db, customer.email, customer.password, '10.3.99.1')).toEqual({ ok: false, reason: 'too-many-attempts' });
+    // The cookie of an earlier login of this account (another account's cookie does not count).
+    expect(await logIn(db, customer.email, customer.password, '10.3.99.1', { knownDeviceCustomerId: customer.id + 1 })).toEqual({ ok: false, reason: 'too-many-attempts' });
+    expect(await logIn(db, customer.email, customer.password, '10.3.99.1', { knownDeviceCustomerId: customer.id })).toEqual({ ok: true, customerId: customer.id });
+    expect(await logIn(db, customer.email, 'Wrong&Pass1', '10.3.99.1', { knownDeviceCustomerId: customer.id })).toEqual({ ok: false, reason: 'invalid-credentials' });
+  });
+
+  it('slows an address with too many attempts down instead of refusing it, and tells the customer once per window', async () => {
+    const { db } = database;
+    const customer = await createCustomer(db);
+    const pauses: number[] = [];
+    const notified: string[] = [];
+    const options = { pause: async (ms: number) => void pauses.push(ms), notifyFailedAttempts: async (who: { email: string }) => void notified.push(who.email) };
+    for (let attempt = 0; attempt < 30; attempt++) await logIn(db, `probe-${driver}-${attempt}@example.com`, 'Wrong&Pass1', '10.2.0.1', options);
+    expect(pauses).toEqual([]);
+    for (let attempt = 0; attempt < 7; attempt++) await logIn(db, customer.email, 'Wrong&Pass1', '10.2.0.1', options);
+    expect(pauses).toEqual([250, 500, 1000, 2000, 4000, 8000, 8000]);
+    expect(notified).toEqual([customer.email]);
+    expect(await logIn(db, customer.email, customer.password, '10.2.0.1', options)).toEqual({ ok: true, customerId: customer.id });
+    expect(notified).toEqual([customer.email]);
+  });
+
+  it('sets a known-device cookie at login that only this shop can make', () => {
+    const secret = 'a-test-secret-of-at-least-thirty-two-characters';
+    const cookie = deviceSetCookie(secret, 42, true).split(';')[0]!;
+    expect(knownDeviceCustomerId(secret, new Request('https://shop.example/', { headers: { cookie } }))).toBe(42);
+    expect(knownDeviceCustomerId('another-secret-of-at-least-thirty-two-chars', new Request('https://shop.example/', { headers: { cookie } }))).toBeNull();
+    expect(knownDeviceCustomerId(secret, new Request('https://shop.example/', { headers: { cookie: cookie.replace('=42.', '=43.') } }))).toBeNull();
   });
 
   it('limits registrations per client address', async () => {

@@ -8,6 +8,7 @@ const failures: Record<Exclude<AddToCartResult, { ok: true }>['reason'], string>
   unavailable: 'errors.productsGone',
   length: 'cart.chooseLength',
   'sample-limit': 'cart.sampleLimit',
+  'stock-share': 'businessRisks.stockShare',
 };
 
 /** Quantity and "Add to cart" (and the free sample), posted to the product page itself. */

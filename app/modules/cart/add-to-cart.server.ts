@@ -7,7 +7,9 @@ import type { CurrencyCode, LocaleCode } from '../i18n/locales.ts';
 import { cartCookie, isCartId } from './cart-count.server.ts';
 import { lineInStock, stockNeeded, variantAvailable } from './cart.server.ts';
 import { defaultMaxPieceMetres, pieceLengthCm } from '../pricing/cut-to-length.ts';
-import { maxSamplesPerOrder } from './store-rules.ts';
+import { maxPerOrder, maxSamplesPerOrder } from './store-rules.ts';
+import { businessStanding } from '../customers/business-standing.server.ts';
+import { type BusinessRules, defaultBusinessRules } from '../orders/business-rules.ts';
 import { recordId } from '../forms/record-id.ts';
 
 export interface AddToCartInput {
@@ -22,11 +24,13 @@ export interface AddToCartInput {
   lengthCm?: number | null;
   /** a free sample of the variant's product (one per product) */
   isSample?: boolean;
+  /** the share of a variant's stock one order may take (decision 0018); the defaults when not given */
+  businessRules?: BusinessRules;
 }
 
 export type AddToCartResult =
   | { ok: true; cartId: string; otherLinesOutOfStock: boolean }
-  | { ok: false; reason: 'unavailable' | 'quantity' | 'length' | 'sample-limit' };
+  | { ok: false; reason: 'unavailable' | 'quantity' | 'length' | 'sample-limit' | 'stock-share' };
 
 /**
  * Puts a variant in the visitor's cart (creating the cart when needed). The quantity already in
@@ -61,12 +65,23 @@ export async function addToCart(db: Database, input: AddToCartInput): Promise<Ad
       .from(cartItems)
       .where(and(eq(cartItems.cartId, cartId), eq(cartItems.variantId, input.variantId), lengthCm === null ? isNull(cartItems.lengthCm) : eq(cartItems.lengthCm, lengthCm), eq(cartItems.isSample, false)));
     const quantity = (line?.quantity ?? 0) + input.quantity;
-    if (stockNeeded({ quantity, lengthCm, isSample }) > variant.stock) return { ok: false, reason: 'quantity' };
+    const need = stockNeeded({ quantity, lengthCm, isSample });
+    if (need > variant.stock) return { ok: false, reason: 'quantity' };
+    if (await overStockShare(tx, need, variant.stock, input.customerId, input.businessRules)) return { ok: false, reason: 'stock-share' };
     if (line) await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, line.id));
     else await tx.insert(cartItems).values({ cartId, variantId: input.variantId, quantity: input.quantity, lengthCm });
     await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cartId));
     return { ok: true, cartId, otherLinesOutOfStock: await otherLinesOutOfStock(tx, cartId, input.variantId) };
   });
+}
+
+/**
+ * Whether a line needing `need` of a variant with `stock` left takes more than one order may
+ * (decision 0018). Only above the minimum quantity is the customer's standing read.
+ */
+export async function overStockShare(db: Queryable, need: number, stock: number, customerId: number | null, rules: BusinessRules = defaultBusinessRules): Promise<boolean> {
+  if (need <= maxPerOrder(stock, rules, false)) return false;
+  return need > maxPerOrder(stock, rules, (await businessStanding(db, customerId, rules)).verified);
 }
 
 /** The spec's add warning: has anything else in the cart run out meanwhile? */
@@ -107,7 +122,7 @@ export function cartSetCookie(cartId: string, secure: boolean): string {
  */
 export async function addToCartFromForm(
   db: Database,
-  visitor: Pick<AddToCartInput, 'cartId' | 'customerId' | 'locale' | 'currency'>,
+  visitor: Pick<AddToCartInput, 'cartId' | 'customerId' | 'locale' | 'currency' | 'businessRules'>,
   productId: number,
   form: FormData,
 ): Promise<AddToCartResult> {

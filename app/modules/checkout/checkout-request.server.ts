@@ -14,7 +14,7 @@ export async function checkoutRequest(request: Request, context: Readonly<Router
   const customer = context.get(customerContext);
   const cartId = readCookie(request, cartCookie);
   const summary = await orUnavailable(async () =>
-    checkoutSummary(services.db, await getCurrencyRates(services.db), selection.storefront, selection.currency, cartId, customer?.id ?? null, services.payments !== null),
+    checkoutSummary(services.db, await getCurrencyRates(services.db), selection.storefront, selection.currency, cartId, customer?.id ?? null, services.payments !== null, services.businessRules),
   );
   return { services, selection, customer, cartId, summary };
 }

@@ -7,6 +7,9 @@ import type { CurrencyCode, StorefrontLocale } from '../i18n/locales.ts';
 import { checkGiftCard, giftCardMessages } from './gift-cards.server.ts';
 import { type CheckoutDetails, deliveryAddressOf, type PaymentMethod } from './checkout-details.ts';
 import type { ShippingMethod } from '../pricing/shipping.ts';
+import { businessStanding, invoiceAllowed } from '../customers/business-standing.server.ts';
+import { type BusinessRules, defaultBusinessRules } from '../orders/business-rules.ts';
+import { convertToEur } from '../pricing/currency-conversion.ts';
 import { shopCountry, type VatTreatment, vatTreatment } from '../pricing/vat.ts';
 
 export interface CheckoutSummary {
@@ -29,10 +32,11 @@ export interface CheckoutSummary {
 }
 
 /**
- * The payment methods a checkout may use: invoice for businesses only; a gift card that covers
- * everything, or nothing to pay at all, leaves no choice.
+ * The payment methods a checkout may use: invoice only for verified businesses within their
+ * credit limit (`invoice`, decision 0018); a gift card that covers everything, or nothing to pay
+ * at all, leaves no choice.
  */
-export function paymentOptionsFor(details: Pick<CheckoutDetails, 'isBusiness'>, total: number, amountDue: number, online: { enabled: boolean; currency: string; country: string }): PaymentMethod[] {
+export function paymentOptionsFor(details: Pick<CheckoutDetails, 'isBusiness'>, total: number, amountDue: number, online: { enabled: boolean; currency: string; country: string }, invoice: boolean): PaymentMethod[] {
   if (total === 0) return ['free'];
   if (amountDue === 0) return ['gift_card'];
   const methods: PaymentMethod[] = [];
@@ -42,7 +46,7 @@ export function paymentOptionsFor(details: Pick<CheckoutDetails, 'isBusiness'>, 
     methods.push('card');
   }
   methods.push('bank_transfer');
-  if (details.isBusiness) methods.push('invoice');
+  if (details.isBusiness && invoice) methods.push('invoice');
   return methods;
 }
 
@@ -59,6 +63,7 @@ export async function checkoutSummary(
   cartId: string | undefined,
   customerId: number | null,
   onlinePayments: boolean,
+  rules: BusinessRules = defaultBusinessRules,
 ): Promise<CheckoutSummary> {
   const { cart, renewed } = await loadCart(db, cartId, customerId, storefront.code);
   const details = (cart?.checkout ?? {}) as CheckoutDetails;
@@ -87,9 +92,11 @@ export async function checkoutSummary(
   if (giftCardCheck?.ok) giftCard = { id: giftCardCheck.card.id, code: giftCardCheck.card.code, amount: Math.min(giftCardCheck.card.balanceCents, totals.total) };
   else if (giftCardCheck) giftCard = { error: giftCardMessages[giftCardCheck.reason] };
   const amountDue = totals.total - (giftCard && 'amount' in giftCard ? giftCard.amount : 0);
+  const standing = await businessStanding(db, customerId, rules);
+  const onInvoice = invoiceAllowed(standing, convertToEur(amountDue, rate.rate, rate.minorUnits));
   return {
     cart, renewed, details, totals, vat: totals.vat, couponId: coupon?.ok ? coupon.coupon.id : null,
-    paymentOptions: paymentOptionsFor(details, totals.total, amountDue, { enabled: onlinePayments, currency, country: destination }), exchangeRate: rate.rate, giftCard, amountDue,
+    paymentOptions: paymentOptionsFor(details, totals.total, amountDue, { enabled: onlinePayments, currency, country: destination }, onInvoice), exchangeRate: rate.rate, giftCard, amountDue,
     shippingPrice: (method, countryCode) => pricedWith({ method, countryCode }).shipping ?? 0,
   };
 }

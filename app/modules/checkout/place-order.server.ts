@@ -12,10 +12,12 @@ import { billingAddressOf, deliveryAddressOf, firstOpenStep, type PaymentMethod 
 import { checkoutSummary } from './checkout-summary.server.ts';
 import { redeemGiftCard } from './gift-cards.server.ts';
 import { isCartId } from '../cart/cart-count.server.ts';
+import { overStockShare } from '../cart/add-to-cart.server.ts';
+import type { BusinessRules } from '../orders/business-rules.ts';
 
 export type PlaceOrderResult =
   | { ok: true; orderNumber: string; orderId: number; created: boolean }
-  | { ok: false; reason: 'empty' | 'incomplete' | 'products-gone' | 'out-of-stock' | 'minimum' | 'coupon' | 'gift-card' | 'payment-method' | 'terms' };
+  | { ok: false; reason: 'empty' | 'incomplete' | 'products-gone' | 'out-of-stock' | 'stock-share' | 'minimum' | 'coupon' | 'gift-card' | 'payment-method' | 'terms' };
 
 /** Message keys for a refused order, shown on the payment step. */
 export const placeOrderMessages: Record<Exclude<PlaceOrderResult, { ok: true }>['reason'], string> = {
@@ -23,6 +25,7 @@ export const placeOrderMessages: Record<Exclude<PlaceOrderResult, { ok: true }>[
   incomplete: 'errors.general',
   'products-gone': 'errors.productsGone',
   'out-of-stock': 'errors.cartStock',
+  'stock-share': 'businessRisks.stockShare',
   minimum: 'cart.minimumNotReached',
   coupon: 'cart.couponUsedUp',
   'gift-card': 'checkout.giftCardEmpty',
@@ -69,6 +72,8 @@ export async function placeOrder(
     termsAccepted: boolean;
     /** whether card, iDEAL and Bancontact are offered (Stripe configured) */
     onlinePayments?: boolean;
+    /** stock share per order and invoice credit (decision 0018); the defaults when not given */
+    businessRules?: BusinessRules;
   },
 ): Promise<PlaceOrderResult> {
   // No cart cookie, or one that is not a cart id (a uuid column would refuse it outright).
@@ -92,7 +97,7 @@ export async function placeOrder(
         const [order] = await tx.select({ id: orders.id, orderNumber: orders.orderNumber }).from(orders).where(eq(orders.idempotencyKey, idempotencyKey));
         if (order) return { ok: true as const, orderNumber: order.orderNumber, orderId: order.id, created: false };
       }
-      const summary = await checkoutSummary(tx, rates, input.storefront, input.currency, input.cartId, input.customerId, input.onlinePayments ?? false);
+      const summary = await checkoutSummary(tx, rates, input.storefront, input.currency, input.cartId, input.customerId, input.onlinePayments ?? false, input.businessRules);
       const { cart, details, totals, vat } = summary;
       if (!cart || !totals || cart.lines.length === 0) throw new OrderRefused('empty');
       if (firstOpenStep(details) !== 'payment') throw new OrderRefused('incomplete');
@@ -105,6 +110,9 @@ export async function placeOrder(
       for (const line of cart.lines) {
         const need = stockNeeded(line);
         if (need === 0) continue;
+        // Under the row lock of the stock: no one order takes more than its share (decision 0018).
+        const [current] = await tx.select({ stock: productVariants.stockQuantity }).from(productVariants).where(eq(productVariants.id, line.variantId)).for('update');
+        if (current && need <= current.stock && (await overStockShare(tx, need, current.stock, input.customerId, input.businessRules))) throw new OrderRefused('stock-share');
         const [taken] = await tx
           .update(productVariants)
           .set({ stockQuantity: sql`${productVariants.stockQuantity} - ${need}` })

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { type BusinessRules, defaultBusinessRules } from '../orders/business-rules.ts';
 import { type DatabaseTimeouts, defaultDatabaseTimeouts } from '../../db/database-work.server.ts';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -69,6 +70,15 @@ const envSchema = z.object({
   IMAGE_RENDER_TIMEOUT_SECONDS: optional(z.coerce.number().int().min(1).max(600)),
 
   TRUST_PROXY: optional(trustProxySchema),
+  // Business risks (decision 0018)
+  UNPAID_ORDER_REMINDER_DAYS: optional(z.coerce.number().int().min(1).max(365)),
+  UNPAID_ORDER_EXPIRY_DAYS: optional(z.coerce.number().int().min(2).max(365)),
+  MAX_STOCK_SHARE_PER_ORDER: optional(z.coerce.number().int().min(1).max(100)),
+  MAX_STOCK_SHARE_MIN_QUANTITY: optional(z.coerce.number().int().min(1).max(100_000)),
+  INVOICE_CREDIT_LIMIT_EUR: optional(z.coerce.number().int().min(0).max(10_000_000)),
+}).refine((env) => (env.UNPAID_ORDER_EXPIRY_DAYS ?? defaultBusinessRules.unpaidExpiryDays) > (env.UNPAID_ORDER_REMINDER_DAYS ?? defaultBusinessRules.unpaidReminderDays), {
+  path: ['UNPAID_ORDER_EXPIRY_DAYS'],
+  message: 'must be more days than UNPAID_ORDER_REMINDER_DAYS (the reminder comes first)',
 });
 
 export interface AppConfig {
@@ -92,6 +102,7 @@ export interface AppConfig {
 
   /** Proxies whose X-Forwarded-For/-Proto are believed; the site's own origin is always siteUrl. */
   trustProxy: TrustProxy;
+  businessRules: BusinessRules;
 }
 
 export class ConfigError extends Error {
@@ -140,6 +151,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
 
     trustProxy: values.TRUST_PROXY ?? ['loopback'],
+    businessRules: {
+      unpaidReminderDays: values.UNPAID_ORDER_REMINDER_DAYS ?? defaultBusinessRules.unpaidReminderDays,
+      unpaidExpiryDays: values.UNPAID_ORDER_EXPIRY_DAYS ?? defaultBusinessRules.unpaidExpiryDays,
+      maxStockSharePercent: values.MAX_STOCK_SHARE_PER_ORDER ?? defaultBusinessRules.maxStockSharePercent,
+      maxStockShareMinQuantity: values.MAX_STOCK_SHARE_MIN_QUANTITY ?? defaultBusinessRules.maxStockShareMinQuantity,
+      invoiceCreditLimitEurCents: values.INVOICE_CREDIT_LIMIT_EUR === undefined ? defaultBusinessRules.invoiceCreditLimitEurCents : values.INVOICE_CREDIT_LIMIT_EUR * 100,
+    },
   };
 }
 

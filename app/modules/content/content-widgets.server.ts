@@ -63,8 +63,9 @@ export function paymentMethodTable(currency: string, onlinePaymentsEnabled: bool
   for (const { code } of deliveryCountries) {
     const online = { enabled: onlinePaymentsEnabled, currency, country: code };
     // Any positive amount still to pay: the methods do not depend on the amount itself.
-    const consumer = paymentOptionsFor({ isBusiness: false }, 1, 1, online);
-    const business = paymentOptionsFor({ isBusiness: true }, 1, 1, online);
+    // Business: what a verified business account gets (pay on invoice within its credit limit, decision 0018).
+    const consumer = paymentOptionsFor({ isBusiness: false }, 1, 1, online, false);
+    const business = paymentOptionsFor({ isBusiness: true }, 1, 1, online, true);
     const same = groups.find((group) => group.consumer.join() === consumer.join() && group.business.join() === business.join());
     if (same) same.countries.push(code);
     else groups.push({ countries: [code], consumer, business });

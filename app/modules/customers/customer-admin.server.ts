@@ -55,6 +55,8 @@ export async function getCustomerRecord(db: Database, customerId: number) {
       newsletterSubscribed: customers.newsletterSubscribed,
       locale: customers.locale,
       blockedAt: customers.blockedAt,
+      businessApprovedAt: customers.businessApprovedAt,
+      businessApprovedBy: customers.businessApprovedBy,
       anonymisedAt: customers.anonymisedAt,
       createdAt: customers.createdAt,
     })

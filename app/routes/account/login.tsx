@@ -8,6 +8,8 @@ import { accountPath, safeReturnTo } from '../../modules/customers/account-paths
 import { loginFields, loginSchema } from '../../modules/customers/customer-forms.ts';
 import { logIn } from '../../modules/customers/log-in.server.ts';
 import { redirectAsLoggedIn } from '../../modules/customers/log-in-response.server.ts';
+import { deviceSetCookie, knownDeviceCustomerId } from '../../modules/customers/known-device.server.ts';
+import { sendFailedLoginsMail } from '../../modules/customers/failed-logins-mail.server.ts';
 import { formFailure, parseForm } from '../../modules/forms/field-errors.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
 
@@ -35,17 +37,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, secureCookies } = context.get(servicesContext);
+  const services = context.get(servicesContext);
+  const { db, secureCookies, sessionSecret } = services;
   const { prefix } = context.get(storefrontContext).storefront;
   const form = await request.formData();
   const parsed = parseForm(loginSchema, form, loginFields);
   if (!parsed.ok) return data(parsed, { status: 400 });
-  const result = await orUnavailable(() => logIn(db, parsed.data.email, parsed.data.password, context.get(requestInfoContext).clientAddress));
+  const result = await orUnavailable(() =>
+    logIn(db, parsed.data.email, parsed.data.password, context.get(requestInfoContext).clientAddress, {
+      knownDeviceCustomerId: knownDeviceCustomerId(sessionSecret, request),
+      notifyFailedAttempts: (customer) => sendFailedLoginsMail(services, customer),
+    }),
+  );
   if (!result.ok) {
     const failure = loginFailures[result.reason];
     return data(formFailure(form, loginFields, {}, { key: failure.key }), { status: failure.status });
   }
-  return orUnavailable(() => redirectAsLoggedIn(db, request, result.customerId, safeReturnTo(String(form.get('returnTo') ?? ''), prefix), secureCookies));
+  const response = await orUnavailable(() => redirectAsLoggedIn(db, request, result.customerId, safeReturnTo(String(form.get('returnTo') ?? ''), prefix), secureCookies));
+  // This browser is now a known device of the account (decision 0018).
+  response.headers.append('Set-Cookie', deviceSetCookie(sessionSecret, result.customerId, secureCookies));
+  return response;
 }
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {

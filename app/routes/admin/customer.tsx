@@ -11,6 +11,7 @@ import { recordAudit } from '../../modules/admin/audit.server.ts';
 import { can } from '../../modules/admin/permissions.ts';
 import { requireStaff } from '../../modules/admin/require-staff.server.ts';
 import { listAddresses } from '../../modules/customers/addresses.server.ts';
+import { businessStanding, setBusinessApproval } from '../../modules/customers/business-standing.server.ts';
 import { deleteCustomerData, getCustomerRecord, setCustomerBlocked } from '../../modules/customers/customer-admin.server.ts';
 import { listCustomerReviews } from '../../modules/customers/customer-reviews.server.ts';
 import { createPasswordResetToken } from '../../modules/customers/password-reset.server.ts';
@@ -27,8 +28,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const customerId = idOf(params.customerId);
   const customer = await orUnavailable(() => getCustomerRecord(db, customerId));
   if (!customer) throw data(null, { status: 404 });
-  const [addresses, orderPage, reviews, wishlists] = await orUnavailable(() =>
-    Promise.all([listAddresses(db, customerId), listCustomerOrders(db, customerId, { pageSize: 50 }), listCustomerReviews(db, customerId, adminLocaleOf(me.locale)), getWishlists(db, customerId)]),
+  const [addresses, orderPage, reviews, wishlists, standing] = await orUnavailable(() =>
+    Promise.all([
+      listAddresses(db, customerId),
+      listCustomerOrders(db, customerId, { pageSize: 50 }),
+      listCustomerReviews(db, customerId, adminLocaleOf(me.locale)),
+      getWishlists(db, customerId),
+      businessStanding(db, customerId, context.get(servicesContext).businessRules),
+    ]),
   );
   return {
     customer,
@@ -36,13 +43,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     orders: orderPage.orders,
     orderTotal: orderPage.window.total,
     reviews,
+    standing,
     wishlists: wishlists.map((list) => ({ id: list.id, name: list.name, isDefault: list.isDefault, items: list.items.length })),
     canWrite: can(me.role, 'customers.write'),
     notice: new URL(request.url).searchParams.get('notice'),
   };
 }
 
-const intents = ['reset-mail', 'block', 'unblock', 'delete'] as const;
+const intents = ['reset-mail', 'block', 'unblock', 'delete', 'business-approve', 'business-revoke'] as const;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const me = await requireStaff(request, context, 'customers.write');
@@ -68,6 +76,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (form.get('confirm') !== 'yes') return data({ ok: false as const, error: 'admin.customers.confirmRequired' }, { status: 400 });
     await orUnavailable(() => deleteCustomerData(db, me.id, customerId));
     return { ok: true as const, message: 'admin.customers.deleted' };
+  }
+  if (intent === 'business-approve' || intent === 'business-revoke') {
+    await orUnavailable(() => setBusinessApproval(db, me, customerId, intent === 'business-approve'));
+    return { ok: true as const, message: intent === 'business-approve' ? 'businessRisks.admin.approvedNow' : 'businessRisks.admin.revokedNow' };
   }
   await orUnavailable(() => setCustomerBlocked(db, me.id, customerId, intent === 'block'));
   return { ok: true as const, message: intent === 'block' ? 'admin.customers.blockedNow' : 'admin.customers.unblockedNow' };
@@ -109,6 +121,22 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
                 </dd>
               </>
             )}
+            <dt>{t('businessRisks.admin.verification')}</dt>
+            <dd>
+              {loaderData.standing.how ? t(`businessRisks.admin.verified.${loaderData.standing.how}`) : t('businessRisks.admin.notVerified')}
+              {customer.businessApprovedBy && ` (${customer.businessApprovedBy})`}
+            </dd>
+            {loaderData.standing.verified && (
+              <>
+                <dt>{t('businessRisks.admin.credit')}</dt>
+                <dd>
+                  {t('businessRisks.admin.creditUse', {
+                    open: formatCurrencyAmount(loaderData.standing.openInvoicesEurCents, 'EUR', locale),
+                    limit: formatCurrencyAmount(loaderData.standing.creditLimitEurCents, 'EUR', locale),
+                  })}
+                </dd>
+              </>
+            )}
             <dt>{t('admin.customers.newsletter')}</dt>
             <dd>{customer.newsletterSubscribed ? t('admin.customers.subscribed') : t('admin.customers.notSubscribed')}</dd>
             <dt>{t('admin.customers.since')}</dt>
@@ -144,6 +172,18 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
                 ) : (
                   <button type="submit" name="intent" value="block" className="button admin-button button--danger">
                     {t('admin.customers.block')}
+                  </button>
+                )}
+              </Form>
+              <Form method="post">
+                <CsrfField />
+                {customer.businessApprovedAt ? (
+                  <button type="submit" name="intent" value="business-revoke" className="admin-button">
+                    {t('businessRisks.admin.revoke')}
+                  </button>
+                ) : (
+                  <button type="submit" name="intent" value="business-approve" className="admin-button">
+                    {t('businessRisks.admin.approve')}
                   </button>
                 )}
               </Form>

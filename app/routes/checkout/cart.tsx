@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, selection, customer, cartId } = await checkoutRequest(request, context);
   const form = await request.formData();
-  const result = await orUnavailable(() => changeCart(services.db, cartId, customer?.id ?? null, selection.storefront.code, form));
+  const result = await orUnavailable(() => changeCart(services.db, cartId, customer?.id ?? null, selection.storefront.code, form, services.businessRules));
   if (!result.ok) return data({ error: result.error, intent: String(form.get('intent')), couponCode: String(form.get('couponCode') ?? '') }, { status: result.status });
   throw redirect(`/${selection.storefront.prefix}/checkout?notice=${result.notice}`);
 }

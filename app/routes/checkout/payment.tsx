@@ -84,6 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       paymentMethod: String(form.get('paymentMethod') ?? ''),
       termsAccepted: form.get('terms') === 'on',
       onlinePayments: services.payments !== null,
+      businessRules: services.businessRules,
     }),
   );
   if (!result.ok) {

@@ -1,0 +1,80 @@
+import { and, eq, gte, notInArray, sql } from 'drizzle-orm';
+import type { Database, Queryable } from '../../db/client.server.ts';
+import { customers, orders } from '../../db/schema.ts';
+import { recordAudit } from '../admin/audit.server.ts';
+import { currencyDefinitions } from '../i18n/locales.ts';
+import { type BusinessRules, defaultBusinessRules } from '../orders/business-rules.ts';
+import { convertToEur } from '../pricing/currency-conversion.ts';
+import { isValidVatNumber } from './vat-number.ts';
+
+/**
+ * How long an invoice order counts against the credit limit: the invoice's 14 days to pay and
+ * as many again for the money to arrive. The shop does not record when an invoice is paid yet,
+ * so the limit is on the invoices of this rolling window (docs/decisions/0018-business-risks.md).
+ */
+export const invoiceExposureDays = 28;
+
+export interface BusinessStanding {
+  /** a business account with a valid VAT number, or approved by staff */
+  verified: boolean;
+  how: 'vat-number' | 'staff' | null;
+  creditLimitEurCents: number;
+  /** invoice orders of the exposure window that are not cancelled or refunded, in EUR cents */
+  openInvoicesEurCents: number;
+}
+
+/**
+ * Whether a customer is a verified business (pay on invoice, no stock share limit) and how much
+ * of their invoice credit is in use. Guests are never verified.
+ */
+export async function businessStanding(db: Queryable, customerId: number | null, rules: Pick<BusinessRules, 'invoiceCreditLimitEurCents'> = defaultBusinessRules): Promise<BusinessStanding> {
+  const none: BusinessStanding = { verified: false, how: null, creditLimitEurCents: 0, openInvoicesEurCents: 0 };
+  if (customerId === null) return none;
+  const [customer] = await db
+    .select({ isBusiness: customers.isBusiness, vatNumber: customers.vatNumber, approvedAt: customers.businessApprovedAt, creditLimitCents: customers.creditLimitCents, blockedAt: customers.blockedAt })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  if (!customer || customer.blockedAt) return none;
+  const how = customer.approvedAt ? 'staff' : customer.isBusiness && customer.vatNumber && isValidVatNumber(customer.vatNumber) ? 'vat-number' : null;
+  if (!how) return none;
+  const open = await db
+    .select({ totalCents: orders.totalCents, giftCardCents: orders.giftCardCents, currencyCode: orders.currencyCode, exchangeRate: orders.exchangeRate })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.customerId, customerId),
+        eq(orders.paymentMethod, 'invoice'),
+        notInArray(orders.status, ['cancelled', 'refunded']),
+        gte(orders.createdAt, sql`now() - make_interval(days => ${invoiceExposureDays})`),
+      ),
+    );
+  const openInvoicesEurCents = open.reduce((sum, order) => sum + convertToEur(order.totalCents - order.giftCardCents, order.exchangeRate, minorUnitsOf(order.currencyCode)), 0);
+  return { verified: true, how, creditLimitEurCents: customer.creditLimitCents ?? rules.invoiceCreditLimitEurCents, openInvoicesEurCents };
+}
+
+export const minorUnitsOf = (currencyCode: string) => currencyDefinitions.find((definition) => definition.code === currencyCode)?.minorUnits ?? 2;
+
+/** Whether an order of `amountEurCents` may be paid on invoice: a verified business within its credit limit. */
+export const invoiceAllowed = (standing: BusinessStanding, amountEurCents: number) =>
+  standing.verified && standing.openInvoicesEurCents + amountEurCents <= standing.creditLimitEurCents;
+
+/** Staff approve a business for pay on invoice (or take it back); in the audit log with before and after. */
+export async function setBusinessApproval(db: Database, staff: { id: number; email: string }, customerId: number, approved: boolean): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select({ approvedAt: customers.businessApprovedAt, approvedBy: customers.businessApprovedBy }).from(customers).where(eq(customers.id, customerId));
+    if (!before) return false;
+    await tx
+      .update(customers)
+      .set(approved ? { businessApprovedAt: sql`now()`, businessApprovedBy: staff.email, updatedAt: sql`now()` } : { businessApprovedAt: null, businessApprovedBy: null, updatedAt: sql`now()` })
+      .where(eq(customers.id, customerId));
+    await recordAudit(tx, {
+      staffId: staff.id,
+      action: approved ? 'customer.business-approve' : 'customer.business-revoke',
+      entity: 'customer',
+      entityId: customerId,
+      before: { approved: before.approvedAt !== null, approvedBy: before.approvedBy },
+      after: { approved },
+    });
+    return true;
+  });
+}

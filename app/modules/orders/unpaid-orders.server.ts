@@ -1,0 +1,160 @@
+import { and, asc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { orders } from '../../db/schema.ts';
+import { recordAudit } from '../admin/audit.server.ts';
+import { formatCurrencyAmount } from '../currency/money.ts';
+import type { Translate } from '../i18n/i18n.tsx';
+import type { LocaleCode } from '../i18n/locales.ts';
+import { serverTranslator } from '../i18n/translator.server.ts';
+import { renderMail } from '../mail/mail-layout.server.ts';
+import type { Logger } from '../observability/logger.server.ts';
+import { type BusinessRules, defaultBusinessRules } from './business-rules.ts';
+import { queueOrderMail } from './order-mails.server.ts';
+import { applyOrderChange, mailFrame, type OrderServices } from './order-status.server.ts';
+import { seller } from './seller.ts';
+
+/** Who the order's timeline and the audit log name for the job's changes. */
+export const unpaidOrdersActor = 'unpaid-order expiry';
+
+export interface UnpaidOrdersRound {
+  reminded: string[];
+  cancelled: string[];
+}
+
+type Rules = Pick<BusinessRules, 'unpaidReminderDays' | 'unpaidExpiryDays'>;
+type UnpaidOrder = typeof orders.$inferSelect;
+
+const days = (count: number) => sql`now() - make_interval(days => ${count})`;
+const unpaidBankTransfer = and(eq(orders.status, 'pending_payment'), eq(orders.paymentMethod, 'bank_transfer'));
+
+/**
+ * One round of the unpaid-order rules (docs/decisions/0018-business-risks.md): bank-transfer
+ * orders still unpaid after `unpaidReminderDays` get one reminder mail with the bank details and
+ * the amount; those still unpaid after `unpaidExpiryDays`, and at least the days in between after
+ * their reminder (the grace the reminder promises), are cancelled through the back office's own
+ * cancel transition, which brings back stock, coupon use and gift card amount.
+ *
+ * Safe with several processes: a reminder is claimed with a conditional update (only the process
+ * that sets payment_reminder_sent_at queues the mail, in the same transaction), and a cancel locks
+ * the order and checks its status, so a second process finds it cancelled already.
+ */
+export async function runUnpaidOrderRules(services: OrderServices & { businessRules?: BusinessRules }, rules: Rules = services.businessRules ?? defaultBusinessRules): Promise<UnpaidOrdersRound> {
+  const { db, logger } = services;
+  const round: UnpaidOrdersRound = { reminded: [], cancelled: [] };
+
+  const dueForReminder = await db
+    .select({ orderNumber: orders.orderNumber, locale: orders.locale })
+    .from(orders)
+    .where(and(unpaidBankTransfer, isNull(orders.paymentReminderSentAt), lte(orders.createdAt, days(rules.unpaidReminderDays))))
+    .orderBy(asc(orders.id))
+    .limit(200);
+  const graceDays = rules.unpaidExpiryDays - rules.unpaidReminderDays;
+  for (const due of dueForReminder) {
+    // The messages are read before the transaction (the embedded database has one connection).
+    const t = await serverTranslator(db, due.locale as LocaleCode, logger);
+    const sent = await db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .update(orders)
+        .set({ paymentReminderSentAt: sql`now()` })
+        .where(and(eq(orders.orderNumber, due.orderNumber), unpaidBankTransfer, isNull(orders.paymentReminderSentAt)))
+        .returning();
+      if (!claimed) return false;
+      await queueOrderMail(tx, claimed.id, 'payment_reminder', reminderMail(services, t, claimed, graceDays), null);
+      await recordAudit(tx, { staffId: null, action: 'order.payment_reminder', entity: 'order', entityId: claimed.orderNumber, after: { actor: unpaidOrdersActor, reminderDays: rules.unpaidReminderDays } });
+      return true;
+    });
+    if (sent) round.reminded.push(due.orderNumber);
+  }
+
+  const dueForCancel = await db
+    .select({ orderNumber: orders.orderNumber, locale: orders.locale })
+    .from(orders)
+    .where(
+      and(
+        unpaidBankTransfer,
+        lte(orders.createdAt, days(rules.unpaidExpiryDays)),
+        isNotNull(orders.paymentReminderSentAt),
+        lte(orders.paymentReminderSentAt, days(graceDays)),
+      ),
+    )
+    .orderBy(asc(orders.id))
+    .limit(200);
+  for (const due of dueForCancel) {
+    const t = await serverTranslator(db, due.locale as LocaleCode, logger);
+    const result = await applyOrderChange(services, {
+      orderNumber: due.orderNumber,
+      expectedVersion: null,
+      actor: unpaidOrdersActor,
+      change: { kind: 'cancelled', reason: t('unpaidOrders.cancelReason', { days: rules.unpaidExpiryDays }) },
+      // Inside the cancel's transaction: the audit entry and the shopper's mail commit with it.
+      audit: async (tx, entry) => {
+        await recordAudit(tx, { staffId: null, entity: 'order', entityId: due.orderNumber, ...entry, action: 'order.expired', after: { ...(entry.after as object), actor: unpaidOrdersActor } });
+        const [order] = await tx.select().from(orders).where(eq(orders.orderNumber, due.orderNumber));
+        await queueOrderMail(tx, order!.id, 'expired', expiredMail(services, t, order!, rules.unpaidExpiryDays), null);
+      },
+    });
+    if (result.ok) round.cancelled.push(due.orderNumber);
+    // Paid or cancelled meanwhile (by staff, the webhook or another process): nothing to do.
+    else if (result.error !== 'not-allowed') logger.warn({ orderNumber: due.orderNumber, error: result.error }, 'unpaid order not cancelled');
+  }
+  return round;
+}
+
+const amountDue = (order: UnpaidOrder) => formatCurrencyAmount(order.totalCents - order.giftCardCents, order.currencyCode, order.locale);
+
+function reminderMail(services: Pick<OrderServices, 'shopName'>, t: Translate, order: UnpaidOrder, graceDays: number) {
+  return renderMail({
+    ...mailFrame(services, t, order),
+    subject: t('unpaidOrders.reminder.subject', { orderNumber: order.orderNumber, shopName: services.shopName }),
+    paragraphs: [
+      t('unpaidOrders.reminder.intro', { orderNumber: order.orderNumber }),
+      t('checkout.bankTransferInstructions', { amount: amountDue(order), iban: seller.iban, reference: order.orderNumber }),
+      t('unpaidOrders.reminder.deadline', { days: graceDays }),
+    ],
+  });
+}
+
+function expiredMail(services: Pick<OrderServices, 'shopName'>, t: Translate, order: UnpaidOrder, expiryDays: number) {
+  return renderMail({
+    ...mailFrame(services, t, order),
+    subject: t('unpaidOrders.expired.subject', { orderNumber: order.orderNumber, shopName: services.shopName }),
+    paragraphs: [t('unpaidOrders.expired.intro', { orderNumber: order.orderNumber, days: expiryDays }), t('unpaidOrders.expired.transferred')],
+  });
+}
+
+/** Runs the unpaid-order rules in the server every `intervalMs` (hourly by default), like the mail outbox. */
+export class UnpaidOrderJob {
+  readonly #services: OrderServices & { businessRules?: BusinessRules };
+  readonly #logger: Logger;
+  #timer: NodeJS.Timeout | null = null;
+  #round: Promise<unknown> | null = null;
+
+  constructor(services: OrderServices & { businessRules?: BusinessRules }) {
+    this.#services = services;
+    this.#logger = services.logger;
+  }
+
+  runSoon(): void {
+    if (this.#round) return;
+    this.#round = runUnpaidOrderRules(this.#services)
+      .then((round) => {
+        if (round.reminded.length + round.cancelled.length > 0) this.#logger.info(round, 'unpaid orders: reminders sent and orders cancelled');
+        if (round.reminded.length + round.cancelled.length > 0) this.#services.mailer?.deliverSoon?.();
+      })
+      .catch((error: unknown) => this.#logger.error({ err: error }, 'unpaid-order round failed'))
+      .finally(() => {
+        this.#round = null;
+      });
+  }
+
+  start(intervalMs = 60 * 60_000): void {
+    this.#timer ??= setInterval(() => this.runSoon(), intervalMs);
+    this.#timer.unref();
+    this.runSoon();
+  }
+
+  async stop(): Promise<void> {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
+    await this.#round;
+  }
+}

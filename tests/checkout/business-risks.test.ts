@@ -1,0 +1,157 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, carts, customers, orders, productVariants } from '../../app/db/schema.ts';
+import { addToCart } from '../../app/modules/cart/add-to-cart.server.ts';
+import { changeCart } from '../../app/modules/cart/cart-actions.server.ts';
+import { loadCart } from '../../app/modules/cart/cart.server.ts';
+import type { CheckoutDetails } from '../../app/modules/checkout/checkout-details.ts';
+import { checkoutSummary } from '../../app/modules/checkout/checkout-summary.server.ts';
+import { placeOrder } from '../../app/modules/checkout/place-order.server.ts';
+import { getCurrencyRates } from '../../app/modules/currency/exchange-rates.server.ts';
+import { storefrontByCode } from '../../app/modules/i18n/locales.ts';
+import { defaultBusinessRules } from '../../app/modules/orders/business-rules.ts';
+import * as customerPage from '../../app/routes/admin/customer.tsx';
+import { loadDemoCatalogue } from '../../scripts/demo-catalogue/load.ts';
+import { callRoute, createStaff, loggedIn } from '../admin/admin-support.ts';
+import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
+import { createCustomer, createPaidOrder } from '../support/factories.ts';
+
+const dutchStore = storefrontByCode('nl-NL')!;
+const address = { firstName: 'Anna', lastName: 'Jansen', street: 'Dorpsstraat', houseNumber: '1', zipCode: '3511 AB', city: 'Utrecht', countryCode: 'NL', phone: '+31 30 123 4567' };
+const business: CheckoutDetails = {
+  email: 'inkoop@example.com', isBusiness: true, companyName: 'Touw B.V.', vatNumber: 'NL004495445B01',
+  shippingAddress: { ...address, companyName: 'Touw B.V.' }, shippingMethod: 'home_delivery', billingSameAsShipping: true,
+};
+
+describe.each(testDrivers)('business risks at the checkout on %s', (driver) => {
+  let database: TestDatabase;
+  let variant: { id: number; priceCents: number };
+  let scarce: number;
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    await loadDemoCatalogue(database.db, { mediaDir: mkdtempSync(join(tmpdir(), 'cordial-media-')), scale: 0.05 });
+    const [row] = await database.db.select({ id: productVariants.id, priceCents: productVariants.priceCents }).from(productVariants).where(sql`${productVariants.priceCents} >= 1500`).orderBy(asc(productVariants.id)).limit(1);
+    variant = row!;
+    await database.db.update(productVariants).set({ stockQuantity: 100 }).where(eq(productVariants.id, variant.id));
+    const [other] = await database.db.select({ id: productVariants.id }).from(productVariants).where(sql`${productVariants.id} <> ${variant.id} and ${productVariants.priceCents} >= 500`).orderBy(asc(productVariants.id)).limit(1);
+    scarce = other!.id;
+  });
+  afterAll(() => database?.destroy());
+
+  async function readyCart(customerId: number | null, quantity = 1, details: CheckoutDetails = business): Promise<string> {
+    const added = await addToCart(database.db, { cartId: undefined, customerId, locale: 'nl-NL', currency: 'EUR', variantId: variant.id, quantity });
+    if (!added.ok) throw new Error(`not added: ${added.reason}`);
+    await database.db.update(carts).set({ checkout: details as Record<string, unknown> }).where(eq(carts.id, added.cartId));
+    return added.cartId;
+  }
+  const offered = async (cartId: string, customerId: number | null, rules = defaultBusinessRules) =>
+    (await checkoutSummary(database.db, await getCurrencyRates(database.db), dutchStore, 'EUR', cartId, customerId, false, rules)).paymentOptions;
+  const place = (cartId: string, customerId: number | null, paymentMethod = 'invoice') =>
+    placeOrder(database.db, { storefront: dutchStore, currency: 'EUR', cartId, customerId, paymentMethod, termsAccepted: true });
+  const businessCustomer = async (vatNumber: string | null) => {
+    const customer = await createCustomer(database.db);
+    await database.db.update(customers).set({ isBusiness: true, companyName: 'Touw B.V.', vatNumber }).where(eq(customers.id, customer.id));
+    return customer;
+  };
+
+  it('offers no pay on invoice to a guest who ticks "business", nor to an account without a valid VAT number or approval', async () => {
+    const guestCart = await readyCart(null);
+    expect(await offered(guestCart, null)).toEqual(['bank_transfer']);
+    expect(await place(guestCart, null)).toEqual({ ok: false, reason: 'payment-method' });
+
+    const unverified = await businessCustomer('NL123');
+    const cartId = await readyCart(unverified.id);
+    expect(await offered(cartId, unverified.id)).toEqual(['bank_transfer']);
+    expect(await place(cartId, unverified.id)).toEqual({ ok: false, reason: 'payment-method' });
+  });
+
+  it('offers it to a business account with a valid VAT number, within its credit limit', async () => {
+    const customer = await businessCustomer('NL004495445B01');
+    const cartId = await readyCart(customer.id);
+    expect(await offered(cartId, customer.id)).toEqual(['bank_transfer', 'invoice']);
+    // Open invoices of the last weeks count against the limit.
+    await createPaidOrder(database.db, customer.id, { paymentMethod: 'invoice', status: 'processing', totalCents: 95_000, subtotalCents: 95_000 });
+    expect(await offered(cartId, customer.id, { ...defaultBusinessRules, invoiceCreditLimitEurCents: 95_000 })).toEqual(['bank_transfer']);
+    await database.db.update(customers).set({ creditLimitCents: 500_000 }).where(eq(customers.id, customer.id));
+    expect(await offered(cartId, customer.id, { ...defaultBusinessRules, invoiceCreditLimitEurCents: 95_000 })).toEqual(['bank_transfer', 'invoice']);
+    const placed = await place(cartId, customer.id);
+    expect(placed).toMatchObject({ ok: true });
+    const [order] = await database.db.select().from(orders).where(eq(orders.orderNumber, placed.ok ? placed.orderNumber : ''));
+    expect(order).toMatchObject({ status: 'processing', paymentMethod: 'invoice' });
+  });
+
+  it('lets a manager approve a business without a VAT number and take it back, audited; support staff may not', async () => {
+    const { db } = database;
+    const customer = await businessCustomer(null);
+    const cartId = await readyCart(customer.id);
+    expect(await offered(cartId, customer.id)).toEqual(['bank_transfer']);
+    const route = { db, path: `customers/${customer.id}`, params: { customerId: String(customer.id) } };
+
+    const support = await loggedIn(db, await createStaff(db, 'support'));
+    expect(await callRoute(customerPage.action, { ...route, staff: support, form: { intent: 'business-approve' } })).toMatchObject({ status: 403 });
+    expect(await offered(cartId, customer.id)).toEqual(['bank_transfer']);
+
+    const manager = await loggedIn(db, await createStaff(db, 'manager'));
+    const approved = await callRoute(customerPage.action, { ...route, staff: manager, form: { intent: 'business-approve' } });
+    expect(approved.data).toEqual({ ok: true, message: 'businessRisks.admin.approvedNow' });
+    expect(await offered(cartId, customer.id)).toEqual(['bank_transfer', 'invoice']);
+    const detail = await callRoute(customerPage.loader, { ...route, staff: manager });
+    expect(detail.data).toMatchObject({ standing: { verified: true, how: 'staff', creditLimitEurCents: defaultBusinessRules.invoiceCreditLimitEurCents } });
+
+    await callRoute(customerPage.action, { ...route, staff: manager, form: { intent: 'business-revoke' } });
+    expect(await offered(cartId, customer.id)).toEqual(['bank_transfer']);
+    const entries = await db.select().from(auditLog).where(and(eq(auditLog.entity, 'customer'), eq(auditLog.entityId, String(customer.id)))).orderBy(asc(auditLog.id));
+    expect(entries.filter((entry) => entry.action.startsWith('customer.business')).map((entry) => [entry.action, entry.after])).toEqual([
+      ['customer.business-approve', { approved: true }],
+      ['customer.business-revoke', { approved: false }],
+    ]);
+  });
+
+  describe('one order’s share of a variant’s stock', () => {
+    const add = (customerId: number | null, quantity: number, cartId?: string) =>
+      addToCart(database.db, { cartId, customerId, locale: 'nl-NL', currency: 'EUR', variantId: scarce, quantity });
+    const setStock = (stock: number) => database.db.update(productVariants).set({ stockQuantity: stock }).where(eq(productVariants.id, scarce));
+
+    it('refuses more than half of the stock at add-to-cart and in the cart, but always sells the minimum quantity', async () => {
+      await setStock(40);
+      expect(await add(null, 21)).toEqual({ ok: false, reason: 'stock-share' });
+      const added = await add(null, 20);
+      expect(added).toMatchObject({ ok: true });
+      const cartId = added.ok ? added.cartId : '';
+      // Adding to the same line counts what is in the cart already.
+      expect(await add(null, 1, cartId)).toEqual({ ok: false, reason: 'stock-share' });
+      const { cart } = await loadCart(database.db, cartId, null, 'nl-NL');
+      const form = new FormData();
+      form.set('intent', 'update');
+      form.set('lineId', String(cart!.lines[0]!.id));
+      form.set('quantity', '30');
+      expect(await changeCart(database.db, cartId, null, 'nl-NL', form)).toEqual({ ok: false, error: { key: 'businessRisks.stockShare' }, status: 400 });
+      // Small stocks: the minimum quantity (5) may always be ordered.
+      await setStock(6);
+      expect(await add(null, 5)).toMatchObject({ ok: true });
+      expect(await add(null, 6)).toEqual({ ok: false, reason: 'stock-share' });
+      // The setting: 75 % of 40.
+      await setStock(40);
+      expect(await addToCart(database.db, { cartId: undefined, customerId: null, locale: 'nl-NL', currency: 'EUR', variantId: scarce, quantity: 30, businessRules: { ...defaultBusinessRules, maxStockSharePercent: 75 } })).toMatchObject({ ok: true });
+    });
+
+    it('lets a verified business take more, and re-checks the share when the order is placed', async () => {
+      await setStock(40);
+      const customer = await businessCustomer('NL004495445B01');
+      expect(await add(customer.id, 35)).toMatchObject({ ok: true });
+
+      const added = await add(null, 20);
+      const cartId = added.ok ? added.cartId : '';
+      await database.db.update(carts).set({ checkout: { ...business, isBusiness: false, vatNumber: null } as Record<string, unknown> }).where(eq(carts.id, cartId));
+      // Meanwhile others bought: 20 of the 30 left is more than half.
+      await setStock(30);
+      expect(await place(cartId, null, 'bank_transfer')).toEqual({ ok: false, reason: 'stock-share' });
+      expect((await database.db.select({ stock: productVariants.stockQuantity }).from(productVariants).where(eq(productVariants.id, scarce)))[0]!.stock).toBe(30);
+      await setStock(40);
+      expect(await place(cartId, null, 'bank_transfer')).toMatchObject({ ok: true });
+    });
+  });
+});
