@@ -10,6 +10,7 @@ import { asDatabaseWork } from '../app/db/database-work.server.ts';
 import { ConfigError, loadConfig } from '../app/modules/config/env.server.ts';
 import { createMailTransport } from '../app/modules/mail/mailer.server.ts';
 import { MailOutbox } from '../app/modules/mail/outbox.server.ts';
+import { BackgroundJobs } from '../app/modules/engagement/background-jobs.server.ts';
 import { createStripeGateway } from '../app/modules/payments/stripe-gateway.server.ts';
 import { PageCache } from '../app/modules/http/page-cache.server.ts';
 import { ensureReferenceData } from '../app/modules/i18n/reference-data.server.ts';
@@ -111,6 +112,9 @@ async function main() {
 
     trustProxy: config.trustProxy,
   };
+  // Back-in-stock mails and review invitations (issue 15), claimed in the database by whichever process runs first.
+  const jobs = new BackgroundJobs({ ...deps, mailer }, { reviewInvitationDays: config.jobs.reviewInvitationDays });
+  jobs.start(config.jobs.intervalSeconds * 1000);
   const handler = isDevelopment ? await developmentHandler(deps) : await productionHandler(deps);
   const { default: express } = await import('express');
   const server: Server = express()
@@ -127,7 +131,7 @@ async function main() {
   const shutdown = (signal: string) => {
     logger.info({ signal }, 'shutting down');
     void imageRenderer.close();
-    server.close(() => void mailer.stop().then(() => database.close()).finally(() => process.exit(0)));
+    server.close(() => void Promise.all([jobs.stop(), mailer.stop()]).then(() => database.close()).finally(() => process.exit(0)));
     setTimeout(() => process.exit(0), 5_000).unref();
   };
   process.on('SIGINT', shutdown);

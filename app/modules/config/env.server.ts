@@ -69,6 +69,9 @@ const envSchema = z.object({
   IMAGE_RENDER_TIMEOUT_SECONDS: optional(z.coerce.number().int().min(1).max(600)),
 
   TRUST_PROXY: optional(trustProxySchema),
+  // Background jobs: back-in-stock mails and review invitations (issue 15)
+  BACKGROUND_JOBS_INTERVAL_SECONDS: optional(z.coerce.number().int().min(1).max(3600)),
+  REVIEW_INVITATION_DAYS: optional(z.coerce.number().int().min(0).max(365)),
 });
 
 export interface AppConfig {
@@ -92,6 +95,8 @@ export interface AppConfig {
 
   /** Proxies whose X-Forwarded-For/-Proto are believed; the site's own origin is always siteUrl. */
   trustProxy: TrustProxy;
+  /** How often each process looks for back-in-stock mails and review invitations to send, and after how many days. */
+  jobs: { intervalSeconds: number; reviewInvitationDays: number };
 }
 
 export class ConfigError extends Error {
@@ -140,6 +145,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
 
     trustProxy: values.TRUST_PROXY ?? ['loopback'],
+    jobs: { intervalSeconds: values.BACKGROUND_JOBS_INTERVAL_SECONDS ?? 60, reviewInvitationDays: values.REVIEW_INVITATION_DAYS ?? 7 },
   };
 }
 
