@@ -63,6 +63,10 @@ describe.each(testDrivers)('back-in-stock mails on %s', (driver) => {
     const dutch = `nl-${randomUUID()}@example.com`;
     await subscribe(product, german, 'de-DE');
     await subscribe(product, dutch, 'nl-NL');
+    // Another product that stays sold out: its subscriber waits.
+    const stillSoldOut = await soldOutProduct();
+    const waiting = `waiting-${randomUUID()}@example.com`;
+    await subscribe(stillSoldOut, waiting);
     // A restock from anywhere: an import, an admin edit, a statement in the database.
     await database.db.update(productVariants).set({ stockQuantity: 5 }).where(eq(productVariants.id, product.variantId));
     const before = deliveryRequests;
@@ -76,6 +80,8 @@ describe.each(testDrivers)('back-in-stock mails on %s', (driver) => {
     const [dutchMail] = await mailsTo(dutch);
     expect(dutchMail!.subject).toBe('Paracord zwart is weer op voorraad');
     expect(await openAlerts(product.productId)).toHaveLength(0);
+    expect(await mailsTo(waiting)).toHaveLength(0);
+    expect(await openAlerts(stillSoldOut.productId)).toHaveLength(1);
     // A second run finds nothing more to send.
     await sendBackInStockMails(services);
     expect(await mailsTo(german)).toHaveLength(1);

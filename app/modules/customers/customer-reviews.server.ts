@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.server.ts';
+import { qualified } from '../../db/qualified-column.ts';
 import { customers, orderItems, orders, productReviews, productTranslations, productVariants } from '../../db/schema.ts';
 import type { LocaleCode } from '../i18n/locales.ts';
 
@@ -21,15 +22,15 @@ const purchasedStatuses = ['paid', 'processing', 'shipped', 'completed'] as cons
  */
 export const reviewerBoughtProduct = sql<boolean>`exists (
   select 1 from ${orderItems}
-  join ${orders} on ${orders.id} = ${orderItems.orderId}
-  join ${productVariants} on ${productVariants.id} = ${orderItems.variantId}
-  where ${orders.customerId} = ${productReviews.customerId}
-    and ${productVariants.productId} = ${productReviews.productId}
-    and ${orders.status} in (${sql.join(
+  join ${orders} on ${qualified(orders.id)} = ${qualified(orderItems.orderId)}
+  join ${productVariants} on ${qualified(productVariants.id)} = ${qualified(orderItems.variantId)}
+  where ${qualified(orders.customerId)} = ${qualified(productReviews.customerId)}
+    and ${qualified(productVariants.productId)} = ${qualified(productReviews.productId)}
+    and ${qualified(orders.status)} in (${sql.join(
       purchasedStatuses.map((status) => sql`${status}`),
       sql`, `,
     )})
-    and not ${orderItems.isSample})`;
+    and not ${qualified(orderItems.isSample)})`;
 
 export function listCustomerReviews(db: Database, customerId: number, locale: LocaleCode) {
   return db

@@ -1,6 +1,7 @@
 import { and, asc, eq, exists, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AppServices } from '../../context.ts';
 import type { Queryable } from '../../db/client.server.ts';
+import { qualified } from '../../db/qualified-column.ts';
 import { productTranslations, productVariants, products, stockAlertSubscriptions } from '../../db/schema.ts';
 import type { Translate } from '../i18n/i18n.tsx';
 import { storefrontByCode, storefronts } from '../i18n/locales.ts';
@@ -22,10 +23,10 @@ const batchSize = 50;
  * statement typed into the database — is seen the same way by the job that looks for it.
  */
 const backInStock = exists(
-  sql`(select 1 from ${productVariants} join ${products} on ${products.id} = ${productVariants.productId}
-       where ${productVariants.productId} = ${stockAlertSubscriptions.productId}
-         and (${stockAlertSubscriptions.variantId} is null or ${productVariants.id} = ${stockAlertSubscriptions.variantId})
-         and ${productVariants.isActive} and ${products.isActive} and ${productVariants.stockQuantity} > 0)`,
+  sql`(select 1 from ${productVariants} join ${products} on ${qualified(products.id)} = ${qualified(productVariants.productId)}
+       where ${qualified(productVariants.productId)} = ${qualified(stockAlertSubscriptions.productId)}
+         and (${qualified(stockAlertSubscriptions.variantId)} is null or ${qualified(productVariants.id)} = ${qualified(stockAlertSubscriptions.variantId)})
+         and ${qualified(productVariants.isActive)} and ${qualified(products.isActive)} and ${qualified(productVariants.stockQuantity)} > 0)`,
 );
 
 /**
