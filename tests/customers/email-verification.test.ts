@@ -5,6 +5,7 @@ import type { AppServices } from '../../app/context.ts';
 import { customers, mailOutbox } from '../../app/db/schema.ts';
 import { sendVerificationMail, verificationToken, verificationValidityMs, verifyEmail } from '../../app/modules/customers/email-verification.server.ts';
 import { updatePersonalData } from '../../app/modules/customers/personal-data.server.ts';
+import { anonymiseCustomer } from '../../app/modules/customers/privacy.server.ts';
 import { storefrontByCode } from '../../app/modules/i18n/locales.ts';
 import { queueMail } from '../../app/modules/mail/outbox.server.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
@@ -96,5 +97,16 @@ describe.each(testDrivers)('e-mail verification on %s', (driver) => {
     await createCustomer(database.db, { email: second });
     expect(await verifyEmail(services, secondToken)).toEqual({ outcome: 'taken' });
     expect(await account(customer.id)).toMatchObject({ email: customer.email, pendingEmail: null });
+  });
+
+  it('forgets a pending address when the account is deleted, and its link no longer works', async () => {
+    const customer = await createCustomer(database.db);
+    const newEmail = `pending-${randomUUID()}@example.com`;
+    await updatePersonalData(database.db, customer.id, personal(newEmail, customer.password));
+    await sendVerificationMail(services, dutch, customer.id);
+    const token = tokenIn((await latestMailTo(newEmail))!.text);
+    await anonymiseCustomer(database.db, customer.id, customer.email);
+    expect(await account(customer.id)).toMatchObject({ pendingEmail: null, pendingEmailRequestedAt: null });
+    expect(await verifyEmail(services, token)).toEqual({ outcome: 'invalid' });
   });
 });
