@@ -16,6 +16,7 @@ export const accountPaths = {
   orders: 'customer/orders',
   wishlists: 'customer/wishlists',
   stockAlerts: 'customer/account/stock-alerts',
+  verifyEmail: 'customer/account/verify-email',
 } as const;
 
 export const accountPath = (prefix: string, screen: keyof typeof accountPaths) => `/${prefix}/${accountPaths[screen]}`;

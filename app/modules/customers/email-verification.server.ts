@@ -20,7 +20,6 @@ import { accountPath } from './account-paths.ts';
  */
 export const verificationValidityMs = 48 * 60 * 60 * 1000;
 const purpose = 'verify-email';
-export const verifyEmailPath = 'customer/account/verify-email';
 
 /** Verification mails per account and hour (the resend button, repeated e-mail changes). */
 export const verificationMailLimit = { limit: 5, windowSeconds: 60 * 60 };
@@ -51,7 +50,7 @@ export function verificationMail(
     shopName,
     greeting: t('mail.greeting', { name: request.firstName }),
     paragraphs: [request.kind === 'change' ? t('emailVerification.mail.changeIntro', { shopName }) : t('emailVerification.mail.intro'), t('emailVerification.mail.validity')],
-    action: { label: t('emailVerification.mail.action'), url: `${siteUrl}/${storefront.prefix}/${verifyEmailPath}?token=${encodeURIComponent(token)}` },
+    action: { label: t('emailVerification.mail.action'), url: `${siteUrl}${accountPath(storefront.prefix, 'verifyEmail')}?token=${encodeURIComponent(token)}` },
     footer: t('emailVerification.mail.notYou'),
   });
 }

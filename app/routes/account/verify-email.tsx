@@ -4,8 +4,8 @@ import { AccountPage } from '../../components/account/account-page.tsx';
 import { CsrfField, FormNotice } from '../../components/forms/form-fields.tsx';
 import { servicesContext, storefrontContext } from '../../context.ts';
 import { orUnavailable } from '../../db/with-database.server.ts';
-import { accountPath } from '../../modules/customers/account-paths.ts';
-import { readVerificationToken, type VerifyOutcome, verifyEmail, verifyEmailPath } from '../../modules/customers/email-verification.server.ts';
+import { accountPath, accountPaths } from '../../modules/customers/account-paths.ts';
+import { readVerificationToken, type VerifyOutcome, verifyEmail } from '../../modules/customers/email-verification.server.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
 
 /**
@@ -46,7 +46,7 @@ export default function VerifyEmailPage({ loaderData, actionData }: Route.Compon
   const { t } = useI18n();
   const { prefix, token, email, result } = actionData ?? loaderData;
   return (
-    <AccountPage title={t('emailVerification.page.title')} path={verifyEmailPath} narrow>
+    <AccountPage title={t('emailVerification.page.title')} path={accountPaths.verifyEmail} narrow>
       {result === null ? (
         <Form method="post" className="form-stack">
           <CsrfField />

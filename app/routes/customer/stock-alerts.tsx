@@ -5,7 +5,7 @@ import { useFormatDate } from '../../components/account/account-display.tsx';
 import { CsrfField, FormNotice } from '../../components/forms/form-fields.tsx';
 import { customerContext, servicesContext, storefrontContext } from '../../context.ts';
 import { orUnavailable } from '../../db/with-database.server.ts';
-import { accountPath } from '../../modules/customers/account-paths.ts';
+import { accountPath, accountPaths } from '../../modules/customers/account-paths.ts';
 import { accountEmailState } from '../../modules/customers/email-verification.server.ts';
 import { listAccountStockAlerts, removeAccountStockAlert } from '../../modules/engagement/back-in-stock.server.ts';
 import { recordId } from '../../modules/forms/record-id.ts';
@@ -33,7 +33,7 @@ export default function StockAlertsPage({ loaderData, actionData }: Route.Compon
   const formatDate = useFormatDate();
   const { alerts, prefix, removed } = loaderData;
   return (
-    <AccountPage title={t('stockAlerts.account.title')} path={`customer/account/stock-alerts`} inArea>
+    <AccountPage title={t('stockAlerts.account.title')} path={accountPaths.stockAlerts} inArea>
       <FormNotice message={removed && !actionData ? t('stockAlerts.account.removed') : null} />
       {actionData?.notFound && (
         <p className="form-alert" role="alert">
