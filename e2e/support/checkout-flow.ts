@@ -64,8 +64,9 @@ export class CheckoutFlow {
   }
 
   /** A whole guest checkout of 12 paracords to Utrecht, paid by bank transfer; returns the order number. */
-  async placeBankTransferOrder(email: string): Promise<string> {
-    await this.addFirstParacord(12);
+  /** `fillCart`: what goes into the cart first (by default 12 of the first paracord). */
+  async placeBankTransferOrder(email: string, fillCart: () => Promise<void> = () => this.addFirstParacord(12)): Promise<string> {
+    await fillCart();
     await this.page.goto(`${baseUrl}/${this.prefix}/checkout/customer`);
     await this.atStep('customer');
     await this.page.getByLabel(this.t('account.email')).fill(email);
