@@ -74,6 +74,9 @@ export default [
       route('customer/account/createPassword', 'routes/account/create-password.tsx', { id: 'customer-create-password' }),
       route('createPassword', 'routes/account/create-password.tsx', { id: 'create-password' }),
       route('customer/account/logout', 'routes/account/logout.ts'),
+      // Issue 15: the e-mail verification link and the unsubscribe link of back-in-stock mails
+      route('customer/account/verify-email', 'routes/account/verify-email.tsx'),
+      route('stock-alerts/unsubscribe', 'routes/engagement/stock-alert-unsubscribe.tsx'),
       // The customer area, behind the auth middleware of customer-layout.
       route('customer', 'routes/customer/customer-layout.tsx', [
         index('routes/customer/overview.tsx'),
@@ -90,6 +93,7 @@ export default [
         route('orders/:orderNumber', 'routes/customer/order.tsx'),
         route('orders/:orderNumber/invoice/:invoiceNumber', 'routes/customer/invoice-pdf.ts'),
         route('wishlists', 'routes/customer/wishlists.tsx'),
+        route('account/stock-alerts', 'routes/customer/stock-alerts.tsx'),
       ]),
       // FAQ, blog and newsletter (spec §2, §4): the FAQ at any depth with its two aliases, the blog
       // under each store's own segment (blog-paths.ts), the newsletter's sign-up and mail links.

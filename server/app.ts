@@ -196,3 +196,6 @@ function clientErrorStatus(error: unknown): number | null {
   const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
   return typeof status === 'number' && status >= 400 && status < 500 ? status : null;
 }
+
+/** The periodic jobs (issue 15) travel in the server build: server/main.ts starts them from here. */
+export { BackgroundJobs } from '../app/modules/engagement/background-jobs.server.ts';

@@ -10,7 +10,6 @@ import { asDatabaseWork } from '../app/db/database-work.server.ts';
 import { ConfigError, loadConfig } from '../app/modules/config/env.server.ts';
 import { createMailTransport } from '../app/modules/mail/mailer.server.ts';
 import { MailOutbox } from '../app/modules/mail/outbox.server.ts';
-import { UnpaidOrderJob } from '../app/modules/orders/unpaid-orders.server.ts';
 import { createStripeGateway } from '../app/modules/payments/stripe-gateway.server.ts';
 import { PageCache } from '../app/modules/http/page-cache.server.ts';
 import { ensureReferenceData } from '../app/modules/i18n/reference-data.server.ts';
@@ -113,10 +112,15 @@ async function main() {
     trustProxy: config.trustProxy,
     businessRules: config.businessRules,
   };
-  // Reminders for unpaid bank transfers, then their cancellation (decision 0018); safe with several processes.
-  const unpaidOrders = new UnpaidOrderJob(deps);
-  unpaidOrders.start();
-  const handler = isDevelopment ? await developmentHandler(deps) : await productionHandler(deps);
+  // Back-in-stock mails, review invitations (issue 15) and unpaid orders (decision 0018), claimed in the database by whichever
+  // process runs first. They translate their mails, so they come from the server build (or Vite).
+  let jobs: { stop(): Promise<void> } | undefined;
+  const startJobs = (module: typeof import('./app.ts')) => {
+    const started = new module.BackgroundJobs(deps, { reviewInvitationDays: config.jobs.reviewInvitationDays });
+    started.start(config.jobs.intervalSeconds * 1000);
+    jobs = started;
+  };
+  const handler = isDevelopment ? await developmentHandler(deps, startJobs) : await productionHandler(deps, startJobs);
   const { default: express } = await import('express');
   const server: Server = express()
     .use(handler)
@@ -132,22 +136,27 @@ async function main() {
   const shutdown = (signal: string) => {
     logger.info({ signal }, 'shutting down');
     void imageRenderer.close();
-    server.close(() => void Promise.all([mailer.stop(), unpaidOrders.stop()]).then(() => database.close()).finally(() => process.exit(0)));
+    server.close(() => void Promise.all([jobs?.stop(), mailer.stop()]).then(() => database.close()).finally(() => process.exit(0)));
     setTimeout(() => process.exit(0), 5_000).unref();
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
 }
 
-async function productionHandler(deps: AppDependencies) {
-  const build = (await import(pathToFileURL(join(root, 'build/server/index.js')).href)) as typeof import('./app.ts');
+type AppModule = typeof import('./app.ts');
+
+async function productionHandler(deps: AppDependencies, startJobs: (module: AppModule) => void) {
+  const build = (await import(pathToFileURL(join(root, 'build/server/index.js')).href)) as AppModule;
+  startJobs(build);
   return build.createApp(deps);
 }
 
 /** Development: Vite compiles on the fly and reloads changed modules. */
-async function developmentHandler(deps: AppDependencies) {
+async function developmentHandler(deps: AppDependencies, startJobs: (module: AppModule) => void) {
   const { createServer } = await import('vite');
   const vite = await createServer({ root, server: { middlewareMode: true }, appType: 'custom' });
+  // The jobs keep the code they started with; a restart picks up changes to them.
+  startJobs((await vite.ssrLoadModule('./server/app.ts')) as AppModule);
   const { default: express } = await import('express');
   let current: { module: unknown; app: ReturnType<typeof import('./app.ts').createApp> } | undefined;
   return express()

@@ -449,6 +449,11 @@ export const customers = pgTable(
     businessApprovedBy: text('business_approved_by'),
     /** Unpaid invoice orders may add up to this (EUR cents); null: the shop's default (INVOICE_CREDIT_LIMIT_EUR). */
     creditLimitCents: integer('credit_limit_cents'),
+    /** When the account's address was proven by its mailed link (issue 15); null: not verified yet. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** A new address asked for that takes effect once its mailed link is opened, and when it was asked. */
+    pendingEmail: text('pending_email'),
+    pendingEmailRequestedAt: timestamp('pending_email_requested_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -912,6 +917,8 @@ export const stockAlertSubscriptions = pgTable(
     locale: text('locale')
       .notNull()
       .references(() => locales.code),
+    /** The account that subscribed while logged in (shown and removable in its account, issue 15). */
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     notifiedAt: timestamp('notified_at', { withTimezone: true }),
   },
@@ -920,6 +927,16 @@ export const stockAlertSubscriptions = pgTable(
     index('stock_alert_subscriptions_pending_idx').on(t.productId).where(sql`${t.notifiedAt} is null`),
   ],
 );
+
+/** One review invitation per completed order (issue 15): the row is the claim, so a mail goes out once. */
+export const reviewInvitations = pgTable('review_invitations', {
+  orderId: integer('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  /** Products the mail invited to review (0: nothing left to review, no mail sent). */
+  productCount: integer('product_count').notNull(),
+  createdAt: createdAt(),
+});
 
 // ---------------------------------------------------------------- search
 

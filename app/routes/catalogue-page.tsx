@@ -82,7 +82,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data({ cart: result, productId }, { status: result.ok ? 200 : 400, headers });
   }
   if (resolved?.type !== 'PRODUCT' || intent !== 'back-in-stock') throw data(null, { status: 400 });
-  const result = await orUnavailable(() => subscribeToStockAlert(services.db, resolved.id, storefront.code, form));
+  const result = await orUnavailable(() => subscribeToStockAlert(services.db, resolved.id, storefront.code, form, context.get(customerContext)?.id ?? null));
   return data(result, { status: result.ok ? 200 : 400 });
 }
 

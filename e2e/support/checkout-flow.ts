@@ -64,11 +64,12 @@ export class CheckoutFlow {
   }
 
   /**
-   * A whole checkout of 12 paracords to Utrecht, paid by bank transfer; returns the order number.
-   * Without an e-mail address the shopper is logged in and orders with the account's address.
+   * A whole checkout, by default of 12 paracords (`fillCart` puts something else in the cart), to
+   * Utrecht, paid by bank transfer; returns the order number. Without an e-mail address the
+   * shopper is logged in and orders with the account's address.
    */
-  async placeBankTransferOrder(email?: string): Promise<string> {
-    await this.addFirstParacord(12);
+  async placeBankTransferOrder(email?: string, fillCart: () => Promise<void> = () => this.addFirstParacord(12)): Promise<string> {
+    await fillCart();
     await this.page.goto(`${baseUrl}/${this.prefix}/checkout/customer`);
     await this.atStep('customer');
     if (email) await this.page.getByLabel(this.t('account.email')).fill(email);

@@ -44,6 +44,8 @@ export default async function setup(project: TestProject) {
     STRIPE_SECRET_KEY: 'sk_test_e2e',
     STRIPE_WEBHOOK_SECRET: webhookSecret,
     STRIPE_API_URL: stripe.url,
+    // Back-in-stock mails and review invitations (issue 15) looked for every two seconds, not every minute.
+    BACKGROUND_JOBS_INTERVAL_SECONDS: '2',
   }, { logFile: shopLogFile(dataDir) });
   project.provide('baseUrl', shop.baseUrl);
   project.provide('dataDir', dataDir);

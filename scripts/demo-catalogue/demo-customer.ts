@@ -40,7 +40,7 @@ export async function loadDemoCustomer(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
     const [customer] = await tx
       .insert(customers)
-      .values({ email: demoCustomer.email, passwordHash: await hashPassword(demoCustomer.password), firstName: address.firstName, lastName: address.lastName, locale: 'nl-NL', newsletterSubscribed: true })
+      .values({ email: demoCustomer.email, passwordHash: await hashPassword(demoCustomer.password), firstName: address.firstName, lastName: address.lastName, locale: 'nl-NL', newsletterSubscribed: true, emailVerifiedAt: new Date() })
       .returning({ id: customers.id });
     const customerId = customer!.id;
     await tx.insert(customerAddresses).values({ customerId, ...address, phone: address.phone!, isDefaultBilling: true, isDefaultShipping: true });

@@ -305,6 +305,7 @@ export function ProductPage({ data, prefix, inCart }: { data: ProductPageData; p
                   <p>{review.body}</p>
                   <p className="review__meta" lang={locale}>
                     {review.author} · {new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(review.createdAt))}
+                    {review.verifiedPurchase && <> · <span className="review__verified">✓ {t('reviewInvite.verifiedPurchase')}</span></>}
                     {review.locale.slice(0, 2) !== locale.slice(0, 2) && (
                       <> · {t('product.reviewWrittenIn', { language: new Intl.DisplayNames(locale, { type: 'language' }).of(review.locale.slice(0, 2)) ?? review.locale })}</>
                     )}

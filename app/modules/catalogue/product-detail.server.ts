@@ -16,6 +16,7 @@ import {
   variantOptionValues,
 } from '../../db/schema.ts';
 import { minuteCache } from '../cache/minute-cache.server.ts';
+import { reviewerBoughtProduct } from '../customers/customer-reviews.server.ts';
 import type { LocaleCode } from '../i18n/locales.ts';
 import type { IndexedProduct, ListingIndex } from './listing-index.server.ts';
 
@@ -143,7 +144,7 @@ async function loadProductDetail(db: Database, index: ListingIndex, productId: n
       .orderBy(asc(attributes.position), asc(productAttributeValues.id)),
     db.select({ path: productImages.path, width: productImages.width, height: productImages.height }).from(productImages).where(eq(productImages.productId, productId)).orderBy(asc(productImages.position)),
     db
-      .select({ id: productReviews.id, author: productReviews.authorName, rating: productReviews.rating, title: productReviews.title, body: productReviews.body, locale: productReviews.locale, createdAt: productReviews.createdAt, reply: productReviews.reply })
+      .select({ id: productReviews.id, author: productReviews.authorName, rating: productReviews.rating, title: productReviews.title, body: productReviews.body, locale: productReviews.locale, createdAt: productReviews.createdAt, reply: productReviews.reply, verifiedPurchase: reviewerBoughtProduct })
       .from(productReviews)
       .where(and(eq(productReviews.productId, productId), eq(productReviews.status, 'approved')))
       .orderBy(desc(productReviews.createdAt)),

@@ -76,6 +76,9 @@ const envSchema = z.object({
   MAX_STOCK_SHARE_PER_ORDER: optional(z.coerce.number().int().min(1).max(100)),
   MAX_STOCK_SHARE_MIN_QUANTITY: optional(z.coerce.number().int().min(1).max(100_000)),
   INVOICE_CREDIT_LIMIT_EUR: optional(z.coerce.number().int().min(0).max(10_000_000)),
+  // Background jobs: back-in-stock mails and review invitations (issue 15)
+  BACKGROUND_JOBS_INTERVAL_SECONDS: optional(z.coerce.number().int().min(1).max(3600)),
+  REVIEW_INVITATION_DAYS: optional(z.coerce.number().int().min(0).max(365)),
 }).refine((env) => (env.UNPAID_ORDER_EXPIRY_DAYS ?? defaultBusinessRules.unpaidExpiryDays) > (env.UNPAID_ORDER_REMINDER_DAYS ?? defaultBusinessRules.unpaidReminderDays), {
   path: ['UNPAID_ORDER_EXPIRY_DAYS'],
   message: 'must be more days than UNPAID_ORDER_REMINDER_DAYS (the reminder comes first)',
@@ -103,6 +106,8 @@ export interface AppConfig {
   /** Proxies whose X-Forwarded-For/-Proto are believed; the site's own origin is always siteUrl. */
   trustProxy: TrustProxy;
   businessRules: BusinessRules;
+  /** How often each process looks for back-in-stock mails and review invitations to send, and after how many days. */
+  jobs: { intervalSeconds: number; reviewInvitationDays: number };
 }
 
 export class ConfigError extends Error {
@@ -158,6 +163,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxStockShareMinQuantity: values.MAX_STOCK_SHARE_MIN_QUANTITY ?? defaultBusinessRules.maxStockShareMinQuantity,
       invoiceCreditLimitEurCents: values.INVOICE_CREDIT_LIMIT_EUR === undefined ? defaultBusinessRules.invoiceCreditLimitEurCents : values.INVOICE_CREDIT_LIMIT_EUR * 100,
     },
+    jobs: { intervalSeconds: values.BACKGROUND_JOBS_INTERVAL_SECONDS ?? 60, reviewInvitationDays: values.REVIEW_INVITATION_DAYS ?? 7 },
   };
 }
 

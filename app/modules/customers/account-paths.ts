@@ -15,6 +15,8 @@ export const accountPaths = {
   addressCreate: 'customer/address/create',
   orders: 'customer/orders',
   wishlists: 'customer/wishlists',
+  stockAlerts: 'customer/account/stock-alerts',
+  verifyEmail: 'customer/account/verify-email',
 } as const;
 
 export const accountPath = (prefix: string, screen: keyof typeof accountPaths) => `/${prefix}/${accountPaths[screen]}`;

@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, notExists } from 'drizzle-orm';
+import { and, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.server.ts';
+import { qualified } from '../../db/qualified-column.ts';
 import { customers, orderItems, orders, productReviews, productTranslations, productVariants } from '../../db/schema.ts';
 import type { LocaleCode } from '../i18n/locales.ts';
 
@@ -14,6 +15,22 @@ export const reviewSchema = z.object({
 
 /** Orders in these states count as bought (a cancelled or unpaid order does not). */
 const purchasedStatuses = ['paid', 'processing', 'shipped', 'completed'] as const;
+
+/**
+ * True for a review whose author bought the product (an order in a bought state): the
+ * "verified purchase" mark on the product page. Reviews without an account (imported) never carry it.
+ */
+export const reviewerBoughtProduct = sql<boolean>`exists (
+  select 1 from ${orderItems}
+  join ${orders} on ${qualified(orders.id)} = ${qualified(orderItems.orderId)}
+  join ${productVariants} on ${qualified(productVariants.id)} = ${qualified(orderItems.variantId)}
+  where ${qualified(orders.customerId)} = ${qualified(productReviews.customerId)}
+    and ${qualified(productVariants.productId)} = ${qualified(productReviews.productId)}
+    and ${qualified(orders.status)} in (${sql.join(
+      purchasedStatuses.map((status) => sql`${status}`),
+      sql`, `,
+    )})
+    and not ${qualified(orderItems.isSample)})`;
 
 export function listCustomerReviews(db: Database, customerId: number, locale: LocaleCode) {
   return db

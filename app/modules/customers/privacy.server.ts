@@ -77,6 +77,8 @@ export async function anonymiseCustomer(db: Database, customerId: number, email:
         companyName: null,
         vatNumber: null,
         newsletterSubscribed: false,
+        pendingEmail: null,
+        pendingEmailRequestedAt: null,
         anonymisedAt: sql`now()`,
         updatedAt: sql`now()`,
       })

@@ -14,9 +14,10 @@ export type StockAlertResult = { ok: true } | { ok: false; fieldErrors: { email?
 
 /**
  * Stores a back-in-stock request for a variant of a product. Asking twice is fine (one row);
- * a variant that does not belong to the product is refused.
+ * a variant that does not belong to the product is refused. A request made while logged in
+ * belongs to the account (shown and removable there).
  */
-export async function subscribeToStockAlert(db: Database, productId: number, locale: LocaleCode, form: FormData): Promise<StockAlertResult> {
+export async function subscribeToStockAlert(db: Database, productId: number, locale: LocaleCode, form: FormData, customerId: number | null = null): Promise<StockAlertResult> {
   const parsed = stockAlertSchema.safeParse({ email: form.get('email') ?? '', variantId: form.get('variantId') });
   const email = String(form.get('email') ?? '');
   if (!parsed.success) {
@@ -30,7 +31,7 @@ export async function subscribeToStockAlert(db: Database, productId: number, loc
   if (!variant) return { ok: false, fieldErrors: {}, email };
   await db
     .insert(stockAlertSubscriptions)
-    .values({ email: parsed.data.email, productId, variantId: variant.id, locale })
+    .values({ email: parsed.data.email, productId, variantId: variant.id, locale, customerId })
     .onConflictDoNothing();
   return { ok: true };
 }

@@ -6,7 +6,6 @@ import type { Translate } from '../i18n/i18n.tsx';
 import type { LocaleCode } from '../i18n/locales.ts';
 import { serverTranslator } from '../i18n/translator.server.ts';
 import { renderMail } from '../mail/mail-layout.server.ts';
-import type { Logger } from '../observability/logger.server.ts';
 import { type BusinessRules, defaultBusinessRules } from './business-rules.ts';
 import { queueOrderMail } from './order-mails.server.ts';
 import { applyOrderChange, mailFrame, type OrderServices } from './order-status.server.ts';
@@ -119,42 +118,4 @@ function expiredMail(services: Pick<OrderServices, 'shopName'>, t: Translate, or
     subject: t('unpaidOrders.expired.subject', { orderNumber: order.orderNumber, shopName: services.shopName }),
     paragraphs: [t('unpaidOrders.expired.intro', { orderNumber: order.orderNumber, days: expiryDays }), t('unpaidOrders.expired.transferred')],
   });
-}
-
-/** Runs the unpaid-order rules in the server every `intervalMs` (hourly by default), like the mail outbox. */
-export class UnpaidOrderJob {
-  readonly #services: OrderServices & { businessRules?: BusinessRules };
-  readonly #logger: Logger;
-  #timer: NodeJS.Timeout | null = null;
-  #round: Promise<unknown> | null = null;
-
-  constructor(services: OrderServices & { businessRules?: BusinessRules }) {
-    this.#services = services;
-    this.#logger = services.logger;
-  }
-
-  runSoon(): void {
-    if (this.#round) return;
-    this.#round = runUnpaidOrderRules(this.#services)
-      .then((round) => {
-        if (round.reminded.length + round.cancelled.length > 0) this.#logger.info(round, 'unpaid orders: reminders sent and orders cancelled');
-        if (round.reminded.length + round.cancelled.length > 0) this.#services.mailer?.deliverSoon?.();
-      })
-      .catch((error: unknown) => this.#logger.error({ err: error }, 'unpaid-order round failed'))
-      .finally(() => {
-        this.#round = null;
-      });
-  }
-
-  start(intervalMs = 60 * 60_000): void {
-    this.#timer ??= setInterval(() => this.runSoon(), intervalMs);
-    this.#timer.unref();
-    this.runSoon();
-  }
-
-  async stop(): Promise<void> {
-    if (this.#timer) clearInterval(this.#timer);
-    this.#timer = null;
-    await this.#round;
-  }
 }

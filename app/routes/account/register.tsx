@@ -8,6 +8,7 @@ import { accountPath, safeReturnTo } from '../../modules/customers/account-paths
 import { registerFields, registerSchema } from '../../modules/customers/customer-forms.ts';
 import { redirectAsLoggedIn } from '../../modules/customers/log-in-response.server.ts';
 import { registerCustomer } from '../../modules/customers/register.server.ts';
+import { sendVerificationMail } from '../../modules/customers/email-verification.server.ts';
 import { formFailure, parseForm } from '../../modules/forms/field-errors.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
 import { requestSubscription } from '../../modules/newsletter/newsletter.server.ts';
@@ -28,6 +29,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await orUnavailable(() => registerCustomer(db, parsed.data, storefront.code, context.get(requestInfoContext).clientAddress));
   if (!result.ok && result.reason === 'too-many-attempts') return data(formFailure(form, registerFields, {}, { key: 'account.tooManyAttempts' }), { status: 429 });
   if (!result.ok) return data(formFailure(form, registerFields, { email: { key: 'account.emailTaken' } }), { status: 400 });
+  // The account can shop at once; its address is verified through the mailed link (issue 15).
+  await orUnavailable(() => sendVerificationMail(context.get(servicesContext), storefront, result.customerId));
   if (parsed.data.newsletter) {
     const services = context.get(servicesContext);
     await orUnavailable(() =>

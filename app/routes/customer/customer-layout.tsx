@@ -36,6 +36,7 @@ const sections = [
   ['orders', 'account.nav.orders'],
   ['wishlists', 'account.nav.wishlists'],
   ['reviews', 'account.nav.reviews'],
+  ['stockAlerts', 'stockAlerts.account.title'],
   ['privacy', 'account.nav.privacy'],
 ] as const;
 

@@ -15,7 +15,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { storefront } = context.get(storefrontContext);
   const customerId = context.get(customerContext)!.id;
   const [reviews, reviewable] = await orUnavailable(() => Promise.all([listCustomerReviews(db, customerId, storefront.code), reviewableProducts(db, customerId, storefront.code)]));
-  return { reviews, reviewable, submitted: new URL(request.url).searchParams.has('submitted') };
+  const query = new URL(request.url).searchParams;
+  // The review invitation's links choose the product (issue 15).
+  return { reviews, reviewable, submitted: query.has('submitted'), chosen: query.get('product') ?? undefined };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -34,7 +36,7 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
   const { t } = useI18n();
   const navigation = useNavigation();
   const formatDate = useFormatDate();
-  const { reviews, reviewable, submitted } = loaderData;
+  const { reviews, reviewable, submitted, chosen } = loaderData;
   const failure = actionData && !actionData.ok ? actionData : undefined;
   const errors = failure?.fieldErrors ?? {};
   return (
@@ -47,7 +49,7 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
             <CsrfField />
             <div className="form-field">
               <label htmlFor="review-productId">{t('account.reviewProduct')}</label>
-              <select id="review-productId" name="productId" defaultValue={failure?.values.productId} aria-describedby={errors.productId ? 'review-productId-error' : undefined}>
+              <select id="review-productId" name="productId" defaultValue={failure?.values.productId ?? chosen} aria-describedby={errors.productId ? 'review-productId-error' : undefined}>
                 {reviewable.map((product) => (
                   <option key={product.productId} value={product.productId}>
                     {product.name}

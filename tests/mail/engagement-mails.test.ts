@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { emailChangedMail, verificationMail } from '../../app/modules/customers/email-verification.server.ts';
+import { backInStockMail } from '../../app/modules/engagement/back-in-stock.server.ts';
+import { reviewInvitationMail } from '../../app/modules/engagement/review-invitations.server.ts';
+import { createTranslator } from '../../app/modules/i18n/i18n.tsx';
+import { storefronts } from '../../app/modules/i18n/locales.ts';
+import type { MessageTree } from '../../app/modules/i18n/messages.ts';
+import type { OutgoingMail } from '../../app/modules/mail/mailer.server.ts';
+
+/**
+ * Every mail of issue 15 (back in stock, e-mail verification and change notice, review invitation)
+ * rendered in every store's language: no message key left unresolved, HTML and text both carry
+ * the words, and a non-English mail has no English sentence of the English mail left in it
+ * (names, addresses and links aside).
+ */
+const services = { siteUrl: 'https://cordial.example', shopName: 'Cordial', sessionSecret: 'a-test-secret-of-at-least-thirty-two-characters' };
+const messages = (locale: string) => JSON.parse(readFileSync(new URL(`../../locales/${locale}.json`, import.meta.url), 'utf8')) as MessageTree;
+
+function mailsIn(locale: (typeof storefronts)[number]): Record<string, OutgoingMail> {
+  const t = createTranslator(locale.code, messages(locale.code));
+  const to = { email: 'anna@example.com', locale: locale.code, prefix: locale.prefix };
+  return {
+    backInStock: backInStockMail(services, t, to, { name: 'Paracord 550 Black', urlKey: 'paracord-550-black', sku: 'PC550-BLK-30' }),
+    verification: verificationMail(services, t, locale, { customerId: 7, firstName: 'Anna', email: to.email, kind: 'registration', issuedAt: Date.now() }),
+    verificationOfChange: verificationMail(services, t, locale, { customerId: 7, firstName: 'Anna', email: to.email, kind: 'change', issuedAt: Date.now() }),
+    emailChanged: emailChangedMail(services, t, locale, { firstName: 'Anna', oldEmail: 'old@example.com', newEmail: to.email }),
+    reviewInvitation: reviewInvitationMail(services, t, { orderNumber: 'NL100007', email: to.email, firstName: 'Anna', prefix: locale.prefix, locale: locale.code }, [
+      { productId: 3, name: 'Paracord 550 Black' },
+      { productId: 4, name: 'Cobra Buckle' },
+    ]),
+  };
+}
+
+/** The sentences of a text mail without what is not language: names, links, addresses, the shop's name. */
+const sentences = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.replace(/https?:\/\/\S+/g, '').replace(/[\w.+-]+@[\w.-]+/g, '').replace(/Paracord 550 Black|Cobra Buckle|Anna|Cordial|NL100007|PC550-BLK-30/g, '').trim())
+    .filter((line) => /[a-z]{3,}/i.test(line) && line !== '--');
+
+const english = mailsIn(storefronts.find((store) => store.code === 'en')!);
+
+describe.each(storefronts.map((store) => [store.code, store] as const))('the engagement mails in %s', (code, store) => {
+  const mails = mailsIn(store);
+  it.each(Object.keys(mails))('%s has every message and is written in the store language', (name) => {
+    const mail = mails[name]!;
+    for (const part of [mail.subject, mail.text, mail.html]) expect(part).not.toMatch(/\b(stockAlerts|emailVerification|reviewInvite|mail)\.[\w.]+/);
+    expect(mail.html).toContain(`lang="${code}"`);
+    expect(mail.text.length).toBeGreaterThan(100);
+    if (!code.startsWith('en')) {
+      const englishSentences = new Set(sentences(english[name]!.text));
+      const leftovers = sentences(mail.text).filter((sentence) => englishSentences.has(sentence));
+      expect(leftovers).toEqual([]);
+      expect(mail.subject).not.toBe(english[name]!.subject);
+    }
+  });
+});
