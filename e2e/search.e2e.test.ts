@@ -41,7 +41,13 @@ describe('search', () => {
     await searchBox(page, locale).fill(query);
     await searchBox(page, locale).press('Enter');
     await page.waitForURL(new RegExp(`/${prefix}/search\\?q=`));
-    await page.getByRole('heading', { level: 1, name: t(locale, 'search.resultsFor', { query }) }).waitFor();
+    // The heading names what the results are for: the query, or its correction when the search corrected it.
+    const [before = '', after = ''] = t(locale, 'search.resultsFor', { query: '\u0000' }).split('\u0000');
+    const h1 = page.getByRole('heading', { level: 1, name: before });
+    await h1.waitFor();
+    const heading = (await h1.textContent()) ?? '';
+    expect(heading.startsWith(before) && heading.endsWith(after) && heading.length > before.length + after.length).toBe(true);
+    expect(await searchBox(page, locale).inputValue()).toBe(query);
     const names = await page.locator('.product-card__name').allTextContents();
     expect(names.length).toBeGreaterThan(0);
     expect(names.some((name) => name.includes(expected))).toBe(true);

@@ -18,7 +18,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const formatDate = useFormatDate();
   const formatAmount = useFormatOrderMoney();
   const { prefix, order, invoiceError } = loaderData;
@@ -56,7 +56,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             {order.items.map((item) => (
               <tr key={item.id}>
                 <th scope="row">
-                  {lineName(item, t)}
+                  {lineName(item, t, locale)}
                   <span className="data-table__sub">{t('product.itemNumber', { sku: item.sku })}</span>
                 </th>
                 <td className="numeric">{item.quantity}</td>

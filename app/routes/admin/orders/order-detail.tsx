@@ -13,6 +13,7 @@ import { requireStaff } from '../../../modules/admin/require-staff.server.ts';
 import { countryName } from '../../../modules/customers/countries.ts';
 import { formatCurrencyAmount } from '../../../modules/currency/money.ts';
 import type { FieldError } from '../../../modules/forms/field-errors.ts';
+import { lineName } from '../../../modules/orders/line-name.ts';
 import { useI18n } from '../../../modules/i18n/i18n.tsx';
 import { carrierCodes, carriers } from '../../../modules/orders/carriers.ts';
 import { orderIntentOf, orderIntentPermission, runOrderAction, type OrderActionOutcome, type OrderIntent } from '../../../modules/orders/order-admin-actions.server.ts';
@@ -241,7 +242,7 @@ function Address({ address }: { address: OrderAddress }) {
 }
 
 function OrderLines({ order, money }: { order: OrderDetail; money: (cents: number) => string }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const totals: [string, number][] = [
     [t('invoice.subtotal'), order.subtotalCents],
     ...(order.discountCents ? ([[t('invoice.discount'), -order.discountCents]] as [string, number][]) : []),
@@ -275,10 +276,9 @@ function OrderLines({ order, money }: { order: OrderDetail; money: (cents: numbe
           {order.items.map((item) => (
             <tr key={item.id}>
               <th scope="row">
-                {item.isSample ? `${item.name} (${t('cart.sample')})` : item.name}
+                {lineName(item, t, locale)}
                 <span className="admin-muted order-line__meta">
                   {item.sku}
-                  {item.lengthCm ? ` · ${t('invoice.length', { metres: item.lengthCm / 100 })}` : ''}
                   {item.refundedQuantity > 0 && <span className="admin-badge admin-badge--failed">{t('fulfilment.admin.detail.refundedQuantity', { count: item.refundedQuantity })}</span>}
                 </span>
               </th>
