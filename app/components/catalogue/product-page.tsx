@@ -12,6 +12,8 @@ import { usePriceDisplay, useVatLabel } from '../../modules/pricing/price-contex
 import { formatPrice } from '../../modules/pricing/price-display.ts';
 import { pieceStepCm } from '../../modules/pricing/cut-to-length.ts';
 import { tierSavingPercent } from '../../modules/pricing/unit-price.ts';
+import { metresToCm } from '../../modules/pricing/price-per-length.ts';
+import { CatalogueUnitPrice } from './unit-price.tsx';
 import type { loader as rootLoader } from '../../root.tsx';
 import { type Alternates, PageHead } from '../page-head.tsx';
 import { Breadcrumbs, imageSources, ProductGrid } from './product-card.tsx';
@@ -37,6 +39,12 @@ export interface ProductPageData {
 }
 
 const feetPerMetre = 3.28084;
+
+/** The length a variant (a 10 m hank) buys, for its unit price; null when it has no length option. */
+function lengthCmOf(variant: ProductVariant): number | null {
+  const metres = variant.options.find((o) => o.attribute === 'length')?.sortValue;
+  return metres ? metresToCm(metres) : null;
+}
 
 /** The variant whose options match the selection, else the first one. */
 function variantFor(variants: ProductVariant[], selection: Record<string, string>): ProductVariant | undefined {
@@ -142,7 +150,8 @@ export function ProductPage({ data, prefix, inCart }: { data: ProductPageData; p
                 <span className="price">
                   {product.soldByLength ? t('product.perMetre', { price: formatPrice(variant.priceCents, display) }) : formatPrice(variant.priceCents, display)}
                 </span>{' '}
-                <span className="vat-label">{vatLabel}</span>
+                <span className="vat-label">{vatLabel}</span>{' '}
+                {!product.soldByLength && <CatalogueUnitPrice netEurCents={variant.priceCents} lengthCm={lengthCmOf(variant)} />}
               </p>
               <p className={`stock-badge ${variant.inStock ? 'stock-badge--in' : 'stock-badge--out'}`}>
                 {variant.inStock ? t('product.inStock') : t('product.outOfStock')}
@@ -166,7 +175,12 @@ export function ProductPage({ data, prefix, inCart }: { data: ProductPageData; p
                             checked={selection[attribute] === option.option}
                             onChange={() => choose(attribute, option.option)}
                           />
-                          <span>{optionLabel(attribute, option)}</span>
+                          <span>
+                            {optionLabel(attribute, option)}
+                            {attribute === 'length' && optionVariant && !product.soldByLength && (
+                              <CatalogueUnitPrice netEurCents={optionVariant.priceCents} lengthCm={lengthCmOf(optionVariant)} />
+                            )}
+                          </span>
                         </label>
                       );
                     })}
@@ -214,14 +228,18 @@ export function ProductPage({ data, prefix, inCart }: { data: ProductPageData; p
               <tbody>
                 <tr>
                   <td>{product.soldByLength ? t('pricing.tierFromMetres', { quantity: number.format(pieceStepCm / 100) }) : 1}</td>
-                  <td>{formatPrice(variant.priceCents, display)}</td>
+                  <td>
+                    {formatPrice(variant.priceCents, display)} {!product.soldByLength && <CatalogueUnitPrice netEurCents={variant.priceCents} lengthCm={lengthCmOf(variant)} />}
+                  </td>
                   <td>–</td>
                 </tr>
                 {variant.tiers.map((tier) => (
                   <tr key={tier.minQuantity}>
                     {/* Per-metre tiers count metres, in the cart too (decision 0014). */}
                     <td>{t(product.soldByLength ? 'pricing.tierFromMetres' : 'product.tierQuantity', { quantity: tier.minQuantity })}</td>
-                    <td>{formatPrice(tier.unitPriceCents, display)}</td>
+                    <td>
+                      {formatPrice(tier.unitPriceCents, display)} {!product.soldByLength && <CatalogueUnitPrice netEurCents={tier.unitPriceCents} lengthCm={lengthCmOf(variant)} />}
+                    </td>
                     <td>{t('product.tierSavingValue', { percent: percent.format(tierSavingPercent(variant, tier)) })}</td>
                   </tr>
                 ))}

@@ -54,6 +54,8 @@ export interface ProductCard {
   urlKey: string;
   imagePath: string | null;
   priceFromCents: number;
+  /** the length the "from" price buys, for its unit price; null for goods not sold by length */
+  priceFromLengthCm: number | null;
   inStock: boolean;
   colourHexes: string[];
 }
@@ -66,6 +68,7 @@ export const toProductCard = (product: IndexedProduct, locale: LocaleCode): Prod
   urlKey: product.urlKeys[locale] ?? '',
   imagePath: product.imagePath,
   priceFromCents: product.minPriceCents,
+  priceFromLengthCm: product.minPriceLengthCm,
   inStock: product.inStock,
   colourHexes: product.colourHexes,
 });

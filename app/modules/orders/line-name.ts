@@ -1,4 +1,5 @@
 import type { Translate } from '../i18n/i18n.tsx';
+import { metresToCm } from '../pricing/price-per-length.ts';
 
 /** An option the shopper chose for a line (a length, a pack size, a symbol), as recorded with the line. */
 export interface LineOption {
@@ -24,6 +25,13 @@ export function formatLength(metres: number, t: Translate, locale: string): stri
 /** The name of one chosen option: lengths in metres and feet, other options by their label. */
 export function optionText(option: LineOption, t: Translate, locale: string): string {
   return option.attribute === 'length' && option.sortValue !== null ? formatLength(option.sortValue, t, locale) : option.label;
+}
+
+/** The length one piece or pack of a line buys (a cut piece, or a length option), for unit prices; null for goods not sold by length. */
+export function lineLengthCm(line: { options?: readonly LineOption[] | null; lengthCm?: number | null }): number | null {
+  if (line.lengthCm) return line.lengthCm;
+  const metres = line.options?.find((option) => option.attribute === 'length')?.sortValue;
+  return metres ? metresToCm(metres) : null;
 }
 
 export interface NamedLine {

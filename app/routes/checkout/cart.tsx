@@ -9,7 +9,8 @@ import { orUnavailable } from '../../db/with-database.server.ts';
 import { changeCart } from '../../modules/cart/cart-actions.server.ts';
 import { checkoutRequest } from '../../modules/checkout/checkout-request.server.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { lineName } from '../../modules/orders/line-name.ts';
+import { lineLengthCm, lineName } from '../../modules/orders/line-name.ts';
+import { UnitPrice } from '../../components/catalogue/unit-price.tsx';
 import { useVatLabel } from '../../modules/pricing/price-context.tsx';
 import { shownAmount } from '../../modules/pricing/price-display.ts';
 
@@ -90,7 +91,11 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                   <div className="cart-line__text">
                     <Link to={`/${prefix}/${line.urlKey}`}>{lineName(line, t, locale)}</Link>
                     <span className="data-table__sub">{t('product.itemNumber', { sku: line.sku })}</span>
-                    {!line.isSample && <span>{t('cart.unitPrice', { price: money(line.unitPrice) })}</span>}
+                    {!line.isSample && (
+                      <span>
+                        {t('cart.unitPrice', { price: money(line.unitPrice) })} {lineLengthCm(line) && <UnitPrice amountMinor={line.unitPrice} lengthCm={lineLengthCm(line)!} format={money} />}
+                      </span>
+                    )}
                     {!line.inStock && <span className="field-error">{t('errors.quantity')}</span>}
                   </div>
                   <div className="cart-line__actions">
