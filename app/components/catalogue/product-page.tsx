@@ -8,6 +8,8 @@ import { WishlistButton } from './wishlist-button.tsx';
 import type { StockAlertResult } from '../../modules/engagement/stock-alerts.server.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
 import { storefrontByCode } from '../../modules/i18n/locales.ts';
+import { formatMeasure } from '../../modules/i18n/measures.ts';
+import { formatLength } from '../../modules/orders/line-name.ts';
 import { usePriceDisplay, useVatLabel } from '../../modules/pricing/price-context.tsx';
 import { formatPrice } from '../../modules/pricing/price-display.ts';
 import { pieceStepCm } from '../../modules/pricing/cut-to-length.ts';
@@ -37,8 +39,6 @@ export interface ProductPageData {
   /** the picture a shared link shows (og:image) */
   shareImage: string | null;
 }
-
-const feetPerMetre = 3.28084;
 
 /** The length a variant (a 10 m hank) buys, for its unit price; null when it has no length option. */
 function lengthCmOf(variant: ProductVariant): number | null {
@@ -85,7 +85,7 @@ export function ProductPage({ data, prefix, inCart }: { data: ProductPageData; p
   const selectable = [...choices].filter(([, options]) => options.length > 1);
   const optionLabel = (attribute: string, option: { label: string; sortValue: number | null }) =>
     attribute === 'length' && option.sortValue !== null
-      ? t('product.lengthWithFeet', { metres: number.format(option.sortValue), feet: number.format(Math.round(option.sortValue * feetPerMetre)) })
+      ? formatLength(option.sortValue, t, locale)
       : option.label;
   const choose = (attribute: string, option: string) => {
     const next = { ...selection, [attribute]: option };
@@ -97,6 +97,7 @@ export function ProductPage({ data, prefix, inCart }: { data: ProductPageData; p
   };
 
   const { maxMetres } = data;
+  const bothUnits = (imperial: string, metric: string) => t('measure.imperialFirst', { imperial, metric });
 
   return (
     <article className="product container">
@@ -299,7 +300,7 @@ export function ProductPage({ data, prefix, inCart }: { data: ProductPageData; p
           {detail.specifications.map((spec) => (
             <div key={spec.code}>
               <dt>{spec.label}</dt>
-              <dd>{spec.values.map((value) => (spec.numeric ? `${number.format(Number(value))}${spec.unit ? ` ${spec.unit}` : ''}` : value)).join(', ')}</dd>
+              <dd>{spec.values.map((value) => (spec.numeric ? formatMeasure(Number(value), spec.unit, locale, bothUnits) : value)).join(', ')}</dd>
             </div>
           ))}
         </dl>

@@ -12,7 +12,7 @@ import { pricePerFoot, pricePerMetre } from '../../modules/pricing/price-per-len
 export function UnitPrice({ amountMinor, lengthCm, format }: { amountMinor: number; lengthCm: number; format: (minor: number) => string }) {
   const { t, locale } = useI18n();
   const perMetre = t('unitPrice.perMetre', { price: format(pricePerMetre(amountMinor, lengthCm)) });
-  const text = showsImperialFirst(locale) ? t('unitPrice.imperialFirst', { imperial: t('unitPrice.perFoot', { price: format(pricePerFoot(amountMinor, lengthCm)) }), metric: perMetre }) : perMetre;
+  const text = showsImperialFirst(locale) ? t('measure.imperialFirst', { imperial: t('unitPrice.perFoot', { price: format(pricePerFoot(amountMinor, lengthCm)) }), metric: perMetre }) : perMetre;
   return (
     <span className="unit-price">
       <span className="visually-hidden">{t('unitPrice.label')}: </span>
