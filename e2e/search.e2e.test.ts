@@ -41,19 +41,50 @@ describe('search', () => {
     await searchBox(page, locale).fill(query);
     await searchBox(page, locale).press('Enter');
     await page.waitForURL(new RegExp(`/${prefix}/search\\?q=`));
-    await page.getByRole('heading', { level: 1, name: t(locale, 'search.resultsFor', { query }) }).waitFor();
+    // The heading names what the results are for: the query, or its correction when the search corrected it.
+    const [before = '', after = ''] = t(locale, 'search.resultsFor', { query: '\u0000' }).split('\u0000');
+    const h1 = page.getByRole('heading', { level: 1, name: before });
+    await h1.waitFor();
+    const heading = (await h1.textContent()) ?? '';
+    expect(heading.startsWith(before) && heading.endsWith(after) && heading.length > before.length + after.length).toBe(true);
+    expect(await searchBox(page, locale).inputValue()).toBe(query);
     const names = await page.locator('.product-card__name').allTextContents();
     expect(names.length).toBeGreaterThan(0);
     expect(names.some((name) => name.includes(expected))).toBe(true);
     await page.close();
   });
 
-  it('tolerates a typo and says what it searched for', async () => {
+  it('tolerates a typo, says once what it searched for and keeps what was typed in the box', async () => {
     const page = await browser.newPage();
     await page.goto(`${baseUrl}/en-us/search?q=paracrod%20550`);
-    await page.getByText(t('en-US', 'search.didYouMean', { suggestion: 'paracord 550' })).waitFor();
+    await page.getByRole('heading', { level: 1, name: t('en-US', 'search.resultsFor', { query: 'paracord 550' }) }).waitFor();
     expect((await page.locator('.product-card__name').allTextContents()).some((name) => name.startsWith('Paracord 550'))).toBe(true);
+    // One line about the query: not "Results for “paracrod 550”" beside the corrected one.
+    expect(await page.locator('main').getByText(/results for/i).count()).toBe(1);
+    expect(await searchBox(page, 'en-US').inputValue()).toBe('paracrod 550');
     await page.close();
+  });
+
+  it.each([390, 1280])('at %i px the suggestions are painted, not only present', async (width) => {
+    const context = await openBrowser({ viewport: { width, height: width < 768 ? 844 : 900 }, locale: 'en-GB' });
+    await context.addCookies([{ name: 'consent', value: 'necessary', url: baseUrl }]);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/en-gb`);
+    const box = searchBox(page, 'en-GB');
+    await box.click();
+    await box.pressSequentially('para', { delay: 40 });
+    const option = page.getByRole('listbox').getByRole('option').first();
+    await option.waitFor();
+    // What a sighted shopper sees at the option's centre: the option itself, inside the window.
+    const painted = await option.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const x = box.left + box.width / 2;
+      const y = box.top + box.height / 2;
+      const hit = document.elementFromPoint(x, y);
+      return { inViewport: x >= 0 && y >= 0 && x <= window.innerWidth && y <= window.innerHeight, isTheOption: hit !== null && element.contains(hit) };
+    });
+    expect(painted).toEqual({ inViewport: true, isTheOption: true });
+    await context.close();
   });
 
   it('suggests while typing and is usable with the keyboard', async () => {

@@ -23,6 +23,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { StaffRole } from '../modules/admin/permissions.ts';
+import type { LineOption } from '../modules/orders/line-name.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -729,6 +730,8 @@ export const orderItems = pgTable(
     name: text('name').notNull(),
     quantity: integer('quantity').notNull(),
     lengthCm: integer('length_cm'),
+    /** What was chosen (length, pack …), named in the order's language when it was placed. */
+    options: jsonb('options').$type<LineOption[]>().notNull().default([]),
     /** A free sample: shown as such, and it never came out of the sellable stock. */
     isSample: boolean('is_sample').notNull().default(false),
     unitPriceCents: integer('unit_price_cents').notNull(),

@@ -32,7 +32,9 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   const { prefix, query, correctedQuery, categories, pages, posts, popular, found } = loaderData;
-  const title = query ? t('search.resultsFor', { query }) : t('search.title');
+  // One line about the query: a corrected misspelling names what the results are for; the box keeps what was typed.
+  const shownQuery = correctedQuery && found > 0 ? correctedQuery : query;
+  const title = shownQuery ? t('search.resultsFor', { query: shownQuery }) : t('search.title');
   return (
     <ListingPage
       data={{ name: title, description: null, trail: [], subcategoryNames: {}, alternates: loaderData.alternates, params: loaderData.params, listing: loaderData.listing }}
@@ -41,7 +43,6 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
     >
       <div className="search-summary">
         {!query && <p>{t('search.emptyQuery')}</p>}
-        {correctedQuery && found > 0 && <p className="notice">{t('search.didYouMean', { suggestion: correctedQuery })}</p>}
         {query && found === 0 && (
           <div className="no-results" role="status">
             <p>

@@ -5,6 +5,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, carts, coupons, giftCards, orderItems, orders, orderStatusHistory, priceTiers, products, productVariants } from '../../app/db/schema.ts';
 import { addToCart, addToCartFromForm } from '../../app/modules/cart/add-to-cart.server.ts';
+import { loadCart } from '../../app/modules/cart/cart.server.ts';
 import { changeCart } from '../../app/modules/cart/cart-actions.server.ts';
 import { mergeCartsAtLogin } from '../../app/modules/cart/merge-carts.server.ts';
 import type { CheckoutDetails } from '../../app/modules/checkout/checkout-details.ts';
@@ -80,6 +81,28 @@ describe.each(testDrivers)('placing orders on %s', (driver) => {
     expect(order).toMatchObject({ status: 'pending_payment', currencyCode: 'EUR', subtotalCents: variant.priceCents * 2, paymentMethod: 'bank_transfer' });
     expect(order!.totalCents).toBe(order!.subtotalCents - order!.discountCents + order!.shippingCents + order!.taxCents);
     expect(await place(cartId)).toMatchObject({ ok: true, created: false, orderNumber: order!.orderNumber });
+  });
+
+  it('records the chosen length with the order line, in the order\'s language (issue 22)', async () => {
+    const { db } = database;
+    const [hank] = await db
+      .select({ id: productVariants.id })
+      .from(productVariants)
+      .where(sql`${productVariants.stockQuantity} > 20 and exists (select 1 from variant_option_values vo join attributes a on a.id = vo.attribute_id where vo.variant_id = ${productVariants.id} and a.code = 'length')`)
+      .orderBy(asc(productVariants.id))
+      .limit(1);
+    // Enough hanks to pass the minimum order value.
+    const added = await addToCart(db, { cartId: undefined, customerId: null, locale: 'nl-NL', currency: 'EUR', variantId: hank!.id, quantity: 15 });
+    if (!added.ok) throw new Error(`not added: ${added.reason}`);
+    const { cart } = await loadCart(db, added.cartId, null, 'nl-NL');
+    const length = cart!.lines[0]!.options.find((option) => option.attribute === 'length');
+    expect(length).toMatchObject({ attribute: 'length', label: expect.stringMatching(/ m$/) });
+    expect(length!.sortValue).toBeGreaterThan(0);
+    await db.update(carts).set({ checkout: ready as Record<string, unknown> }).where(eq(carts.id, added.cartId));
+    const placed = await place(added.cartId);
+    if (!placed.ok) throw new Error(`not placed: ${placed.reason}`);
+    const [line] = await db.select({ options: orderItems.options }).from(orderItems).innerJoin(orders, eq(orders.id, orderItems.orderId)).where(eq(orders.orderNumber, placed.orderNumber));
+    expect(line!.options).toEqual(cart!.lines[0]!.options);
   });
 
   it('creates the invoice when a bank transfer is marked paid, and puts stock back on cancellation', async () => {

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { ProductCard as ProductCardData } from '../../modules/catalogue/product-detail.server.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
 import type { ImageWidth } from '../../modules/media/image-widths.ts';
+import { CatalogueUnitPrice } from './unit-price.tsx';
 import { usePriceDisplay } from '../../modules/pricing/price-context.tsx';
 import { formatPrice } from '../../modules/pricing/price-display.ts';
 import { ListingAddToCart } from './add-to-cart-form.tsx';
@@ -34,6 +35,7 @@ export function ProductCard({ product, prefix, eager = false, wishlist = false }
         </span>
       )}
       <span className="product-card__price">{t('product.priceFrom', { price: formatPrice(product.priceFromCents, display) })}</span>
+      <CatalogueUnitPrice netEurCents={product.priceFromCents} lengthCm={product.priceFromLengthCm} />
       <span className={`stock-badge ${product.inStock ? 'stock-badge--in' : 'stock-badge--out'}`}>
         {product.inStock ? t('product.inStock') : t('product.outOfStock')}
       </span>

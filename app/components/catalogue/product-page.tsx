@@ -8,10 +8,14 @@ import { WishlistButton } from './wishlist-button.tsx';
 import type { StockAlertResult } from '../../modules/engagement/stock-alerts.server.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
 import { storefrontByCode } from '../../modules/i18n/locales.ts';
+import { formatMeasure } from '../../modules/i18n/measures.ts';
+import { formatLength } from '../../modules/orders/line-name.ts';
 import { usePriceDisplay, useVatLabel } from '../../modules/pricing/price-context.tsx';
 import { formatPrice } from '../../modules/pricing/price-display.ts';
 import { pieceStepCm } from '../../modules/pricing/cut-to-length.ts';
 import { tierSavingPercent } from '../../modules/pricing/unit-price.ts';
+import { metresToCm } from '../../modules/pricing/price-per-length.ts';
+import { CatalogueUnitPrice } from './unit-price.tsx';
 import type { loader as rootLoader } from '../../root.tsx';
 import { type Alternates, PageHead } from '../page-head.tsx';
 import { Breadcrumbs, imageSources, ProductGrid } from './product-card.tsx';
@@ -36,7 +40,11 @@ export interface ProductPageData {
   shareImage: string | null;
 }
 
-const feetPerMetre = 3.28084;
+/** The length a variant (a 10 m hank) buys, for its unit price; null when it has no length option. */
+function lengthCmOf(variant: ProductVariant): number | null {
+  const metres = variant.options.find((o) => o.attribute === 'length')?.sortValue;
+  return metres ? metresToCm(metres) : null;
+}
 
 /** The variant whose options match the selection, else the first one. */
 function variantFor(variants: ProductVariant[], selection: Record<string, string>): ProductVariant | undefined {
@@ -77,7 +85,7 @@ export function ProductPage({ data, prefix, inCart }: { data: ProductPageData; p
   const selectable = [...choices].filter(([, options]) => options.length > 1);
   const optionLabel = (attribute: string, option: { label: string; sortValue: number | null }) =>
     attribute === 'length' && option.sortValue !== null
-      ? t('product.lengthWithFeet', { metres: number.format(option.sortValue), feet: number.format(Math.round(option.sortValue * feetPerMetre)) })
+      ? formatLength(option.sortValue, t, locale)
       : option.label;
   const choose = (attribute: string, option: string) => {
     const next = { ...selection, [attribute]: option };
@@ -89,6 +97,7 @@ export function ProductPage({ data, prefix, inCart }: { data: ProductPageData; p
   };
 
   const { maxMetres } = data;
+  const bothUnits = (imperial: string, metric: string) => t('measure.imperialFirst', { imperial, metric });
 
   return (
     <article className="product container">
@@ -142,7 +151,8 @@ export function ProductPage({ data, prefix, inCart }: { data: ProductPageData; p
                 <span className="price">
                   {product.soldByLength ? t('product.perMetre', { price: formatPrice(variant.priceCents, display) }) : formatPrice(variant.priceCents, display)}
                 </span>{' '}
-                <span className="vat-label">{vatLabel}</span>
+                <span className="vat-label">{vatLabel}</span>{' '}
+                {!product.soldByLength && <CatalogueUnitPrice netEurCents={variant.priceCents} lengthCm={lengthCmOf(variant)} />}
               </p>
               <p className={`stock-badge ${variant.inStock ? 'stock-badge--in' : 'stock-badge--out'}`}>
                 {variant.inStock ? t('product.inStock') : t('product.outOfStock')}
@@ -166,7 +176,12 @@ export function ProductPage({ data, prefix, inCart }: { data: ProductPageData; p
                             checked={selection[attribute] === option.option}
                             onChange={() => choose(attribute, option.option)}
                           />
-                          <span>{optionLabel(attribute, option)}</span>
+                          <span>
+                            {optionLabel(attribute, option)}
+                            {attribute === 'length' && optionVariant && !product.soldByLength && (
+                              <CatalogueUnitPrice netEurCents={optionVariant.priceCents} lengthCm={lengthCmOf(optionVariant)} />
+                            )}
+                          </span>
                         </label>
                       );
                     })}
@@ -214,14 +229,18 @@ export function ProductPage({ data, prefix, inCart }: { data: ProductPageData; p
               <tbody>
                 <tr>
                   <td>{product.soldByLength ? t('pricing.tierFromMetres', { quantity: number.format(pieceStepCm / 100) }) : 1}</td>
-                  <td>{formatPrice(variant.priceCents, display)}</td>
+                  <td>
+                    {formatPrice(variant.priceCents, display)} {!product.soldByLength && <CatalogueUnitPrice netEurCents={variant.priceCents} lengthCm={lengthCmOf(variant)} />}
+                  </td>
                   <td>–</td>
                 </tr>
                 {variant.tiers.map((tier) => (
                   <tr key={tier.minQuantity}>
                     {/* Per-metre tiers count metres, in the cart too (decision 0014). */}
                     <td>{t(product.soldByLength ? 'pricing.tierFromMetres' : 'product.tierQuantity', { quantity: tier.minQuantity })}</td>
-                    <td>{formatPrice(tier.unitPriceCents, display)}</td>
+                    <td>
+                      {formatPrice(tier.unitPriceCents, display)} {!product.soldByLength && <CatalogueUnitPrice netEurCents={tier.unitPriceCents} lengthCm={lengthCmOf(variant)} />}
+                    </td>
                     <td>{t('product.tierSavingValue', { percent: percent.format(tierSavingPercent(variant, tier)) })}</td>
                   </tr>
                 ))}
@@ -281,7 +300,7 @@ export function ProductPage({ data, prefix, inCart }: { data: ProductPageData; p
           {detail.specifications.map((spec) => (
             <div key={spec.code}>
               <dt>{spec.label}</dt>
-              <dd>{spec.values.map((value) => (spec.numeric ? `${number.format(Number(value))}${spec.unit ? ` ${spec.unit}` : ''}` : value)).join(', ')}</dd>
+              <dd>{spec.values.map((value) => (spec.numeric ? formatMeasure(Number(value), spec.unit, locale, bothUnits) : value)).join(', ')}</dd>
             </div>
           ))}
         </dl>

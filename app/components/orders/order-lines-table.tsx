@@ -69,7 +69,7 @@ export function OrderLinesTable<Row extends OrderLinesRow>({
   /** a visible heading inside the table's frame */
   heading?: ReactNode;
 }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const css = looks[look];
   const labelColumns = labels.vatRate ? 4 : 3;
   const totalRow = (label: string, amount: string, className?: string) => (
@@ -110,7 +110,7 @@ export function OrderLinesTable<Row extends OrderLinesRow>({
           {items.map((item) => (
             <tr key={item.id}>
               <th scope="row">
-                {lineName(item, t)}
+                {lineName(item, t, locale)}
                 <span className={css.sub}>{details(item)}</span>
               </th>
               <td className={css.numeric}>{item.quantity}</td>

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { Suggestions } from '../../modules/search/suggest.server.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
 import { usePriceDisplay } from '../../modules/pricing/price-context.tsx';
@@ -21,7 +21,11 @@ export function SearchBox({ prefix }: { prefix: string }) {
   const display = usePriceDisplay();
   const navigate = useNavigate();
   const listId = useId();
-  const [query, setQuery] = useState('');
+  const location = useLocation();
+  // On the results page the box keeps what was searched for, so it can be corrected in place.
+  const searched = location.pathname === `/${prefix}/search` ? (new URLSearchParams(location.search).get('q') ?? '') : '';
+  const [query, setQuery] = useState(searched);
+  useEffect(() => setQuery(searched), [searched]);
   const [suggestions, setSuggestions] = useState<Suggestions | null>(null);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);

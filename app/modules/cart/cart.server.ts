@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.server.ts';
 import { cartItems, carts, priceTiers, productImages, products, productTranslations, productVariants } from '../../db/schema.ts';
+import { lineOptionsByVariant } from '../catalogue/variant-options.server.ts';
 import type { LocaleCode } from '../i18n/locales.ts';
+import type { LineOption } from '../orders/line-name.ts';
 import { unitPriceEurCents } from '../pricing/unit-price.ts';
 import { isCartId } from './cart-count.server.ts';
 
@@ -16,6 +18,8 @@ export interface CartLine {
   quantity: number;
   lengthCm: number | null;
   isSample: boolean;
+  /** the variant's options (length, pack …), named in the cart's language */
+  options: LineOption[];
   /** net EUR cents per piece or pack (per metre when cut to length), after quantity tiers; 0 for samples */
   unitPriceEurCents: number;
   weightGrams: number;
@@ -80,13 +84,15 @@ export async function loadCart(db: Queryable, cartId: string | undefined, custom
     .innerJoin(productTranslations, and(eq(productTranslations.productId, products.id), eq(productTranslations.locale, locale)))
     .where(eq(cartItems.cartId, cartId))
     .orderBy(asc(cartItems.id));
-  const tiers = items.length
-    ? await db.select().from(priceTiers).where(inArray(priceTiers.variantId, [...new Set(items.map((item) => item.variantId))]))
-    : [];
+  const [tiers, options] = await Promise.all([
+    items.length ? db.select().from(priceTiers).where(inArray(priceTiers.variantId, [...new Set(items.map((item) => item.variantId))])) : [],
+    lineOptionsByVariant(db, items.map((item) => item.variantId), locale),
+  ]);
   const lines = items.map(({ priceCents, ...item }) => {
     const variantTiers = tiers.filter((tier) => tier.variantId === item.variantId);
     return {
       ...item,
+      options: options.get(item.variantId) ?? [],
       unitPriceEurCents: item.isSample ? 0 : unitPriceEurCents({ priceCents, tiers: variantTiers }, item),
       inStock: lineInStock(item),
     };

@@ -15,6 +15,7 @@ import {
   products,
   productTranslations,
 } from '../../db/schema.ts';
+import { metresToCm } from '../pricing/price-per-length.ts';
 import type { LocaleCode } from '../i18n/locales.ts';
 
 export interface IndexedProduct {
@@ -27,6 +28,8 @@ export interface IndexedProduct {
   urlKeys: Partial<Record<LocaleCode, string>>;
   /** lowest variant price, EUR cents excl. VAT */
   minPriceCents: number;
+  /** how much length that lowest price buys (a length option, or 1 m when sold by the metre); null for goods not sold by length */
+  minPriceLengthCm: number | null;
   /** the variant of a simple product (one variant, not cut to length): it can go in the cart from a listing */
   onlyVariantId: number | null;
   inStock: boolean;
@@ -108,11 +111,15 @@ export async function buildListingIndex(db: Database): Promise<ListingIndex> {
       db.select({ id: products.id, sku: products.sku, position: products.position, productType: products.productType, kind: products.kind, soldByLength: products.soldByLength }).from(products).where(eq(products.isActive, true)),
       db.select({ productId: productTranslations.productId, locale: productTranslations.locale, name: productTranslations.name, urlKey: productTranslations.urlKey }).from(productTranslations),
       queryRows<{ product_id: number; category_id: number }>(db, sql`select product_id, category_id from product_categories`),
-      queryRows<{ product_id: number; min_price: number; in_stock: boolean; only_variant: number | null }>(
+      queryRows<{ product_id: number; min_price: number; in_stock: boolean; only_variant: number | null; min_price_metres: string | null }>(
         db,
-        sql`select product_id, min(price_cents)::int as min_price, bool_or(stock_quantity > 0) as in_stock,
-                   case when count(*) = 1 then min(id) end as only_variant
-            from product_variants where is_active group by product_id`,
+        sql`select v.product_id, min(v.price_cents)::int as min_price, bool_or(v.stock_quantity > 0) as in_stock,
+                   case when count(*) = 1 then min(v.id) end as only_variant,
+                   (array_agg(o.sort_value order by v.price_cents, v.id))[1] as min_price_metres
+            from product_variants v
+            left join variant_option_values vo on vo.variant_id = v.id and vo.attribute_id = (select id from attributes where code = 'length')
+            left join attribute_options o on o.id = vo.option_id
+            where v.is_active group by v.product_id`,
       ),
       queryRows<{ product_id: number; path: string }>(db, sql`select distinct on (product_id) product_id, path from product_images order by product_id, position`),
       queryRows<{ product_id: number; attribute: string; option: string | null; swatch: string | null; number: string | null }>(
@@ -140,6 +147,7 @@ export async function buildListingIndex(db: Database): Promise<ListingIndex> {
 
   const byId = new Map<number, IndexedProduct & { categoryIds: Set<number>; options: Map<string, string[]>; numbers: Map<string, number> }>();
   const simple = new Set(productRows.filter((row) => row.kind === 'simple' && !row.soldByLength).map((row) => row.id));
+  const byTheMetre = new Set(productRows.filter((row) => row.soldByLength).map((row) => row.id));
   for (const { kind: _kind, soldByLength: _soldByLength, ...row } of productRows) {
     byId.set(row.id, {
       ...row,
@@ -148,6 +156,7 @@ export async function buildListingIndex(db: Database): Promise<ListingIndex> {
       names: {},
       urlKeys: {},
       minPriceCents: 0,
+      minPriceLengthCm: null,
       inStock: false,
       imagePath: null,
       colourHexes: [],
@@ -166,6 +175,7 @@ export async function buildListingIndex(db: Database): Promise<ListingIndex> {
     const product = byId.get(Number(row.product_id));
     if (!product) continue;
     product.minPriceCents = Number(row.min_price);
+    product.minPriceLengthCm = byTheMetre.has(product.id) ? 100 : row.min_price_metres === null ? null : metresToCm(Number(row.min_price_metres));
     product.inStock = row.in_stock;
     if (row.only_variant !== null && simple.has(product.id)) product.onlyVariantId = Number(row.only_variant);
   }

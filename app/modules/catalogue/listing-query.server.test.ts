@@ -16,6 +16,7 @@ function product(id: number, overrides: Partial<IndexedProduct> & { colours?: st
     names: { en: `Cord ${id}` },
     urlKeys: { en: `cord-${id}` },
     minPriceCents: 100 * id,
+    minPriceLengthCm: null,
     onlyVariantId: null,
     inStock: true,
     imagePath: null,

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.server.ts';
 import {
-  attributeOptions,
   attributeOptionTranslations,
   attributes,
   attributeTranslations,
@@ -13,12 +12,12 @@ import {
   productTranslations,
   productVariants,
   relatedProducts,
-  variantOptionValues,
 } from '../../db/schema.ts';
 import { minuteCache } from '../cache/minute-cache.server.ts';
 import { reviewerBoughtProduct } from '../customers/customer-reviews.server.ts';
 import type { LocaleCode } from '../i18n/locales.ts';
 import type { IndexedProduct, ListingIndex } from './listing-index.server.ts';
+import { variantOptionRows } from './variant-options.server.ts';
 
 export interface VariantOption {
   attribute: string;
@@ -56,6 +55,8 @@ export interface ProductCard {
   urlKey: string;
   imagePath: string | null;
   priceFromCents: number;
+  /** the length the "from" price buys, for its unit price; null for goods not sold by length */
+  priceFromLengthCm: number | null;
   inStock: boolean;
   colourHexes: string[];
 }
@@ -68,6 +69,7 @@ export const toProductCard = (product: IndexedProduct, locale: LocaleCode): Prod
   urlKey: product.urlKeys[locale] ?? '',
   imagePath: product.imagePath,
   priceFromCents: product.minPriceCents,
+  priceFromLengthCm: product.minPriceLengthCm,
   inStock: product.inStock,
   colourHexes: product.colourHexes,
 });
@@ -104,22 +106,7 @@ async function loadProductDetail(db: Database, index: ListingIndex, productId: n
       .from(productVariants)
       .where(and(eq(productVariants.productId, productId), eq(productVariants.isActive, true)))
       .orderBy(asc(productVariants.position)),
-    db
-      .select({
-        variantId: variantOptionValues.variantId,
-        attribute: attributes.code,
-        attributeLabel: attributeTranslations.label,
-        option: attributeOptions.code,
-        sortValue: attributeOptions.sortValue,
-        label: attributeOptionTranslations.label,
-      })
-      .from(variantOptionValues)
-      .innerJoin(productVariants, eq(productVariants.id, variantOptionValues.variantId))
-      .innerJoin(attributes, eq(attributes.id, variantOptionValues.attributeId))
-      .innerJoin(attributeTranslations, and(eq(attributeTranslations.attributeId, attributes.id), eq(attributeTranslations.locale, locale)))
-      .innerJoin(attributeOptions, eq(attributeOptions.id, variantOptionValues.optionId))
-      .innerJoin(attributeOptionTranslations, and(eq(attributeOptionTranslations.optionId, attributeOptions.id), eq(attributeOptionTranslations.locale, locale)))
-      .where(eq(productVariants.productId, productId)),
+    variantOptionRows(db, eq(productVariants.productId, productId), locale),
     db
       .select({ variantId: priceTiers.variantId, minQuantity: priceTiers.minQuantity, unitPriceCents: priceTiers.unitPriceCents })
       .from(priceTiers)
@@ -160,7 +147,7 @@ async function loadProductDetail(db: Database, index: ListingIndex, productId: n
     inStock: variant.stock > 0,
     options: optionRows
       .filter((o) => o.variantId === variant.id)
-      .map((o) => ({ attribute: o.attribute, attributeLabel: o.attributeLabel, option: o.option, label: o.label, sortValue: o.sortValue === null ? null : Number(o.sortValue) })),
+      .map(({ variantId: _variantId, ...option }) => option),
     tiers: tierRows.filter((t) => t.variantId === variant.id).map(({ minQuantity, unitPriceCents }) => ({ minQuantity, unitPriceCents })),
   }));
 

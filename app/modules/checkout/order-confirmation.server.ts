@@ -61,7 +61,7 @@ export async function orderConfirmationMail(services: Pick<AppServices, 'db' | '
   const money = (amount: number) => formatCurrencyAmount(amount, order.currencyCode, locale);
   const paragraphs = [
     t('mail.order.intro', { orderNumber }),
-    ...order.items.map((item) => `${item.quantity} × ${lineName(item, t)} (${item.sku}): ${money(item.rowTotalCents)}`),
+    ...order.items.map((item) => `${item.quantity} × ${lineName(item, t, locale)} (${item.sku}): ${money(item.rowTotalCents)}`),
     `${t('cart.subtotal')}: ${money(order.subtotalCents)}`,
     ...(order.discountCents > 0 ? [`${t('cart.discount')}: −${money(order.discountCents)}`] : []),
     `${t('cart.shipping')}: ${money(order.shippingCents)}`,

@@ -153,6 +153,7 @@ export async function placeOrder(
           name: line.name,
           quantity: line.quantity,
           lengthCm: line.lengthCm,
+          options: line.options,
           isSample: line.isSample,
           unitPriceCents: totals.lines[index]!.unitPrice,
           rowTotalCents: totals.lines[index]!.rowTotal,

@@ -108,9 +108,8 @@ async function invoiceDocuments(db: Queryable, context: DocumentContext, conditi
       issuedAt: invoice.issuedAt,
       lines: lines.map((line) => ({
         sku: line.sku,
-        name: lineName(line, t),
+        name: lineName(line, t, context.locale),
         quantity: line.quantity,
-        detail: lengthDetail(line, context),
         unitPriceCents: line.unitPriceCents,
         rowTotalCents: line.rowTotalCents,
         vatRateBp: line.vatRateBp,
@@ -127,9 +126,6 @@ async function invoiceDocuments(db: Queryable, context: DocumentContext, conditi
     } satisfies InvoiceDocument;
   });
 }
-
-const lengthDetail = (line: { lengthCm: number | null }, { t, locale }: DocumentContext) =>
-  line.lengthCm ? t('invoice.length', { metres: new Intl.NumberFormat(locale).format(line.lengthCm / 100) }) : null;
 
 /**
  * A refund's credit note: the invoice layout with its own title and number, the invoice it
@@ -164,9 +160,8 @@ export async function creditNoteDocument(db: Queryable, context: DocumentContext
     issuedAt: refund.createdAt,
     lines: refundLines.map(({ line, item }) => ({
       sku: item?.sku ?? '–',
-      name: item ? lineName(item, t) : t(`fulfilment.refund.line.${line.kind}`),
+      name: item ? lineName(item, t, context.locale) : t(`fulfilment.refund.line.${line.kind}`),
       quantity: line.quantity,
-      detail: item ? lengthDetail(item, context) : null,
       unitPriceCents: -Math.round(line.netCents / Math.max(line.quantity, 1)),
       rowTotalCents: -line.netCents,
       vatRateBp: line.vatRateBp,

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { invoices, orderItems, orders, orderStatusHistory, type orderStatuses } from '../../db/schema.ts';
 import type { LocaleCode } from '../i18n/locales.ts';
 import type { Queryable } from '../../db/client.server.ts';
+import type { LineOption } from './line-name.ts';
 import { nextInvoiceNumber, nextOrderNumber } from './number-sequences.server.ts';
 
 export type OrderStatus = (typeof orderStatuses)[number];
@@ -25,6 +26,8 @@ export interface OrderLineInput {
   name: string;
   quantity: number;
   lengthCm: number | null;
+  /** what was chosen (length, pack …), in the order's language */
+  options?: LineOption[];
   isSample: boolean;
   unitPriceCents: number;
   rowTotalCents: number;

@@ -9,6 +9,8 @@ import { orUnavailable } from '../../db/with-database.server.ts';
 import { changeCart } from '../../modules/cart/cart-actions.server.ts';
 import { checkoutRequest } from '../../modules/checkout/checkout-request.server.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { lineLengthCm, lineName } from '../../modules/orders/line-name.ts';
+import { UnitPrice } from '../../components/catalogue/unit-price.tsx';
 import { useVatLabel } from '../../modules/pricing/price-context.tsx';
 import { shownAmount } from '../../modules/pricing/price-display.ts';
 
@@ -49,7 +51,6 @@ const notices: Record<string, string> = {
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
   const { prefix, lines, totals, vatKind, rowsIncludeVat, renewed, notice, couponCode } = loaderData;
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
   const percent = (bp: number) => new Intl.NumberFormat(locale, { style: 'percent' }).format(bp / 10_000);
   const money = useCartMoney(totals ?? { currency: 'EUR', minorUnits: 2 });
   const outOfStock = lines.some((line) => !line.inStock);
@@ -88,11 +89,13 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                 <li key={line.id} className={`cart-line${line.inStock ? '' : ' cart-line--problem'}`}>
                   {line.imagePath ? <img {...imageSources(line.imagePath, 96)} width={96} height={96} alt="" loading="lazy" /> : <span />}
                   <div className="cart-line__text">
-                    <Link to={`/${prefix}/${line.urlKey}`}>{line.name}</Link>
+                    <Link to={`/${prefix}/${line.urlKey}`}>{lineName(line, t, locale)}</Link>
                     <span className="data-table__sub">{t('product.itemNumber', { sku: line.sku })}</span>
-                    {line.isSample && <span className="chip">{t('cart.sample')}</span>}
-                    {line.lengthCm !== null && <span>{t('cart.length', { metres: number.format(line.lengthCm / 100) })}</span>}
-                    {!line.isSample && <span>{t('cart.unitPrice', { price: money(line.unitPrice) })}</span>}
+                    {!line.isSample && (
+                      <span>
+                        {t('cart.unitPrice', { price: money(line.unitPrice) })} {lineLengthCm(line) && <UnitPrice amountMinor={line.unitPrice} lengthCm={lineLengthCm(line)!} format={money} />}
+                      </span>
+                    )}
                     {!line.inStock && <span className="field-error">{t('errors.quantity')}</span>}
                   </div>
                   <div className="cart-line__actions">

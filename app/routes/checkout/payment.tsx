@@ -45,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   return {
     prefix: selection.storefront.prefix,
-    lines: cart!.lines.map((line, index) => ({ id: line.id, name: line.name, sku: line.sku, quantity: line.quantity, isSample: line.isSample, rowTotal: totals!.lines[index]!.rowTotal })),
+    lines: cart!.lines.map((line, index) => ({ id: line.id, name: line.name, sku: line.sku, quantity: line.quantity, isSample: line.isSample, options: line.options, lengthCm: line.lengthCm, rowTotal: totals!.lines[index]!.rowTotal })),
     totals: totals!,
     vatKind: vat.kind,
     details,
@@ -127,7 +127,7 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
               {lines.map((line) => (
                 <li key={line.id}>
                   <span>
-                    {line.quantity} × {lineName(line, t)}
+                    {line.quantity} × {lineName(line, t, locale)}
                   </span>
                   <span>{line.isSample ? t('cart.free') : money(line.rowTotal)}</span>
                 </li>

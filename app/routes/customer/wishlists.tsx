@@ -8,8 +8,10 @@ import { orUnavailable } from '../../db/with-database.server.ts';
 import { addToCart, cartSetCookie } from '../../modules/cart/add-to-cart.server.ts';
 import { cartCookie } from '../../modules/cart/cart-count.server.ts';
 import { getListingIndex } from '../../modules/catalogue/listing-index.server.ts';
+import { lineOptionsByVariant } from '../../modules/catalogue/variant-options.server.ts';
 import { accountPath } from '../../modules/customers/account-paths.ts';
 import { readCookie } from '../../modules/http/cookies.server.ts';
+import { lineName } from '../../modules/orders/line-name.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
 import { usePriceDisplay } from '../../modules/pricing/price-context.tsx';
 import { formatPrice } from '../../modules/pricing/price-display.ts';
@@ -21,6 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { storefront } = context.get(storefrontContext);
   const [lists, index] = await orUnavailable(() => Promise.all([getWishlists(db, context.get(customerContext)!.id), getListingIndex(db)]));
   const products = new Map(index.products.map((product) => [product.id, product]));
+  const variantIds = lists.flatMap((list) => list.items.flatMap((item) => (item.variantId ? [item.variantId] : [])));
+  const options = await orUnavailable(() => lineOptionsByVariant(db, variantIds, storefront.code));
   return {
     prefix: storefront.prefix,
     notice: new URL(request.url).searchParams.get('notice'),
@@ -34,6 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             id: item.id,
             variantId: item.variantId,
             name: product.names[storefront.code] ?? product.sku,
+            isSample: false,
+            options: (item.variantId && options.get(item.variantId)) || [],
             urlKey: product.urlKeys[storefront.code] ?? '',
             imagePath: product.imagePath,
             sku: item.variantSku ?? product.sku,
@@ -84,7 +90,7 @@ const notices: Record<string, string> = {
 };
 
 export default function WishlistsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const display = usePriceDisplay();
   const { prefix, lists, notice } = loaderData;
   const createError = actionData && 'intent' in actionData && actionData.intent === 'create' ? actionData.formError : undefined;
@@ -139,7 +145,7 @@ export default function WishlistsPage({ loaderData, actionData }: Route.Componen
                 <li key={item.id} className="wishlist-item">
                   {item.imagePath && <img {...imageSources(item.imagePath, 96)} width={96} height={96} alt="" loading="lazy" />}
                   <div className="wishlist-item__text">
-                    <Link to={`/${prefix}/${item.urlKey}`}>{item.name}</Link>
+                    <Link to={`/${prefix}/${item.urlKey}`}>{lineName(item, t, locale)}</Link>
                     <span className="data-table__sub">{t('product.itemNumber', { sku: item.sku })}</span>
                     <span>{item.variantId ? formatPrice(item.priceCents, display) : t('product.priceFrom', { price: formatPrice(item.priceCents, display) })}</span>
                     <span className={`stock-badge ${item.inStock ? 'stock-badge--in' : 'stock-badge--out'}`}>{item.inStock ? t('product.inStock') : t('product.outOfStock')}</span>

@@ -272,7 +272,6 @@ function OrderLines({ order, money }: { order: OrderDetail; money: (cents: numbe
         details={(item) => (
           <>
             {item.sku}
-            {item.lengthCm ? ` · ${t('invoice.length', { metres: item.lengthCm / 100 })}` : ''}
             {item.refundedQuantity > 0 && <span className="admin-badge admin-badge--failed">{t('fulfilment.admin.detail.refundedQuantity', { count: item.refundedQuantity })}</span>}
           </>
         )}

@@ -1,0 +1,29 @@
+import { formatMoney } from '../../modules/currency/money.ts';
+import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { showsImperialFirst } from '../../modules/i18n/measures.ts';
+import { usePriceDisplay } from '../../modules/pricing/price-context.tsx';
+import { displayAmount } from '../../modules/pricing/price-display.ts';
+import { pricePerFoot, pricePerMetre } from '../../modules/pricing/price-per-length.ts';
+
+/**
+ * The unit price next to a price of goods sold by length: "€0.36 / m", or in en-US
+ * "$0.11 / ft ($0.36 / m)". `amountMinor` is the price as shown (display currency, minor units).
+ */
+export function UnitPrice({ amountMinor, lengthCm, format }: { amountMinor: number; lengthCm: number; format: (minor: number) => string }) {
+  const { t, locale } = useI18n();
+  const perMetre = t('unitPrice.perMetre', { price: format(pricePerMetre(amountMinor, lengthCm)) });
+  const text = showsImperialFirst(locale) ? t('measure.imperialFirst', { imperial: t('unitPrice.perFoot', { price: format(pricePerFoot(amountMinor, lengthCm)) }), metric: perMetre }) : perMetre;
+  return (
+    <span className="unit-price">
+      <span className="visually-hidden">{t('unitPrice.label')}: </span>
+      {text}
+    </span>
+  );
+}
+
+/** The unit price of a catalogue price (net EUR cents), shown the way the visitor chose. */
+export function CatalogueUnitPrice({ netEurCents, lengthCm }: { netEurCents: number; lengthCm: number | null }) {
+  const display = usePriceDisplay();
+  if (!lengthCm) return null;
+  return <UnitPrice amountMinor={displayAmount(netEurCents, display)} lengthCm={lengthCm} format={(minor) => formatMoney(minor, display.currency, display.locale, display.minorUnits)} />;
+}
