@@ -8,8 +8,6 @@ import type { PaymentGateway } from './modules/payments/stripe-gateway.server.ts
 import type { PageCache } from './modules/http/page-cache.server.ts';
 import type { StorefrontSelection } from './modules/i18n/storefront-request.server.ts';
 import type { Logger } from './modules/observability/logger.server.ts';
-import type { PersonalParts } from './modules/personalisation/personal-parts.server.ts';
-import type { Visitor } from './modules/personalisation/visitor.server.ts';
 
 /** Long-lived services, created once at start by server/main.ts. */
 export interface AppServices {
@@ -38,8 +36,6 @@ export interface RequestInfo {
   clientAddress: string;
   /** The path came with a broken percent-encoding (server/app.ts escaped it): answer 400. */
   malformedTarget: boolean;
-  /** The visitor's session and cart, read once whether the page comes from the cache or is rendered. */
-  visitor: Visitor;
 }
 
 export const servicesContext = createContext<AppServices>();
@@ -52,7 +48,5 @@ export const storefrontContext = createContext<StorefrontSelection>();
 export const customerContext = createContext<SessionCustomer | null>(null);
 /** Set when the visitor's session cookie no longer works: why, for the login page's message. */
 export const sessionProblemContext = createContext<'expired' | 'revoked' | null>(null);
-/** The personal parts of a storefront page: the cart count, the account link, what is in the cart. */
-export const personalPartsContext = createContext<PersonalParts>();
 /** The staff member of an admin request (set by the admin layout's middleware), or null. */
 export const staffContext = createContext<StaffSessionState>({ kind: 'none' });

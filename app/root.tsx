@@ -2,9 +2,7 @@ import { data, Links, Meta, type MiddlewareFunction, Outlet, Scripts, ScrollRest
 import type { Route } from './+types/root';
 import { useEffect } from 'react';
 import { ErrorPage, markHydrated } from './components/error-page.tsx';
-import { csrfTokenContext, personalPartsContext, requestInfoContext, servicesContext } from './context.ts';
-import { orUnavailable } from './db/with-database.server.ts';
-import { PersonalParts, textParts, textValues } from './modules/personalisation/personal-parts.server.ts';
+import { csrfTokenContext, requestInfoContext, servicesContext } from './context.ts';
 import { readCookie } from './modules/http/cookies.server.ts';
 import { I18nProvider } from './modules/i18n/i18n.tsx';
 import { detectStorefront } from './modules/i18n/locale-detection.ts';
@@ -31,28 +29,17 @@ const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, context }
   return response;
 };
 
-/**
- * Pages that may be shared are rendered with markers for their personal parts and stored in the
- * page cache (server/app.ts serves the hits); every page is sent with this visitor's values.
- */
+/** Stores anonymous pages in the page cache; server/app.ts serves the hits. */
 const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const { pageCache } = context.get(servicesContext);
-  const { visitor, cspNonce } = context.get(requestInfoContext);
   const key = pageCache.keyOf({
     method: request.method,
     url: request.url,
     cookie: request.headers.get('cookie') ?? undefined,
     acceptLanguage: request.headers.get('accept-language') ?? undefined,
   });
-  const texts = key === null ? null : await orUnavailable(() => textValues(visitor, textParts));
-  const parts = new PersonalParts(visitor, texts !== null);
-  context.set(personalPartsContext, parts);
-  if (key === null || texts === null) return next();
-  const response = await next();
-  const values = { nonce: cspNonce, csrf: context.get(csrfTokenContext), ...Object.fromEntries(texts) };
-  // A page rendered for a shopper is kept only when its route says it may be shared with shoppers.
-  const variant = visitor.hasPersonalCookies && !parts.shared ? null : await parts.variantKey();
-  return pageCache.store(key, { dependencies: parts.dependencies, variant, shared: parts.shared }, response, values);
+  if (!key) return next();
+  return pageCache.store(key, await next(), context.get(requestInfoContext).cspNonce, context.get(csrfTokenContext));
 };
 
 export const middleware = [csrfMiddleware, pageCacheMiddleware];

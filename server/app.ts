@@ -23,10 +23,8 @@ import { isNewSearch, searchedTermHeader, searchResultsHeader } from '../app/mod
 import { recordSearch, searchVisitorKey } from '../app/modules/search/popular-searches.server.ts';
 import { csrfState } from '../app/modules/security/csrf.server.ts';
 import type { ImagePipeline } from '../app/modules/media/image-pipeline.server.ts';
-import { type TextPart, textParts, textValues, variantKey } from '../app/modules/personalisation/personal-parts.server.ts';
-import { Visitor } from '../app/modules/personalisation/visitor.server.ts';
 import { serveImages } from '../app/modules/media/image-route.server.ts';
-import { createBackgroundRenderer, createRequestHandler } from './request-handler.ts';
+import { createRequestHandler } from './request-handler.ts';
 
 export interface AppDependencies extends AppServices {
   /** Resolves when the database answers; used by the health check. */
@@ -39,7 +37,7 @@ export interface AppDependencies extends AppServices {
   trustProxy: TrustProxy;
 }
 
-type Locals = { requestId: string; cspNonce: string; visitor: Visitor; malformedTarget?: boolean };
+type Locals = { requestId: string; cspNonce: string; malformedTarget?: boolean };
 
 /** Imported once: the request handler asks for the build on every request. */
 const serverBuild = import('virtual:react-router/server-build');
@@ -54,7 +52,6 @@ export function createApp(deps: AppDependencies): express.Express {
     const requestId = req.get('x-request-id')?.slice(0, 64) || randomUUID();
     res.locals.requestId = requestId;
     res.locals.cspNonce = randomBytes(16).toString('base64');
-    res.locals.visitor = new Visitor(deps.db, req.get('cookie'));
     res.setHeader('x-request-id', requestId);
     res.on('finish', () => {
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
@@ -109,44 +106,17 @@ export function createApp(deps: AppDependencies): express.Express {
   const publicFiles = express.static(deps.clientBuildDir, { maxAge: '1h', index: false });
   app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
 
-  const routerOptions = { build: () => serverBuild, mode: deps.isProduction ? ('production' as const) : ('development' as const), siteUrl: deps.siteUrl };
-  const renderInBackground = createBackgroundRenderer(routerOptions);
-  function routerContext(req: Request, { requestId, cspNonce, visitor, malformedTarget = false }: Locals): RouterContextProvider {
-    const context = new RouterContextProvider();
-    context.set(servicesContext, deps);
-    context.set(requestInfoContext, { requestId, cspNonce, clientAddress: clientAddressOf(req), malformedTarget, visitor });
-    return context;
-  }
-
-  // Page cache hits skip routing and rendering (pages are stored by the root middleware). The
-  // variant is chosen by what the page showed of a cart or a login (decision 0019).
-  app.get('{*path}', async (req, res: Response<unknown, Locals>, next) => {
+  // Page cache hits skip routing and rendering (pages are stored by the root middleware).
+  app.get('{*path}', (req, res: Response<unknown, Locals>, next) => {
     const key = deps.pageCache.keyOf({ method: req.method, url: req.originalUrl, cookie: req.get('cookie'), acceptLanguage: req.get('accept-language') });
-    const dependencies = key === null ? null : deps.pageCache.dependenciesOf(key);
-    if (key === null || dependencies === null) return next();
-    let variant: string | null;
-    let texts: Map<TextPart, string> | null;
-    try {
-      variant = await variantKey(res.locals.visitor, dependencies);
-      texts = variant === null ? null : await textValues(res.locals.visitor, textParts);
-    } catch {
-      // The database is not answering: the rendered page says so (503).
-      return next();
-    }
-    if (variant === null || texts === null) return next();
+    if (!key) return next();
     const csrf = csrfState(req.get('cookie'), deps.sessionSecret, deps.secureCookies);
-    const visitor = { variant, personal: res.locals.visitor.hasPersonalCookies };
-    const hit = deps.pageCache.get(key, visitor, { nonce: res.locals.cspNonce, csrf: csrf.token, ...Object.fromEntries(texts) });
+    const hit = deps.pageCache.get(key, res.locals.cspNonce, csrf.token);
     if (!hit) return next();
     for (const [name, value] of hit.headers) if (name !== 'content-length') res.setHeader(name, value);
     if (csrf.setCookie) res.append('Set-Cookie', csrf.setCookie);
     res.status(hit.status).end(hit.body);
     countCachedSearch(req, hit.headers);
-    if (hit.refresh) {
-      renderInBackground(req, routerContext(req, { ...res.locals, cspNonce: randomBytes(16).toString('base64'), visitor: new Visitor(deps.db, req.get('cookie')) })).catch(
-        (error: unknown) => deps.logger.warn({ err: error, path: req.path }, 'could not refresh a cached page'),
-      );
-    }
   });
 
   /** A search page served from the cache still counts for the popular searches. */
@@ -164,7 +134,18 @@ export function createApp(deps: AppDependencies): express.Express {
 
   app.all(
     '{*path}',
-    createRequestHandler({ ...routerOptions, getLoadContext: (req, res) => routerContext(req, res.locals as Locals) }),
+    createRequestHandler({
+      build: () => serverBuild,
+      mode: deps.isProduction ? 'production' : 'development',
+      siteUrl: deps.siteUrl,
+      getLoadContext(req, res) {
+        const { requestId, cspNonce, malformedTarget = false } = res.locals as Locals;
+        const context = new RouterContextProvider();
+        context.set(servicesContext, deps);
+        context.set(requestInfoContext, { requestId, cspNonce, clientAddress: clientAddressOf(req), malformedTarget });
+        return context;
+      },
+    }),
   );
 
   // Errors that carry a client status (a body that is not JSON, too large...) are the client's.

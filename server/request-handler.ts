@@ -29,30 +29,12 @@ export function createRequestHandler({ build, mode, siteUrl, getLoadContext }: R
   };
 }
 
-/**
- * Renders a GET of the same page for the same visitor with nobody waiting (the page cache's
- * background refresh): the root middleware stores what it renders.
- */
-export function createBackgroundRenderer({ build, mode, siteUrl }: Omit<RequestHandlerOptions, 'getLoadContext'>) {
-  const handleRequest = createRouterHandler(build, mode);
-  const origin = new URL(siteUrl).origin;
-  return async (req: Request, context: RouterContextProvider): Promise<void> => {
-    const response = await handleRequest(new Request(`${origin}${req.originalUrl}`, { headers: requestHeaders(req) }), context);
-    await response.arrayBuffer();
-  };
-}
-
-function requestHeaders(req: Request): Headers {
+function routerRequest(req: Request, res: Response, origin: string): globalThis.Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else if (value !== undefined) headers.set(name, value);
   }
-  return headers;
-}
-
-function routerRequest(req: Request, res: Response, origin: string): globalThis.Request {
-  const headers = requestHeaders(req);
   const controller = new AbortController();
   let finished = false;
   res.on('finish', () => (finished = true));

@@ -3,7 +3,7 @@ import type { Route } from './+types/catalogue-page';
 import { ListingPage } from '../components/catalogue/listing-page.tsx';
 import { ProductPage } from '../components/catalogue/product-page.tsx';
 import { ContentPage } from '../components/content/content-page.tsx';
-import { customerContext, personalPartsContext, requestInfoContext, servicesContext, storefrontContext } from '../context.ts';
+import { customerContext, requestInfoContext, servicesContext, storefrontContext } from '../context.ts';
 import { orUnavailable } from '../db/with-database.server.ts';
 import { getCategoryPage } from '../modules/catalogue/category-page.server.ts';
 import { getListingIndex } from '../modules/catalogue/listing-index.server.ts';
@@ -12,7 +12,7 @@ import { resolveCataloguePath } from '../modules/catalogue/resolve-path.server.t
 import { contentPageView } from '../modules/content/content-page.server.ts';
 import { submitContactForm } from '../modules/content/contact-messages.server.ts';
 import { addToCartFromForm, cartSetCookie } from '../modules/cart/add-to-cart.server.ts';
-import { cartCookie } from '../modules/cart/cart-count.server.ts';
+import { cartCookie, productInCart } from '../modules/cart/cart-count.server.ts';
 import { loginPath, safeReturnTo } from '../modules/customers/account-paths.ts';
 import { readCookie } from '../modules/http/cookies.server.ts';
 import { subscribeToStockAlert } from '../modules/engagement/stock-alerts.server.ts';
@@ -22,8 +22,6 @@ import { recordId } from '../modules/forms/record-id.ts';
 
 /** The catch-all of spec §2: a category, a product, a content page, a stored redirect, or not found. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  // Shows nothing of the visitor but the header's personal parts: shared with shoppers (decision 0019).
-  context.get(personalPartsContext).shareWithShoppers();
   const { db, siteUrl, shopName, payments } = context.get(servicesContext);
   const selection = context.get(storefrontContext);
   const locale = selection.storefront.code;
@@ -40,7 +38,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (resolved.type === 'PRODUCT') {
       const [product, inCart] = await Promise.all([
         getProductPage(db, index, resolved.id, url.searchParams, locale, display, siteUrl),
-        context.get(personalPartsContext).productInCart(resolved.id),
+        productInCart(db, readCookie(request, cartCookie), resolved.id),
       ]);
       if (!product) throw data(null, { status: 404 });
       return { kind: 'product' as const, prefix: selection.storefront.prefix, alternates: product.alternates, product, inCart };

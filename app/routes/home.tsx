@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { Route } from './+types/home';
 import { imageSources, ProductGrid } from '../components/catalogue/product-card.tsx';
 import { PageHead, samePathAlternates } from '../components/page-head.tsx';
-import { personalPartsContext, servicesContext, storefrontContext } from '../context.ts';
+import { servicesContext, storefrontContext } from '../context.ts';
 import { orUnavailable } from '../db/with-database.server.ts';
 import { getHomeOverview } from '../modules/catalogue/home.server.ts';
 import { getListingIndex } from '../modules/catalogue/listing-index.server.ts';
@@ -11,8 +11,6 @@ import { HomeBanners } from '../components/content/home-banners.tsx';
 import { activeBanners } from '../modules/content/banners.server.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  // Shows nothing of the visitor but the header's personal parts: shared with shoppers (decision 0019).
-  context.get(personalPartsContext).shareWithShoppers();
   const { db } = context.get(servicesContext);
   const { storefront } = context.get(storefrontContext);
   const [overview, banners] = await orUnavailable(async () => Promise.all([getHomeOverview(db, await getListingIndex(db), storefront.code), activeBanners(db, storefront.code)]));

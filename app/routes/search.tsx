@@ -2,7 +2,7 @@ import { data, Link } from 'react-router';
 import type { Route } from './+types/search';
 import { ListingPage } from '../components/catalogue/listing-page.tsx';
 import { samePathAlternates } from '../components/page-head.tsx';
-import { personalPartsContext, requestInfoContext, servicesContext, storefrontContext } from '../context.ts';
+import { requestInfoContext, servicesContext, storefrontContext } from '../context.ts';
 import { orUnavailable } from '../db/with-database.server.ts';
 import { sortOptions } from '../modules/catalogue/listing-options.ts';
 import { useI18n } from '../modules/i18n/i18n.tsx';
@@ -11,8 +11,6 @@ import { searchVisitorKey } from '../modules/search/popular-searches.server.ts';
 import { getSearchPage, searchedTermHeader, searchResultsHeader } from '../modules/search/search-page.server.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  // Shows nothing of the visitor but the header's personal parts: shared with shoppers (decision 0019).
-  context.get(personalPartsContext).shareWithShoppers();
   const { db, sessionSecret } = context.get(servicesContext);
   const selection = context.get(storefrontContext);
   const search = new URL(request.url).searchParams;

@@ -2,9 +2,10 @@ import { data, type MiddlewareFunction, Outlet, redirect, useMatches } from 'rea
 import type { Route } from './+types/storefront-layout';
 import { type Alternates, samePathAlternates } from '../components/page-head.tsx';
 import { SiteShell } from '../components/shell/site-shell.tsx';
-import { customerContext, personalPartsContext, requestInfoContext, servicesContext, sessionProblemContext, storefrontContext } from '../context.ts';
+import { customerContext, servicesContext, sessionProblemContext, storefrontContext } from '../context.ts';
 import { orUnavailable } from '../db/with-database.server.ts';
-import { sessionClearCookie } from '../modules/customers/session.server.ts';
+import { cartCookie, countCartItems } from '../modules/cart/cart-count.server.ts';
+import { readSession, sessionClearCookie, sessionCookie } from '../modules/customers/session.server.ts';
 import { getCategoryTree } from '../modules/catalogue/category-tree.server.ts';
 import { readCookie } from '../modules/http/cookies.server.ts';
 import { parseAcceptLanguage, storefrontForLanguages } from '../modules/i18n/locale-detection.ts';
@@ -26,9 +27,9 @@ const storefrontMiddleware: MiddlewareFunction<Response> = async ({ request, par
 };
 
 /** Who is this: a customer with a working session, or a guest (whose dead session cookie is cleared). */
-const sessionMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
-  const { secureCookies } = context.get(servicesContext);
-  const session = await orUnavailable(() => context.get(requestInfoContext).visitor.session());
+const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const { db, secureCookies } = context.get(servicesContext);
+  const session = await orUnavailable(() => readSession(db, readCookie(request, sessionCookie)));
   context.set(customerContext, session.kind === 'customer' ? session.customer : null);
   if (session.kind === 'guest' || session.kind === 'customer') return next();
   if (session.kind !== 'unknown') context.set(sessionProblemContext, session.kind);
@@ -43,9 +44,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   const selection = context.get(storefrontContext);
   const { storefront, hasChosenLocale } = selection;
-  const personal = context.get(personalPartsContext);
-  const [categoryTree, priceDisplay, cartItemCount, customerFirstName] = await orUnavailable(() =>
-    Promise.all([getCategoryTree(db, storefront.code), priceDisplayFor(db, selection), personal.cartItemCount(), personal.customerFirstName()]),
+  const [categoryTree, priceDisplay, cartItemCount] = await orUnavailable(() =>
+    Promise.all([getCategoryTree(db, storefront.code), priceDisplayFor(db, selection), countCartItems(db, readCookie(request, cartCookie))]),
   );
   const suggested = storefrontForLanguages(parseAcceptLanguage(request.headers.get('accept-language')));
   return {
@@ -58,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Invite visitors whose browser points to another store, until they choose one.
     suggestedStorefront: !hasChosenLocale && suggested && suggested.code !== storefront.code ? suggested.code : null,
     cartItemCount,
-    customerFirstName,
+    customerFirstName: context.get(customerContext)?.firstName ?? null,
   };
 }
 

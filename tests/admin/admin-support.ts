@@ -3,7 +3,6 @@
  * route loaders and actions called the way React Router calls them (a Request and the context
  * the server and the admin middleware set), so direct POSTs can be tried against every action.
  */
-import { Visitor } from '../../app/modules/personalisation/visitor.server.ts';
 import { randomUUID } from 'node:crypto';
 import { RouterContextProvider } from 'react-router';
 import { type AppServices, csrfTokenContext, requestInfoContext, servicesContext, staffContext } from '../../app/context.ts';
@@ -54,7 +53,7 @@ export function adminContext(db: Database, staff: StaffMember | null, services: 
     db, logger: createLogger('silent'), siteUrl: 'http://shop.test', shopName: 'Cordial', isProduction: false, dataDir: '/nonexistent',
     sessionSecret: 'x'.repeat(32), secureCookies: false, pageCache: null as never, mailer, payments: null, ...services,
   });
-  context.set(requestInfoContext, { requestId: randomUUID(), cspNonce: 'nonce', clientAddress: `test-${randomUUID()}`, malformedTarget: false, visitor: new Visitor(db, undefined) });
+  context.set(requestInfoContext, { requestId: randomUUID(), cspNonce: 'nonce', clientAddress: `test-${randomUUID()}`, malformedTarget: false });
   context.set(csrfTokenContext, 'token');
   context.set(staffContext, staff ? { kind: 'active', staff } : { kind: 'none' });
   return context;

@@ -1,5 +1,5 @@
 import type { Route } from './+types/search-suggest';
-import { personalPartsContext, servicesContext } from '../../context.ts';
+import { servicesContext } from '../../context.ts';
 import { orUnavailable } from '../../db/with-database.server.ts';
 import { getListingIndex } from '../../modules/catalogue/listing-index.server.ts';
 import { storefrontByCode } from '../../modules/i18n/locales.ts';
@@ -7,8 +7,6 @@ import { suggest } from '../../modules/search/suggest.server.ts';
 
 /** GET /api/search/suggest?q=para&locale=de-DE: suggestions for the search box, briefly cacheable. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  // The same for every visitor: shared with shoppers too (decision 0019).
-  context.get(personalPartsContext).shareWithShoppers();
   const params = new URL(request.url).searchParams;
   const storefront = storefrontByCode(params.get('locale') ?? '');
   if (!storefront) return Response.json({ error: 'locale must be a storefront code such as de-DE' }, { status: 400 });

@@ -3,7 +3,7 @@ import { BlogCardItem } from '../../components/blog/blog-parts.tsx';
 import { Breadcrumbs } from '../../components/catalogue/product-card.tsx';
 import { PageHead } from '../../components/page-head.tsx';
 import { Pagination } from '../../components/pagination.tsx';
-import { personalPartsContext, servicesContext, storefrontContext } from '../../context.ts';
+import { servicesContext, storefrontContext } from '../../context.ts';
 import { orUnavailable } from '../../db/with-database.server.ts';
 import { blogListingPath } from '../../modules/blog/blog-paths.ts';
 import { getBlogListing } from '../../modules/blog/blog.server.ts';
@@ -14,8 +14,6 @@ import { ensureOwnBlogSegment } from './blog-segment.server.ts';
 
 /** /{prefix}/{blog segment}?page=N: the posts, newest first. */
 export async function loader({ url, context }: Route.LoaderArgs) {
-  // Shows nothing of the visitor but the header's personal parts: shared with shoppers (decision 0019).
-  context.get(personalPartsContext).shareWithShoppers();
   const { db } = context.get(servicesContext);
   const { storefront } = context.get(storefrontContext);
   ensureOwnBlogSegment(url, storefront);

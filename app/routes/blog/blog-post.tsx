@@ -4,7 +4,7 @@ import { BlogImage, PostMeta, PostTags } from '../../components/blog/blog-parts.
 import { Breadcrumbs } from '../../components/catalogue/product-card.tsx';
 import { JsonLd } from '../../components/json-ld.tsx';
 import { PageHead } from '../../components/page-head.tsx';
-import { personalPartsContext, servicesContext, storefrontContext } from '../../context.ts';
+import { servicesContext, storefrontContext } from '../../context.ts';
 import { orUnavailable } from '../../db/with-database.server.ts';
 import { blogListingPath } from '../../modules/blog/blog-paths.ts';
 import { type BlogPostPage, getBlogPost } from '../../modules/blog/blog.server.ts';
@@ -14,8 +14,6 @@ import { ensureOwnBlogSegment } from './blog-segment.server.ts';
 
 /** /{prefix}/{blog segment}/{post slug}; an unknown post is the 404 page. */
 export async function loader({ url, params, context }: Route.LoaderArgs) {
-  // Shows nothing of the visitor but the header's personal parts: shared with shoppers (decision 0019).
-  context.get(personalPartsContext).shareWithShoppers();
   const { db, siteUrl } = context.get(servicesContext);
   const { storefront } = context.get(storefrontContext);
   ensureOwnBlogSegment(url, storefront);

@@ -3,7 +3,7 @@ import type { Route } from './+types/generic-page';
 import { ContentPage } from '../../components/content/content-page.tsx';
 import type { ContactActionData } from '../../components/content/content-widgets.tsx';
 import { PageHead, samePathAlternates } from '../../components/page-head.tsx';
-import { personalPartsContext, requestInfoContext, servicesContext, storefrontContext } from '../../context.ts';
+import { requestInfoContext, servicesContext, storefrontContext } from '../../context.ts';
 import { orUnavailable } from '../../db/with-database.server.ts';
 import { submitContactForm } from '../../modules/content/contact-messages.server.ts';
 import { contentPageIdByCode, contentPageView } from '../../modules/content/content-page.server.ts';
@@ -16,8 +16,6 @@ import { storefrontByCode } from '../../modules/i18n/locales.ts';
  * pages shown inside the checkout or an app. Without a code: the list of information pages.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  // Shows nothing of the visitor but the header's personal parts: shared with shoppers (decision 0019).
-  context.get(personalPartsContext).shareWithShoppers();
   const { db, siteUrl, shopName, payments } = context.get(servicesContext);
   const selection = context.get(storefrontContext);
   const code = new URL(request.url).searchParams.get('code');

@@ -3,7 +3,7 @@ import type { Route } from './+types/faq-page';
 import { Breadcrumbs } from '../../components/catalogue/product-card.tsx';
 import { JsonLd } from '../../components/json-ld.tsx';
 import { PageHead, samePathAlternates } from '../../components/page-head.tsx';
-import { personalPartsContext, servicesContext, storefrontContext } from '../../context.ts';
+import { servicesContext, storefrontContext } from '../../context.ts';
 import { orUnavailable } from '../../db/with-database.server.ts';
 import { informationPageSlug } from '../../modules/content/information-pages.ts';
 import { type FaqCategoryLink, getFaqCategory, getFaqIndex } from '../../modules/faq/faq.server.ts';
@@ -12,8 +12,6 @@ import { useI18n } from '../../modules/i18n/i18n.tsx';
 
 /** /{prefix}/faq (the index) and /{prefix}/faq/{category, any depth}; an unknown category is the 404 page. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  // Shows nothing of the visitor but the header's personal parts: shared with shoppers (decision 0019).
-  context.get(personalPartsContext).shareWithShoppers();
   const { db, siteUrl } = context.get(servicesContext);
   const { storefront } = context.get(storefrontContext);
   const categoryPath = params['*'] ?? '';
