@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { personalPartsContext, servicesContext, storefrontContext } from '../../app/context.ts';
+import { servicesContext, storefrontContext } from '../../app/context.ts';
 import { testServices } from '../support/services.ts';
 import { blogPostTranslations, faqCategories } from '../../app/db/schema.ts';
 import { blogAtomFeed } from '../../app/modules/blog/blog-feed.server.ts';
@@ -22,8 +22,6 @@ import { loader as faqItalianAliasLoader } from '../../app/routes/faq/faq-alias-
 import { loader as faqPageLoader } from '../../app/routes/faq/faq-page.tsx';
 import { loader as blogListingLoader } from '../../app/routes/blog/blog-listing.tsx';
 import { loader as blogPostLoader } from '../../app/routes/blog/blog-post.tsx';
-import { PersonalParts } from '../../app/modules/personalisation/personal-parts.server.ts';
-import { Visitor } from '../../app/modules/personalisation/visitor.server.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 
 const siteUrl = 'https://cordial.example';
@@ -34,7 +32,6 @@ function contextFor(db: TestDatabase['db'], locale: string) {
   const context = new RouterContextProvider();
   context.set(servicesContext, testServices(db));
   context.set(storefrontContext, { storefront: storefrontByCode(locale)!, currency: 'EUR', includeVat: false, hasChosenLocale: true });
-  context.set(personalPartsContext, new PersonalParts(new Visitor(db, undefined), false));
   return context;
 }
 
