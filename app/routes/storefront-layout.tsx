@@ -10,6 +10,8 @@ import { getCategoryTree } from '../modules/catalogue/category-tree.server.ts';
 import { readCookie } from '../modules/http/cookies.server.ts';
 import { parseAcceptLanguage, storefrontForLanguages } from '../modules/i18n/locale-detection.ts';
 import { resolveStorefrontRequest } from '../modules/i18n/storefront-request.server.ts';
+import { offeredPaymentMethods } from '../modules/content/content-widgets.server.ts';
+import { supportContacts } from '../modules/content/stores.server.ts';
 import { priceDisplayFor } from '../modules/pricing/price-display.server.ts';
 import { consentCookie, parseConsent } from '../modules/privacy/consent.ts';
 
@@ -41,7 +43,7 @@ const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, contex
 export const middleware = [storefrontMiddleware, sessionMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext);
+  const { db, payments } = context.get(servicesContext);
   const selection = context.get(storefrontContext);
   const { storefront, hasChosenLocale } = selection;
   const [categoryTree, priceDisplay, cartItemCount] = await orUnavailable(() =>
@@ -53,6 +55,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     categoryTree,
     currencies: storefront.currencies,
     priceDisplay,
+    paymentMethods: offeredPaymentMethods(priceDisplay.currency, payments !== null),
+    supportContacts,
     consent: parseConsent(readCookie(request, consentCookie)),
     showCookieSettings: new URL(request.url).searchParams.has('cookie-settings'),
     // Invite visitors whose browser points to another store, until they choose one.
