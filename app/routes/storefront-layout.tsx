@@ -12,6 +12,7 @@ import { parseAcceptLanguage, storefrontForLanguages } from '../modules/i18n/loc
 import { resolveStorefrontRequest } from '../modules/i18n/storefront-request.server.ts';
 import { offeredPaymentMethods } from '../modules/content/content-widgets.server.ts';
 import { supportContacts } from '../modules/content/stores.server.ts';
+import { wishlistChoices } from '../modules/wishlists/wishlists.server.ts';
 import { priceDisplayFor } from '../modules/pricing/price-display.server.ts';
 import { consentCookie, parseConsent } from '../modules/privacy/consent.ts';
 
@@ -46,8 +47,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, payments } = context.get(servicesContext);
   const selection = context.get(storefrontContext);
   const { storefront, hasChosenLocale } = selection;
-  const [categoryTree, priceDisplay, cartItemCount] = await orUnavailable(() =>
-    Promise.all([getCategoryTree(db, storefront.code), priceDisplayFor(db, selection), countCartItems(db, readCookie(request, cartCookie))]),
+  const customer = context.get(customerContext);
+  const [categoryTree, priceDisplay, cartItemCount, wishlists] = await orUnavailable(() =>
+    Promise.all([
+      getCategoryTree(db, storefront.code),
+      priceDisplayFor(db, selection),
+      countCartItems(db, readCookie(request, cartCookie)),
+      customer ? wishlistChoices(db, customer.id) : [],
+    ]),
   );
   const suggested = storefrontForLanguages(parseAcceptLanguage(request.headers.get('accept-language')));
   return {
@@ -62,7 +69,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Invite visitors whose browser points to another store, until they choose one.
     suggestedStorefront: !hasChosenLocale && suggested && suggested.code !== storefront.code ? suggested.code : null,
     cartItemCount,
-    customerFirstName: context.get(customerContext)?.firstName ?? null,
+    customerFirstName: customer?.firstName ?? null,
+    /** the customer's lists, for the list choice of the wishlist button */
+    wishlists,
   };
 }
 

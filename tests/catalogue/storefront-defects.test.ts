@@ -9,7 +9,9 @@ import enUs from '../../locales/en-US.json' with { type: 'json' };
 import { loadDemoCatalogue } from '../../scripts/demo-catalogue/load.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 import { type ShopInProcess, startShopInProcess } from '../support/shop-in-process.ts';
-import { newVisitor, testClientAddress, type Visitor } from '../support/visitors.ts';
+import { createCustomer, testPassword } from '../support/factories.ts';
+import { loggedInVisitor, newVisitor, testClientAddress, type Visitor } from '../support/visitors.ts';
+import { createWishlist, getWishlists, setDefaultWishlist } from '../../app/modules/wishlists/wishlists.server.ts';
 
 /** Text as React writes it into HTML. */
 const html = (text: string) => text.replaceAll('&', '&amp;').replaceAll("'", '&#x27;').replaceAll('"', '&quot;');
@@ -103,6 +105,26 @@ describe.each(testDrivers)('the storefront from outside on %s', (driver) => {
     const page = await (await get(saved.headers.get('location')!, visitor.cookie)).text();
     expect(page).toContain(html(enUs.product.backInStockConfirmation));
     expect(page).not.toContain('id="back-in-stock-email"');
+  });
+
+  it('lets a customer with several wishlists choose the list when saving, the default one preselected, without JavaScript', async () => {
+    const email = `lists-${Date.now()}@example.com`;
+    const customer = await createCustomer(database.db, { email });
+    const holiday = await createWishlist(database.db, customer.id, 'Holiday');
+    const gifts = await createWishlist(database.db, customer.id, 'Gifts');
+    if (!holiday.ok || !gifts.ok) throw new Error('lists not created');
+    await setDefaultWishlist(database.db, customer.id, holiday.id);
+    const visitor = await loggedInVisitor(shop.baseUrl, 'en-us', { email, password: testPassword });
+    const page = await (await get(inStock.path, visitor.cookie)).text();
+    const select = /<select[^>]*name="wishlistId"[^>]*>([\s\S]*?)<\/select>/.exec(page)?.[1] ?? '';
+    expect(select).toMatch(new RegExp(`<option value="${holiday.id}" selected="">Holiday</option>`));
+    expect(select).toContain(`<option value="${gifts.id}">Gifts</option>`);
+    expect(page).toContain(html(enUs.wishlistChoice.label));
+    const saved = await post(inStock.path, visitor, { intent: 'wishlist', productId: String(inStock.id), wishlistId: String(gifts.id) });
+    expect(saved.status).toBe(200);
+    const lists = await getWishlists(database.db, customer.id);
+    expect(lists.find((list) => list.id === gifts.id)?.items.map((item) => item.productId)).toEqual([inStock.id]);
+    expect(lists.find((list) => list.id === holiday.id)?.items).toEqual([]);
   });
 
   it('lists in the footer only the payment methods the checkout offers, and the support contacts (spec §9)', async () => {
