@@ -10,6 +10,7 @@ export default [
   route('api/messages', 'routes/api/messages.ts'),
   route('api/consent', 'routes/api/consent.ts'),
   route('api/route', 'routes/api/route.ts'),
+  route('api/currency', 'routes/api/currency.ts'),
   route('api/search/suggest', 'routes/api/search-suggest.ts'),
   route('api/payments/stripe', 'routes/api/payment-webhook.ts'),
   route('api/product/:sku/urlPath', 'routes/api/product/url-path.ts'),

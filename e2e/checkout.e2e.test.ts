@@ -158,9 +158,9 @@ describe('pickup points', () => {
 });
 
 describe('paying online (Stripe stand-in)', () => {
-  async function toPayment(flow: CheckoutFlow, { javaScriptEnabled = true }: { javaScriptEnabled?: boolean } = {}) {
+  async function toPayment(flow: CheckoutFlow) {
     const { page } = flow;
-    await flow.addFirstParacord(12, { confirmed: javaScriptEnabled });
+    await flow.addFirstParacord(12);
     await page.goto(`${baseUrl}/nl-nl/checkout/customer`);
     await page.getByLabel(flow.t('account.email')).fill(`ideal-${randomUUID()}@example.com`);
     await flow.continue();
@@ -179,7 +179,7 @@ describe('paying online (Stripe stand-in)', () => {
     await context.addCookies([{ name: 'consent', value: 'necessary', url: baseUrl }]);
     const page = await context.newPage();
     const flow = new CheckoutFlow(page, 'nl-NL', 'nl-nl');
-    await toPayment(flow, options);
+    await toPayment(flow);
     await page.getByRole('radio', { name: new RegExp(flow.t(`payment.method.${method}`)) }).check();
     await page.getByLabel(flow.t('checkout.terms')).check();
     await flow.placeOrderButton().click();

@@ -19,6 +19,8 @@ import { subscribeToStockAlert } from '../modules/engagement/stock-alerts.server
 import { priceDisplayFor } from '../modules/pricing/price-display.server.ts';
 import { saveToWishlist } from '../modules/wishlists/save-to-wishlist.server.ts';
 import { recordId } from '../modules/forms/record-id.ts';
+import { isDocumentSubmission, outcomeLocation } from '../modules/http/form-submission.ts';
+import { addedOutcome, stockAlertOutcome } from '../modules/cart/add-to-cart-outcome.ts';
 
 /** The catch-all of spec §2: a category, a product, a content page, a stored redirect, or not found. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -77,10 +79,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       addToCartFromForm(services.db, { cartId: readCookie(request, cartCookie), customerId: context.get(customerContext)?.id ?? null, locale: storefront.code, currency: selection.currency, businessRules: services.businessRules }, productId, form),
     );
     const headers = result.ok ? { 'Set-Cookie': cartSetCookie(result.cartId, services.secureCookies) } : undefined;
-    return data({ cart: result, productId }, { status: result.ok ? 200 : 400, headers });
+    // Without JavaScript: post/redirect/get to the page, which shows the message (the header count follows the cookie).
+    if (result.ok && isDocumentSubmission(request)) throw redirect(outcomeLocation(request, addedOutcome(productId, result.otherLinesOutOfStock)), { status: 303, headers });
+    return data({ cart: result, productId, quantity: String(form.get('quantity') ?? '') }, { status: result.ok ? 200 : 400, headers });
   }
   if (resolved?.type !== 'PRODUCT' || intent !== 'back-in-stock') throw data(null, { status: 400 });
   const result = await orUnavailable(() => subscribeToStockAlert(services.db, resolved.id, storefront.code, form, context.get(customerContext)?.id ?? null));
+  if (result.ok && isDocumentSubmission(request)) throw redirect(outcomeLocation(request, stockAlertOutcome), 303);
   return data(result, { status: result.ok ? 200 : 400 });
 }
 

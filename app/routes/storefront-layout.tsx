@@ -10,6 +10,9 @@ import { getCategoryTree } from '../modules/catalogue/category-tree.server.ts';
 import { readCookie } from '../modules/http/cookies.server.ts';
 import { parseAcceptLanguage, storefrontForLanguages } from '../modules/i18n/locale-detection.ts';
 import { resolveStorefrontRequest } from '../modules/i18n/storefront-request.server.ts';
+import { offeredPaymentMethods } from '../modules/content/content-widgets.server.ts';
+import { supportContacts } from '../modules/content/stores.server.ts';
+import { wishlistChoices } from '../modules/wishlists/wishlists.server.ts';
 import { priceDisplayFor } from '../modules/pricing/price-display.server.ts';
 import { consentCookie, parseConsent } from '../modules/privacy/consent.ts';
 
@@ -41,11 +44,17 @@ const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, contex
 export const middleware = [storefrontMiddleware, sessionMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext);
+  const { db, payments } = context.get(servicesContext);
   const selection = context.get(storefrontContext);
   const { storefront, hasChosenLocale } = selection;
-  const [categoryTree, priceDisplay, cartItemCount] = await orUnavailable(() =>
-    Promise.all([getCategoryTree(db, storefront.code), priceDisplayFor(db, selection), countCartItems(db, readCookie(request, cartCookie))]),
+  const customer = context.get(customerContext);
+  const [categoryTree, priceDisplay, cartItemCount, wishlists] = await orUnavailable(() =>
+    Promise.all([
+      getCategoryTree(db, storefront.code),
+      priceDisplayFor(db, selection),
+      countCartItems(db, readCookie(request, cartCookie)),
+      customer ? wishlistChoices(db, customer.id) : [],
+    ]),
   );
   const suggested = storefrontForLanguages(parseAcceptLanguage(request.headers.get('accept-language')));
   return {
@@ -53,12 +62,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     categoryTree,
     currencies: storefront.currencies,
     priceDisplay,
+    paymentMethods: offeredPaymentMethods(priceDisplay.currency, payments !== null),
+    supportContacts,
     consent: parseConsent(readCookie(request, consentCookie)),
     showCookieSettings: new URL(request.url).searchParams.has('cookie-settings'),
     // Invite visitors whose browser points to another store, until they choose one.
     suggestedStorefront: !hasChosenLocale && suggested && suggested.code !== storefront.code ? suggested.code : null,
     cartItemCount,
-    customerFirstName: context.get(customerContext)?.firstName ?? null,
+    customerFirstName: customer?.firstName ?? null,
+    /** the customer's lists, for the list choice of the wishlist button */
+    wishlists,
   };
 }
 

@@ -22,15 +22,14 @@ export class CheckoutFlow {
     return formatMessage(lookupMessage(messages(this.locale), key) ?? key, values, this.locale);
   }
 
-  /** `confirmed`: wait for the 'added' message, which only the page with JavaScript shows today (issue 19, item 9). */
-  async addFirstParacord(quantity: number, { confirmed = true }: { confirmed?: boolean } = {}) {
+  /** Adds the first paracord and waits for the 'added' message (shown with and without JavaScript). */
+  async addFirstParacord(quantity: number) {
     await this.page.goto(`${baseUrl}/${this.prefix}/paracord`);
     const href = await this.page.locator('.product-card__link').first().getAttribute('href');
     await this.page.goto(`${baseUrl}${href}`);
     await this.page.getByLabel(this.t('cart.quantity'), { exact: true }).fill(String(quantity));
     await this.page.getByRole('button', { name: this.t('cart.add'), exact: true }).click();
-    if (confirmed) await this.page.getByRole('status').filter({ hasText: this.t('cart.added') }).waitFor();
-    else await this.page.waitForLoadState();
+    await this.page.getByRole('status').filter({ hasText: this.t('cart.added') }).waitFor();
   }
 
   async fillAddress(address: Record<string, string>) {

@@ -1,5 +1,10 @@
-import { Link, useActionData, useFetcher, useParams } from 'react-router';
+import { Link, useActionData, useFetcher, useParams, useSearchParams } from 'react-router';
 import type { AddToCartResult } from '../../modules/cart/add-to-cart.server.ts';
+import { addedFromOutcome } from '../../modules/cart/add-to-cart-outcome.ts';
+import { outcomeParam } from '../../modules/http/form-submission.ts';
+
+/** What the page's action answers an add-to-cart form with. */
+type PageAnswer = { cart?: AddToCartResult; productId?: number; quantity?: string };
 import { useI18n } from '../../modules/i18n/i18n.tsx';
 import { CsrfField } from '../forms/form-fields.tsx';
 
@@ -12,11 +17,16 @@ const failures: Record<Exclude<AddToCartResult, { ok: true }>['reason'], string>
 };
 
 /** Quantity and "Add to cart" (and the free sample), posted to the product page itself. */
-export function AddToCartForm({ variantId, metres, inStock, hasSample }: { variantId: number; metres: number | null; inStock: boolean; hasSample: boolean }) {
+export function AddToCartForm({ productId, variantId, metres, inStock, hasSample }: { productId: number; variantId: number; metres: number | null; inStock: boolean; hasSample: boolean }) {
   const { t } = useI18n();
   const { lang } = useParams();
-  const fetcher = useFetcher<{ cart?: AddToCartResult }>();
-  const result = fetcher.data?.cart;
+  const fetcher = useFetcher<PageAnswer>();
+  // Without JavaScript: the page's own answer (an error, with what was typed) or the marker of the redirect after success.
+  const pageAnswer = useActionData<PageAnswer>();
+  const [search] = useSearchParams();
+  const answer = fetcher.data ?? (pageAnswer?.productId === productId ? pageAnswer : undefined);
+  const result = answer?.cart ?? (fetcher.data ? undefined : addedFromOutcome(search.get(outcomeParam), productId));
+  const typedQuantity = answer?.cart && !answer.cart.ok ? answer.quantity : undefined;
   return (
     <div className="add-to-cart">
       <fetcher.Form method="post" className="form-inline">
@@ -26,7 +36,18 @@ export function AddToCartForm({ variantId, metres, inStock, hasSample }: { varia
         {inStock && (
           <>
             <label htmlFor="add-quantity">{metres !== null ? t('cart.pieces') : t('cart.quantity')}</label>
-            <input id="add-quantity" type="number" name="quantity" min={1} max={9999} defaultValue={1} className="quantity-input" inputMode="numeric" />
+            <input
+              id="add-quantity"
+              type="number"
+              name="quantity"
+              min={1}
+              max={9999}
+              defaultValue={typedQuantity || 1}
+              aria-invalid={typedQuantity !== undefined ? true : undefined}
+              aria-describedby={result && !result.ok ? 'add-to-cart-message' : undefined}
+              className="quantity-input"
+              inputMode="numeric"
+            />
             <button type="submit" name="intent" value="add-to-cart" className="button button--primary" disabled={fetcher.state !== 'idle'}>
               {t('cart.add')}
             </button>
@@ -39,7 +60,7 @@ export function AddToCartForm({ variantId, metres, inStock, hasSample }: { varia
         )}
       </fetcher.Form>
       {result && (
-        <p className={result.ok ? 'notice notice--success' : 'form-alert'} role={result.ok ? 'status' : 'alert'}>
+        <p id="add-to-cart-message" className={result.ok ? 'notice notice--success' : 'form-alert'} role={result.ok ? 'status' : 'alert'}>
           {result.ok ? (result.otherLinesOutOfStock ? t('errors.addWarning') : t('cart.added')) : t(failures[result.reason])}{' '}
           {result.ok && <Link to={`/${lang}/checkout`}>{t('cart.view')}</Link>}
         </p>
@@ -53,9 +74,10 @@ export function ListingAddToCart({ productId, variantId, productName }: { produc
   const { t } = useI18n();
   const { lang } = useParams();
   const fetcher = useFetcher<{ cart?: AddToCartResult; productId?: number }>();
-  const pageResult = useActionData<{ cart?: AddToCartResult; productId?: number }>();
+  const pageResult = useActionData<PageAnswer>();
+  const [search] = useSearchParams();
   const answer = fetcher.data ?? (pageResult?.productId === productId ? pageResult : undefined);
-  const result = answer?.cart;
+  const result = answer?.cart ?? (fetcher.data ? undefined : addedFromOutcome(search.get(outcomeParam), productId));
   return (
     <fetcher.Form method="post" className="listing-add">
       <CsrfField />

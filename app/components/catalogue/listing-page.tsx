@@ -3,7 +3,7 @@ import type { CategoryPageData } from '../../modules/catalogue/category-page.ser
 
 /** What a listing shows: a category's products, or search results. */
 export type ListingPageData = CategoryPageData;
-import { pageSizes, sortOptions, type SortOption } from '../../modules/catalogue/listing-options.ts';
+import { allPageMax, pageSizes, sortOptions, type SortOption } from '../../modules/catalogue/listing-options.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
 import { PageHead } from '../page-head.tsx';
 import { Pagination } from '../pagination.tsx';
@@ -198,6 +198,12 @@ export function ListingPage({
               </button>
             </noscript>
           </Form>
+          {params.limit === 'all' && listing.pageCount > 1 && (
+            <p className="notice" role="note">
+              {t('listingAll.capped', { max: allPageMax, from: listing.from, to: listing.to, total: listing.total })}{' '}
+              {listing.page < listing.pageCount && <Link to={withParams({ page: String(listing.page + 1) })}>{t('listingAll.nextPage', { max: allPageMax })}</Link>}
+            </p>
+          )}
           {listing.products.length > 0 ? (
             <ProductGrid products={listing.products} prefix={prefix} eagerCount={4} wishlist={wishlist} />
           ) : (

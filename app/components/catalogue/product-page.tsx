@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { Link, useFetcher, useLocation, useRouteLoaderData } from 'react-router';
+import { Link, useActionData, useFetcher, useLocation, useRouteLoaderData, useSearchParams } from 'react-router';
+import { stockAlertOutcome } from '../../modules/cart/add-to-cart-outcome.ts';
+import { outcomeParam } from '../../modules/http/form-submission.ts';
 import type { ProductDetail, ProductVariant } from '../../modules/catalogue/product-detail.server.ts';
 import type { NavigationCategory } from '../../modules/catalogue/category-tree.server.ts';
 import { informationPageSlug } from '../../modules/content/information-pages.ts';
@@ -248,7 +250,7 @@ export function ProductPage({ data, prefix, inCart }: { data: ProductPageData; p
             </table>
           )}
           {variant && (!product.soldByLength || data.metres !== null) && (
-            <AddToCartForm key={`${variant.id}-${data.metres}`} variantId={variant.id} metres={product.soldByLength ? data.metres : null} inStock={variant.inStock} hasSample={product.hasSample && !inCart.sample} />
+            <AddToCartForm key={`${variant.id}-${data.metres}`} productId={product.id} variantId={variant.id} metres={product.soldByLength ? data.metres : null} inStock={variant.inStock} hasSample={product.hasSample && !inCart.sample} />
           )}
           {(inCart.quantity > 0 || inCart.sample) && (
             <p className="in-cart">
@@ -399,8 +401,11 @@ function BackInStockForm({ variantId }: { variantId: number }) {
   const { t } = useI18n();
   const root = useRouteLoaderData<typeof rootLoader>('root');
   const fetcher = useFetcher<StockAlertResult>();
-  const result = fetcher.data;
-  if (result?.ok) {
+  // Without JavaScript: the page's own answer (an error) or the marker of the redirect after success.
+  const pageResult = useActionData<StockAlertResult>();
+  const [search] = useSearchParams();
+  const result = fetcher.data ?? (pageResult && 'ok' in pageResult ? pageResult : undefined);
+  if (result?.ok || (!fetcher.data && search.get(outcomeParam) === stockAlertOutcome)) {
     return (
       <p className="notice notice--success" role="status">
         {t('product.backInStockConfirmation')}

@@ -1,4 +1,5 @@
-import { Link, useActionData, useFetcher, useLocation, useParams } from 'react-router';
+import { Link, useActionData, useFetcher, useLocation, useParams, useRouteLoaderData } from 'react-router';
+import type { loader as layoutLoader } from '../../routes/storefront-layout.tsx';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
 import type { WishlistSaveResult } from '../../modules/wishlists/save-to-wishlist.server.ts';
 import { CsrfField } from '../forms/form-fields.tsx';
@@ -15,6 +16,9 @@ export function WishlistButton({ productId, variantId, productName, compact }: {
   const fetcher = useFetcher<{ wishlist?: WishlistSaveResult }>();
   const pageResult = useActionData<{ wishlist?: WishlistSaveResult }>()?.wishlist;
   const result = fetcher.data?.wishlist ?? (pageResult?.productId === productId ? pageResult : undefined);
+  // With several lists, the product page lets the customer choose one (the default list preselected).
+  const lists = useRouteLoaderData<typeof layoutLoader>('routes/storefront-layout')?.wishlists ?? [];
+  const choice = !compact && lists.length > 1 ? lists : null;
   if (result?.ok) {
     return (
       <p className="wishlist-saved" role="status">
@@ -31,6 +35,18 @@ export function WishlistButton({ productId, variantId, productName, compact }: {
       <input type="hidden" name="returnTo" value={`${pathname}${search}`} />
       <input type="hidden" name="productId" value={productId} />
       {variantId !== undefined && <input type="hidden" name="variantId" value={variantId} />}
+      {choice && (
+        <>
+          <label htmlFor={`wishlist-choice-${productId}`}>{t('wishlistChoice.label')}</label>
+          <select id={`wishlist-choice-${productId}`} name="wishlistId" defaultValue={choice.find((list) => list.isDefault)?.id ?? choice[0]!.id}>
+            {choice.map((list) => (
+              <option key={list.id} value={list.id}>
+                {list.name}
+              </option>
+            ))}
+          </select>
+        </>
+      )}
       <button
         type="submit"
         className={compact ? 'icon-button wishlist-form__icon' : 'button wishlist-form__button'}

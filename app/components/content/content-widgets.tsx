@@ -164,7 +164,10 @@ function CookieTable({ cookies }: { cookies: NonNullable<ContentWidgetData['cook
   );
 }
 
-export function SupportContacts({ contacts }: { contacts: NonNullable<ContentWidgetData['supportContacts']> }) {
+export type SupportContactDetails = NonNullable<ContentWidgetData['supportContacts']>;
+
+/** Customer service of spec §9: e-mail, WhatsApp and phone with their hours (contact page and footer). */
+export function SupportContacts({ contacts }: { contacts: SupportContactDetails }) {
   const { t } = useI18n();
   const whatsapp = `https://wa.me/${contacts.whatsapp.replace(/\D/g, '')}`;
   return (

@@ -5,17 +5,20 @@ import { type LocaleCode, storefrontByCode, storefronts } from '../../modules/i1
 import { usePriceDisplay, useVatLabel } from '../../modules/pricing/price-context.tsx';
 import type { Alternates } from '../page-head.tsx';
 import { FooterNewsletter } from '../newsletter/footer-newsletter.tsx';
-
-const paymentMethods = ['creditCard', 'ideal', 'bancontact', 'bankTransfer', 'invoice', 'giftCard'] as const;
+import { SupportContacts, type SupportContactDetails } from '../content/content-widgets.tsx';
+import type { PaymentMethod } from '../../modules/checkout/checkout-details.ts';
 
 interface SiteFooterProps {
   prefix: string;
   shopName: string;
   currencies: readonly string[];
   alternates: Alternates;
+  /** what the checkout offers in this store's currency (offeredPaymentMethods) */
+  paymentMethods: readonly PaymentMethod[];
+  supportContacts: SupportContactDetails;
 }
 
-export function SiteFooter({ prefix, shopName, currencies, alternates }: SiteFooterProps) {
+export function SiteFooter({ prefix, shopName, currencies, alternates, paymentMethods, supportContacts }: SiteFooterProps) {
   const { t, locale } = useI18n();
   return (
     <footer className="site-footer">
@@ -35,13 +38,12 @@ export function SiteFooter({ prefix, shopName, currencies, alternates }: SiteFoo
         </nav>
         <section aria-labelledby="footer-service">
           <h2 id="footer-service">{t('footer.customerService')}</h2>
-          <p>{t('footer.supportChannels')}</p>
-          <p>{t('footer.supportPhone')}</p>
+          <SupportContacts contacts={supportContacts} />
           <h2 id="footer-payment">{t('footer.paymentMethods')}</h2>
           <ul className="payment-methods" aria-labelledby="footer-payment">
             {paymentMethods.map((method) => (
               <li key={method} className="payment-methods__item">
-                {t(`payment.${method}`)}
+                {t(`payment.method.${method}`)}
               </li>
             ))}
           </ul>

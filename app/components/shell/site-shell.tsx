@@ -29,7 +29,7 @@ export function SiteShell({ layout, alternates, children }: { layout: LayoutData
       <main id="main" className="site-main" tabIndex={-1}>
         {children}
       </main>
-      <SiteFooter prefix={prefix} shopName={shopName} currencies={layout.currencies} alternates={alternates} />
+      <SiteFooter prefix={prefix} shopName={shopName} currencies={layout.currencies} alternates={alternates} paymentMethods={layout.paymentMethods} supportContacts={layout.supportContacts} />
       {(layout.consent === null || layout.showCookieSettings) && <CookieBanner consent={layout.consent} expanded={layout.showCookieSettings} />}
     </PriceDisplayProvider>
   );

@@ -3,3 +3,5 @@ export const sortOptions = ['position', 'relevance', 'name', 'price_asc', 'price
 export type SortOption = (typeof sortOptions)[number];
 export const pageSizes = [24, 48, 96, 'all'] as const;
 export type PageSize = (typeof pageSizes)[number];
+/** "All" on one page stays usable on a phone: past this many products it pages (issue 19 item 10). */
+export const allPageMax = 120;

@@ -6,7 +6,7 @@
 import type { LocaleCode } from '../i18n/locales.ts';
 import { displayAmount, type PriceDisplay } from '../pricing/price-display.ts';
 import type { FacetAttribute, IndexedCategory, IndexedProduct, ListingIndex } from './listing-index.server.ts';
-import { type PageSize, pageSizes, type SortOption, sortOptions } from './listing-options.ts';
+import { allPageMax, type PageSize, pageSizes, type SortOption, sortOptions } from './listing-options.ts';
 import { type PageWindow, pageWindow } from '../paging/page-window.ts';
 
 
@@ -183,7 +183,7 @@ export function queryProducts(
 
   const sorted = sortProducts(matching, params.sort, locale, priceOf, index.facets);
   const total = sorted.length;
-  const size = params.limit === 'all' ? Math.max(total, 1) : params.limit;
+  const size = params.limit === 'all' ? Math.min(Math.max(total, 1), allPageMax) : params.limit;
   const window = pageWindow(params.page, size, total);
   let min = Number.POSITIVE_INFINITY;
   let max = 0;

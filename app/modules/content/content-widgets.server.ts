@@ -1,5 +1,5 @@
 import { paymentOptionsFor } from '../checkout/checkout-summary.server.ts';
-import type { PaymentMethod } from '../checkout/checkout-details.ts';
+import { type PaymentMethod, paymentMethods } from '../checkout/checkout-details.ts';
 import { homeDeliveryRates, shippingPriceEurCents, shippingZoneOf, type ShippingZone } from '../pricing/shipping.ts';
 import { deliveryCountries } from '../customers/countries.ts';
 import type { StorefrontLocale } from '../i18n/locales.ts';
@@ -71,6 +71,23 @@ export function paymentMethodTable(currency: string, onlinePaymentsEnabled: bool
     else groups.push({ countries: [code], consumer, business });
   }
   return groups;
+}
+
+/**
+ * The payment methods of the footer: each one the checkout offers somewhere when paying in
+ * `currency` (any delivery country, consumers or businesses, a gift card that covers the order),
+ * asked of the checkout's own rule, so no card, iDEAL or Bancontact without online payments.
+ */
+export function offeredPaymentMethods(currency: string, onlinePaymentsEnabled: boolean): PaymentMethod[] {
+  const offered = new Set<PaymentMethod>();
+  for (const { code } of deliveryCountries) {
+    const online = { enabled: onlinePaymentsEnabled, currency, country: code };
+    for (const isBusiness of [false, true]) {
+      // Something left to pay, and an order a gift card covers; invoice for verified businesses.
+      for (const method of [...paymentOptionsFor({ isBusiness }, 1, 1, online, isBusiness), ...paymentOptionsFor({ isBusiness }, 1, 0, online, isBusiness)]) offered.add(method);
+    }
+  }
+  return paymentMethods.filter((method) => offered.has(method));
 }
 
 export type ShowroomInfo = Pick<PhysicalStore, 'name' | 'street' | 'zipCode' | 'city' | 'countryCode' | 'phone'> & {

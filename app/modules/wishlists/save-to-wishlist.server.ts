@@ -12,7 +12,7 @@ export type WishlistSaveResult = { ok: true; productId: number; listName: string
 
 /**
  * The wishlist button of product pages and listings: saves the product (and the chosen variant)
- * in the customer's default list, which gets a translated name when it is created.
+ * in the list the customer chose, else in the default list, which gets a translated name when it is created.
  */
 export async function saveToWishlist({ db, logger }: AppServices, customer: SessionCustomer, locale: LocaleCode, form: FormData): Promise<WishlistSaveResult | null> {
   const productId = recordId(form.get('productId'));
@@ -20,6 +20,6 @@ export async function saveToWishlist({ db, logger }: AppServices, customer: Sess
   const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
   if (!product) return null;
   const t = await serverTranslator(db, locale, logger);
-  const saved = await addToWishlist(db, customer.id, { productId, variantId: recordId(form.get('variantId')), wishlistId: null }, t('wishlist.defaultName'));
+  const saved = await addToWishlist(db, customer.id, { productId, variantId: recordId(form.get('variantId')), wishlistId: recordId(form.get('wishlistId')) }, t('wishlist.defaultName'));
   return saved.ok ? { ok: true, productId, listName: saved.wishlistName } : { ok: false, productId };
 }

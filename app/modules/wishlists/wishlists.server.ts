@@ -29,9 +29,14 @@ export type WishlistChange = { ok: true; id: number } | { ok: false; reason: 'du
 
 const ownList = (customerId: number, wishlistId: number) => and(eq(wishlists.id, wishlistId), eq(wishlists.customerId, customerId));
 
+/** The customer's lists without their items, the default one first (the list choice of the wishlist button). */
+export function wishlistChoices(db: Database, customerId: number): Promise<Omit<Wishlist, 'items'>[]> {
+  return db.select({ id: wishlists.id, name: wishlists.name, isDefault: wishlists.isDefault }).from(wishlists).where(eq(wishlists.customerId, customerId)).orderBy(desc(wishlists.isDefault), asc(wishlists.id));
+}
+
 /** The customer's lists, the default one first, each with its items (newest first). */
 export async function getWishlists(db: Database, customerId: number): Promise<Wishlist[]> {
-  const lists = await db.select({ id: wishlists.id, name: wishlists.name, isDefault: wishlists.isDefault }).from(wishlists).where(eq(wishlists.customerId, customerId)).orderBy(desc(wishlists.isDefault), asc(wishlists.id));
+  const lists = await wishlistChoices(db, customerId);
   if (lists.length === 0) return [];
   const items = await db
     .select({
