@@ -39,7 +39,8 @@ const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ request, cont
     acceptLanguage: request.headers.get('accept-language') ?? undefined,
   });
   if (!key) return next();
-  return pageCache.store(key, await next(), context.get(requestInfoContext).cspNonce, context.get(csrfTokenContext));
+  const renderedAt = pageCache.generation;
+  return pageCache.store(key, await next(), context.get(requestInfoContext).cspNonce, context.get(csrfTokenContext), renderedAt);
 };
 
 export const middleware = [csrfMiddleware, pageCacheMiddleware];

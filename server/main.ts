@@ -115,10 +115,13 @@ async function main() {
   // Back-in-stock mails, review invitations (issue 15) and unpaid orders (decision 0018), claimed in the database by whichever
   // process runs first. They translate their mails, so they come from the server build (or Vite).
   let jobs: { stop(): Promise<void> } | undefined;
-  const startJobs = (module: typeof import('./app.ts')) => {
+  let stopWatchingChanges: (() => Promise<void>) | undefined;
+  const startJobs = async (module: typeof import('./app.ts')) => {
     const started = new module.BackgroundJobs(deps, { reviewInvitationDays: config.jobs.reviewInvitationDays });
     started.start(config.jobs.intervalSeconds * 1000);
     jobs = started;
+    // Pages and read caches are dropped when what they show changes (decision 0019).
+    stopWatchingChanges = await module.invalidateCachesOnStorefrontChanges(database, deps.pageCache);
   };
   const handler = isDevelopment ? await developmentHandler(deps, startJobs) : await productionHandler(deps, startJobs);
   const { default: express } = await import('express');
@@ -136,7 +139,7 @@ async function main() {
   const shutdown = (signal: string) => {
     logger.info({ signal }, 'shutting down');
     void imageRenderer.close();
-    server.close(() => void Promise.all([jobs?.stop(), mailer.stop()]).then(() => database.close()).finally(() => process.exit(0)));
+    server.close(() => void Promise.all([jobs?.stop(), mailer.stop(), stopWatchingChanges?.()]).then(() => database.close()).finally(() => process.exit(0)));
     setTimeout(() => process.exit(0), 5_000).unref();
   };
   process.on('SIGINT', shutdown);
@@ -145,18 +148,18 @@ async function main() {
 
 type AppModule = typeof import('./app.ts');
 
-async function productionHandler(deps: AppDependencies, startJobs: (module: AppModule) => void) {
+async function productionHandler(deps: AppDependencies, startJobs: (module: AppModule) => Promise<void>) {
   const build = (await import(pathToFileURL(join(root, 'build/server/index.js')).href)) as AppModule;
-  startJobs(build);
+  await startJobs(build);
   return build.createApp(deps);
 }
 
 /** Development: Vite compiles on the fly and reloads changed modules. */
-async function developmentHandler(deps: AppDependencies, startJobs: (module: AppModule) => void) {
+async function developmentHandler(deps: AppDependencies, startJobs: (module: AppModule) => Promise<void>) {
   const { createServer } = await import('vite');
   const vite = await createServer({ root, server: { middlewareMode: true }, appType: 'custom' });
   // The jobs keep the code they started with; a restart picks up changes to them.
-  startJobs((await vite.ssrLoadModule('./server/app.ts')) as AppModule);
+  await startJobs((await vite.ssrLoadModule('./server/app.ts')) as AppModule);
   const { default: express } = await import('express');
   let current: { module: unknown; app: ReturnType<typeof import('./app.ts').createApp> } | undefined;
   return express()

@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type Listen, pgliteListen, postgresListen } from './notifications.server.ts';
 import { currentDatabaseWork, type DatabaseTimeouts, type DatabaseWork, defaultDatabaseTimeouts } from './database-work.server.ts';
 import { isDiskFull } from './errors.ts';
 import * as schema from './schema.ts';
@@ -35,6 +36,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** PGlite only: the whole database as a tarball, loadable with `loadDataDir`. */
   dumpDataDir?(): Promise<Blob>;
+  /** Calls `onNotify` with the payload of each NOTIFY on `channel` (see notifications.server.ts). */
+  listen: Listen;
 }
 
 export type DatabaseOptions =
@@ -160,6 +163,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       async ping() {
         await db.execute(sql`select 1`);
       },
+      listen: postgresListen(options.url, connectionLost),
       close: () => pool.end(),
     };
   }
@@ -195,6 +199,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     async ping() {
       await client.query('select 1');
     },
+    listen: pgliteListen(client),
     async close() {
       if (!client.closed) await client.close();
       unlock();

@@ -2,7 +2,7 @@
  * The shop's Express app served in-process for HTTP-level integration tests: the same createApp as
  * `npm start`, compiled on the fly by Vite (no build needed), on a test database.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -40,7 +40,9 @@ export async function startShopInProcess(database: TestDatabase, overrides: Part
     }),
   );
   const vite = await createServer({ root, configFile: join(root, 'vite.config.ts'), server: { middlewareMode: true, hmr: false, ws: false, watch: null }, appType: 'custom', logLevel: 'error' });
-  const { createApp } = (await vite.ssrLoadModule('./server/app.ts')) as typeof import('../../server/app.ts');
+  const { createApp, invalidateCachesOnStorefrontChanges } = (await vite.ssrLoadModule('./server/app.ts')) as typeof import('../../server/app.ts');
+  const pageCache = overrides.pageCache ?? new PageCache();
+  const stopWatchingChanges = await invalidateCachesOnStorefrontChanges(database, pageCache);
   const imageRenderer = new ImageRenderer({ concurrency: 1, maxQueued: 4, timeoutSeconds: 30 });
   const images = new ImagePipeline({ mediaDir: join(dataDir, 'media'), cache: new ImageCache(join(dataDir, 'cache', 'images'), 64 * 1024 * 1024), renderer: imageRenderer, logger });
   const port = await freePort();
@@ -55,7 +57,7 @@ export async function startShopInProcess(database: TestDatabase, overrides: Part
       dataDir,
       sessionSecret: 'in-process-test-secret-of-at-least-32-characters',
       secureCookies: false,
-      pageCache: new PageCache(),
+      pageCache,
       payments: null,
       mailer: createMailTransport({ smtpUrl: undefined, from: 'Cordial <shop@localhost>', folder: join(dataDir, 'mail'), logger }),
       pingDatabase: database.ping,
@@ -71,7 +73,9 @@ export async function startShopInProcess(database: TestDatabase, overrides: Part
     async close() {
       await new Promise((done) => listening.close(done));
       await imageRenderer.close();
+      await stopWatchingChanges();
       await vite.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -94,14 +94,15 @@ export async function getListingIndex(db: Database): Promise<ListingIndex> {
   if (Date.now() - current.builtAt > refreshAfterMs && !entry.refreshing) {
     entry.refreshing = buildListingIndex(db);
     entry.refreshing.then(
-      (fresh) => indexes.set(db, { promise: Promise.resolve(fresh) }),
+      // Unless the index was invalidated meanwhile: this one may have read the old catalogue.
+      (fresh) => indexes.get(db) === entry && indexes.set(db, { promise: Promise.resolve(fresh) }),
       () => (entry.refreshing = undefined),
     );
   }
   return current;
 }
 
-/** Forgets the index (after catalogue changes, and in tests). */
+/** Forgets the index (after catalogue changes, and in tests): the next request waits for a new one. */
 export function invalidateListingIndex(db: Database): void {
   indexes.delete(db);
 }

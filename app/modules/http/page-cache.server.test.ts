@@ -9,7 +9,7 @@ describe('PageCache', () => {
     const cache = new PageCache();
     const key = cache.keyOf(request('/de-de/paracord?color=black'))!;
     expect(cache.get(key, 'n1', 't1')).toBeNull();
-    const sent = await cache.store(key, html('<script nonce="n1"></script><meta content="t1">'), 'n1', 't1');
+    const sent = await cache.store(key, html('<script nonce="n1"></script><meta content="t1">'), 'n1', 't1', cache.generation);
     expect(await sent.text()).toBe('<script nonce="n1"></script><meta content="t1">');
     const hit = cache.get(key, 'n2', 't2');
     expect(hit?.body.toString()).toBe('<script nonce="n2"></script><meta content="t2">');
@@ -32,18 +32,32 @@ describe('PageCache', () => {
   it('does not keep personal pages, marked private or no-store', async () => {
     const cache = new PageCache();
     const key = cache.keyOf(request('/en/checkout/success?order=EU100001&token=abc'))!;
-    await cache.store(key, new Response('order', { headers: { 'content-type': 'text/html', 'cache-control': 'private, no-store' } }), 'n', 't');
+    await cache.store(key, new Response('order', { headers: { 'content-type': 'text/html', 'cache-control': 'private, no-store' } }), 'n', 't', cache.generation);
     expect(cache.get(key, 'n', 't')).toBeNull();
-    await cache.store(key, new Response('reset', { headers: { 'content-type': 'text/html', 'cache-control': 'no-store' } }), 'n', 't');
+    await cache.store(key, new Response('reset', { headers: { 'content-type': 'text/html', 'cache-control': 'no-store' } }), 'n', 't', cache.generation);
     expect(cache.get(key, 'n', 't')).toBeNull();
   });
 
   it('does not keep errors or responses that set cookies', async () => {
     const cache = new PageCache();
     const key = cache.keyOf(request('/en/x'))!;
-    await cache.store(key, new Response('nope', { status: 404, headers: { 'content-type': 'text/html' } }), 'n', 't');
+    await cache.store(key, new Response('nope', { status: 404, headers: { 'content-type': 'text/html' } }), 'n', 't', cache.generation);
     expect(cache.get(key, 'n', 't')).toBeNull();
-    await cache.store(key, new Response('x', { headers: { 'content-type': 'text/html', 'set-cookie': 'currency=GBP' } }), 'n', 't');
+    await cache.store(key, new Response('x', { headers: { 'content-type': 'text/html', 'set-cookie': 'currency=GBP' } }), 'n', 't', cache.generation);
+    expect(cache.get(key, 'n', 't')).toBeNull();
+  });
+
+  it('forgets every page on clear() and does not keep a page rendered across a clear', async () => {
+    const cache = new PageCache();
+    const key = cache.keyOf(request('/en/paracord'))!;
+    await cache.store(key, html('old'), 'n', 't', cache.generation);
+    expect(cache.get(key, 'n', 't')).not.toBeNull();
+    const renderedAt = cache.generation;
+    cache.clear();
+    expect(cache.get(key, 'n', 't')).toBeNull();
+    // Rendered from what was there before the change, finished after it: sent, not kept.
+    const sent = await cache.store(key, html('read before the change'), 'n', 't', renderedAt);
+    expect(await sent.text()).toBe('read before the change');
     expect(cache.get(key, 'n', 't')).toBeNull();
   });
 });

@@ -45,8 +45,21 @@ function cut(body: string): Pick<CachedPage, 'parts' | 'slots' | 'bytes'> {
 export class PageCache {
   #pages = new Map<string, CachedPage>();
   #bytes = 0;
+  #generation = 0;
   hits = 0;
   misses = 0;
+
+  /** Changes with every `clear()`: a page rendered across a clear may show what was cleared. */
+  get generation(): number {
+    return this.#generation;
+  }
+
+  /** Forgets every page (what they show changed in the database). */
+  clear(): void {
+    this.#pages.clear();
+    this.#bytes = 0;
+    this.#generation++;
+  }
 
   /**
    * The cache key of a request, or null when it must be rendered for this visitor. Without a
@@ -78,12 +91,16 @@ export class PageCache {
     return { status: page.status, headers: [...page.headers, ['x-page-cache', 'hit']], body };
   }
 
-  /** Stores a successful page (reading its body) and returns an equivalent response to send. */
-  async store(key: string, response: Response, nonce: string, csrfToken: string): Promise<Response> {
+  /**
+   * Stores a successful page (reading its body) and returns an equivalent response to send.
+   * `renderedAt` is the `generation` read before the page was rendered.
+   */
+  async store(key: string, response: Response, nonce: string, csrfToken: string, renderedAt: number): Promise<Response> {
     const type = response.headers.get('content-type') ?? '';
     // Personal pages (an order confirmation, a password link) say private or no-store: never shared.
     const personal = /private|no-store/.test(response.headers.get('cache-control') ?? '');
-    if (response.status !== 200 || personal || response.headers.has('set-cookie') || !/text\/html|text\/x-script|application\/json/.test(type)) return response;
+    const outdated = renderedAt !== this.#generation;
+    if (response.status !== 200 || personal || outdated || response.headers.has('set-cookie') || !/text\/html|text\/x-script|application\/json/.test(type)) return response;
     const body = await response.text();
     const templated = body.replaceAll(nonce, nonceMarker).replaceAll(csrfToken, csrfMarker);
     this.#remove(key);

@@ -1,0 +1,90 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products, productTranslations, productVariants } from '../../app/db/schema.ts';
+import { PageCache } from '../../app/modules/http/page-cache.server.ts';
+import { buildListingIndex, type IndexedProduct } from '../../app/modules/catalogue/listing-index.server.ts';
+import { loadDemoCatalogue } from '../../scripts/demo-catalogue/load.ts';
+import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
+import { type ShopInProcess, startShopInProcess } from '../support/shop-in-process.ts';
+import { newVisitor, type Visitor } from '../support/visitors.ts';
+
+/** Issue 14 / decision 0019: shared pages follow the database instead of living out their minute. */
+describe.each(testDrivers)('caches after storefront changes on %s', (driver) => {
+  let database: TestDatabase;
+  let mediaDir: string;
+  let shop: ShopInProcess;
+  let visitor: Visitor;
+  let product: IndexedProduct;
+  const pageCache = new PageCache();
+
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    mediaDir = mkdtempSync(join(tmpdir(), 'cordial-media-'));
+    await loadDemoCatalogue(database.db, { mediaDir, scale: 0.05 });
+    product = (await buildListingIndex(database.db)).products.find((candidate) => candidate.inStock)!;
+    shop = await startShopInProcess(database, { pageCache });
+    visitor = await newVisitor(shop.baseUrl, 'en-gb');
+  }, 120_000);
+  afterAll(async () => {
+    await shop?.close();
+    await database?.destroy();
+    rmSync(mediaDir, { recursive: true, force: true });
+  });
+
+  const productPath = () => `/en-gb/${product.urlKeys['en-GB']}`;
+  const get = async (path: string) => {
+    const response = await fetch(`${shop.baseUrl}${path}`, { headers: { cookie: visitor.cookie } });
+    return { cached: response.headers.get('x-page-cache') === 'hit', body: await response.text() };
+  };
+  /** A page from the cache, rendered first if need be. */
+  const cachedPage = async (path: string) => {
+    await get(path);
+    const second = await get(path);
+    expect(second.cached).toBe(true);
+    return second;
+  };
+  /** Notifications reach PostgreSQL listeners a moment after the commit. */
+  const eventually = async (check: () => Promise<boolean>) => {
+    for (let attempt = 0; attempt < 50 && !(await check()); attempt++) await new Promise((resolve) => setTimeout(resolve, 50));
+    return check();
+  };
+
+  it('shows a renamed product at once on its page and in its category, not after a minute', async () => {
+    const category = `/en-gb/search?q=${encodeURIComponent(product.sku)}`;
+    await cachedPage(productPath());
+    await cachedPage(category);
+    const renamed = `Renamed cord ${driver}`;
+    await database.db
+      .update(productTranslations)
+      .set({ name: renamed })
+      .where(and(eq(productTranslations.productId, product.id), eq(productTranslations.locale, 'en-GB')));
+    expect(await eventually(async () => (await get(productPath())).body.includes(renamed))).toBe(true);
+    expect((await get(category)).body).toContain(renamed);
+  });
+
+  it('keeps pages through a sale that leaves stock, and drops them when a variant sells out', async () => {
+    const [variant] = await database.db.select().from(productVariants).where(eq(productVariants.productId, product.id)).limit(1);
+    const setStock = (stockQuantity: number) => database.db.update(productVariants).set({ stockQuantity }).where(eq(productVariants.id, variant!.id));
+    await setStock(5);
+    await cachedPage(productPath());
+    const before = pageCache.generation;
+    await setStock(4);
+    // No notification to wait for: give a wrong one the time to arrive.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(pageCache.generation).toBe(before);
+    expect((await get(productPath())).cached).toBe(true);
+    await setStock(0);
+    expect(await eventually(async () => pageCache.generation > before)).toBe(true);
+  });
+
+  it('drops pages when a product is taken off sale', async () => {
+    await cachedPage(productPath());
+    const before = pageCache.generation;
+    await database.db.update(products).set({ isActive: false }).where(eq(products.id, product.id));
+    expect(await eventually(async () => pageCache.generation > before)).toBe(true);
+    expect((await get(productPath())).body).not.toContain(product.sku);
+  });
+});
