@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { ErrorPage, markHydrated } from './components/error-page.tsx';
 import { csrfTokenContext, requestInfoContext, servicesContext } from './context.ts';
 import { readCookie } from './modules/http/cookies.server.ts';
+import { newSharedPageRecord, sharedPageContext } from './modules/http/shared-pages.server.ts';
 import { I18nProvider } from './modules/i18n/i18n.tsx';
 import { detectStorefront } from './modules/i18n/locale-detection.ts';
 import { storefrontByPrefix } from './modules/i18n/locales.ts';
@@ -29,18 +30,21 @@ const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, context }
   return response;
 };
 
-/** Stores anonymous pages in the page cache; server/app.ts serves the hits. */
+/**
+ * Stores pages in the page cache with what they showed of the visitor; server/app.ts serves the
+ * hits. Pages of shoppers (cart or session) are kept only for routes that share them (decision 0020).
+ */
 const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const { pageCache } = context.get(servicesContext);
-  const key = pageCache.keyOf({
-    method: request.method,
-    url: request.url,
-    cookie: request.headers.get('cookie') ?? undefined,
-    acceptLanguage: request.headers.get('accept-language') ?? undefined,
-  });
+  const cookie = request.headers.get('cookie') ?? undefined;
+  const key = pageCache.keyOf({ method: request.method, url: request.url, cookie, acceptLanguage: request.headers.get('accept-language') ?? undefined });
   if (!key) return next();
+  const record = newSharedPageRecord();
+  context.set(sharedPageContext, record);
   const renderedAt = pageCache.generation;
-  return pageCache.store(key, await next(), context.get(requestInfoContext).cspNonce, context.get(csrfTokenContext), renderedAt);
+  const response = await next();
+  if (pageCache.isShopper(cookie) && !record.sharedWithShoppers) return response;
+  return pageCache.store(key, [...record.used.values()], response, context.get(requestInfoContext).cspNonce, context.get(csrfTokenContext), renderedAt);
 };
 
 export const middleware = [csrfMiddleware, pageCacheMiddleware];

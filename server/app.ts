@@ -19,6 +19,9 @@ import { detectStorefront } from '../app/modules/i18n/locale-detection.ts';
 import { storefrontByPrefix } from '../app/modules/i18n/locales.ts';
 import { localeCookie } from '../app/modules/i18n/storefront-request.server.ts';
 import { readCookie } from '../app/modules/http/cookies.server.ts';
+import type { Shopper } from '../app/modules/http/personal-inputs.ts';
+import { cartCookie } from '../app/modules/cart/cart-count.server.ts';
+import { readSession, sessionCookie } from '../app/modules/customers/session.server.ts';
 import { isNewSearch, searchedTermHeader, searchResultsHeader } from '../app/modules/search/search-page.server.ts';
 import { recordSearch, searchVisitorKey } from '../app/modules/search/popular-searches.server.ts';
 import { csrfState } from '../app/modules/security/csrf.server.ts';
@@ -106,18 +109,41 @@ export function createApp(deps: AppDependencies): express.Express {
   const publicFiles = express.static(deps.clientBuildDir, { maxAge: '1h', index: false });
   app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
 
-  // Page cache hits skip routing and rendering (pages are stored by the root middleware).
-  app.get('{*path}', (req, res: Response<unknown, Locals>, next) => {
-    const key = deps.pageCache.keyOf({ method: req.method, url: req.originalUrl, cookie: req.get('cookie'), acceptLanguage: req.get('accept-language') });
-    if (!key) return next();
-    const csrf = csrfState(req.get('cookie'), deps.sessionSecret, deps.secureCookies);
-    const hit = deps.pageCache.get(key, res.locals.cspNonce, csrf.token);
+  // Page cache hits skip routing and rendering (pages are stored by the root middleware). A page
+  // matches when it showed the same of this visitor: their cart count, first name... (decision 0020).
+  app.get('{*path}', async (req, res: Response<unknown, Locals>, next) => {
+    const cookie = req.get('cookie');
+    const key = deps.pageCache.keyOf({ method: req.method, url: req.originalUrl, cookie, acceptLanguage: req.get('accept-language') });
+    const inputs = key === null ? undefined : deps.pageCache.inputsOf(key);
+    if (key === null || !inputs) return next();
+    let values: unknown[];
+    try {
+      const shopper = await shopperFromCookies(cookie);
+      if (!shopper) return next();
+      values = await Promise.all(inputs.map((input) => input.read(deps.db, shopper)));
+    } catch {
+      // The database is unreachable: the route answers (with the unavailable page if it must).
+      return next();
+    }
+    const csrf = csrfState(cookie, deps.sessionSecret, deps.secureCookies);
+    const hit = deps.pageCache.get(deps.pageCache.variantKey(key, values), res.locals.cspNonce, csrf.token);
     if (!hit) return next();
     for (const [name, value] of hit.headers) if (name !== 'content-length') res.setHeader(name, value);
     if (csrf.setCookie) res.append('Set-Cookie', csrf.setCookie);
     res.status(hit.status).end(hit.body);
     countCachedSearch(req, hit.headers);
   });
+
+  /**
+   * The visitor as shared pages see them, or null when their session needs the page rendered (it
+   * expired, was revoked or is unknown: the page says so and clears the cookie). Anonymous
+   * visitors cost no query.
+   */
+  async function shopperFromCookies(cookie: string | undefined): Promise<Shopper | null> {
+    const session = await readSession(deps.db, readCookie(cookie, sessionCookie));
+    if (session.kind !== 'guest' && session.kind !== 'customer') return null;
+    return { cartId: readCookie(cookie, cartCookie), customer: session.kind === 'customer' ? session.customer : null };
+  }
 
   /** A search page served from the cache still counts for the popular searches. */
   function countCachedSearch(req: Request, headers: [string, string][]) {

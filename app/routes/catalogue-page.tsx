@@ -12,7 +12,7 @@ import { resolveCataloguePath } from '../modules/catalogue/resolve-path.server.t
 import { contentPageView } from '../modules/content/content-page.server.ts';
 import { submitContactForm } from '../modules/content/contact-messages.server.ts';
 import { addToCartFromForm, cartSetCookie } from '../modules/cart/add-to-cart.server.ts';
-import { cartCookie, productInCart } from '../modules/cart/cart-count.server.ts';
+import { cartCookie, inCartInput } from '../modules/cart/cart-count.server.ts';
 import { loginPath, safeReturnTo } from '../modules/customers/account-paths.ts';
 import { readCookie } from '../modules/http/cookies.server.ts';
 import { subscribeToStockAlert } from '../modules/engagement/stock-alerts.server.ts';
@@ -21,9 +21,12 @@ import { saveToWishlist } from '../modules/wishlists/save-to-wishlist.server.ts'
 import { recordId } from '../modules/forms/record-id.ts';
 import { isDocumentSubmission, outcomeLocation } from '../modules/http/form-submission.ts';
 import { addedOutcome, stockAlertOutcome } from '../modules/cart/add-to-cart-outcome.ts';
+import { readPersonal, shareWithShoppers } from '../modules/http/shared-pages.server.ts';
 
 /** The catch-all of spec §2: a category, a product, a content page, a stored redirect, or not found. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
+  // Reads the visitor only through personal inputs: served from the cache to shoppers too (decision 0020).
+  shareWithShoppers(context);
   const { db, siteUrl, shopName, payments } = context.get(servicesContext);
   const selection = context.get(storefrontContext);
   const locale = selection.storefront.code;
@@ -40,7 +43,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (resolved.type === 'PRODUCT') {
       const [product, inCart] = await Promise.all([
         getProductPage(db, index, resolved.id, url.searchParams, locale, display, siteUrl),
-        productInCart(db, readCookie(request, cartCookie), resolved.id),
+        readPersonal(context, inCartInput(resolved.id)),
       ]);
       if (!product) throw data(null, { status: 404 });
       return { kind: 'product' as const, prefix: selection.storefront.prefix, alternates: product.alternates, product, inCart };

@@ -9,8 +9,11 @@ import { getListingIndex } from '../modules/catalogue/listing-index.server.ts';
 import { useI18n } from '../modules/i18n/i18n.tsx';
 import { HomeBanners } from '../components/content/home-banners.tsx';
 import { activeBanners } from '../modules/content/banners.server.ts';
+import { shareWithShoppers } from '../modules/http/shared-pages.server.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
+  // Reads the visitor only through personal inputs: served from the cache to shoppers too (decision 0020).
+  shareWithShoppers(context);
   const { db } = context.get(servicesContext);
   const { storefront } = context.get(storefrontContext);
   const [overview, banners] = await orUnavailable(async () => Promise.all([getHomeOverview(db, await getListingIndex(db), storefront.code), activeBanners(db, storefront.code)]));

@@ -9,8 +9,11 @@ import { useI18n } from '../modules/i18n/i18n.tsx';
 import { priceDisplayFor } from '../modules/pricing/price-display.server.ts';
 import { searchVisitorKey } from '../modules/search/popular-searches.server.ts';
 import { getSearchPage, searchedTermHeader, searchResultsHeader } from '../modules/search/search-page.server.ts';
+import { shareWithShoppers } from '../modules/http/shared-pages.server.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  // Reads the visitor only through personal inputs: served from the cache to shoppers too (decision 0020).
+  shareWithShoppers(context);
   const { db, sessionSecret } = context.get(servicesContext);
   const selection = context.get(storefrontContext);
   const search = new URL(request.url).searchParams;

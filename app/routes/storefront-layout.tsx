@@ -4,15 +4,16 @@ import { type Alternates, samePathAlternates } from '../components/page-head.tsx
 import { SiteShell } from '../components/shell/site-shell.tsx';
 import { customerContext, servicesContext, sessionProblemContext, storefrontContext } from '../context.ts';
 import { orUnavailable } from '../db/with-database.server.ts';
-import { cartCookie, countCartItems } from '../modules/cart/cart-count.server.ts';
-import { readSession, sessionClearCookie, sessionCookie } from '../modules/customers/session.server.ts';
+import { cartCookie, cartItemCountInput } from '../modules/cart/cart-count.server.ts';
+import { customerFirstNameInput, readSession, sessionClearCookie, sessionCookie } from '../modules/customers/session.server.ts';
+import { readPersonal, shopperContext } from '../modules/http/shared-pages.server.ts';
 import { getCategoryTree } from '../modules/catalogue/category-tree.server.ts';
 import { readCookie } from '../modules/http/cookies.server.ts';
 import { parseAcceptLanguage, storefrontForLanguages } from '../modules/i18n/locale-detection.ts';
 import { resolveStorefrontRequest } from '../modules/i18n/storefront-request.server.ts';
 import { offeredPaymentMethods } from '../modules/content/content-widgets.server.ts';
 import { supportContacts } from '../modules/content/stores.server.ts';
-import { wishlistChoices } from '../modules/wishlists/wishlists.server.ts';
+import { wishlistChoiceInput } from '../modules/wishlists/wishlists.server.ts';
 import { priceDisplayFor } from '../modules/pricing/price-display.server.ts';
 import { consentCookie, parseConsent } from '../modules/privacy/consent.ts';
 
@@ -33,7 +34,9 @@ const storefrontMiddleware: MiddlewareFunction<Response> = async ({ request, par
 const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const { db, secureCookies } = context.get(servicesContext);
   const session = await orUnavailable(() => readSession(db, readCookie(request, sessionCookie)));
-  context.set(customerContext, session.kind === 'customer' ? session.customer : null);
+  const customer = session.kind === 'customer' ? session.customer : null;
+  context.set(customerContext, customer);
+  context.set(shopperContext, { cartId: readCookie(request, cartCookie), customer });
   if (session.kind === 'guest' || session.kind === 'customer') return next();
   if (session.kind !== 'unknown') context.set(sessionProblemContext, session.kind);
   const response = await next();
@@ -47,13 +50,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, payments } = context.get(servicesContext);
   const selection = context.get(storefrontContext);
   const { storefront, hasChosenLocale } = selection;
-  const customer = context.get(customerContext);
-  const [categoryTree, priceDisplay, cartItemCount, wishlists] = await orUnavailable(() =>
+  // What the header and the wishlist button show of the visitor: pages are shared per these values.
+  const [categoryTree, priceDisplay, cartItemCount, customerFirstName, wishlists] = await orUnavailable(() =>
     Promise.all([
       getCategoryTree(db, storefront.code),
       priceDisplayFor(db, selection),
-      countCartItems(db, readCookie(request, cartCookie)),
-      customer ? wishlistChoices(db, customer.id) : [],
+      readPersonal(context, cartItemCountInput),
+      readPersonal(context, customerFirstNameInput),
+      readPersonal(context, wishlistChoiceInput),
     ]),
   );
   const suggested = storefrontForLanguages(parseAcceptLanguage(request.headers.get('accept-language')));
@@ -69,8 +73,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Invite visitors whose browser points to another store, until they choose one.
     suggestedStorefront: !hasChosenLocale && suggested && suggested.code !== storefront.code ? suggested.code : null,
     cartItemCount,
-    customerFirstName: customer?.firstName ?? null,
-    /** the customer's lists, for the list choice of the wishlist button */
+    customerFirstName,
+    /** the customer's lists, for the list choice of the wishlist button (when there are several) */
     wishlists,
   };
 }

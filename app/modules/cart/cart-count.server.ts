@@ -1,6 +1,7 @@
 import { and, eq, sum } from 'drizzle-orm';
 import type { Database } from '../../db/client.server.ts';
 import { cartItems, carts, productVariants } from '../../db/schema.ts';
+import type { PersonalInput } from '../http/personal-inputs.ts';
 
 /** The cookie holding a visitor's cart id. */
 export const cartCookie = 'cart';
@@ -38,3 +39,12 @@ export async function isCustomerCart(db: Database, cartId: string | undefined): 
   const [row] = await db.select({ customerId: carts.customerId }).from(carts).where(eq(carts.id, cartId));
   return row?.customerId != null;
 }
+
+/** The header's cart count, as a personal input of shared pages (decision 0020). */
+export const cartItemCountInput: PersonalInput<number> = { key: 'cart-items', read: (db, shopper) => countCartItems(db, shopper.cartId) };
+
+/** What of a product is in the cart, as a personal input of its shared page. */
+export const inCartInput = (productId: number): PersonalInput<{ quantity: number; sample: boolean }> => ({
+  key: `in-cart:${productId}`,
+  read: (db, shopper) => productInCart(db, shopper.cartId, productId),
+});

@@ -3,6 +3,7 @@ import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.server.ts';
 import { customers, sessions } from '../../db/schema.ts';
 import { serializeCookie } from '../http/cookies.server.ts';
+import type { PersonalInput } from '../http/personal-inputs.ts';
 
 /** The customer token cookie (spec §3 Cookies); the page cache skips visitors who carry it. */
 export const sessionCookie = 'session';
@@ -100,3 +101,7 @@ export function sessionSetCookie(token: string, secure: boolean): string {
 export function sessionClearCookie(secure: boolean): string {
   return serializeCookie(sessionCookie, '', { secure, maxAgeSeconds: 0 });
 }
+
+/** The first name in the header, as a personal input of shared pages (decision 0020). */
+export const customerFirstNameInput: PersonalInput<string | null> = { key: 'first-name', read: async (_db, shopper) => shopper.customer?.firstName ?? null };
+

@@ -1,19 +1,25 @@
 /**
- * A full-page cache for anonymous visitors: the rendered HTML (or client-navigation data) of a
- * GET is kept for a minute per URL and per the preferences that change what a page shows.
- * The per-visitor parts of a page, the CSP nonce and the CSRF token, are stored as markers and
- * filled in on every hit. Visitors with a cart (and later a session) always get a fresh page.
- * The React Router middleware stores pages; the Express layer serves hits without routing.
+ * A full-page cache: the rendered HTML (or client-navigation data) of a GET is kept for a minute
+ * per URL, per the preferences that change what a page shows, and per what the page showed of the
+ * visitor (decision 0020: cart count, first name, what of a product is in the cart...). Anonymous
+ * visitors share pages as before; shoppers with a cart or a session share the pages of routes that
+ * read them only through personal inputs. The per-visitor parts that every page has, the CSP nonce
+ * and the CSRF token, are stored as markers and filled in on every hit. Changes in the database
+ * empty the cache (decision 0019). The React Router middleware stores pages; the Express layer
+ * serves hits without routing.
  */
 import { parseAcceptLanguage, storefrontForLanguages } from '../i18n/locale-detection.ts';
 import { adminBase } from '../admin/admin-paths.ts';
 import { readCookie } from './cookies.server.ts';
+import type { PersonalInput } from './personal-inputs.ts';
 
 const ttlMs = 60_000;
 const maxBytes = 64 * 1024 * 1024;
+/** Page keys whose inputs are remembered (each a few references; query strings make many keys). */
+const maxKeys = 100_000;
 const nonceMarker = '__CORDIAL_CSP_NONCE__';
 const csrfMarker = '__CORDIAL_CSRF_TOKEN__';
-/** Cookies whose value changes the page; a visitor with any of these is not served from cache. */
+/** Cookies of a shopper: pages read what they mean through personal inputs. */
 const personalCookies = ['cart', 'session'];
 const preferenceCookies = ['locale', 'currency', 'vat_display', 'consent'];
 
@@ -42,8 +48,13 @@ function cut(body: string): Pick<CachedPage, 'parts' | 'slots' | 'bytes'> {
   return { parts, slots, bytes: parts.reduce((sum, part) => sum + part.length, 0) };
 }
 
+/** What a page showed of the visitor, in the order it was read. */
+export type PersonalValues = { input: PersonalInput<unknown>; value: unknown }[];
+
 export class PageCache {
   #pages = new Map<string, CachedPage>();
+  /** Per page key: the personal inputs its pages read (the same route reads the same inputs). */
+  #inputs = new Map<string, PersonalInput<unknown>[]>();
   #bytes = 0;
   #generation = 0;
   hits = 0;
@@ -57,17 +68,18 @@ export class PageCache {
   /** Forgets every page (what they show changed in the database). */
   clear(): void {
     this.#pages.clear();
+    this.#inputs.clear();
     this.#bytes = 0;
     this.#generation++;
   }
 
   /**
-   * The cache key of a request, or null when it must be rendered for this visitor. Without a
-   * chosen store, a page invites the visitor by browser language, so that is part of the key.
+   * The key of the page a request asks for, before what it shows of the visitor, or null when it
+   * is never cached. Without a chosen store, a page invites the visitor by browser language, so
+   * that is part of the key.
    */
   keyOf(request: { method: string; url: string; cookie: string | undefined; acceptLanguage: string | undefined }): string | null {
     if (request.method !== 'GET') return null;
-    if (personalCookies.some((name) => readCookie(request.cookie, name) !== undefined)) return null;
     const url = new URL(request.url, 'http://x');
     // API answers are personal or change state, except the search box suggestions.
     if (url.pathname.startsWith('/api/') && url.pathname !== '/api/search/suggest') return null;
@@ -76,6 +88,21 @@ export class PageCache {
     const preferences = preferenceCookies.map((name) => readCookie(request.cookie, name) ?? '').join('|');
     const suggestion = readCookie(request.cookie, 'locale') ? '' : (storefrontForLanguages(parseAcceptLanguage(request.acceptLanguage ?? null))?.code ?? '');
     return `${url.pathname}${url.search}|${preferences}|${suggestion}`;
+  }
+
+  /** True when the visitor has a cart or a session cookie (whose pages are shared only by routes that say so). */
+  isShopper(cookie: string | undefined): boolean {
+    return personalCookies.some((name) => readCookie(cookie, name) !== undefined);
+  }
+
+  /** The personal inputs that pages under `key` read, once one was stored; undefined before. */
+  inputsOf(key: string): PersonalInput<unknown>[] | undefined {
+    return this.#inputs.get(key);
+  }
+
+  /** The key of the page under `key` that showed these values of the visitor. */
+  variantKey(key: string, values: unknown[]): string {
+    return values.length === 0 ? key : `${key}|${JSON.stringify(values)}`;
   }
 
   /** A cached page with this visitor's nonce and token filled in, if there is a fresh one. */
@@ -92,20 +119,33 @@ export class PageCache {
   }
 
   /**
-   * Stores a successful page (reading its body) and returns an equivalent response to send.
-   * `renderedAt` is the `generation` read before the page was rendered.
+   * Stores a successful page (reading its body) under `key` and the values it showed of the
+   * visitor, and returns an equivalent response to send. `renderedAt` is the `generation` read
+   * before the page was rendered.
    */
-  async store(key: string, response: Response, nonce: string, csrfToken: string, renderedAt: number): Promise<Response> {
+  async store(key: string, shown: PersonalValues, response: Response, nonce: string, csrfToken: string, renderedAt: number): Promise<Response> {
     const type = response.headers.get('content-type') ?? '';
     // Personal pages (an order confirmation, a password link) say private or no-store: never shared.
-    const personal = /private|no-store/.test(response.headers.get('cache-control') ?? '');
+    const privatePage = /private|no-store/.test(response.headers.get('cache-control') ?? '');
     const outdated = renderedAt !== this.#generation;
-    if (response.status !== 200 || personal || outdated || response.headers.has('set-cookie') || !/text\/html|text\/x-script|application\/json/.test(type)) return response;
+    if (response.status !== 200 || privatePage || outdated || response.headers.has('set-cookie') || !/text\/html|text\/x-script|application\/json/.test(type)) return response;
     const body = await response.text();
     const templated = body.replaceAll(nonce, nonceMarker).replaceAll(csrfToken, csrfMarker);
-    this.#remove(key);
+    const inputs = shown.map(({ input }) => input);
+    const known = this.#inputs.get(key);
+    // A route reads the same inputs on every visit; if not (a new branch of a loader), the newest set wins.
+    if (!known || known.map((input) => input.key).join() !== inputs.map((input) => input.key).join()) {
+      this.#inputs.delete(key);
+      this.#inputs.set(key, inputs);
+      if (this.#inputs.size > maxKeys) this.#inputs.delete(this.#inputs.keys().next().value as string);
+    }
+    const variant = this.variantKey(
+      key,
+      shown.map(({ value }) => value),
+    );
+    this.#remove(variant);
     const page = { at: Date.now(), status: response.status, headers: [...response.headers], ...cut(templated) };
-    this.#pages.set(key, page);
+    this.#pages.set(variant, page);
     this.#bytes += page.bytes;
     for (const oldest of this.#pages.keys()) {
       if (this.#bytes <= maxBytes) break;

@@ -4,6 +4,7 @@ import type { Database, Queryable } from '../../db/client.server.ts';
 import { retryingTransaction } from '../../db/transaction.server.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { customers, productVariants, wishlistItems, wishlists } from '../../db/schema.ts';
+import type { PersonalInput } from '../http/personal-inputs.ts';
 
 export const wishlistNameSchema = z.string().trim().min(1, 'validation.required').max(60, 'validation.tooLong');
 
@@ -166,3 +167,16 @@ export async function moveWishlistItem(db: Database, customerId: number, itemId:
 export async function getWishlistItem(db: Database, customerId: number, itemId: number) {
   return ownItem(db, customerId, itemId);
 }
+
+/**
+ * The customer's lists to choose from when saving a product, as a personal input of shared pages
+ * (decision 0020): only with several lists (one list needs no choice), so customers with one list
+ * share their pages.
+ */
+export const wishlistChoiceInput: PersonalInput<Omit<Wishlist, 'items'>[]> = {
+  key: 'wishlist-choice',
+  read: async (db, shopper) => {
+    const lists = shopper.customer ? await wishlistChoices(db, shopper.customer.id) : [];
+    return lists.length > 1 ? lists : [];
+  },
+};

@@ -11,9 +11,12 @@ import { storefronts } from '../../modules/i18n/locales.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
 import { requestedPage } from '../../modules/paging/page-window.ts';
 import { ensureOwnBlogSegment } from './blog-segment.server.ts';
+import { shareWithShoppers } from '../../modules/http/shared-pages.server.ts';
 
 /** /{prefix}/{blog segment}?page=N: the posts, newest first. */
 export async function loader({ url, context }: Route.LoaderArgs) {
+  // Reads the visitor only through personal inputs: served from the cache to shoppers too (decision 0020).
+  shareWithShoppers(context);
   const { db } = context.get(servicesContext);
   const { storefront } = context.get(storefrontContext);
   ensureOwnBlogSegment(url, storefront);

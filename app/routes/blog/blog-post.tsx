@@ -11,9 +11,12 @@ import { type BlogPostPage, getBlogPost } from '../../modules/blog/blog.server.t
 import { useI18n } from '../../modules/i18n/i18n.tsx';
 import type { loader as rootLoader } from '../../root.tsx';
 import { ensureOwnBlogSegment } from './blog-segment.server.ts';
+import { shareWithShoppers } from '../../modules/http/shared-pages.server.ts';
 
 /** /{prefix}/{blog segment}/{post slug}; an unknown post is the 404 page. */
 export async function loader({ url, params, context }: Route.LoaderArgs) {
+  // Reads the visitor only through personal inputs: served from the cache to shoppers too (decision 0020).
+  shareWithShoppers(context);
   const { db, siteUrl } = context.get(servicesContext);
   const { storefront } = context.get(storefrontContext);
   ensureOwnBlogSegment(url, storefront);

@@ -10,12 +10,15 @@ import { contentPageIdByCode, contentPageView } from '../../modules/content/cont
 import { contentPageCodes, contentPagePath, pageLabelKey } from '../../modules/content/information-pages.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
 import { storefrontByCode } from '../../modules/i18n/locales.ts';
+import { shareWithShoppers } from '../../modules/http/shared-pages.server.ts';
 
 /**
  * /page (spec §2): a content page in the light layout, chosen by its code (/page?code=terms), for
  * pages shown inside the checkout or an app. Without a code: the list of information pages.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  // Reads the visitor only through personal inputs: served from the cache to shoppers too (decision 0020).
+  shareWithShoppers(context);
   const { db, siteUrl, shopName, payments } = context.get(servicesContext);
   const selection = context.get(storefrontContext);
   const code = new URL(request.url).searchParams.get('code');

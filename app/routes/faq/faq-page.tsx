@@ -9,9 +9,12 @@ import { informationPageSlug } from '../../modules/content/information-pages.ts'
 import { type FaqCategoryLink, getFaqCategory, getFaqIndex } from '../../modules/faq/faq.server.ts';
 import { faqRoot } from '../../modules/faq/faq-paths.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { shareWithShoppers } from '../../modules/http/shared-pages.server.ts';
 
 /** /{prefix}/faq (the index) and /{prefix}/faq/{category, any depth}; an unknown category is the 404 page. */
 export async function loader({ params, context }: Route.LoaderArgs) {
+  // Reads the visitor only through personal inputs: served from the cache to shoppers too (decision 0020).
+  shareWithShoppers(context);
   const { db, siteUrl } = context.get(servicesContext);
   const { storefront } = context.get(storefrontContext);
   const categoryPath = params['*'] ?? '';
