@@ -1,55 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { demoStaff } from '../scripts/demo-catalogue/demo-staff.ts';
 import { waitForMail } from '../tests/support/mail-catcher.ts';
 import { enterTwoFactorCode, openTwoFactorPage } from './support/admin-login.ts';
+import { checkAtBothWidths, type Violation } from './support/axe.ts';
 import { openBrowser } from './support/browser.ts';
 
 const baseUrl = inject('baseUrl');
 const mailDir = inject('mailDir');
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-/** WCAG 2.0, 2.1 and 2.2 at levels A and AA. */
-const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
-const widths = [390, 1280] as const;
-const shots = process.env.E2E_SCREENSHOTS;
-
-interface Violation {
-  page: string;
-  width: number;
-  rule: string;
-  help: string;
-  targets: string[];
-}
-
-/** axe on the page as it is painted now; evaluated through the DevTools protocol, so the page's CSP does not stand in the way. */
-async function axeViolations(page: Page, name: string, width: number): Promise<Violation[]> {
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async (tags) => {
-    const { axe } = window as unknown as { axe: typeof import('axe-core') };
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags } });
-    return result.violations.map((violation) => ({ rule: violation.id, help: violation.help, targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')) }));
-  }, wcagTags);
-  return violations.map((violation) => ({ page: name, width, ...violation }));
-}
-
-/** Checks the open page at a phone's and a laptop's width (and keeps screenshots when E2E_SCREENSHOTS names a folder). */
-async function checkAtBothWidths(page: Page, name: string, found: Violation[]) {
-  for (const width of widths) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    found.push(...(await axeViolations(page, name, width)));
-    if (shots) await page.screenshot({ path: join(shots, `admin-${name}-${width}.png`), fullPage: true });
-  }
-}
-
 describe('the back office for everyone', () => {
   let visitor: BrowserContext;
   let staff: BrowserContext;
   beforeAll(async () => {
-    if (shots) mkdirSync(shots, { recursive: true });
     visitor = await openBrowser();
     await visitor.addCookies([{ name: 'consent', value: 'necessary', url: baseUrl }]);
     staff = await openBrowser();
@@ -96,7 +59,7 @@ describe('the back office for everyone', () => {
     const page = await staff.newPage();
     // The login pages, then in as the owner, who sees every page.
     await page.context().clearCookies();
-    await openTwoFactorPage(page, demoStaff.owner.email, (step) => checkAtBothWidths(page, step, found));
+    await openTwoFactorPage(page, demoStaff.owner.email, (step) => checkAtBothWidths(page, `admin-${step}`, found));
     await enterTwoFactorCode(page);
     const admin = (path: string) => `${baseUrl}/paracord_admin${path ? `/${path}` : ''}`;
     /** The address of the first record linked from a list, e.g. the newest order. */
@@ -131,7 +94,7 @@ describe('the back office for everyone', () => {
       if (!url) continue;
       const response = await page.goto(new URL(url, baseUrl).href);
       expect(response?.status(), name).toBe(200);
-      await checkAtBothWidths(page, name, found);
+      await checkAtBothWidths(page, `admin-${name}`, found);
     }
     // Records every shop has by now (demo orders and customers, the message of the test above) were checked too.
     for (const name of ['order', 'customer', 'contact-message']) expect(pages.find(([candidate]) => candidate === name)?.[1], name).toBeDefined();

@@ -3,6 +3,7 @@ import { countryName } from '../../modules/customers/countries.ts';
 import { formatCurrencyAmount } from '../../modules/currency/money.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
 import { shopTimeZone } from '../../modules/i18n/locales.ts';
+import { TableScroll } from '../ui/table-scroll.tsx';
 
 export interface DisplayedAddress {
   firstName: string;
@@ -77,7 +78,7 @@ export function OrderTable({ orders, prefix }: { orders: OrderRow[]; prefix: str
   const formatDate = useFormatDate();
   const formatAmount = useFormatOrderMoney();
   return (
-    <div className="table-scroll">
+    <TableScroll label={t('account.orders.caption')}>
       <table className="data-table">
         <caption className="visually-hidden">{t('account.orders.caption')}</caption>
         <thead>
@@ -115,6 +116,6 @@ export function OrderTable({ orders, prefix }: { orders: OrderRow[]; prefix: str
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -6,6 +6,7 @@ import { formatMoney } from '../../modules/currency/money.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
 import { storefrontByCode } from '../../modules/i18n/locales.ts';
 import { CsrfField, FieldMessage, FormAlert, TextField } from '../forms/form-fields.tsx';
+import { TableScroll } from '../ui/table-scroll.tsx';
 
 export type ContactActionData = ContactOutcome<ContactField> | ContactOutcome<QuoteField>;
 
@@ -65,7 +66,7 @@ const euro = (cents: number, locale: string) => formatMoney(cents, 'EUR', locale
 function ShippingRates({ rows }: { rows: NonNullable<ContentWidgetData['shippingRates']> }) {
   const { t, locale } = useI18n();
   return (
-    <div className="table-scroll">
+    <TableScroll label={t('content.shipping.caption')}>
       <table className="content-table">
         <caption>{t('content.shipping.caption')}</caption>
         <thead>
@@ -96,7 +97,7 @@ function ShippingRates({ rows }: { rows: NonNullable<ContentWidgetData['shipping
           </tr>
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 
@@ -104,7 +105,7 @@ function PaymentMethods({ currency, groups }: NonNullable<ContentWidgetData['pay
   const { t, locale } = useI18n();
   const names = (methods: readonly string[]) => methods.map((method) => t(`payment.method.${method}`)).join(', ');
   return (
-    <div className="table-scroll">
+    <TableScroll label={t('content.payment.caption', { currency })}>
       <table className="content-table">
         <caption>{t('content.payment.caption', { currency })}</caption>
         <thead>
@@ -124,7 +125,7 @@ function PaymentMethods({ currency, groups }: NonNullable<ContentWidgetData['pay
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 
@@ -138,7 +139,7 @@ function lifetime(seconds: number | null, locale: string, untilClosed: string): 
 function CookieTable({ cookies }: { cookies: NonNullable<ContentWidgetData['cookies']> }) {
   const { t, locale } = useI18n();
   return (
-    <div className="table-scroll">
+    <TableScroll label={t('content.cookies.caption')}>
       <table className="content-table">
         <caption>{t('content.cookies.caption')}</caption>
         <thead>
@@ -160,7 +161,7 @@ function CookieTable({ cookies }: { cookies: NonNullable<ContentWidgetData['cook
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

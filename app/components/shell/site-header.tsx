@@ -55,7 +55,8 @@ export function SiteHeader({ prefix, shopName, categoryTree, cartItemCount, cust
             <Icon name="heart" />
             <span className="icon-button__label">{t('header.wishlist')}</span>
           </Link>
-          <Link to={`${home}/checkout`} className="icon-button cart-link" aria-label={`${t('header.cart')}: ${t('header.cartCount', { count: cartItemCount })}`}>
+          {/* The name starts with what is seen ("Cart", the count) and says the count in words (WCAG 2.5.3). */}
+          <Link to={`${home}/checkout`} className="icon-button cart-link">
             <Icon name="cart" />
             <span className="icon-button__label">{t('header.cart')}</span>
             {cartItemCount > 0 && (
@@ -63,6 +64,7 @@ export function SiteHeader({ prefix, shopName, categoryTree, cartItemCount, cust
                 {cartItemCount}
               </span>
             )}
+            <span className="visually-hidden"> {t('header.cartCount', { count: cartItemCount })}</span>
           </Link>
         </nav>
       </div>
