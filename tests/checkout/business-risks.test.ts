@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, carts, customers, orders, productVariants } from '../../app/db/schema.ts';
+import { auditLog, carts, customers, orders, products, productVariants } from '../../app/db/schema.ts';
 import { addToCart } from '../../app/modules/cart/add-to-cart.server.ts';
 import { changeCart } from '../../app/modules/cart/cart-actions.server.ts';
 import { loadCart } from '../../app/modules/cart/cart.server.ts';
@@ -152,6 +152,41 @@ describe.each(testDrivers)('business risks at the checkout on %s', (driver) => {
       expect((await database.db.select({ stock: productVariants.stockQuantity }).from(productVariants).where(eq(productVariants.id, scarce)))[0]!.stock).toBe(30);
       await setStock(40);
       expect(await place(cartId, null, 'bank_transfer')).toMatchObject({ ok: true });
+    });
+
+    it('counts cut-to-length pieces of different lengths of one variant together', async () => {
+      const [rope] = await database.db
+        .select({ id: productVariants.id })
+        .from(productVariants)
+        .innerJoin(products, eq(products.id, productVariants.productId))
+        .where(and(eq(products.soldByLength, true), eq(products.isActive, true), eq(productVariants.isActive, true)))
+        .orderBy(asc(productVariants.id))
+        .limit(1);
+      const setMetres = (metres: number) => database.db.update(productVariants).set({ stockQuantity: metres }).where(eq(productVariants.id, rope!.id));
+      const cut = (quantity: number, lengthCm: number, cartId?: string) =>
+        addToCart(database.db, { cartId, customerId: null, locale: 'nl-NL', currency: 'EUR', variantId: rope!.id, quantity, lengthCm });
+      await setMetres(40);
+      // 10 pieces of 1.5 m and 5 of 1 m: 20 m, half of the 40 m.
+      const first = await cut(10, 150);
+      const cartId = first.ok ? first.cartId : '';
+      expect(await cut(5, 100, cartId)).toMatchObject({ ok: true });
+      // A piece in a third length is more than half, though each line alone is not.
+      expect(await cut(1, 200, cartId)).toEqual({ ok: false, reason: 'stock-share' });
+      const { cart } = await loadCart(database.db, cartId, null, 'nl-NL');
+      const metreLine = cart!.lines.find((line) => line.lengthCm === 100)!;
+      const form = new FormData();
+      form.set('intent', 'update');
+      form.set('lineId', String(metreLine.id));
+      form.set('quantity', '6');
+      expect(await changeCart(database.db, cartId, null, 'nl-NL', form)).toEqual({ ok: false, error: { key: 'businessRisks.stockShare' }, status: 400 });
+
+      // When the order is placed the lines count together too: 20 m of the 30 m left is more than half.
+      await database.db.update(carts).set({ checkout: { ...business, isBusiness: false, vatNumber: null } as Record<string, unknown> }).where(eq(carts.id, cartId));
+      await setMetres(30);
+      expect(await place(cartId, null, 'bank_transfer')).toEqual({ ok: false, reason: 'stock-share' });
+      await setMetres(40);
+      expect(await place(cartId, null, 'bank_transfer')).toMatchObject({ ok: true });
+      expect((await database.db.select({ stock: productVariants.stockQuantity }).from(productVariants).where(eq(productVariants.id, rope!.id)))[0]!.stock).toBe(20);
     });
   });
 });
