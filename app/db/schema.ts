@@ -713,6 +713,8 @@ export const orders = pgTable(
     version: integer('version').notNull().default(0),
     /** When the unpaid bank transfer's payment reminder was queued (docs/decisions/0018-business-risks.md): at most one per order. */
     paymentReminderSentAt: timestamp('payment_reminder_sent_at', { withTimezone: true }),
+    /** When staff recorded the money of an invoice order (pay on invoice); unpaid invoices count against the credit limit. */
+    invoicePaidAt: timestamp('invoice_paid_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('orders_customer_idx').on(t.customerId, t.createdAt), index('orders_unpaid_idx').on(t.status, t.paymentMethod, t.createdAt)],

@@ -14,6 +14,7 @@ import { getCurrencyRates } from '../../app/modules/currency/exchange-rates.serv
 import { storefrontByCode } from '../../app/modules/i18n/locales.ts';
 import { defaultBusinessRules } from '../../app/modules/orders/business-rules.ts';
 import * as customerPage from '../../app/routes/admin/customer.tsx';
+import * as orderPage from '../../app/routes/admin/orders/order-detail.tsx';
 import { loadDemoCatalogue } from '../../scripts/demo-catalogue/load.ts';
 import { callRoute, createStaff, loggedIn } from '../admin/admin-support.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
@@ -107,6 +108,77 @@ describe.each(testDrivers)('business risks at the checkout on %s', (driver) => {
     expect(entries.filter((entry) => entry.action.startsWith('customer.business')).map((entry) => [entry.action, entry.after])).toEqual([
       ['customer.business-approve', { approved: true }],
       ['customer.business-revoke', { approved: false }],
+    ]);
+  });
+
+  it('counts unpaid invoices against the credit limit however old they are, until a manager marks the invoice paid (audited)', async () => {
+    const { db } = database;
+    const customer = await businessCustomer('NL004495445B01');
+    const cartId = await readyCart(customer.id);
+    const rules = { ...defaultBusinessRules, invoiceCreditLimitEurCents: 95_000 };
+    // An invoice of two months ago, delivered and completed but not paid yet.
+    const invoice = await createPaidOrder(db, customer.id, { paymentMethod: 'invoice', status: 'completed', totalCents: 95_000, subtotalCents: 95_000 });
+    await db.update(orders).set({ createdAt: sql`now() - interval '60 days'` }).where(eq(orders.orderNumber, invoice.orderNumber));
+    expect(await offered(cartId, customer.id, rules)).toEqual(['bank_transfer']);
+
+    const [before] = await db.select({ version: orders.version }).from(orders).where(eq(orders.orderNumber, invoice.orderNumber));
+    const route = { db, path: `orders/${invoice.orderNumber}`, params: { orderNumber: invoice.orderNumber } };
+    const form = { intent: 'invoice-paid', version: before!.version };
+    const support = await loggedIn(db, await createStaff(db, 'support'));
+    expect(await callRoute(orderPage.action, { ...route, staff: support, form })).toMatchObject({ status: 403 });
+    const manager = await loggedIn(db, await createStaff(db, 'manager'));
+    const shown = await callRoute(orderPage.loader, { ...route, staff: manager });
+    expect(shown.data).toMatchObject({ order: { invoicePayable: true, payment: { paidAt: null } } });
+    expect(await callRoute(orderPage.action, { ...route, staff: manager, form })).toMatchObject({ status: 200, data: { ok: true, message: { key: 'businessRisks.admin.invoicePaidNow' } } });
+    expect(await offered(cartId, customer.id, rules)).toEqual(['bank_transfer', 'invoice']);
+    const [after] = await db.select({ invoicePaidAt: orders.invoicePaidAt, status: orders.status, version: orders.version }).from(orders).where(eq(orders.orderNumber, invoice.orderNumber));
+    expect(after).toMatchObject({ status: 'completed', version: before!.version + 1 });
+    expect(after!.invoicePaidAt).toBeInstanceOf(Date);
+    const entries = await db.select().from(auditLog).where(and(eq(auditLog.entity, 'order'), eq(auditLog.entityId, invoice.orderNumber)));
+    expect(entries.map((entry) => entry.action)).toEqual(['order.invoice-paid']);
+    // Twice, or on the version shown before: nothing changes.
+    expect(await callRoute(orderPage.action, { ...route, staff: manager, form })).toMatchObject({ status: 409 });
+    expect(await callRoute(orderPage.action, { ...route, staff: manager, form: { ...form, version: after!.version } })).toMatchObject({ status: 409, data: { formError: { key: 'fulfilment.admin.error.notAllowed' } } });
+    expect((await callRoute(orderPage.loader, { ...route, staff: manager })).data).toMatchObject({ order: { invoicePayable: false } });
+
+    // Not an invoice order: no such action.
+    const card = await createPaidOrder(db, customer.id);
+    const [cardOrder] = await db.select({ version: orders.version }).from(orders).where(eq(orders.orderNumber, card.orderNumber));
+    expect(await callRoute(orderPage.action, { db, staff: manager, path: `orders/${card.orderNumber}`, params: { orderNumber: card.orderNumber }, form: { intent: 'invoice-paid', version: cardOrder!.version } })).toMatchObject({ status: 409 });
+  });
+
+  it('lets a manager set a customer’s own credit limit (empty for the store default), validated and audited', async () => {
+    const { db } = database;
+    const customer = await businessCustomer('NL004495445B01');
+    const route = { db, path: `customers/${customer.id}`, params: { customerId: String(customer.id) } };
+    const manager = await loggedIn(db, await createStaff(db, 'manager'));
+    const limitOf = async () => (await db.select({ cents: customers.creditLimitCents }).from(customers).where(eq(customers.id, customer.id)))[0]!.cents;
+
+    for (const typed of ['abc', '-5', '12,345', '1.000.000', '99999999']) {
+      expect(await callRoute(customerPage.action, { ...route, staff: manager, form: { intent: 'credit-limit', creditLimit: typed } })).toEqual({
+        status: 400,
+        data: { ok: false, error: 'businessRisks.admin.creditLimitInvalid', creditLimit: typed },
+        headers: expect.any(Headers),
+      });
+    }
+    expect(await limitOf()).toBeNull();
+    const support = await loggedIn(db, await createStaff(db, 'support'));
+    expect(await callRoute(customerPage.action, { ...route, staff: support, form: { intent: 'credit-limit', creditLimit: '5000' } })).toMatchObject({ status: 403 });
+
+    expect((await callRoute(customerPage.action, { ...route, staff: manager, form: { intent: 'credit-limit', creditLimit: ' 2500,50 ' } })).data).toEqual({ ok: true, message: 'businessRisks.admin.creditLimitSaved' });
+    expect(await limitOf()).toBe(250_050);
+    expect((await callRoute(customerPage.loader, { ...route, staff: manager })).data).toMatchObject({
+      customer: { creditLimitCents: 250_050 },
+      standing: { creditLimitEurCents: 250_050 },
+      defaultCreditLimitEurCents: defaultBusinessRules.invoiceCreditLimitEurCents,
+    });
+    await callRoute(customerPage.action, { ...route, staff: manager, form: { intent: 'credit-limit', creditLimit: '' } });
+    expect(await limitOf()).toBeNull();
+    expect((await callRoute(customerPage.loader, { ...route, staff: manager })).data).toMatchObject({ standing: { creditLimitEurCents: defaultBusinessRules.invoiceCreditLimitEurCents } });
+    const entries = await db.select().from(auditLog).where(and(eq(auditLog.action, 'customer.credit-limit'), eq(auditLog.entityId, String(customer.id)))).orderBy(asc(auditLog.id));
+    expect(entries.map((entry) => [entry.before, entry.after])).toEqual([
+      [{ creditLimitCents: null }, { creditLimitCents: 250_050 }],
+      [{ creditLimitCents: 250_050 }, { creditLimitCents: null }],
     ]);
   });
 
