@@ -662,6 +662,8 @@ export const numberSequences = pgTable('number_sequences', {
 
 export const orderStatuses = [
   'pending_payment',
+  /** Pay on invoice by a business that is not verified or over its credit limit: staff check it first (decision 0018). */
+  'on_hold',
   'paid',
   'processing',
   'shipped',

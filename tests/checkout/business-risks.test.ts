@@ -3,13 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, carts, customers, orders, products, productVariants } from '../../app/db/schema.ts';
+import { auditLog, carts, customers, invoices, orderMails, orderRefunds, orders, products, productVariants } from '../../app/db/schema.ts';
 import { addToCart } from '../../app/modules/cart/add-to-cart.server.ts';
 import { changeCart } from '../../app/modules/cart/cart-actions.server.ts';
 import { loadCart } from '../../app/modules/cart/cart.server.ts';
 import type { CheckoutDetails } from '../../app/modules/checkout/checkout-details.ts';
 import { checkoutSummary } from '../../app/modules/checkout/checkout-summary.server.ts';
+import { orderConfirmationMail } from '../../app/modules/checkout/order-confirmation.server.ts';
 import { placeOrder } from '../../app/modules/checkout/place-order.server.ts';
+import { createLogger } from '../../app/modules/observability/logger.server.ts';
 import { getCurrencyRates } from '../../app/modules/currency/exchange-rates.server.ts';
 import { storefrontByCode } from '../../app/modules/i18n/locales.ts';
 import { defaultBusinessRules } from '../../app/modules/orders/business-rules.ts';
@@ -48,8 +50,12 @@ describe.each(testDrivers)('business risks at the checkout on %s', (driver) => {
     await database.db.update(carts).set({ checkout: details as Record<string, unknown> }).where(eq(carts.id, added.cartId));
     return added.cartId;
   }
-  const offered = async (cartId: string, customerId: number | null, rules = defaultBusinessRules) =>
-    (await checkoutSummary(database.db, await getCurrencyRates(database.db), dutchStore, 'EUR', cartId, customerId, false, rules)).paymentOptions;
+  /** How pay on invoice is offered: an order prepared at once, one held for review, or not at all. */
+  const offered = async (cartId: string, customerId: number | null, rules = defaultBusinessRules) => {
+    const summary = await checkoutSummary(database.db, await getCurrencyRates(database.db), dutchStore, 'EUR', cartId, customerId, false, rules);
+    expect(summary.paymentOptions).toContain('bank_transfer');
+    return !summary.paymentOptions.includes('invoice') ? 'not offered' : summary.invoiceReview ? 'held for review' : 'prepared at once';
+  };
   const place = (cartId: string, customerId: number | null, paymentMethod = 'invoice') =>
     placeOrder(database.db, { storefront: dutchStore, currency: 'EUR', cartId, customerId, paymentMethod, termsAccepted: true });
   const businessCustomer = async (vatNumber: string | null) => {
@@ -58,26 +64,66 @@ describe.each(testDrivers)('business risks at the checkout on %s', (driver) => {
     return customer;
   };
 
-  it('offers no pay on invoice to a guest who ticks "business", nor to an account without a valid VAT number or approval', async () => {
+  it('holds the invoice order of a guest who ticks "business", or of an account without a valid VAT number or approval, for review', async () => {
+    const { db } = database;
+    const stockOf = async () => (await db.select({ stock: productVariants.stockQuantity }).from(productVariants).where(eq(productVariants.id, variant.id)))[0]!.stock;
     const guestCart = await readyCart(null);
-    expect(await offered(guestCart, null)).toEqual(['bank_transfer']);
-    expect(await place(guestCart, null)).toEqual({ ok: false, reason: 'payment-method' });
+    expect(await offered(guestCart, null)).toBe('held for review');
+    // Without "business" there is no invoice at all.
+    const consumerCart = await readyCart(null, 1, { ...business, isBusiness: false, vatNumber: null });
+    expect(await offered(consumerCart, null)).toBe('not offered');
+    expect(await place(consumerCart, null)).toEqual({ ok: false, reason: 'payment-method' });
 
+    const stock = await stockOf();
+    const held = await place(guestCart, null);
+    expect(held).toMatchObject({ ok: true });
+    const heldNumber = held.ok ? held.orderNumber : '';
+    const [heldOrder] = await db.select().from(orders).where(eq(orders.orderNumber, heldNumber));
+    expect(heldOrder).toMatchObject({ status: 'on_hold', paymentMethod: 'invoice' });
+    // The goods are put aside, the invoice waits for staff.
+    expect(await stockOf()).toBe(stock - 1);
+    expect(await db.select().from(invoices).where(eq(invoices.orderId, heldOrder!.id))).toEqual([]);
+    // The confirmation says so, in the store's language.
+    const confirmation = await orderConfirmationMail({ db, logger: createLogger('silent'), shopName: 'Cordial', siteUrl: 'https://shop.example' }, 'nl-NL', heldNumber);
+    expect(confirmation!.text).toContain('controleren we voordat we ze klaarmaken');
+
+    // Support may not approve; a manager approves: the invoice is issued and mailed.
+    const route = { db, path: `orders/${heldNumber}`, params: { orderNumber: heldNumber } };
+    const support = await loggedIn(db, await createStaff(db, 'support'));
+    expect(await callRoute(orderPage.action, { ...route, staff: support, form: { intent: 'processing', version: heldOrder!.version } })).toMatchObject({ status: 403 });
+    const manager = await loggedIn(db, await createStaff(db, 'manager'));
+    const approved = await callRoute(orderPage.action, { ...route, staff: manager, form: { intent: 'processing', version: heldOrder!.version } });
+    expect(approved).toMatchObject({ status: 200, data: { ok: true, message: { key: 'businessRisks.admin.reviewApproved' } } });
+    const [invoice] = await db.select().from(invoices).where(eq(invoices.orderId, heldOrder!.id));
+    expect((approved.data as { message: { values: { invoiceNumber: string } } }).message.values.invoiceNumber).toBe(invoice!.invoiceNumber);
+    expect((await db.select({ status: orders.status }).from(orders).where(eq(orders.id, heldOrder!.id)))[0]!.status).toBe('processing');
+    expect((await db.select({ kind: orderMails.kind }).from(orderMails).where(eq(orderMails.orderId, heldOrder!.id))).map((mail) => mail.kind)).toContain('invoice');
+
+    // An unverified account's held order cancelled: the stock comes back, no credit note for money never owed.
     const unverified = await businessCustomer('NL123');
     const cartId = await readyCart(unverified.id);
-    expect(await offered(cartId, unverified.id)).toEqual(['bank_transfer']);
-    expect(await place(cartId, unverified.id)).toEqual({ ok: false, reason: 'payment-method' });
+    expect(await offered(cartId, unverified.id)).toBe('held for review');
+    const second = await place(cartId, unverified.id);
+    const secondNumber = second.ok ? second.orderNumber : '';
+    const [secondOrder] = await db.select().from(orders).where(eq(orders.orderNumber, secondNumber));
+    expect(secondOrder).toMatchObject({ status: 'on_hold' });
+    const before = await stockOf();
+    const cancelled = await callRoute(orderPage.action, { db, staff: manager, path: `orders/${secondNumber}`, params: { orderNumber: secondNumber }, form: { intent: 'cancelled', version: secondOrder!.version } });
+    expect(cancelled).toMatchObject({ status: 200, data: { ok: true } });
+    expect(await stockOf()).toBe(before + 1);
+    expect(await db.select().from(orderRefunds).where(eq(orderRefunds.orderId, secondOrder!.id))).toEqual([]);
+    expect(await db.select().from(invoices).where(eq(invoices.orderId, secondOrder!.id))).toEqual([]);
   });
 
-  it('offers it to a business account with a valid VAT number, within its credit limit', async () => {
+  it('prepares the invoice order of a business account with a valid VAT number at once, within its credit limit', async () => {
     const customer = await businessCustomer('NL004495445B01');
     const cartId = await readyCart(customer.id);
-    expect(await offered(cartId, customer.id)).toEqual(['bank_transfer', 'invoice']);
-    // Open invoices of the last weeks count against the limit.
+    expect(await offered(cartId, customer.id)).toBe('prepared at once');
+    // Unpaid invoices count against the limit: over it, the order would wait for review.
     await createPaidOrder(database.db, customer.id, { paymentMethod: 'invoice', status: 'processing', totalCents: 95_000, subtotalCents: 95_000 });
-    expect(await offered(cartId, customer.id, { ...defaultBusinessRules, invoiceCreditLimitEurCents: 95_000 })).toEqual(['bank_transfer']);
+    expect(await offered(cartId, customer.id, { ...defaultBusinessRules, invoiceCreditLimitEurCents: 95_000 })).toBe('held for review');
     await database.db.update(customers).set({ creditLimitCents: 500_000 }).where(eq(customers.id, customer.id));
-    expect(await offered(cartId, customer.id, { ...defaultBusinessRules, invoiceCreditLimitEurCents: 95_000 })).toEqual(['bank_transfer', 'invoice']);
+    expect(await offered(cartId, customer.id, { ...defaultBusinessRules, invoiceCreditLimitEurCents: 95_000 })).toBe('prepared at once');
     const placed = await place(cartId, customer.id);
     expect(placed).toMatchObject({ ok: true });
     const [order] = await database.db.select().from(orders).where(eq(orders.orderNumber, placed.ok ? placed.orderNumber : ''));
@@ -88,22 +134,22 @@ describe.each(testDrivers)('business risks at the checkout on %s', (driver) => {
     const { db } = database;
     const customer = await businessCustomer(null);
     const cartId = await readyCart(customer.id);
-    expect(await offered(cartId, customer.id)).toEqual(['bank_transfer']);
+    expect(await offered(cartId, customer.id)).toBe('held for review');
     const route = { db, path: `customers/${customer.id}`, params: { customerId: String(customer.id) } };
 
     const support = await loggedIn(db, await createStaff(db, 'support'));
     expect(await callRoute(customerPage.action, { ...route, staff: support, form: { intent: 'business-approve' } })).toMatchObject({ status: 403 });
-    expect(await offered(cartId, customer.id)).toEqual(['bank_transfer']);
+    expect(await offered(cartId, customer.id)).toBe('held for review');
 
     const manager = await loggedIn(db, await createStaff(db, 'manager'));
     const approved = await callRoute(customerPage.action, { ...route, staff: manager, form: { intent: 'business-approve' } });
     expect(approved.data).toEqual({ ok: true, message: 'businessRisks.admin.approvedNow' });
-    expect(await offered(cartId, customer.id)).toEqual(['bank_transfer', 'invoice']);
+    expect(await offered(cartId, customer.id)).toBe('prepared at once');
     const detail = await callRoute(customerPage.loader, { ...route, staff: manager });
     expect(detail.data).toMatchObject({ standing: { verified: true, how: 'staff', creditLimitEurCents: defaultBusinessRules.invoiceCreditLimitEurCents } });
 
     await callRoute(customerPage.action, { ...route, staff: manager, form: { intent: 'business-revoke' } });
-    expect(await offered(cartId, customer.id)).toEqual(['bank_transfer']);
+    expect(await offered(cartId, customer.id)).toBe('held for review');
     const entries = await db.select().from(auditLog).where(and(eq(auditLog.entity, 'customer'), eq(auditLog.entityId, String(customer.id)))).orderBy(asc(auditLog.id));
     expect(entries.filter((entry) => entry.action.startsWith('customer.business')).map((entry) => [entry.action, entry.after])).toEqual([
       ['customer.business-approve', { approved: true }],
@@ -119,7 +165,7 @@ describe.each(testDrivers)('business risks at the checkout on %s', (driver) => {
     // An invoice of two months ago, delivered and completed but not paid yet.
     const invoice = await createPaidOrder(db, customer.id, { paymentMethod: 'invoice', status: 'completed', totalCents: 95_000, subtotalCents: 95_000 });
     await db.update(orders).set({ createdAt: sql`now() - interval '60 days'` }).where(eq(orders.orderNumber, invoice.orderNumber));
-    expect(await offered(cartId, customer.id, rules)).toEqual(['bank_transfer']);
+    expect(await offered(cartId, customer.id, rules)).toBe('held for review');
 
     const [before] = await db.select({ version: orders.version }).from(orders).where(eq(orders.orderNumber, invoice.orderNumber));
     const route = { db, path: `orders/${invoice.orderNumber}`, params: { orderNumber: invoice.orderNumber } };
@@ -130,7 +176,7 @@ describe.each(testDrivers)('business risks at the checkout on %s', (driver) => {
     const shown = await callRoute(orderPage.loader, { ...route, staff: manager });
     expect(shown.data).toMatchObject({ order: { invoicePayable: true, payment: { paidAt: null } } });
     expect(await callRoute(orderPage.action, { ...route, staff: manager, form })).toMatchObject({ status: 200, data: { ok: true, message: { key: 'businessRisks.admin.invoicePaidNow' } } });
-    expect(await offered(cartId, customer.id, rules)).toEqual(['bank_transfer', 'invoice']);
+    expect(await offered(cartId, customer.id, rules)).toBe('prepared at once');
     const [after] = await db.select({ invoicePaidAt: orders.invoicePaidAt, status: orders.status, version: orders.version }).from(orders).where(eq(orders.orderNumber, invoice.orderNumber));
     expect(after).toMatchObject({ status: 'completed', version: before!.version + 1 });
     expect(after!.invoicePaidAt).toBeInstanceOf(Date);

@@ -122,7 +122,8 @@ export async function placeOrder(
         if (!taken) throw new OrderRefused('out-of-stock');
       }
       const shippingAddress = deliveryAddressOf(details)!;
-      const status = statusAfterPlacing[paymentMethod];
+      // An invoice the shop has not vouched for waits for staff (decision 0018).
+      const status = paymentMethod === 'invoice' && summary.invoiceReview ? 'on_hold' : statusAfterPlacing[paymentMethod];
       const created = await recordOrder(tx, {
         locale: input.storefront.code,
         customerId: input.customerId,
@@ -162,8 +163,8 @@ export async function placeOrder(
           taxCents: totals.lines[index]!.taxCents,
         })),
       });
-      // Pay on invoice: the invoice is what gets paid, so it exists from the start.
-      if (paymentMethod === 'invoice') await issueInvoice(tx, created.id);
+      // Pay on invoice: the invoice is what gets paid, so it exists from the start (once approved, when held).
+      if (paymentMethod === 'invoice' && status === 'processing') await issueInvoice(tx, created.id);
       if (giftCard && !(await redeemGiftCard(tx, giftCard.id, giftCard.amount))) throw new OrderRefused('gift-card');
       if (summary.couponId && !(await redeemCoupon(tx, summary.couponId, created.id, details.email!))) throw new OrderRefused('coupon');
       await tx.update(carts).set({ status: 'converted', updatedAt: sql`now()` }).where(eq(carts.id, cart.id));

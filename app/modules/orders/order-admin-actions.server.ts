@@ -136,6 +136,11 @@ export async function runOrderAction(
       ? { ok: false, intent, status: answer.status, fieldErrors: { [answer.field]: { key: answer.key } }, values }
       : { ok: false, intent, status: answer.status, formError: { key: answer.key }, fieldErrors: {}, values };
   }
+  if (intent === 'processing' && result.invoiceNumber) {
+    // A held invoice order approved (decision 0018): its invoice goes to the customer now.
+    await resendOrderMail(services, { orderNumber, kind: 'invoice', actor, audit });
+    return { ok: true, intent, message: { key: 'businessRisks.admin.reviewApproved', values: { invoiceNumber: result.invoiceNumber } } };
+  }
   if (result.creditNoteNumber) {
     const key = intent === 'refund' ? 'fulfilment.admin.done.refund' : 'fulfilment.admin.done.cancelledRefunded';
     return { ok: true, intent, message: { key, values: { creditNoteNumber: result.creditNoteNumber, amount: formatCurrencyAmount(result.refundedCents, order.currencyCode, locale) } } };

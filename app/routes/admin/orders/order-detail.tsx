@@ -324,8 +324,9 @@ function StatusForms({ order, may, failureOf, money }: { order: OrderDetail; may
           <Form method="post" className="order-action">
             <CsrfField />
             <input type="hidden" name="version" value={order.version} />
-            <button type="submit" name="intent" value="processing" className="button admin-button" disabled={busy}>
-              {t('fulfilment.admin.actions.processing')}
+            {order.status === 'on_hold' && <p className="admin-muted order-hint">{t('businessRisks.admin.reviewHint')}</p>}
+            <button type="submit" name="intent" value="processing" className={order.status === 'on_hold' ? 'button admin-button button--primary' : 'button admin-button'} disabled={busy}>
+              {order.status === 'on_hold' ? t('businessRisks.admin.approveOrder') : t('fulfilment.admin.actions.processing')}
             </button>
           </Form>
         )}
