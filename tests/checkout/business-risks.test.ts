@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, carts, customers, invoices, orderMails, orderRefunds, orders, products, productVariants } from '../../app/db/schema.ts';
+import { waitingWork } from '../../app/modules/admin/dashboard.server.ts';
 import { addToCart } from '../../app/modules/cart/add-to-cart.server.ts';
 import { changeCart } from '../../app/modules/cart/cart-actions.server.ts';
 import { loadCart } from '../../app/modules/cart/cart.server.ts';
@@ -83,6 +84,8 @@ describe.each(testDrivers)('business risks at the checkout on %s', (driver) => {
     // The goods are put aside, the invoice waits for staff.
     expect(await stockOf()).toBe(stock - 1);
     expect(await db.select().from(invoices).where(eq(invoices.orderId, heldOrder!.id))).toEqual([]);
+    // Staff see it waiting on the dashboard.
+    expect(await waitingWork(db)).toMatchObject({ awaitingReview: 1 });
     // The confirmation says so, in the store's language.
     const confirmation = await orderConfirmationMail({ db, logger: createLogger('silent'), shopName: 'Cordial', siteUrl: 'https://shop.example' }, 'nl-NL', heldNumber);
     expect(confirmation!.text).toContain('controleren we voordat we ze klaarmaken');
@@ -98,6 +101,7 @@ describe.each(testDrivers)('business risks at the checkout on %s', (driver) => {
     expect((approved.data as { message: { values: { invoiceNumber: string } } }).message.values.invoiceNumber).toBe(invoice!.invoiceNumber);
     expect((await db.select({ status: orders.status }).from(orders).where(eq(orders.id, heldOrder!.id)))[0]!.status).toBe('processing');
     expect((await db.select({ kind: orderMails.kind }).from(orderMails).where(eq(orderMails.orderId, heldOrder!.id))).map((mail) => mail.kind)).toContain('invoice');
+    expect(await waitingWork(db)).toMatchObject({ awaitingReview: 0 });
 
     // An unverified account's held order cancelled: the stock comes back, no credit note for money never owed.
     const unverified = await businessCustomer('NL123');

@@ -13,13 +13,14 @@ export function CreditLimitForm({ creditLimitCents, defaultEurCents, failed }: {
   return (
     <section className="admin-panel" aria-labelledby="credit-limit-title">
       <h2 id="credit-limit-title">{t('businessRisks.admin.creditLimitTitle')}</h2>
-      <Form method="post" noValidate className="admin-form admin-form--row">
+      <Form method="post" noValidate className="admin-form admin-form--narrow">
         <CsrfField />
         <div className="form-field">
           <label htmlFor="credit-limit">{t('businessRisks.admin.creditLimit')}</label>
           <input
             id="credit-limit"
             name="creditLimit"
+            type="text"
             inputMode="decimal"
             autoComplete="off"
             defaultValue={failed ? failed.value : creditLimitCents === null ? '' : minorUnitsToDecimal(creditLimitCents)}
