@@ -3,7 +3,10 @@ import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { demoCustomer } from '../scripts/demo-catalogue/demo-customer.ts';
+import { deviceCookie } from '../app/modules/customers/known-device.server.ts';
+import { rateLimitPolicies } from '../app/modules/security/rate-limit.server.ts';
 import { openBrowser } from './support/browser.ts';
+import { FormClient } from './support/form-client.ts';
 import { waitForMail } from '../tests/support/mail-catcher.ts';
 
 const baseUrl = inject('baseUrl');
@@ -290,4 +293,72 @@ describe('account forms without JavaScript', () => {
     await page.getByText(messages.validation.email).waitFor();
     await context.close();
   });
+});
+
+/**
+ * Issue 23 (decision 0018): strangers guessing an account's password from many addresses cannot
+ * lock its owner out. Past the account's limit the right password still gets in from a browser the
+ * owner logged in with before (the signed known-device cookie); a browser the shop has not seen is
+ * refused like the strangers, and the owner gets one mail about the attempts.
+ */
+describe('an account under attack', () => {
+  it('lets the right password in from a known browser, refuses a new browser and mails the owner', async () => {
+    const owner = `owner-${randomUUID()}@example.com`;
+    const known = await newShopper();
+    const stranger = await newShopper();
+    try {
+      // The owner registers and logs in once in this browser: it becomes a known device.
+      const page = await known.newPage();
+      await register(page, owner, 'Olga');
+      await page.getByRole('button', { name: 'Log out' }).click();
+      await page.waitForURL(`${baseUrl}/en-us`);
+      await page.goto(`${baseUrl}/en-us/customer/account/login`);
+      await logIn(page, owner, password);
+      await page.waitForURL(`${baseUrl}/en-us/customer`);
+      expect((await known.cookies(baseUrl)).map((cookie) => cookie.name)).toContain(deviceCookie);
+      await page.getByRole('button', { name: 'Log out' }).click();
+      await page.waitForURL(`${baseUrl}/en-us`);
+
+      // Strangers guess from several addresses (the shop believes X-Forwarded-For from loopback),
+      // each staying under its own pair limit, until the account as a whole is past its limit.
+      const perAddress = rateLimitPolicies.loginPerAccountAndAddress.limit - 1;
+      const addresses = Math.ceil((rateLimitPolicies.customerLoginPerAccount.limit + 1) / perAddress);
+      let attempts = 0;
+      for (let n = 1; n <= addresses; n++) {
+        const attacker = new FormClient(baseUrl, { 'x-forwarded-for': `203.0.113.${n}` });
+        await attacker.get('/en-us/customer/account/login');
+        for (let guess = 0; guess < perAddress; guess++) {
+          const answer = await attacker.post('/en-us/customer/account/login', { email: owner, password: `Guess&${n}-${guess}`, returnTo: '/en-us/customer' });
+          attempts += 1;
+          // A wrong password, until the account has had more than its limit from everywhere.
+          expect(answer.status, `attempt ${attempts}`).toBe(attempts > rateLimitPolicies.customerLoginPerAccount.limit ? 429 : 400);
+        }
+      }
+      // Now even a fresh address is refused for this account.
+      const late = new FormClient(baseUrl, { 'x-forwarded-for': '198.51.100.77' });
+      await late.get('/en-us/customer/account/login');
+      expect((await late.post('/en-us/customer/account/login', { email: owner, password: 'Guess&late', returnTo: '/en-us/customer' })).status).toBe(429);
+
+      // A browser the shop has not seen, with the right password: refused, and told why.
+      const newPage = await stranger.newPage();
+      await newPage.goto(`${baseUrl}/en-us/customer/account/login`);
+      await logIn(newPage, owner, password);
+      await expect(newPage.getByRole('alert').textContent()).resolves.toBe('Too many attempts. Please wait a few minutes and try again.');
+      expect(newPage.url()).toContain('/customer/account/login');
+      expect((await stranger.cookies(baseUrl)).map((cookie) => cookie.name)).not.toContain(deviceCookie);
+
+      // The owner's browser gets in with the right password.
+      await page.goto(`${baseUrl}/en-us/customer/account/login`);
+      await logIn(page, owner, password);
+      await page.waitForURL(`${baseUrl}/en-us/customer`);
+      await page.getByRole('heading', { level: 1, name: 'Welcome, Olga' }).waitFor();
+
+      // And was told about the attempts, once.
+      const mail = await waitForMail(mailDir, owner, /Someone has just tried several times to log in/, 30_000);
+      expect(mail.text).toContain('Choose a new password');
+    } finally {
+      await known.close();
+      await stranger.close();
+    }
+  }, 120_000);
 });

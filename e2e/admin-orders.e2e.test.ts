@@ -89,4 +89,39 @@ describe('orders in the back office', () => {
       }
     }
   });
+
+  it('holds an unverified business’s pay-on-invoice order for review; approving it mails the invoice, and the invoice can be marked paid (issue 23)', async () => {
+    const email = `held-invoice-${randomUUID()}@example.com`;
+    const flow = new CheckoutFlow(await shopper.newPage(), 'nl-NL', 'nl-nl');
+    const orderNumber = await flow.placeOrder({
+      email,
+      companyName: 'Touw B.V.',
+      paymentMethod: 'invoice',
+      // The payment step says the order is checked first.
+      atPayment: () => flow.page.getByText(flow.t('businessRisks.invoiceReviewHint')).waitFor(),
+    });
+    await flow.page.getByText(flow.t('businessRisks.onHold')).waitFor();
+
+    const page = await staff.newPage();
+    await page.goto(`${baseUrl}/paracord_admin/orders/${orderNumber}`);
+    if (page.url().includes('/login')) await logIn(page);
+    await page.goto(`${baseUrl}/paracord_admin/orders/${orderNumber}`);
+    await page.locator('.order-status--on_hold').filter({ hasText: t('order.status.on_hold') }).waitFor();
+    await page.getByText(t('fulfilment.admin.detail.noDocuments')).waitFor();
+    await page.getByRole('button', { name: t('businessRisks.admin.approveOrder') }).click();
+    const approved = page.getByRole('status').filter({ hasText: t('businessRisks.admin.reviewApproved', { invoiceNumber: '\u0000' }).split('\u0000')[0]! });
+    await approved.waitFor();
+    const invoiceNumber = /(\d{4}-\d{6})/.exec((await approved.textContent()) ?? '')![1]!;
+    await page.getByRole('link', { name: t('fulfilment.admin.detail.invoice', { number: invoiceNumber }) }).waitFor();
+    const mail = await waitForMail(mailDir, email, new RegExp(escape(flow.t('fulfilment.mail.invoice.subject', { orderNumber, shopName: 'Cordial' }))));
+    expect(mail.raw).toContain(`invoice-${invoiceNumber}.pdf`);
+
+    // The money arrives: staff record it, and the button goes.
+    const markPaid = page.getByRole('button', { name: new RegExp(`^${escape(t('businessRisks.admin.invoicePaid'))}`) });
+    await markPaid.click();
+    await page.getByRole('status').filter({ hasText: t('businessRisks.admin.invoicePaidNow') }).waitFor();
+    // The notice shows while the page's data is still being read again: wait for that.
+    await markPaid.waitFor({ state: 'detached' });
+    await expect(page.getByText(t('fulfilment.admin.detail.notPaid')).count()).resolves.toBe(0);
+  });
 });

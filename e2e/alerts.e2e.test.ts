@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { currentTotp } from '../app/modules/admin/two-factor.server.ts';
 import { formatMessage, lookupMessage } from '../app/modules/i18n/messages.ts';
+import { defaultBusinessRules } from '../app/modules/orders/business-rules.ts';
 import { planCatalogue } from '../scripts/demo-catalogue/catalogue-plan.ts';
 import { demoStaff, demoStaffPassword, demoStaffTotpSecret } from '../scripts/demo-catalogue/demo-staff.ts';
 import { waitForMail } from '../tests/support/mail-catcher.ts';
@@ -29,13 +30,18 @@ describe('back-in-stock mail', () => {
   });
 
   it('mails the subscriber of a sold-out product once its stock returns through a cancelled order', async () => {
-    // The simple product with the fewest pieces in stock (a kit, about a dozen).
-    const [product] = planCatalogue()
-      .products.filter((candidate) => candidate.kind === 'simple' && !candidate.soldByLength && candidate.variants[0]!.stock > 0)
-      .sort((a, b) => a.variants[0]!.stock - b.variants[0]!.stock);
-    if (!product) throw new Error('the demo catalogue has no simple product in stock');
-    const stock = product.variants[0]!.stock;
-    const productUrl = `${baseUrl}/nl-nl/${product.texts['nl-NL'].urlKey}`;
+    // A variant chosen by one option (a length of cord) with so few pieces that one guest may buy
+    // them all: no more than the minimum quantity one order may always take (decision 0018).
+    const [found] = planCatalogue()
+      .products.filter((candidate) => candidate.kind === 'configurable' && !candidate.soldByLength)
+      .flatMap((candidate) => candidate.variants.map((variant) => ({ product: candidate, variant })))
+      .filter(({ variant }) => variant.stock > 0 && variant.stock <= defaultBusinessRules.maxStockShareMinQuantity && Object.keys(variant.options).length === 1)
+      .sort((a, b) => a.variant.stock - b.variant.stock);
+    if (!found) throw new Error(`the demo catalogue has no variant with 1 to ${defaultBusinessRules.maxStockShareMinQuantity} pieces in stock`);
+    const { product, variant } = found;
+    const stock = variant.stock;
+    const choice = `?${new URLSearchParams(variant.options)}`;
+    const productUrl = `${baseUrl}/nl-nl/${product.texts['nl-NL'].urlKey}${choice}`;
 
     // Someone buys every piece.
     const flow = new CheckoutFlow(await browser.newPage(), 'nl-NL', 'nl-nl');
@@ -49,7 +55,7 @@ describe('back-in-stock mail', () => {
     // Another shopper, in the German store, asks for a mail.
     const subscriber = `alert-${randomUUID()}@example.com`;
     const german = new CheckoutFlow(await browser.newPage(), 'de-DE', 'de-de');
-    await german.page.goto(`${baseUrl}/de-de/${product.texts['de-DE'].urlKey}`);
+    await german.page.goto(`${baseUrl}/de-de/${product.texts['de-DE'].urlKey}${choice}`);
     await german.page.getByLabel(german.t('product.backInStockEmail')).fill(subscriber);
     await german.page.getByRole('button', { name: german.t('product.backInStockSubmit') }).click();
     await german.page.getByRole('status').filter({ hasText: german.t('product.backInStockConfirmation') }).waitFor();

@@ -662,6 +662,8 @@ export const numberSequences = pgTable('number_sequences', {
 
 export const orderStatuses = [
   'pending_payment',
+  /** Pay on invoice by a business that is not verified or over its credit limit: staff check it first (decision 0018). */
+  'on_hold',
   'paid',
   'processing',
   'shipped',
@@ -713,6 +715,8 @@ export const orders = pgTable(
     version: integer('version').notNull().default(0),
     /** When the unpaid bank transfer's payment reminder was queued (docs/decisions/0018-business-risks.md): at most one per order. */
     paymentReminderSentAt: timestamp('payment_reminder_sent_at', { withTimezone: true }),
+    /** When staff recorded the money of an invoice order (pay on invoice); unpaid invoices count against the credit limit. */
+    invoicePaidAt: timestamp('invoice_paid_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('orders_customer_idx').on(t.customerId, t.createdAt), index('orders_unpaid_idx').on(t.status, t.paymentMethod, t.createdAt)],

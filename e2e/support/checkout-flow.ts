@@ -67,11 +67,29 @@ export class CheckoutFlow {
    * Utrecht, paid by bank transfer; returns the order number. Without an e-mail address the
    * shopper is logged in and orders with the account's address.
    */
-  async placeBankTransferOrder(email?: string, fillCart: () => Promise<void> = () => this.addFirstParacord(12)): Promise<string> {
+  placeBankTransferOrder(email?: string, fillCart: () => Promise<void> = () => this.addFirstParacord(12)): Promise<string> {
+    return this.placeOrder({ email, fillCart });
+  }
+
+  /**
+   * A whole checkout as above, with another payment method, and as a business (`companyName`) if
+   * given; `atPayment` looks at the payment step before the order is placed.
+   */
+  async placeOrder({
+    email,
+    fillCart = () => this.addFirstParacord(12),
+    paymentMethod = 'bank_transfer',
+    companyName,
+    atPayment = async () => {},
+  }: { email?: string; fillCart?: () => Promise<void>; paymentMethod?: string; companyName?: string; atPayment?: () => Promise<void> }): Promise<string> {
     await fillCart();
     await this.page.goto(`${baseUrl}/${this.prefix}/checkout/customer`);
     await this.atStep('customer');
     if (email) await this.page.getByLabel(this.t('account.email')).fill(email);
+    if (companyName) {
+      await this.page.getByLabel(this.t('account.isBusiness')).check();
+      await this.page.getByLabel(this.t('account.companyName')).fill(companyName);
+    }
     await this.continue();
     await this.atStep('shipping');
     await this.fillAddress({ firstName: 'Eva', lastName: 'Visser', street: 'Oudegracht', houseNumber: '10', zipCode: '3511 AB', city: 'Utrecht', phone: '030 123 4567', countryCode: 'NL' });
@@ -79,7 +97,8 @@ export class CheckoutFlow {
     await this.atStep('billing');
     await this.continue();
     await this.atStep('payment');
-    await this.page.getByRole('radio', { name: new RegExp(this.t('payment.method.bank_transfer')) }).check();
+    await atPayment();
+    await this.page.getByRole('radio', { name: new RegExp(this.t(`payment.method.${paymentMethod}`)) }).check();
     await this.page.getByLabel(this.t('checkout.terms')).check();
     await this.placeOrderButton().click();
     await this.page.waitForURL(/\/checkout\/success\?order=/);

@@ -13,11 +13,14 @@ export interface Answer {
  */
 export class FormClient {
   readonly #base: string;
+  /** Sent with every request, e.g. an X-Forwarded-For the shop believes from loopback (TRUST_PROXY). */
+  readonly #headers: Record<string, string>;
   readonly #cookies = new Map<string, string>();
   #csrf = '';
 
-  constructor(base: string) {
+  constructor(base: string, headers: Record<string, string> = {}) {
     this.#base = base;
+    this.#headers = headers;
   }
 
   cookie(name: string): string | undefined {
@@ -36,6 +39,7 @@ export class FormClient {
       redirect: 'manual',
       signal: AbortSignal.timeout(timeoutMs),
       headers: {
+        ...this.#headers,
         'user-agent': shopperUserAgent,
         origin: this.#base,
         cookie: this.cookieHeader(),

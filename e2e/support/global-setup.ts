@@ -46,9 +46,6 @@ export default async function setup(project: TestProject) {
     STRIPE_API_URL: stripe.url,
     // Back-in-stock mails and review invitations (issue 15) looked for every two seconds, not every minute.
     BACKGROUND_JOBS_INTERVAL_SECONDS: '2',
-    // The back-in-stock e2e has one guest buy a whole stock; the share one order may take is
-    // checked by tests/checkout/business-risks.test.ts on both databases.
-    MAX_STOCK_SHARE_PER_ORDER: '100',
   }, { logFile: shopLogFile(dataDir) });
   project.provide('baseUrl', shop.baseUrl);
   project.provide('dataDir', dataDir);

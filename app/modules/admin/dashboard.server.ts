@@ -75,14 +75,15 @@ export async function salesPerDay(db: Database): Promise<DayFigures[]> {
 }
 
 export async function waitingWork(db: Database) {
-  const [counts] = await queryRows<{ awaiting_payment: number; to_ship: number; failed_mails: number }>(
+  const [counts] = await queryRows<{ awaiting_payment: number; awaiting_review: number; to_ship: number; failed_mails: number }>(
     db,
     sql`select
       (select count(*)::int from orders where status = 'pending_payment') as awaiting_payment,
+      (select count(*)::int from orders where status = 'on_hold') as awaiting_review,
       (select count(*)::int from orders where status in ('paid', 'processing')) as to_ship,
       (select count(*)::int from mail_outbox where sent_at is null and discarded_at is null and (next_attempt_at is null or last_error is not null)) as failed_mails`,
   );
-  return { awaitingPayment: counts?.awaiting_payment ?? 0, toShip: counts?.to_ship ?? 0, failedMails: counts?.failed_mails ?? 0 };
+  return { awaitingPayment: counts?.awaiting_payment ?? 0, awaitingReview: counts?.awaiting_review ?? 0, toShip: counts?.to_ship ?? 0, failedMails: counts?.failed_mails ?? 0 };
 }
 
 /** Variants still for sale with few units left, fewest first. */

@@ -1,11 +1,11 @@
-import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/client.server.ts';
 import { retryingTransaction } from '../../db/transaction.server.ts';
 import { attributes, cartItems, carts, productAttributeValues, products, productVariants } from '../../db/schema.ts';
 import { serializeCookie } from '../http/cookies.server.ts';
 import type { CurrencyCode, LocaleCode } from '../i18n/locales.ts';
 import { cartCookie, isCartId } from './cart-count.server.ts';
-import { lineInStock, stockNeeded, variantAvailable } from './cart.server.ts';
+import { lineInStock, variantAvailable, variantNeed } from './cart.server.ts';
 import { defaultMaxPieceMetres, pieceLengthCm } from '../pricing/cut-to-length.ts';
 import { maxPerOrder, maxSamplesPerOrder } from './store-rules.ts';
 import { businessStanding } from '../customers/business-standing.server.ts';
@@ -60,12 +60,14 @@ export async function addToCart(db: Database, input: AddToCartInput): Promise<Ad
       }
       return { ok: true, cartId, otherLinesOutOfStock: await otherLinesOutOfStock(tx, cartId, input.variantId) };
     }
-    const [line] = await tx
-      .select({ id: cartItems.id, quantity: cartItems.quantity })
+    // Every line of the variant (pieces of other lengths too) counts against its stock and share.
+    const variantLines = await tx
+      .select({ id: cartItems.id, variantId: cartItems.variantId, quantity: cartItems.quantity, lengthCm: cartItems.lengthCm, isSample: cartItems.isSample })
       .from(cartItems)
-      .where(and(eq(cartItems.cartId, cartId), eq(cartItems.variantId, input.variantId), lengthCm === null ? isNull(cartItems.lengthCm) : eq(cartItems.lengthCm, lengthCm), eq(cartItems.isSample, false)));
+      .where(and(eq(cartItems.cartId, cartId), eq(cartItems.variantId, input.variantId), eq(cartItems.isSample, false)));
+    const line = variantLines.find((candidate) => candidate.lengthCm === lengthCm);
     const quantity = (line?.quantity ?? 0) + input.quantity;
-    const need = stockNeeded({ quantity, lengthCm, isSample });
+    const need = variantNeed([...variantLines.filter((other) => other !== line), { variantId: input.variantId, quantity, lengthCm, isSample }], input.variantId);
     if (need > variant.stock) return { ok: false, reason: 'quantity' };
     if (await overStockShare(tx, need, variant.stock, input.customerId, input.businessRules)) return { ok: false, reason: 'stock-share' };
     if (line) await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, line.id));

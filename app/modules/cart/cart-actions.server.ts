@@ -4,7 +4,7 @@ import { cartItems, carts, productVariants } from '../../db/schema.ts';
 import type { FieldError } from '../forms/field-errors.ts';
 import type { LocaleCode } from '../i18n/locales.ts';
 import { goodsEurCents } from '../pricing/cart-totals.ts';
-import { type Cart, loadCart, stockNeeded } from './cart.server.ts';
+import { type Cart, loadCart, variantNeed } from './cart.server.ts';
 import { checkCoupon, couponMessages } from './coupons.server.ts';
 import { recordId } from '../forms/record-id.ts';
 import { overStockShare } from './add-to-cart.server.ts';
@@ -23,7 +23,8 @@ async function setQuantity(db: Database, cart: Cart, lineId: number, quantity: n
   }
   if (line.isSample) return { ok: true, notice: 'updated' };
   const [variant] = await db.select({ stock: productVariants.stockQuantity }).from(productVariants).where(eq(productVariants.id, line.variantId));
-  const need = stockNeeded({ ...line, quantity });
+  // The variant's other lines (pieces of other lengths) count too.
+  const need = variantNeed([...cart.lines.filter((other) => other.id !== line.id), { ...line, quantity }], line.variantId);
   if (need > (variant?.stock ?? 0)) return { ok: false, error: { key: 'errors.quantity' }, status: 400 };
   if (await overStockShare(db, need, variant!.stock, customerId, rules)) return { ok: false, error: { key: 'businessRisks.stockShare' }, status: 400 };
   await db.update(cartItems).set({ quantity }).where(and(eq(cartItems.id, lineId), eq(cartItems.cartId, cart.id)));

@@ -45,6 +45,13 @@ export type CartLookup = { cart: Cart | null; renewed: boolean };
 export const stockNeeded = (line: { quantity: number; lengthCm: number | null; isSample: boolean }) =>
   line.isSample ? 0 : line.lengthCm === null ? line.quantity : Math.ceil((line.lengthCm * line.quantity) / 100);
 
+/**
+ * What the lines of one variant take of its stock together: cut-to-length pieces of every length
+ * and plain pieces count as one amount (the share per order, decision 0018).
+ */
+export const variantNeed = (lines: readonly { variantId: number; quantity: number; lengthCm: number | null; isSample: boolean }[], variantId: number) =>
+  lines.reduce((sum, line) => (line.variantId === variantId ? sum + stockNeeded(line) : sum), 0);
+
 /** Whether a cart line can be bought as it is: still on sale, with enough stock. */
 export const lineInStock = (line: { quantity: number; lengthCm: number | null; isSample: boolean; available: boolean; stock: number }) =>
   line.available && stockNeeded(line) <= line.stock;

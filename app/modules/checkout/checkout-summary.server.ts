@@ -21,6 +21,8 @@ export interface CheckoutSummary {
   /** the coupon in use (null when none, or when it no longer applies) */
   couponId: number | null;
   paymentOptions: PaymentMethod[];
+  /** Pay on invoice would be held for review: the customer is not a verified business within its credit limit (decision 0018). */
+  invoiceReview: boolean;
   /** 1 EUR in the order currency, kept on the order */
   exchangeRate: string;
   /** the gift card in use and the part of the total it pays; or why the entered code does not work */
@@ -32,9 +34,9 @@ export interface CheckoutSummary {
 }
 
 /**
- * The payment methods a checkout may use: invoice only for verified businesses within their
- * credit limit (`invoice`, decision 0018); a gift card that covers everything, or nothing to pay
- * at all, leaves no choice.
+ * The payment methods a checkout may use: invoice for business checkouts (`invoice`; whether the
+ * order then waits for review is `invoiceReview`, decision 0018); a gift card that covers
+ * everything, or nothing to pay at all, leaves no choice.
  */
 export function paymentOptionsFor(details: Pick<CheckoutDetails, 'isBusiness'>, total: number, amountDue: number, online: { enabled: boolean; currency: string; country: string }, invoice: boolean): PaymentMethod[] {
   if (total === 0) return ['free'];
@@ -71,7 +73,7 @@ export async function checkoutSummary(
   const destination = delivery?.countryCode ?? storefront.countryCode ?? shopCountry;
   const customer = { destinationCountry: destination, businessVatNumber: details.isBusiness ? (details.vatNumber ?? null) : null };
   // An empty cart is no consignment: nothing over the UK's limit.
-  if (!cart || cart.lines.length === 0) return { cart, renewed, details, totals: null, vat: vatTreatment(customer, 0), couponId: null, paymentOptions: [], exchangeRate: '1', giftCard: null, amountDue: 0, shippingPrice: null };
+  if (!cart || cart.lines.length === 0) return { cart, renewed, details, totals: null, vat: vatTreatment(customer, 0), couponId: null, paymentOptions: [], invoiceReview: true, exchangeRate: '1', giftCard: null, amountDue: 0, shippingPrice: null };
   const rate = rates.get(currency) ?? rates.get('EUR')!;
   const pounds = rates.get('GBP');
   if (!pounds) throw new Error('no exchange rate for GBP');
@@ -93,10 +95,12 @@ export async function checkoutSummary(
   else if (giftCardCheck) giftCard = { error: giftCardMessages[giftCardCheck.reason] };
   const amountDue = totals.total - (giftCard && 'amount' in giftCard ? giftCard.amount : 0);
   const standing = await businessStanding(db, customerId, rules);
+  // Anyone buying as a business may choose the invoice; only a verified business within its
+  // credit limit gets its order prepared at once, any other waits for staff (on_hold).
   const onInvoice = invoiceAllowed(standing, convertToEur(amountDue, rate.rate, rate.minorUnits));
   return {
     cart, renewed, details, totals, vat: totals.vat, couponId: coupon?.ok ? coupon.coupon.id : null,
-    paymentOptions: paymentOptionsFor(details, totals.total, amountDue, { enabled: onlinePayments, currency, country: destination }, onInvoice), exchangeRate: rate.rate, giftCard, amountDue,
+    paymentOptions: paymentOptionsFor(details, totals.total, amountDue, { enabled: onlinePayments, currency, country: destination }, true), invoiceReview: !onInvoice, exchangeRate: rate.rate, giftCard, amountDue,
     shippingPrice: (method, countryCode) => pricedWith({ method, countryCode }).shipping ?? 0,
   };
 }

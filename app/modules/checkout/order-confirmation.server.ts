@@ -67,6 +67,7 @@ export async function orderConfirmationMail(services: Pick<AppServices, 'db' | '
     `${t('cart.shipping')}: ${money(order.shippingCents)}`,
     `${order.reverseCharge ? t('cart.vatReverseCharge') : t('cart.vatPart')}: ${money(order.taxCents)}`,
     `${t('cart.total')}: ${money(order.totalCents)}`,
+    ...(order.status === 'on_hold' ? [t('businessRisks.onHold')] : []),
     ...(order.paymentMethod === 'bank_transfer' ? [t('checkout.bankTransferInstructions', { amount: money(order.amountDueCents), iban: order.iban, reference: orderNumber })] : []),
     ...(order.importDuties ? [t('checkout.importDuties')] : []),
   ];

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.server.ts';
 import { asDatabaseWork } from '../../db/database-work.server.ts';
 import { retryingTransaction } from '../../db/transaction.server.ts';
 import { carts, orders, productVariants } from '../../db/schema.ts';
-import { stockNeeded } from '../cart/cart.server.ts';
+import { variantNeed } from '../cart/cart.server.ts';
 import { getCurrencyRates } from '../currency/exchange-rates.server.ts';
 import { redeemCoupon } from '../cart/coupons.server.ts';
 import type { CurrencyCode, StorefrontLocale } from '../i18n/locales.ts';
@@ -107,21 +107,23 @@ export async function placeOrder(
       if (summary.giftCard && !giftCard) throw new OrderRefused('gift-card');
       const paymentMethod = summary.paymentOptions.find((method) => method === input.paymentMethod);
       if (!paymentMethod) throw new OrderRefused('payment-method');
-      for (const line of cart.lines) {
-        const need = stockNeeded(line);
+      // Per variant, all its lines together (pieces of different lengths), in a fixed order of locks.
+      for (const variantId of [...new Set(cart.lines.map((line) => line.variantId))].sort((a, b) => a - b)) {
+        const need = variantNeed(cart.lines, variantId);
         if (need === 0) continue;
         // Under the row lock of the stock: no one order takes more than its share (decision 0018).
-        const [current] = await tx.select({ stock: productVariants.stockQuantity }).from(productVariants).where(eq(productVariants.id, line.variantId)).for('update');
+        const [current] = await tx.select({ stock: productVariants.stockQuantity }).from(productVariants).where(eq(productVariants.id, variantId)).for('update');
         if (current && need <= current.stock && (await overStockShare(tx, need, current.stock, input.customerId, input.businessRules))) throw new OrderRefused('stock-share');
         const [taken] = await tx
           .update(productVariants)
           .set({ stockQuantity: sql`${productVariants.stockQuantity} - ${need}` })
-          .where(and(eq(productVariants.id, line.variantId), sql`${productVariants.stockQuantity} >= ${need}`))
+          .where(and(eq(productVariants.id, variantId), sql`${productVariants.stockQuantity} >= ${need}`))
           .returning({ id: productVariants.id });
         if (!taken) throw new OrderRefused('out-of-stock');
       }
       const shippingAddress = deliveryAddressOf(details)!;
-      const status = statusAfterPlacing[paymentMethod];
+      // An invoice the shop has not vouched for waits for staff (decision 0018).
+      const status = paymentMethod === 'invoice' && summary.invoiceReview ? 'on_hold' : statusAfterPlacing[paymentMethod];
       const created = await recordOrder(tx, {
         locale: input.storefront.code,
         customerId: input.customerId,
@@ -161,8 +163,8 @@ export async function placeOrder(
           taxCents: totals.lines[index]!.taxCents,
         })),
       });
-      // Pay on invoice: the invoice is what gets paid, so it exists from the start.
-      if (paymentMethod === 'invoice') await issueInvoice(tx, created.id);
+      // Pay on invoice: the invoice is what gets paid, so it exists from the start (once approved, when held).
+      if (paymentMethod === 'invoice' && status === 'processing') await issueInvoice(tx, created.id);
       if (giftCard && !(await redeemGiftCard(tx, giftCard.id, giftCard.amount))) throw new OrderRefused('gift-card');
       if (summary.couponId && !(await redeemCoupon(tx, summary.couponId, created.id, details.email!))) throw new OrderRefused('coupon');
       await tx.update(carts).set({ status: 'converted', updatedAt: sql`now()` }).where(eq(carts.id, cart.id));

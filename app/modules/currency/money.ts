@@ -26,3 +26,10 @@ export function formatMoney(amount: number, currency: string, locale: string, mi
 export function formatCurrencyAmount(amount: number, currency: string, locale: string): string {
   return formatMoney(amount, currency, locale, currencyDefinitions.find((definition) => definition.code === currency)?.minorUnits ?? 2);
 }
+
+/** Staff's typed amount: "12,50", "12.50" or "12" in a currency → minor units; null when it is not an amount. */
+export function parseAmount(input: string, minorUnits: number): number | null {
+  const match = /^(\d{1,9})(?:[.,](\d+))?$/.exec(input.trim());
+  if (!match || (match[2] && match[2].length > minorUnits)) return null;
+  return Number(match[1]) * 10 ** minorUnits + Number((match[2] ?? '').padEnd(minorUnits, '0') || 0);
+}

@@ -1,25 +1,19 @@
-import { and, eq, gte, notInArray, sql } from 'drizzle-orm';
+import { and, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/client.server.ts';
 import { customers, orders } from '../../db/schema.ts';
 import { recordAudit } from '../admin/audit.server.ts';
 import { currencyDefinitions } from '../i18n/locales.ts';
 import { type BusinessRules, defaultBusinessRules } from '../orders/business-rules.ts';
+import { parseAmount } from '../currency/money.ts';
 import { convertToEur } from '../pricing/currency-conversion.ts';
 import { isValidVatNumber } from './vat-number.ts';
-
-/**
- * How long an invoice order counts against the credit limit: the invoice's 14 days to pay and
- * as many again for the money to arrive. The shop does not record when an invoice is paid yet,
- * so the limit is on the invoices of this rolling window (docs/decisions/0018-business-risks.md).
- */
-export const invoiceExposureDays = 28;
 
 export interface BusinessStanding {
   /** a business account with a valid VAT number, or approved by staff */
   verified: boolean;
   how: 'vat-number' | 'staff' | null;
   creditLimitEurCents: number;
-  /** invoice orders of the exposure window that are not cancelled or refunded, in EUR cents */
+  /** invoice orders not cancelled or refunded whose money staff have not recorded yet, in EUR cents */
   openInvoicesEurCents: number;
 }
 
@@ -45,7 +39,8 @@ export async function businessStanding(db: Queryable, customerId: number | null,
         eq(orders.customerId, customerId),
         eq(orders.paymentMethod, 'invoice'),
         notInArray(orders.status, ['cancelled', 'refunded']),
-        gte(orders.createdAt, sql`now() - make_interval(days => ${invoiceExposureDays})`),
+        // Until staff record the money ("Mark invoice paid"), however old the invoice.
+        isNull(orders.invoicePaidAt),
       ),
     );
   const openInvoicesEurCents = open.reduce((sum, order) => sum + convertToEur(order.totalCents - order.giftCardCents, order.exchangeRate, minorUnitsOf(order.currencyCode)), 0);
@@ -76,5 +71,32 @@ export async function setBusinessApproval(db: Database, staff: { id: number; ema
       after: { approved },
     });
     return true;
+  });
+}
+
+/** The highest credit limit staff may type, in euros (a typo guard). */
+export const maxCreditLimitEur = 10_000_000;
+
+export type CreditLimitResult = { ok: true; creditLimitCents: number | null } | { ok: false; error: 'businessRisks.admin.creditLimitInvalid' } | { ok: false; error: 'not-found' };
+
+/**
+ * Staff set a customer's own invoice credit limit in euros ("2500" or "2500,50"; no thousands
+ * separators); an empty field goes back to the store's default (`INVOICE_CREDIT_LIMIT_EUR`). Audited
+ * with before and after.
+ */
+export async function setCreditLimit(db: Database, staff: { id: number }, customerId: number, input: string): Promise<CreditLimitResult> {
+  const typed = input.trim();
+  let creditLimitCents: number | null = null;
+  if (typed !== '') {
+    const cents = parseAmount(typed, 2);
+    if (cents === null || cents > maxCreditLimitEur * 100) return { ok: false, error: 'businessRisks.admin.creditLimitInvalid' };
+    creditLimitCents = cents;
+  }
+  return db.transaction(async (tx): Promise<CreditLimitResult> => {
+    const [before] = await tx.select({ creditLimitCents: customers.creditLimitCents }).from(customers).where(eq(customers.id, customerId)).for('update');
+    if (!before) return { ok: false, error: 'not-found' };
+    await tx.update(customers).set({ creditLimitCents, updatedAt: sql`now()` }).where(eq(customers.id, customerId));
+    await recordAudit(tx, { staffId: staff.id, action: 'customer.credit-limit', entity: 'customer', entityId: customerId, before: { creditLimitCents: before.creditLimitCents }, after: { creditLimitCents } });
+    return { ok: true, creditLimitCents };
   });
 }

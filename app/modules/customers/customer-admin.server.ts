@@ -57,6 +57,7 @@ export async function getCustomerRecord(db: Database, customerId: number) {
       blockedAt: customers.blockedAt,
       businessApprovedAt: customers.businessApprovedAt,
       businessApprovedBy: customers.businessApprovedBy,
+      creditLimitCents: customers.creditLimitCents,
       anonymisedAt: customers.anonymisedAt,
       createdAt: customers.createdAt,
     })

@@ -2,12 +2,13 @@ import { z } from 'zod';
 import type { FieldError, FieldErrors } from '../forms/field-errors.ts';
 import { carrierCodes, normaliseTrackingNumber, trackingNumberPattern } from './carriers.ts';
 import type { OrderDetail } from './order-detail.server.ts';
+import { markInvoicePaid } from './invoice-payments.server.ts';
 import { addOrderNote } from './order-notes.server.ts';
 import { applyOrderChange, type OrderAudit, type OrderChange, type OrderChangeError, type OrderServices } from './order-status.server.ts';
 import { resendOrderMail } from './resend-order-mail.server.ts';
 import type { RefundRequest } from './refund-plan.ts';
 import type { AppServices } from '../../context.ts';
-import { formatCurrencyAmount } from '../currency/money.ts';
+import { formatCurrencyAmount, parseAmount } from '../currency/money.ts';
 import { currencyDefinitions } from '../i18n/locales.ts';
 
 /**
@@ -15,7 +16,7 @@ import { currencyDefinitions } from '../i18n/locales.ts';
  * each needs, how a submitted form becomes a change, and what the page says afterwards. The
  * route only checks the permission (requireStaff), passes the audit hook and renders the outcome.
  */
-export const orderIntents = ['paid', 'processing', 'shipped', 'completed', 'cancelled', 'refund', 'note', 'resend'] as const;
+export const orderIntents = ['paid', 'processing', 'shipped', 'completed', 'cancelled', 'refund', 'note', 'resend', 'invoice-paid'] as const;
 export type OrderIntent = (typeof orderIntents)[number];
 
 /** The admin permission each form needs (names of the admin's permission table). */
@@ -28,6 +29,7 @@ export const orderIntentPermission = {
   refund: 'orders.write',
   note: 'orders.notes',
   resend: 'mails.resend',
+  'invoice-paid': 'orders.write',
 } as const satisfies Record<OrderIntent, string>;
 
 export type OrderFormField = 'version' | 'trackingNumber' | 'carrier' | 'reason' | 'amount' | 'lines' | 'body' | 'mail';
@@ -50,12 +52,6 @@ export function orderIntentOf(form: FormData): OrderIntent | null {
 const versionSchema = z.coerce.number().int().min(0).max(2_147_483_647);
 const reasonSchema = z.string().trim().max(500);
 
-/** "12,50", "12.50" or "12" in the order currency → minor units; null when it is not an amount. */
-export function parseAmount(input: string, minorUnits: number): number | null {
-  const match = /^(\d{1,9})(?:[.,](\d+))?$/.exec(input.trim());
-  if (!match || (match[2] && match[2].length > minorUnits)) return null;
-  return Number(match[1]) * 10 ** minorUnits + Number((match[2] ?? '').padEnd(minorUnits, '0') || 0);
-}
 
 const errorAnswers: Record<OrderChangeError, { status: 400 | 404 | 409 | 502; key: string; field?: OrderFormField }> = {
   'not-found': { status: 404, key: 'fulfilment.admin.error.notFound' },
@@ -105,6 +101,12 @@ export async function runOrderAction(
 
   const version = versionSchema.safeParse(text(form, 'version'));
   if (!version.success) return { ok: false, intent, status: 400, formError: { key: 'fulfilment.admin.error.versionConflict' }, fieldErrors: {}, values };
+  if (intent === 'invoice-paid') {
+    const result = await markInvoicePaid(services.db, { orderNumber, expectedVersion: version.data, audit });
+    if (result.ok) return { ok: true, intent, message: { key: 'businessRisks.admin.invoicePaidNow' } };
+    const answer = errorAnswers[result.error];
+    return { ok: false, intent, status: answer.status as 404 | 409, formError: { key: answer.key }, fieldErrors: {}, values };
+  }
   const reason = reasonSchema.safeParse(text(form, 'reason'));
   if (!reason.success) return invalid('reason', 'fulfilment.admin.error.reasonTooLong');
 
@@ -133,6 +135,11 @@ export async function runOrderAction(
     return answer.field
       ? { ok: false, intent, status: answer.status, fieldErrors: { [answer.field]: { key: answer.key } }, values }
       : { ok: false, intent, status: answer.status, formError: { key: answer.key }, fieldErrors: {}, values };
+  }
+  if (intent === 'processing' && result.invoiceNumber) {
+    // A held invoice order approved (decision 0018): its invoice goes to the customer now.
+    await resendOrderMail(services, { orderNumber, kind: 'invoice', actor, audit });
+    return { ok: true, intent, message: { key: 'businessRisks.admin.reviewApproved', values: { invoiceNumber: result.invoiceNumber } } };
   }
   if (result.creditNoteNumber) {
     const key = intent === 'refund' ? 'fulfilment.admin.done.refund' : 'fulfilment.admin.done.cancelledRefunded';

@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.server.ts';
 import { invoices, mailOutbox, orderItems, orderMails, orderNotes, orderRefundLines, orderRefunds, orders, orderShipments, orderStatusHistory } from '../../db/schema.ts';
 import { type CarrierCode, carriers, trackingLink } from './carriers.ts';
+import { invoicePayable } from './invoice-payments.server.ts';
 import { allowedTransitions, canRefund } from './order-status.server.ts';
 import type { OrderAddress } from './record-order.server.ts';
 
@@ -64,7 +65,8 @@ export async function getOrderDetail(db: Database, orderNumber: string) {
       reference: order.paymentReference,
       byMethodCents: order.totalCents - order.giftCardCents,
       giftCardCents: order.giftCardCents,
-      paidAt: history.find((entry) => entry.status === 'paid')?.createdAt ?? null,
+      // An invoice order is paid when staff record its money, whatever its status.
+      paidAt: order.paymentMethod === 'invoice' ? order.invoicePaidAt : (history.find((entry) => entry.status === 'paid')?.createdAt ?? null),
       refundedCents,
       refundableCents: canRefund(order.status) ? order.totalCents - refundedCents : 0,
     },
@@ -77,6 +79,8 @@ export async function getOrderDetail(db: Database, orderNumber: string) {
     /** The statuses staff may move the order to now (a refund is offered while canRefund). */
     nextStatuses: allowedTransitions[order.status].filter((status) => status !== 'refunded'),
     canRefund: canRefund(order.status) && order.totalCents - refundedCents > 0,
+    /** An invoice order whose money staff may record now ("Mark invoice paid"). */
+    invoicePayable: invoicePayable(order),
   };
 }
 

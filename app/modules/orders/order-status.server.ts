@@ -36,6 +36,8 @@ import { nextCreditNoteNumber } from './number-sequences.server.ts';
  */
 export const allowedTransitions: Record<OrderStatus, readonly OrderStatus[]> = {
   pending_payment: ['paid', 'cancelled'],
+  // Held pay-on-invoice orders: staff approve (the invoice is issued and mailed) or cancel.
+  on_hold: ['processing', 'cancelled'],
   paid: ['processing', 'shipped', 'cancelled', 'refunded'],
   processing: ['shipped', 'cancelled', 'refunded'],
   shipped: ['completed', 'refunded'],
@@ -149,6 +151,10 @@ async function changeInTransaction(tx: Queryable, services: OrderServices, t: Tr
       invoiceNumber = await issueInvoice(tx, order.id);
       note = change.note ?? null;
       break;
+    case 'processing':
+      // Approving a held invoice order: now it gets its invoice.
+      if (order.status === 'on_hold' && order.paymentMethod === 'invoice') invoiceNumber = await issueInvoice(tx, order.id);
+      break;
     case 'shipped':
       await tx.insert(orderShipments).values({ orderId: order.id, carrier: change.carrier, trackingNumber: change.trackingNumber, actor });
       // The shipment row keeps carrier and tracking number (the timeline shows it with its link).
@@ -157,7 +163,7 @@ async function changeInTransaction(tx: Queryable, services: OrderServices, t: Tr
     case 'cancelled':
       note = change.reason ?? null;
       // Money received is given back in full (gift card part onto the card); an unpaid order only frees its gift card amount.
-      if (order.status !== 'pending_payment') refund = await refundInTransaction(tx, services, t, order, { mode: 'full' }, actor, note, { allowNothing: true });
+      if (order.status !== 'pending_payment' && order.status !== 'on_hold') refund = await refundInTransaction(tx, services, t, order, { mode: 'full' }, actor, note, { allowNothing: true });
       else if (order.giftCardId && order.giftCardCents > 0) {
         await tx.update(giftCards).set({ balanceCents: sql`${giftCards.balanceCents} + ${order.giftCardCents}` }).where(eq(giftCards.id, order.giftCardId));
       }

@@ -1,6 +1,7 @@
 import { data, Form, Link } from 'react-router';
 import type { Route } from './+types/customer';
 import { AdminNotice, AdminPageHeader } from '../../components/admin/admin-ui.tsx';
+import { CreditLimitForm } from '../../components/admin/credit-limit-form.tsx';
 import { CsrfField, FieldMessage } from '../../components/forms/form-fields.tsx';
 import { servicesContext } from '../../context.ts';
 import { orUnavailable } from '../../db/with-database.server.ts';
@@ -11,7 +12,7 @@ import { recordAudit } from '../../modules/admin/audit.server.ts';
 import { can } from '../../modules/admin/permissions.ts';
 import { requireStaff } from '../../modules/admin/require-staff.server.ts';
 import { listAddresses } from '../../modules/customers/addresses.server.ts';
-import { businessStanding, setBusinessApproval } from '../../modules/customers/business-standing.server.ts';
+import { businessStanding, setBusinessApproval, setCreditLimit } from '../../modules/customers/business-standing.server.ts';
 import { deleteCustomerData, getCustomerRecord, setCustomerBlocked } from '../../modules/customers/customer-admin.server.ts';
 import { listCustomerReviews } from '../../modules/customers/customer-reviews.server.ts';
 import { createPasswordResetToken } from '../../modules/customers/password-reset.server.ts';
@@ -19,6 +20,7 @@ import { sendPasswordResetMail } from '../../modules/customers/password-reset-ma
 import { formatCurrencyAmount } from '../../modules/currency/money.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
 import { storefrontByCode, storefronts } from '../../modules/i18n/locales.ts';
+import { defaultBusinessRules } from '../../modules/orders/business-rules.ts';
 import { listCustomerOrders } from '../../modules/orders/customer-orders.server.ts';
 import { getWishlists } from '../../modules/wishlists/wishlists.server.ts';
 
@@ -44,13 +46,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     orderTotal: orderPage.window.total,
     reviews,
     standing,
+    defaultCreditLimitEurCents: (context.get(servicesContext).businessRules ?? defaultBusinessRules).invoiceCreditLimitEurCents,
     wishlists: wishlists.map((list) => ({ id: list.id, name: list.name, isDefault: list.isDefault, items: list.items.length })),
     canWrite: can(me.role, 'customers.write'),
     notice: new URL(request.url).searchParams.get('notice'),
   };
 }
 
-const intents = ['reset-mail', 'block', 'unblock', 'delete', 'business-approve', 'business-revoke'] as const;
+const intents = ['reset-mail', 'block', 'unblock', 'delete', 'business-approve', 'business-revoke', 'credit-limit'] as const;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const me = await requireStaff(request, context, 'customers.write');
@@ -76,6 +79,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (form.get('confirm') !== 'yes') return data({ ok: false as const, error: 'admin.customers.confirmRequired' }, { status: 400 });
     await orUnavailable(() => deleteCustomerData(db, me.id, customerId));
     return { ok: true as const, message: 'admin.customers.deleted' };
+  }
+  if (intent === 'credit-limit') {
+    const typed = String(form.get('creditLimit') ?? '');
+    const saved = await orUnavailable(() => setCreditLimit(db, me, customerId, typed));
+    if (saved.ok) return { ok: true as const, message: 'businessRisks.admin.creditLimitSaved' };
+    if (saved.error === 'not-found') throw data(null, { status: 404 });
+    return data({ ok: false as const, error: saved.error, creditLimit: typed }, { status: 400 });
   }
   if (intent === 'business-approve' || intent === 'business-revoke') {
     await orUnavailable(() => setBusinessApproval(db, me, customerId, intent === 'business-approve'));
@@ -104,7 +114,7 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
         <Link to={adminPath('customers')}>{t('admin.customers.back')}</Link>
       </p>
       {actionData?.ok && <AdminNotice>{t(actionData.message)}</AdminNotice>}
-      {actionData && !actionData.ok && !deleteError && <AdminNotice tone="error">{t(actionData.error)}</AdminNotice>}
+      {actionData && !actionData.ok && !deleteError && !('creditLimit' in actionData) && <AdminNotice tone="error">{t(actionData.error)}</AdminNotice>}
       <div className="admin-columns">
         <section className="admin-panel" aria-labelledby="customer-data">
           <h2 id="customer-data">{t('admin.customers.data')}</h2>
@@ -202,6 +212,13 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
           </section>
         )}
       </div>
+      {canWrite && !customer.anonymisedAt && (
+        <CreditLimitForm
+          creditLimitCents={customer.creditLimitCents}
+          defaultEurCents={loaderData.defaultCreditLimitEurCents}
+          failed={actionData && !actionData.ok && 'creditLimit' in actionData ? { error: { key: actionData.error }, value: String(actionData.creditLimit) } : undefined}
+        />
+      )}
       <section className="admin-panel" aria-labelledby="customer-orders">
         <h2 id="customer-orders">{t('admin.customers.ordersTitle', { count: loaderData.orderTotal })}</h2>
         {orders.length > 0 && (

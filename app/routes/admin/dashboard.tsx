@@ -53,6 +53,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   <strong>{waiting.awaitingPayment}</strong> {t('admin.dashboard.awaitingPayment')}
                 </Link>
               </li>
+              {/* Pay-on-invoice orders held for review (decision 0018) */}
+              <li className={waiting.awaitingReview > 0 ? 'admin-stats__alert' : undefined}>
+                <Link to={`${adminPath('orders')}?status=on_hold`}>
+                  <strong>{waiting.awaitingReview}</strong> {t('businessRisks.admin.awaitingReview')}
+                </Link>
+              </li>
               <li>
                 <Link to={`${adminPath('orders')}?status=paid`}>
                   <strong>{waiting.toShip}</strong> {t('admin.dashboard.toShip')}

@@ -41,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const { selection, summary } = await checkoutRequest(request, context);
   guardStep(summary, 'payment', selection.storefront.prefix);
-  const { cart, totals, details, vat, paymentOptions } = summary;
+  const { cart, totals, details, vat, paymentOptions, invoiceReview } = summary;
 
   return {
     prefix: selection.storefront.prefix,
@@ -52,6 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     deliveryAddress: deliveryAddressOf(details)!,
     billingAddress: billingAddressOf(details)!,
     paymentOptions,
+    invoiceReview,
     // The code and what it pays, or why it does not work; never the card's id.
     paymentFailed: url.searchParams.get('payment') === 'failed',
     giftCard: summary.giftCard && 'amount' in summary.giftCard ? { code: summary.giftCard.code, amount: summary.giftCard.amount } : summary.giftCard,
@@ -112,7 +113,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function PaymentStep({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
   const navigation = useNavigation();
-  const { prefix, lines, totals, vatKind, details, deliveryAddress, billingAddress, paymentOptions, giftCard, amountDue, paymentFailed } = loaderData;
+  const { prefix, lines, totals, vatKind, details, deliveryAddress, billingAddress, paymentOptions, invoiceReview, giftCard, amountDue, paymentFailed } = loaderData;
   const giftCardError = actionData?.giftCardError ?? (giftCard && 'error' in giftCard ? { key: giftCard.error } : undefined);
   const money = useCartMoney(totals);
   const chosen = actionData?.paymentMethod || paymentOptions[0];
@@ -181,7 +182,7 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
                   <input id={`payment-${method}`} type="radio" name="paymentMethod" value={method} defaultChecked={chosen === method} />
                   <label htmlFor={`payment-${method}`}>
                     <strong>{t(`payment.method.${method}`)}</strong>
-                    <span className="form-field__hint"> — {t(`checkout.paymentHint.${method}`)}</span>
+                    <span className="form-field__hint"> — {t(method === 'invoice' && invoiceReview ? 'businessRisks.invoiceReviewHint' : `checkout.paymentHint.${method}`)}</span>
                   </label>
                 </div>
               ))}

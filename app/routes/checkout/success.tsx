@@ -27,6 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     email: order.email,
     paymentMethod: order.paymentMethod,
     paid: order.status === 'paid',
+    onHold: order.status === 'on_hold',
     amountDue: order.amountDueCents,
     currency: order.currencyCode,
     iban: order.iban,
@@ -40,7 +41,7 @@ export function headers() {
 
 export default function SuccessPage({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
-  const { prefix, orderNumber, email, paymentMethod, paid, amountDue, currency, iban, importDuties } = loaderData;
+  const { prefix, orderNumber, email, paymentMethod, paid, onHold, amountDue, currency, iban, importDuties } = loaderData;
   return (
     <AccountPage title={t('checkout.successTitle')} path="checkout/success" narrow>
       <div className="auth-card">
@@ -49,6 +50,7 @@ export default function SuccessPage({ loaderData }: Route.ComponentProps) {
         </p>
         <p>{t('checkout.confirmationSent', { email })}</p>
         {paid && <p className="notice notice--success">{t('checkout.paymentReceived')}</p>}
+        {onHold && <p className="notice">{t('businessRisks.onHold')}</p>}
         {paymentMethod === 'bank_transfer' && <p className="notice">{t('checkout.bankTransferInstructions', { amount: formatCurrencyAmount(amountDue, currency, locale), iban, reference: orderNumber })}</p>}
         {importDuties && <p className="notice">{t('checkout.importDuties')}</p>}
         <Link to={`/${prefix}`} className="button button--primary">

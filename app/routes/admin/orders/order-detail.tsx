@@ -297,8 +297,17 @@ function StatusForms({ order, may, failureOf, money }: { order: OrderDetail; may
   const cancelled = failureOf('cancelled');
   return (
     <Panel title={t('fulfilment.admin.actions.title')}>
-      {next.length === 0 && <p className="admin-muted">{t('fulfilment.admin.actions.none')}</p>}
+      {next.length === 0 && !order.invoicePayable && <p className="admin-muted">{t('fulfilment.admin.actions.none')}</p>}
       <div className="order-actions">
+        {order.invoicePayable && (
+          <Form method="post" className="order-action">
+            <CsrfField />
+            <input type="hidden" name="version" value={order.version} />
+            <button type="submit" name="intent" value="invoice-paid" className="button admin-button button--primary" disabled={busy}>
+              {t('businessRisks.admin.invoicePaid')} ({money(order.payment.byMethodCents)})
+            </button>
+          </Form>
+        )}
         {next.includes('paid') && (
           <Form method="post" className="admin-form order-action">
             <CsrfField />
@@ -315,8 +324,9 @@ function StatusForms({ order, may, failureOf, money }: { order: OrderDetail; may
           <Form method="post" className="order-action">
             <CsrfField />
             <input type="hidden" name="version" value={order.version} />
-            <button type="submit" name="intent" value="processing" className="button admin-button" disabled={busy}>
-              {t('fulfilment.admin.actions.processing')}
+            {order.status === 'on_hold' && <p className="admin-muted order-hint">{t('businessRisks.admin.reviewHint')}</p>}
+            <button type="submit" name="intent" value="processing" className={order.status === 'on_hold' ? 'button admin-button button--primary' : 'button admin-button'} disabled={busy}>
+              {order.status === 'on_hold' ? t('businessRisks.admin.approveOrder') : t('fulfilment.admin.actions.processing')}
             </button>
           </Form>
         )}
