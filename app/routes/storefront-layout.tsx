@@ -12,7 +12,6 @@ import { parseAcceptLanguage, storefrontForLanguages } from '../modules/i18n/loc
 import { resolveStorefrontRequest } from '../modules/i18n/storefront-request.server.ts';
 import { offeredPaymentMethods } from '../modules/content/content-widgets.server.ts';
 import { supportContacts } from '../modules/content/stores.server.ts';
-import { wishlistChoices } from '../modules/wishlists/wishlists.server.ts';
 import { priceDisplayFor } from '../modules/pricing/price-display.server.ts';
 import { consentCookie, parseConsent } from '../modules/privacy/consent.ts';
 
@@ -48,12 +47,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const selection = context.get(storefrontContext);
   const { storefront, hasChosenLocale } = selection;
   const customer = context.get(customerContext);
-  const [categoryTree, priceDisplay, cartItemCount, wishlists] = await orUnavailable(() =>
+  const [categoryTree, priceDisplay, cartItemCount] = await orUnavailable(() =>
     Promise.all([
       getCategoryTree(db, storefront.code),
       priceDisplayFor(db, selection),
       countCartItems(db, readCookie(request, cartCookie)),
-      customer ? wishlistChoices(db, customer.id) : [],
     ]),
   );
   const suggested = storefrontForLanguages(parseAcceptLanguage(request.headers.get('accept-language')));
@@ -70,8 +68,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     suggestedStorefront: !hasChosenLocale && suggested && suggested.code !== storefront.code ? suggested.code : null,
     cartItemCount,
     customerFirstName: customer?.firstName ?? null,
-    /** the customer's lists, for the list choice of the wishlist button */
-    wishlists,
   };
 }
 
