@@ -133,6 +133,25 @@ describe('customer accounts in Chromium', () => {
     await page.close();
   });
 
+  it('saves to the list chosen on the product page when the customer has two lists (issue 19)', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}/en-us/paracord`);
+    const href = await page.locator('.product-card__link').nth(1).getAttribute('href');
+    await page.goto(`${baseUrl}${href}`);
+    const productName = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+    // The default list is preselected; the customer picks the other one.
+    const choice = page.getByLabel('Save in list');
+    await expect(choice.locator('option:checked').textContent()).resolves.toBe('My wishlist');
+    await choice.selectOption({ label: 'Gifts' });
+    await page.getByRole('button', { name: 'Save to wishlist' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved in “Gifts”.' }).waitFor();
+
+    await page.goto(`${baseUrl}/en-us/customer/wishlists`);
+    await page.getByRole('region', { name: /^Gifts/ }).getByRole('link', { name: productName }).waitFor();
+    await page.getByRole('region', { name: /My wishlist/ }).getByText('This list is empty.').waitFor();
+    await page.close();
+  });
+
   it('resets a forgotten password through the mail the local SMTP server received', async () => {
     const context = await newShopper();
     const page = await context.newPage();

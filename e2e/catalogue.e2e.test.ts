@@ -7,7 +7,9 @@ import { initialEuroRates } from '../app/modules/i18n/reference-data.server.ts';
 import { formatPrice, type PriceDisplay } from '../app/modules/pricing/price-display.ts';
 import { displayVatRateBp } from '../app/modules/pricing/vat.ts';
 import { catalogueLanguageOf, planCatalogue } from '../scripts/demo-catalogue/catalogue-plan.ts';
+import { categoryPath } from '../scripts/demo-catalogue/vocabulary/catalogue-text.ts';
 import { baseColours } from '../scripts/demo-catalogue/vocabulary/colours.ts';
+import { facetLabels, facetValues } from '../scripts/demo-catalogue/vocabulary/facet-text.ts';
 import { openBrowser, shopperUserAgent } from './support/browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -81,6 +83,22 @@ describe('the catalogue journey in Chromium', () => {
     const { sku } = await expectTierPrices(page, locale);
     expect(sku).toMatch(/-30M$/);
     expect(productUrl.startsWith(`${baseUrl}/${prefix}/`)).toBe(true);
+    await page.close();
+  });
+
+  it('filters leather straps by the spec\'s leather grade facet, in the store\'s language (issue 19)', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}/de-de${categoryPath('leather-straps', 'de')}`);
+    const count = () => page.locator('.listing__count').textContent();
+    const before = await count();
+    const grade = page.getByRole('group', { name: facetLabels.leather_grade!.de });
+    await grade.getByRole('checkbox', { name: new RegExp(`^${facetValues['full-grain']!.de} \\(`) }).check();
+    await page.waitForURL(/leather_grade=full-grain/);
+    await expect.poll(count).not.toBe(before);
+    // The chip of the active filter takes it off again.
+    await page.getByRole('link', { name: t('de-DE', 'listing.removeFilter', { filter: facetValues['full-grain']!.de }) }).click();
+    await page.waitForURL((url) => !url.search.includes('leather_grade'));
+    await expect.poll(count).toBe(before);
     await page.close();
   });
 

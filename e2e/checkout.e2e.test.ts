@@ -44,6 +44,15 @@ describe('guest checkout in Chromium', () => {
     await flow.continue();
 
     await flow.atStep('billing');
+    // Spec §3: the order's own reference and remarks; a reference that is too long is refused with what was typed kept.
+    const reference = `PO-${prefix}-0042`;
+    const remarks = 'Please leave the parcel with the neighbours at no. 9.';
+    await page.getByLabel(flow.t('checkout.ownReference')).fill('R'.repeat(36));
+    await page.getByLabel(flow.t('checkout.remarks')).fill(remarks);
+    await flow.continue();
+    await page.getByText(flow.t('validation.maxLength', { max: 35 })).waitFor();
+    await expect(page.getByLabel(flow.t('checkout.remarks')).inputValue()).resolves.toBe(remarks);
+    await page.getByLabel(flow.t('checkout.ownReference')).fill(reference);
     await flow.continue();
     await flow.atStep('payment');
     if (outsideEu) await page.getByText(flow.t('checkout.importDuties')).first().waitFor();
@@ -69,9 +78,12 @@ describe('guest checkout in Chromium', () => {
     // The transfer is for what is left after the gift card, as the button said.
     await expect(page.locator('.notice').filter({ hasText: orderNumber }).textContent()).resolves.toContain(amountDue);
     await page.getByText(flow.t('checkout.confirmationSent', { email })).waitFor();
+    await page.getByText(flow.t('account.orders.ownReference', { reference })).waitFor();
+    await page.getByText(flow.t('account.orders.remarks', { remarks })).waitFor();
 
     const mail = await waitForMail(mailDir, email, new RegExp(orderNumber));
     expect(mail.text).toContain(flow.t('mail.order.subject', { orderNumber, shopName: 'Cordial' }));
+    expect(mail.text).toContain(flow.t('account.orders.ownReference', { reference }));
     expect(mail.raw).toMatch(/Content-Type: text\/html/);
     expect(mail.raw).toMatch(/Content-Type: text\/plain/);
 

@@ -35,6 +35,31 @@ describe('every storefront home page (HTTP, no JavaScript)', () => {
   });
 });
 
+describe('payment badges in the footer (issue 19)', () => {
+  // This shop has a Stripe key: card everywhere, iDEAL and Bancontact only where the checkout offers them (euros).
+  const badges = async (prefix: string, locale: string) => {
+    browser = await openBrowser();
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}/${prefix}`);
+    const list = page.getByRole('contentinfo').getByRole('list', { name: text(locale, 'footer.paymentMethods') });
+    return (await list.getByRole('listitem').allTextContents()).map((badge) => badge.trim());
+  };
+  const method = (locale: string, code: string) => text(locale, `payment.method.${code}`);
+
+  it('lists iDEAL and Bancontact in a euro store, with card and bank transfer', async () => {
+    const shown = await badges('nl-nl', 'nl-NL');
+    for (const code of ['ideal', 'bancontact', 'card', 'bank_transfer']) expect(shown).toContain(method('nl-NL', code));
+  });
+
+  it('leaves iDEAL and Bancontact out of the pound store, whose checkout does not offer them', async () => {
+    const shown = await badges('en-gb', 'en-GB');
+    expect(shown).toContain(method('en-GB', 'card'));
+    expect(shown).toContain(method('en-GB', 'bank_transfer'));
+    expect(shown).not.toContain(method('en-GB', 'ideal'));
+    expect(shown).not.toContain(method('en-GB', 'bancontact'));
+  });
+});
+
 describe('locale detection', () => {
   it('sends / to the store of the browser language', async () => {
     browser = await openBrowser({ locale: 'de-DE' });

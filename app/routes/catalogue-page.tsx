@@ -18,6 +18,7 @@ import { readCookie } from '../modules/http/cookies.server.ts';
 import { subscribeToStockAlert } from '../modules/engagement/stock-alerts.server.ts';
 import { priceDisplayFor } from '../modules/pricing/price-display.server.ts';
 import { saveToWishlist } from '../modules/wishlists/save-to-wishlist.server.ts';
+import { wishlistChoiceInput } from '../modules/wishlists/wishlists.server.ts';
 import { recordId } from '../modules/forms/record-id.ts';
 import { isDocumentSubmission, outcomeLocation } from '../modules/http/form-submission.ts';
 import { addedOutcome, stockAlertOutcome } from '../modules/cart/add-to-cart-outcome.ts';
@@ -41,12 +42,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       return { kind: 'category' as const, prefix: selection.storefront.prefix, alternates: category.alternates, category };
     }
     if (resolved.type === 'PRODUCT') {
-      const [product, inCart] = await Promise.all([
+      const [product, inCart, wishlists] = await Promise.all([
         getProductPage(db, index, resolved.id, url.searchParams, locale, display, siteUrl),
         readPersonal(context, inCartInput(resolved.id)),
+        // Only the product page offers a choice of list (the layout does not read them on every page).
+        readPersonal(context, wishlistChoiceInput),
       ]);
       if (!product) throw data(null, { status: 404 });
-      return { kind: 'product' as const, prefix: selection.storefront.prefix, alternates: product.alternates, product, inCart };
+      return { kind: 'product' as const, prefix: selection.storefront.prefix, alternates: product.alternates, product, inCart, wishlists };
     }
     const page = await contentPageView(db, resolved.id, selection, { siteUrl, shopName, onlinePaymentsEnabled: payments !== null });
     if (!page) throw data(null, { status: 404 });

@@ -13,7 +13,6 @@ import { parseAcceptLanguage, storefrontForLanguages } from '../modules/i18n/loc
 import { resolveStorefrontRequest } from '../modules/i18n/storefront-request.server.ts';
 import { offeredPaymentMethods } from '../modules/content/content-widgets.server.ts';
 import { supportContacts } from '../modules/content/stores.server.ts';
-import { wishlistChoiceInput } from '../modules/wishlists/wishlists.server.ts';
 import { priceDisplayFor } from '../modules/pricing/price-display.server.ts';
 import { consentCookie, parseConsent } from '../modules/privacy/consent.ts';
 
@@ -50,14 +49,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, payments } = context.get(servicesContext);
   const selection = context.get(storefrontContext);
   const { storefront, hasChosenLocale } = selection;
-  // What the header and the wishlist button show of the visitor: pages are shared per these values.
-  const [categoryTree, priceDisplay, cartItemCount, customerFirstName, wishlists] = await orUnavailable(() =>
+  // What the header shows of the visitor: pages are shared per these values (decision 0020).
+  const [categoryTree, priceDisplay, cartItemCount, customerFirstName] = await orUnavailable(() =>
     Promise.all([
       getCategoryTree(db, storefront.code),
       priceDisplayFor(db, selection),
       readPersonal(context, cartItemCountInput),
       readPersonal(context, customerFirstNameInput),
-      readPersonal(context, wishlistChoiceInput),
     ]),
   );
   const suggested = storefrontForLanguages(parseAcceptLanguage(request.headers.get('accept-language')));
@@ -74,8 +72,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     suggestedStorefront: !hasChosenLocale && suggested && suggested.code !== storefront.code ? suggested.code : null,
     cartItemCount,
     customerFirstName,
-    /** the customer's lists, for the list choice of the wishlist button (when there are several) */
-    wishlists,
   };
 }
 

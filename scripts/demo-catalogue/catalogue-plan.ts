@@ -6,6 +6,7 @@
 import type { AccessoryImageInput } from '../../app/modules/media/accessory-image.ts';
 import type { CordSwatchInput } from '../../app/modules/media/cord-swatch.ts';
 import { type LocaleCode, localeCodes } from '../../app/modules/i18n/locales.ts';
+import { accessoryFacetSpecs, cordFacetSpecs, facetAttributes, kitFacetSpecs } from './facet-values.ts';
 import { accessoryTypes, type CordType, cordTypes, kitTypes } from './product-types.ts';
 import { Random } from './random.ts';
 import { slugify } from './slug.ts';
@@ -20,6 +21,7 @@ import {
   type ReviewTopic,
 } from './vocabulary/catalogue-text.ts';
 import { type BaseColour, baseColours, type PatternDefinition, patterns } from './vocabulary/colours.ts';
+import { facetLabels, facetValues } from './vocabulary/facet-text.ts';
 import type { CatalogueLanguage, Translated } from './vocabulary/languages.ts';
 
 export type PerLocale<T> = Record<LocaleCode, T>;
@@ -179,7 +181,7 @@ function designPool(random: Random): { solids: Design[]; specials: Design[]; two
 
 const selectOptions = (codes: readonly string[]): PlannedOption[] =>
   codes.map((code) => {
-    const text = attributeValues[code];
+    const text = attributeValues[code] ?? facetValues[code];
     if (!text) throw new Error(`no translation for attribute value ${code}`);
     return { code, labels: translatedPerLocale(text) };
   });
@@ -205,7 +207,7 @@ function typeAttributes(): Omit<PlannedAttribute, 'labels' | 'position'>[] {
 
 function buildAttributes(): PlannedAttribute[] {
   const label = (code: string) => {
-    const text = attributeLabels[code];
+    const text = attributeLabels[code] ?? facetLabels[code];
     if (!text) throw new Error(`no label for attribute ${code}`);
     return translatedPerLocale(text);
   };
@@ -248,6 +250,7 @@ function buildAttributes(): PlannedAttribute[] {
       isConfigurable: true,
       options,
     })),
+    ...facetAttributes.map(({ optionCodes, ...definition }) => ({ ...definition, options: selectOptions(optionCodes) })),
   ];
   return definitions.map((definition, position) => ({ ...definition, position, labels: label(definition.code) }));
 }
@@ -419,6 +422,7 @@ export function planCatalogue({ seed = 20261122, scale = 1 }: PlanOptions = {}):
         { attribute: 'weight', number: type.gramsPerMetre },
         { attribute: 'hs_tariff_number', text: type.hsTariffNumber },
         ...(type.typeAttribute ? [{ attribute: type.typeAttribute, option: type.code }] : []),
+        ...cordFacetSpecs(type.code, design.pattern.code, index),
       ];
       const categoryCodes = new Set(ancestorsAndSelf(text.category));
       const patternCategory = designCategory[design.pattern.code] ?? 'patterns';
@@ -480,6 +484,7 @@ export function planCatalogue({ seed = 20261122, scale = 1 }: PlanOptions = {}):
           ...(filterableSizeAttributes.has(accessory.option.attribute)
             ? accessory.option.values.map((value) => ({ attribute: accessory.option.attribute, option: value.code }))
             : []),
+          ...accessoryFacetSpecs(accessory.code, index),
         ],
         variants,
         imagePaths: [imagePath],
@@ -514,7 +519,7 @@ export function planCatalogue({ seed = 20261122, scale = 1 }: PlanOptions = {}):
           position: position++,
           texts,
           categoryCodes: ancestorsAndSelf(text.category),
-          specs: [...design.colours.map((c) => ({ attribute: 'color', option: c.code })), { attribute: 'weight', number: kit.weightGrams }],
+          specs: [...design.colours.map((c) => ({ attribute: 'color', option: c.code })), { attribute: 'weight', number: kit.weightGrams }, ...kitFacetSpecs(kit.code, index)],
           variants: [{ sku: `${sku}-KIT`, priceCents: kit.cents, stock: stockLevel(random, false), weightGrams: kit.weightGrams, options: { unit_type: 'piece' }, tiers: priceTiers(kit.cents) }],
           imagePaths: [imagePath],
           reviews: reviewsFor(random, random.chance(0.5) ? random.int(1, 5) : 0, ['kit']),

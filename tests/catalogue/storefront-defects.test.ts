@@ -5,6 +5,11 @@ import { and, asc, eq, gt, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productTranslations, products, productVariants } from '../../app/db/schema.ts';
 import { allPageMax } from '../../app/modules/catalogue/listing-options.ts';
+import { buildListingIndex } from '../../app/modules/catalogue/listing-index.server.ts';
+import { parseListingParams, queryListing, queryProducts } from '../../app/modules/catalogue/listing-query.server.ts';
+import { localeCodes } from '../../app/modules/i18n/locales.ts';
+import type { PriceDisplay } from '../../app/modules/pricing/price-display.ts';
+import { categoryPath } from '../../scripts/demo-catalogue/vocabulary/catalogue-text.ts';
 import enUs from '../../locales/en-US.json' with { type: 'json' };
 import { loadDemoCatalogue } from '../../scripts/demo-catalogue/load.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
@@ -110,15 +115,20 @@ describe.each(testDrivers)('the storefront from outside on %s', (driver) => {
   it('lets a customer with several wishlists choose the list when saving, the default one preselected, without JavaScript', async () => {
     const email = `lists-${Date.now()}@example.com`;
     const customer = await createCustomer(database.db, { email });
-    const holiday = await createWishlist(database.db, customer.id, 'Holiday');
-    const gifts = await createWishlist(database.db, customer.id, 'Gifts');
+    const holiday = await createWishlist(database.db, customer.id, 'Holiday knots');
+    const gifts = await createWishlist(database.db, customer.id, 'Gifts for Quirine');
     if (!holiday.ok || !gifts.ok) throw new Error('lists not created');
     await setDefaultWishlist(database.db, customer.id, holiday.id);
     const visitor = await loggedInVisitor(shop.baseUrl, 'en-us', { email, password: testPassword });
     const page = await (await get(inStock.path, visitor.cookie)).text();
     const select = /<select[^>]*name="wishlistId"[^>]*>([\s\S]*?)<\/select>/.exec(page)?.[1] ?? '';
-    expect(select).toMatch(new RegExp(`<option value="${holiday.id}" selected="">Holiday</option>`));
-    expect(select).toContain(`<option value="${gifts.id}">Gifts</option>`);
+    expect(select).toMatch(new RegExp(`<option value="${holiday.id}" selected="">Holiday knots</option>`));
+    expect(select).toContain(`<option value="${gifts.id}">Gifts for Quirine</option>`);
+    // Review finding: only the product page reads the lists, not the layout of every page (its data would carry them).
+    const home = await (await get('/en-us', visitor.cookie)).text();
+    expect(home).toContain('<footer');
+    expect(home).not.toContain('Gifts for Quirine');
+    expect(home).not.toContain('Holiday knots');
     expect(page).toContain(html(enUs.wishlistChoice.label));
     const saved = await post(inStock.path, visitor, { intent: 'wishlist', productId: String(inStock.id), wishlistId: String(gifts.id) });
     expect(saved.status).toBe(200);
@@ -163,5 +173,51 @@ describe.each(testDrivers)('the storefront from outside on %s', (driver) => {
     expect(cards).toBeLessThanOrEqual(allPageMax);
     expect(page).toContain(`Next ${allPageMax} products`);
     expect(page).toContain('limit=all&amp;page=2');
+  });
+
+  const specFacets = ['feed_through', 'innersize', 'leather_grade', 'leather_thickness', 'material_thickness', 'nappa_basic', 'paracord_family', 'product_main_group', 'strap_length', 'surface_family'];
+
+  it('offers the ten remaining filter keys of the spec as facets where the catalogue has values, labelled in every store', async () => {
+    const index = await buildListingIndex(database.db);
+    const euros: PriceDisplay = { locale: 'en', currency: 'EUR', minorUnits: 2, rate: '1', vatRateBp: 2100, includeVat: false };
+    const params = parseListingParams(new URLSearchParams(), new Set(index.facets.map((facet) => facet.code)));
+    for (const locale of localeCodes) {
+      // Every category listing and a search over everything (the main group differs only across ranges).
+      const facets = [...index.categories.keys()].flatMap((id) => queryListing(index, id, params, locale, { ...euros, locale }).facets);
+      facets.push(...queryProducts(index, index.products, [], params, locale, { ...euros, locale }).facets);
+      for (const code of specFacets) {
+        const offered = facets.filter((facet) => facet.code === code);
+        expect(offered.length, `${code} in ${locale}`).toBeGreaterThan(0);
+        for (const facet of offered) {
+          expect(facet.label, `${code} label in ${locale}`).not.toBe(code);
+          expect(facet.options.length).toBeGreaterThan(1);
+          if (facet.unit === null) for (const option of facet.options) expect(option.label, `${code}=${option.value} in ${locale}`).not.toBe(option.value);
+        }
+      }
+    }
+    const labelIn = (locale: (typeof localeCodes)[number]) => index.facets.find((facet) => facet.code === 'leather_grade')!.labels[locale];
+    expect(labelIn('de-DE')).toBe('Ledersorte');
+    expect(labelIn('fr-FR')).not.toBe(labelIn('en-US'));
+  });
+
+  it('filters leather straps by grade and thickness without JavaScript: the form is a GET form, the page the filtered listing', async () => {
+    const path = `/en-us${categoryPath('leather-straps', 'en-US')}`;
+    const all = await (await get(path)).text();
+    const total = Number(/class="listing__count">(\d+) product/.exec(all)?.[1]);
+    expect(all).toMatch(/<input[^>]*name="leather_grade"[^>]*value="full-grain"/);
+    expect(all).toMatch(/<input[^>]*name="leather_thickness"[^>]*value="2.5"/);
+    expect(all).toContain('Full grain');
+    const filtered = await get(`${path}?leather_grade=full-grain`);
+    expect(filtered.status).toBe(200);
+    const page = await filtered.text();
+    const shown = Number(/class="listing__count">(\d+) product/.exec(page)?.[1]);
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThan(total);
+    const gradeBoxes = page.match(/<input[^>]*name="leather_grade"[^>]*>/g) ?? [];
+    expect(gradeBoxes.find((box) => box.includes('value="full-grain"'))).toContain('checked=""');
+    expect(gradeBoxes.find((box) => box.includes('value="top-grain"'))).not.toContain('checked=""');
+    // Two filters at once narrow further: full grain and 2 mm thick.
+    const both = await (await get(`${path}?leather_grade=full-grain&leather_thickness=2`)).text();
+    expect(Number(/class="listing__count">(\d+) product/.exec(both)?.[1])).toBeLessThan(shown);
   });
 });

@@ -1,5 +1,5 @@
 import { Link, useActionData, useFetcher, useLocation, useParams, useRouteLoaderData } from 'react-router';
-import type { loader as layoutLoader } from '../../routes/storefront-layout.tsx';
+import type { loader as catalogueLoader } from '../../routes/catalogue-page.tsx';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
 import type { WishlistSaveResult } from '../../modules/wishlists/save-to-wishlist.server.ts';
 import { CsrfField } from '../forms/form-fields.tsx';
@@ -17,7 +17,9 @@ export function WishlistButton({ productId, variantId, productName, compact }: {
   const pageResult = useActionData<{ wishlist?: WishlistSaveResult }>()?.wishlist;
   const result = fetcher.data?.wishlist ?? (pageResult?.productId === productId ? pageResult : undefined);
   // With several lists, the product page lets the customer choose one (the default list preselected).
-  const lists = useRouteLoaderData<typeof layoutLoader>('routes/storefront-layout')?.wishlists ?? [];
+  // The customer's lists come with the product page (its loader); listings offer no choice.
+  const page = useRouteLoaderData<typeof catalogueLoader>('routes/catalogue-page');
+  const lists = page?.kind === 'product' ? page.wishlists : [];
   const choice = !compact && lists.length > 1 ? lists : null;
   if (result?.ok) {
     return (

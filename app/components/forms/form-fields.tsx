@@ -21,13 +21,15 @@ interface TextFieldProps {
   hint?: string;
   /** Distinguishes fields of the same name when a page has two forms. */
   idPrefix?: string;
+  /** A text area of this many rows instead of a one-line input. */
+  rows?: number;
 }
 
 /**
  * A labelled input with its error right below it, tied together with aria-describedby.
  * Browser validation stays off (forms use noValidate) so every shopper sees the same messages.
  */
-export function TextField({ name, label, type = 'text', autoComplete, required, defaultValue, error, hint, idPrefix = 'field' }: TextFieldProps) {
+export function TextField({ name, label, type = 'text', autoComplete, required, defaultValue, error, hint, idPrefix = 'field', rows }: TextFieldProps) {
   const { t } = useI18n();
   const id = `${idPrefix}-${name}`;
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
@@ -37,16 +39,20 @@ export function TextField({ name, label, type = 'text', autoComplete, required, 
         {label}
         {!required && <span className="form-field__optional"> ({t('form.optional')})</span>}
       </label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        required={required}
-        defaultValue={defaultValue ?? undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-      />
+      {rows ? (
+        <textarea id={id} name={name} rows={rows} required={required} defaultValue={defaultValue ?? undefined} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
+      ) : (
+        <input
+          id={id}
+          name={name}
+          type={type}
+          autoComplete={autoComplete}
+          required={required}
+          defaultValue={defaultValue ?? undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+        />
+      )}
       {hint && (
         <p id={`${id}-hint`} className="form-field__hint">
           {hint}

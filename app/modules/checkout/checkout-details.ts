@@ -19,6 +19,8 @@ export interface CheckoutDetails {
   billingAddress?: OrderAddress;
   /** a gift card code entered on the payment step */
   giftCardCode?: string | null;
+  /** the order's own reference of spec §3 (e.g. a purchase order number), entered on the billing step */
+  ownReference?: string | null;
 }
 
 export const checkoutSteps = ['customer', 'shipping', 'billing', 'payment'] as const;

@@ -23,17 +23,32 @@ export const shippingStepFields = [...addressOnly, 'vatNumber', 'isDefaultBillin
 export const shippingStepSchema = z.object({ shippingMethod: z.enum(shippingMethods, 'checkout.chooseShipping') });
 export const billingStepFields = [...addressOnly, 'vatNumber', 'isDefaultBilling', 'isDefaultShipping', 'billingSame'] as const;
 
+/**
+ * Spec §3: the order's own reference (a purchase order number, printed on the invoice) and the
+ * cart's order remarks, both optional. The spec gives no limits: 35 characters is the reference
+ * field of invoicing standards (UN/EDIFACT an..35), 500 leaves room for a delivery instruction.
+ */
+export const orderNotesLimits = { ownReference: 35, remarks: 500 } as const;
+export const orderNotesFields = ['ownReference', 'remarks'] as const;
+const upTo = (max: number) => z.string().trim().max(max, 'validation.maxLength').transform((value) => value || null);
+export const orderNotesSchema = z.object({
+  // One line: a pasted line break would split the reference on the invoice.
+  ownReference: upTo(orderNotesLimits.ownReference).transform((value) => value?.replace(/\s+/g, ' ') ?? null),
+  remarks: upTo(orderNotesLimits.remarks),
+});
+export type OrderNotes = z.output<typeof orderNotesSchema>;
+
 /** The address part of a checkout form as stored on the order (no account flags). */
 export function orderAddressFrom(address: z.output<typeof addressSchema>): OrderAddress {
   const { isDefaultBilling: _billing, isDefaultShipping: _shipping, vatNumber: _vat, companyName, state, ...rest } = address;
   return { ...rest, ...(companyName ? { companyName } : {}), ...(state ? { state } : {}) };
 }
 
-/** Merges one step's answers into the cart's checkout details. */
-export async function saveCheckoutDetails(db: Database, cartId: string, patch: CheckoutDetails): Promise<void> {
+/** Merges one step's answers into the cart's checkout details; the remarks are the cart's own field (spec §3 cart). */
+export async function saveCheckoutDetails(db: Database, cartId: string, patch: CheckoutDetails, remarks?: string | null): Promise<void> {
   await db
     .update(carts)
-    .set({ checkout: sql`${carts.checkout} || ${JSON.stringify(patch)}::jsonb`, updatedAt: sql`now()` })
+    .set({ checkout: sql`${carts.checkout} || ${JSON.stringify(patch)}::jsonb`, ...(remarks === undefined ? {} : { remarks }), updatedAt: sql`now()` })
     .where(eq(carts.id, cartId));
 }
 

@@ -61,6 +61,9 @@ export async function orderConfirmationMail(services: Pick<AppServices, 'db' | '
   const money = (amount: number) => formatCurrencyAmount(amount, order.currencyCode, locale);
   const paragraphs = [
     t('mail.order.intro', { orderNumber }),
+    // Spec §3: the order's own reference and the remarks, as the shopper entered them.
+    ...(order.ownReference ? [t('account.orders.ownReference', { reference: order.ownReference })] : []),
+    ...(order.remarks ? [t('account.orders.remarks', { remarks: order.remarks })] : []),
     ...order.items.map((item) => `${item.quantity} × ${lineName(item, t, locale)} (${item.sku}): ${money(item.rowTotalCents)}`),
     `${t('cart.subtotal')}: ${money(order.subtotalCents)}`,
     ...(order.discountCents > 0 ? [`${t('cart.discount')}: −${money(order.discountCents)}`] : []),

@@ -142,7 +142,7 @@ export async function placeOrder(
         vatNumber: details.isBusiness ? (details.vatNumber ?? null) : null,
         reverseCharge: vat.kind === 'reverse-charge',
         couponCode: summary.couponId ? cart.couponCode : null,
-        ownReference: null,
+        ownReference: details.ownReference ?? null,
         remarks: cart.remarks,
         shippingAddress,
         billingAddress: billingAddressOf(details) ?? details.shippingAddress!,

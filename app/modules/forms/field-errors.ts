@@ -21,7 +21,7 @@ export interface FormFailure<Field extends string = string> {
 
 /**
  * Schemas use message keys as their error messages; a too-short value also carries its minimum
- * so "Please enter at least {min} characters" can say how many.
+ * so "Please enter at least {min} characters" can say how many (and a too-long one its maximum).
  */
 export function fieldErrorsOf<Field extends string>(error: z.ZodError): FieldErrors<Field> {
   const errors: FieldErrors<Field> = {};
@@ -34,7 +34,9 @@ export function fieldErrorsOf<Field extends string>(error: z.ZodError): FieldErr
         : issue.code === 'custom' && typeof issue.params?.min === 'number'
           ? { min: issue.params.min }
           : undefined;
-    errors[field] = { key: isMessageKey(issue.message) ? issue.message : 'validation.invalid', values: minimum };
+    // "Please enter at most {max} characters" says how many, too.
+    const limit = minimum ?? (issue.code === 'too_big' && typeof issue.maximum === 'number' ? { max: issue.maximum } : undefined);
+    errors[field] = { key: isMessageKey(issue.message) ? issue.message : 'validation.invalid', values: limit };
   }
   return errors;
 }

@@ -13,7 +13,7 @@ import { seller } from './seller.ts';
 const labelKeys: (keyof InvoiceLabels)[] = [
   'invoice', 'invoiceNumber', 'invoiceDate', 'orderNumber', 'orderDate', 'seller', 'billTo', 'shipTo', 'vatNumber', 'registration',
   'iban', 'item', 'sku', 'quantity', 'unitPrice', 'vatRate', 'amount', 'subtotal', 'discount', 'shipping', 'vatBreakdown',
-  'taxableAmount', 'vat', 'total', 'paymentMethod', 'paid', 'awaitingPayment', 'reverseChargeNote', 'page',
+  'taxableAmount', 'vat', 'total', 'paymentMethod', 'paid', 'awaitingPayment', 'reverseChargeNote', 'page', 'ownReference', 'remarks',
 ];
 
 function party(address: OrderAddress, locale: string, extra: Partial<InvoiceParty> = {}): InvoiceParty {
@@ -59,6 +59,8 @@ function orderDocumentParts(order: OrderRow, minorUnits: number, { t, locale, sh
     buyer: party(order.billingAddress as unknown as OrderAddress, locale, { vatNumber: order.vatNumber, email: order.email }),
     shipTo: party(order.shippingAddress as unknown as OrderAddress, locale),
     reverseCharge: order.reverseCharge,
+    ownReference: order.ownReference,
+    remarks: order.remarks,
   };
 }
 
@@ -157,6 +159,8 @@ export async function creditNoteDocument(db: Queryable, context: DocumentContext
     ...orderDocumentParts(order, minorUnits, context),
     invoiceNumber: refund.creditNoteNumber,
     correctsInvoiceNumber: refund.invoiceNumber,
+    // The order's remarks were for the delivery; a credit note keeps only the reference.
+    remarks: null,
     issuedAt: refund.createdAt,
     lines: refundLines.map(({ line, item }) => ({
       sku: item?.sku ?? '–',

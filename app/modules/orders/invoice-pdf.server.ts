@@ -52,6 +52,10 @@ export interface InvoiceDocument {
   reverseCharge: boolean;
   paymentMethod: string; // already translated label
   paid: boolean;
+  /** the buyer's own reference for the order (spec §3), e.g. a purchase order number */
+  ownReference?: string | null;
+  /** the buyer's remarks on the order */
+  remarks?: string | null;
   /** All visible words, already translated by the caller (keys below). */
   labels: InvoiceLabels;
 }
@@ -65,6 +69,8 @@ export interface InvoiceLabels {
   reverseChargeNote: string; // legal note printed when reverseCharge is true
   page: string; // e.g. "Page {page} of {pages}" – replace {page}/{pages}
   correctsInvoice?: string; // credit notes: "Corrects invoice"
+  ownReference?: string; // "Your reference", shown with the order facts when there is one
+  remarks?: string; // "Remarks", the block above the lines when there are any
 }
 
 type Doc = PDFKit.PDFDocument;
@@ -145,6 +151,7 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
     };
     let y = drawHeader(context);
     y = drawParties(context, y + SECTION_GAP);
+    if (invoice.remarks) y = drawRemarks(context, invoice.remarks, y + SECTION_GAP);
     y = drawLineTable(context, y + SECTION_GAP);
     y = drawTotalsAndPayment(context, y + SECTION_GAP);
     if (invoice.reverseCharge) drawReverseChargeNote(context, y + SECTION_GAP);
@@ -243,6 +250,7 @@ function drawHeader(context: Context): number {
     [labels.orderDate, format.date(invoice.orderDate)],
   ];
   if (invoice.correctsInvoiceNumber) facts.splice(2, 0, [labels.correctsInvoice ?? '', invoice.correctsInvoiceNumber]);
+  if (invoice.ownReference) facts.push([labels.ownReference ?? '', invoice.ownReference]);
   for (const [label, value] of facts) factsY = labelValueRow(doc, label, value, x, factsY, RIGHT_COLUMN, { size: 8.5 }) + 3;
 
   return Math.max(sellerY, factsY);
@@ -287,6 +295,13 @@ function drawParty(context: Context, title: string, party: InvoiceParty, x: numb
     if (line) y = write(doc, line, x, y, width, { size: 9 }) + 1;
   }
   return y;
+}
+
+/** The buyer's remarks under the addresses, across the page. */
+function drawRemarks(context: Context, remarks: string, top: number): number {
+  const { doc, labels, left, right } = context;
+  const y = caption(context, labels.remarks ?? '', left, top, right - left);
+  return write(doc, remarks, left, y, right - left, { size: 9 });
 }
 
 // ---------------------------------------------------------------------------------------------

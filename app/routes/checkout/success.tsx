@@ -1,6 +1,7 @@
 import { data, Link } from 'react-router';
 import type { Route } from './+types/success';
 import { AccountPage } from '../../components/account/account-page.tsx';
+import { OrderNotes } from '../../components/orders/order-notes.tsx';
 import { servicesContext, storefrontContext } from '../../context.ts';
 import { orUnavailable } from '../../db/with-database.server.ts';
 import { cartCookie } from '../../modules/cart/cart-count.server.ts';
@@ -32,6 +33,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     currency: order.currencyCode,
     iban: order.iban,
     importDuties: order.importDuties,
+    ownReference: order.ownReference,
+    remarks: order.remarks,
   }, { headers });
 }
 
@@ -41,13 +44,14 @@ export function headers() {
 
 export default function SuccessPage({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
-  const { prefix, orderNumber, email, paymentMethod, paid, onHold, amountDue, currency, iban, importDuties } = loaderData;
+  const { prefix, orderNumber, email, paymentMethod, paid, onHold, amountDue, currency, iban, importDuties, ownReference, remarks } = loaderData;
   return (
     <AccountPage title={t('checkout.successTitle')} path="checkout/success" narrow>
       <div className="auth-card">
         <p className="order-number">
           {t('checkout.orderNumber')} <strong>{orderNumber}</strong>
         </p>
+        <OrderNotes ownReference={ownReference} remarks={remarks} />
         <p>{t('checkout.confirmationSent', { email })}</p>
         {paid && <p className="notice notice--success">{t('checkout.paymentReceived')}</p>}
         {onHold && <p className="notice">{t('businessRisks.onHold')}</p>}

@@ -2,6 +2,7 @@ import { data, Link } from 'react-router';
 import type { Route } from './+types/order';
 import { AccountPage } from '../../components/account/account-page.tsx';
 import { OrderLinesTable } from '../../components/orders/order-lines-table.tsx';
+import { OrderNotes } from '../../components/orders/order-notes.tsx';
 import { AddressLines, type DisplayedAddress, OrderStatusBadge, useFormatDate, useFormatOrderMoney } from '../../components/account/account-display.tsx';
 import { customerContext, servicesContext, storefrontContext } from '../../context.ts';
 import { orUnavailable } from '../../db/with-database.server.ts';
@@ -33,8 +34,8 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
       )}
       <p className="order-meta">
         {t('account.orders.placedOn', { date: formatDate(order.createdAt) })} · <OrderStatusBadge status={order.status} />
-        {order.ownReference && <> · {t('account.orders.ownReference', { reference: order.ownReference })}</>}
       </p>
+      <OrderNotes ownReference={order.ownReference} remarks={order.remarks} />
       <OrderLinesTable
         look="account"
         items={order.items}

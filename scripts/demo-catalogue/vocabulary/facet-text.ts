@@ -1,0 +1,135 @@
+/**
+ * Labels of the spec's filter keys that the leather, webbing and accessory ranges fill in
+ * (issue 19), and of their option values, in every catalogue language. The keys whose labels
+ * were there already (material_thickness, nappa_basic, strap_length) stay in catalogue-text.ts.
+ */
+import type { Translated } from './languages.ts';
+
+export const facetLabels: Readonly<Record<string, Translated>> = {
+  feed_through: {
+    'en-US': 'Cord that fits through',
+    'en-GB': 'Cord that fits through',
+    pl: 'Pasujący sznurek',
+    nl: 'Past om koord',
+    de: 'Passende Kordel',
+    da: 'Passer til snor',
+    es: 'Cordón que pasa',
+    fr: 'Cordelette compatible',
+    it: 'Cordino compatibile',
+    sv: 'Passar till snöre',
+  },
+  innersize: {
+    'en-US': 'Inner size',
+    'en-GB': 'Inner size',
+    pl: 'Średnica wewnętrzna',
+    nl: 'Binnenmaat',
+    de: 'Innenmaß',
+    da: 'Indvendigt mål',
+    es: 'Medida interior',
+    fr: 'Dimension intérieure',
+    it: 'Misura interna',
+    sv: 'Innermått',
+  },
+  leather_grade: {
+    'en-US': 'Leather grade',
+    'en-GB': 'Leather grade',
+    pl: 'Klasa skóry',
+    nl: 'Leerkwaliteit',
+    de: 'Ledersorte',
+    da: 'Lædertype',
+    es: 'Tipo de cuero',
+    fr: 'Type de cuir',
+    it: 'Tipo di pelle',
+    sv: 'Lädertyp',
+  },
+  leather_thickness: {
+    'en-US': 'Leather thickness',
+    'en-GB': 'Leather thickness',
+    pl: 'Grubość skóry',
+    nl: 'Leerdikte',
+    de: 'Lederstärke',
+    da: 'Lædertykkelse',
+    es: 'Grosor del cuero',
+    fr: 'Épaisseur du cuir',
+    it: 'Spessore della pelle',
+    sv: 'Lädertjocklek',
+  },
+  paracord_family: {
+    'en-US': 'Paracord family',
+    'en-GB': 'Paracord family',
+    pl: 'Rodzina paracordu',
+    nl: 'Paracord-familie',
+    de: 'Paracord-Familie',
+    da: 'Paracord-familie',
+    es: 'Familia de paracord',
+    fr: 'Famille de paracorde',
+    it: 'Famiglia di paracord',
+    sv: 'Paracord-familj',
+  },
+  product_main_group: {
+    'en-US': 'Product group',
+    'en-GB': 'Product group',
+    pl: 'Grupa produktów',
+    nl: 'Productgroep',
+    de: 'Produktgruppe',
+    da: 'Produktgruppe',
+    es: 'Grupo de productos',
+    fr: 'Groupe de produits',
+    it: 'Gruppo di prodotti',
+    sv: 'Produktgrupp',
+  },
+  surface_family: {
+    'en-US': 'Surface',
+    'en-GB': 'Surface',
+    pl: 'Powierzchnia',
+    nl: 'Oppervlak',
+    de: 'Oberfläche',
+    da: 'Overflade',
+    es: 'Acabado',
+    fr: 'Finition',
+    it: 'Finitura',
+    sv: 'Yta',
+  },
+};
+
+export const facetValues: Readonly<Record<string, Translated>> = {
+  // feed_through: the paracord a bead, cord end or buckle takes
+  'cord-275': { 'en-US': '275 paracord', 'en-GB': '275 paracord', pl: 'Paracord 275', nl: 'Paracord 275', de: 'Paracord 275', da: 'Paracord 275', es: 'Paracord 275', fr: 'Paracorde 275', it: 'Paracord 275', sv: 'Paracord 275' },
+  'cord-425': { 'en-US': '425 paracord', 'en-GB': '425 paracord', pl: 'Paracord 425', nl: 'Paracord 425', de: 'Paracord 425', da: 'Paracord 425', es: 'Paracord 425', fr: 'Paracorde 425', it: 'Paracord 425', sv: 'Paracord 425' },
+  'cord-550': { 'en-US': '550 paracord', 'en-GB': '550 paracord', pl: 'Paracord 550', nl: 'Paracord 550', de: 'Paracord 550', da: 'Paracord 550', es: 'Paracord 550', fr: 'Paracorde 550', it: 'Paracord 550', sv: 'Paracord 550' },
+  'cord-550-double': {
+    'en-US': '2 × 550 paracord',
+    'en-GB': '2 × 550 paracord',
+    pl: '2 × paracord 550',
+    nl: '2 × paracord 550',
+    de: '2 × Paracord 550',
+    da: '2 × paracord 550',
+    es: '2 × paracord 550',
+    fr: '2 × paracorde 550',
+    it: '2 × paracord 550',
+    sv: '2 × paracord 550',
+  },
+  // leather_grade
+  'full-grain': { 'en-US': 'Full grain', 'en-GB': 'Full grain', pl: 'Skóra licowa pełna', nl: 'Volnerf', de: 'Vollnarben', da: 'Fuldnarvet', es: 'Plena flor', fr: 'Pleine fleur', it: 'Pieno fiore', sv: 'Fullnarv' },
+  'top-grain': { 'en-US': 'Top grain', 'en-GB': 'Top grain', pl: 'Skóra licowa szlifowana', nl: 'Gecorrigeerde nerf', de: 'Korrigierter Narben', da: 'Korrigeret narv', es: 'Flor corregida', fr: 'Fleur corrigée', it: 'Fiore corretto', sv: 'Korrigerad narv' },
+  'split-leather': { 'en-US': 'Split leather', 'en-GB': 'Split leather', pl: 'Dwoina', nl: 'Splitleer', de: 'Spaltleder', da: 'Spaltlæder', es: 'Serraje', fr: 'Croûte de cuir', it: 'Crosta', sv: 'Spaltläder' },
+  // nappa_basic
+  nappa: { 'en-US': 'Nappa', 'en-GB': 'Nappa', pl: 'Nappa', nl: 'Nappa', de: 'Nappa', da: 'Nappa', es: 'Napa', fr: 'Nappa', it: 'Nappa', sv: 'Nappa' },
+  basic: { 'en-US': 'Basic', 'en-GB': 'Basic', pl: 'Podstawowa', nl: 'Basis', de: 'Basic', da: 'Basis', es: 'Básico', fr: 'Classique', it: 'Base', sv: 'Bas' },
+  // paracord_family
+  paracord: { 'en-US': 'Paracord', 'en-GB': 'Paracord', pl: 'Paracord', nl: 'Paracord', de: 'Paracord', da: 'Paracord', es: 'Paracord', fr: 'Paracorde', it: 'Paracord', sv: 'Paracord' },
+  'micro-cord': { 'en-US': 'Micro cord', 'en-GB': 'Micro cord', pl: 'Mikrolinka', nl: 'Microkoord', de: 'Mikrokordel', da: 'Mikrosnor', es: 'Microcordón', fr: 'Micro-cordelette', it: 'Microcordino', sv: 'Mikrolina' },
+  'nano-cord': { 'en-US': 'Nano cord', 'en-GB': 'Nano cord', pl: 'Nanolinka', nl: 'Nanokoord', de: 'Nanokordel', da: 'Nanosnor', es: 'Nanocordón', fr: 'Nano-cordelette', it: 'Nanocordino', sv: 'Nanolina' },
+  // product_main_group
+  'cord-and-rope': { 'en-US': 'Cord and rope', 'en-GB': 'Cord and rope', pl: 'Linki i liny', nl: 'Koord en touw', de: 'Kordeln und Seile', da: 'Snor og reb', es: 'Cordones y cuerdas', fr: 'Cordes et cordelettes', it: 'Cordini e corde', sv: 'Snören och rep' },
+  webbing: { 'en-US': 'Webbing', 'en-GB': 'Webbing', pl: 'Taśmy', nl: 'Band', de: 'Gurtband', da: 'Gjord', es: 'Cinta', fr: 'Sangle', it: 'Fettuccia', sv: 'Band' },
+  'leather-goods': { 'en-US': 'Leather', 'en-GB': 'Leather', pl: 'Skóra', nl: 'Leer', de: 'Leder', da: 'Læder', es: 'Cuero', fr: 'Cuir', it: 'Pelle', sv: 'Läder' },
+  accessories: { 'en-US': 'Accessories', 'en-GB': 'Accessories', pl: 'Akcesoria', nl: 'Accessoires', de: 'Zubehör', da: 'Tilbehør', es: 'Accesorios', fr: 'Accessoires', it: 'Accessori', sv: 'Tillbehör' },
+  tools: { 'en-US': 'Tools', 'en-GB': 'Tools', pl: 'Narzędzia', nl: 'Gereedschap', de: 'Werkzeug', da: 'Værktøj', es: 'Herramientas', fr: 'Outils', it: 'Attrezzi', sv: 'Verktyg' },
+  kits: { 'en-US': 'DIY kits', 'en-GB': 'DIY kits', pl: 'Zestawy DIY', nl: 'Doe-het-zelfpakketten', de: 'Bastelsets', da: 'Gør-det-selv-sæt', es: 'Kits de bricolaje', fr: 'Kits à faire soi-même', it: 'Kit fai da te', sv: 'Gör det själv-kit' },
+  // surface_family (reflective and glow use the pattern labels)
+  matte: { 'en-US': 'Matte', 'en-GB': 'Matt', pl: 'Matowa', nl: 'Mat', de: 'Matt', da: 'Mat', es: 'Mate', fr: 'Mat', it: 'Opaca', sv: 'Matt' },
+  glossy: { 'en-US': 'Glossy', 'en-GB': 'Glossy', pl: 'Błyszcząca', nl: 'Glanzend', de: 'Glänzend', da: 'Blank', es: 'Brillante', fr: 'Brillant', it: 'Lucida', sv: 'Blank' },
+  smooth: { 'en-US': 'Smooth', 'en-GB': 'Smooth', pl: 'Gładka', nl: 'Glad', de: 'Glatt', da: 'Glat', es: 'Liso', fr: 'Lisse', it: 'Liscia', sv: 'Slät' },
+  suede: { 'en-US': 'Suede', 'en-GB': 'Suede', pl: 'Zamsz', nl: 'Suède', de: 'Wildleder', da: 'Ruskind', es: 'Ante', fr: 'Daim', it: 'Scamosciata', sv: 'Mocka' },
+};
