@@ -79,4 +79,15 @@ describe('PageCache', () => {
     cache.clear();
     expect(cache.inputsOf(key)).toBeUndefined();
   });
+
+  it('finds the page whatever order the loaders read the inputs in', async () => {
+    const cache = new PageCache();
+    const key = cache.keyOf(request('/en/paracord'))!;
+    const cartCount = { key: 'cart-items', read: async () => 0 };
+    const firstName = { key: 'first-name', read: async () => null };
+    await cache.store(key, [{ input: firstName, value: 'Ada' }, { input: cartCount, value: 1 }], html('page'), 'n', 't', cache.generation);
+    const inputs = cache.inputsOf(key)!;
+    expect(inputs).toEqual([cartCount, firstName]);
+    expect(cache.get(cache.variantKey(key, [1, 'Ada']), 'n', 't')).not.toBeNull();
+  });
 });

@@ -131,7 +131,9 @@ export class PageCache {
     if (response.status !== 200 || privatePage || outdated || response.headers.has('set-cookie') || !/text\/html|text\/x-script|application\/json/.test(type)) return response;
     const body = await response.text();
     const templated = body.replaceAll(nonce, nonceMarker).replaceAll(csrfToken, csrfMarker);
-    const inputs = shown.map(({ input }) => input);
+    // Loaders run side by side, so the order of reading varies: the key order is by input key.
+    const ordered = shown.toSorted((a, b) => (a.input.key < b.input.key ? -1 : a.input.key > b.input.key ? 1 : 0));
+    const inputs = ordered.map(({ input }) => input);
     const known = this.#inputs.get(key);
     // A route reads the same inputs on every visit; if not (a new branch of a loader), the newest set wins.
     if (!known || known.map((input) => input.key).join() !== inputs.map((input) => input.key).join()) {
@@ -141,7 +143,7 @@ export class PageCache {
     }
     const variant = this.variantKey(
       key,
-      shown.map(({ value }) => value),
+      ordered.map(({ value }) => value),
     );
     this.#remove(variant);
     const page = { at: Date.now(), status: response.status, headers: [...response.headers], ...cut(templated) };
