@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildListingIndex } from '../../app/modules/catalogue/listing-index.server.ts';
-import { loadDemoCatalogue } from '../../scripts/demo-catalogue/load.ts';
-import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
+import { createDemoDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 
 /** Counts event-loop turns (macrotasks) until stopped: requests get a turn only between them. */
 function countTurns() {
@@ -24,16 +20,10 @@ function countTurns() {
 
 describe.each(testDrivers)('listing index on %s (issue 21: no stall while it is built)', (driver) => {
   let database: TestDatabase;
-  let mediaDir: string;
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    mediaDir = mkdtempSync(join(tmpdir(), 'cordial-media-'));
-    await loadDemoCatalogue(database.db, { mediaDir, scale: 0.1 });
+    database = await createDemoDatabase(driver, 0.1);
   });
-  afterAll(async () => {
-    await database?.destroy();
-    rmSync(mediaDir, { recursive: true, force: true });
-  });
+  afterAll(() => database?.destroy());
 
   it('gives waiting requests a turn between slices of products', async () => {
     const stop = countTurns();

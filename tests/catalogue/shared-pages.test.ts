@@ -1,13 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productVariants, sessions } from '../../app/db/schema.ts';
 import { addToCart } from '../../app/modules/cart/add-to-cart.server.ts';
 import { buildListingIndex, type IndexedProduct } from '../../app/modules/catalogue/listing-index.server.ts';
-import { loadDemoCatalogue } from '../../scripts/demo-catalogue/load.ts';
-import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
+import { createDemoDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 import { createCustomer } from '../support/factories.ts';
 import { type ShopInProcess, startShopInProcess } from '../support/shop-in-process.ts';
 import { loggedInVisitor, newVisitor, type Visitor } from '../support/visitors.ts';
@@ -18,15 +14,12 @@ import { loggedInVisitor, newVisitor, type Visitor } from '../support/visitors.t
  */
 describe.each(testDrivers)('pages shared with shoppers on %s', (driver) => {
   let database: TestDatabase;
-  let mediaDir: string;
   let shop: ShopInProcess;
   let product: IndexedProduct;
   let variantId: number;
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    mediaDir = mkdtempSync(join(tmpdir(), 'cordial-media-'));
-    await loadDemoCatalogue(database.db, { mediaDir, scale: 0.05 });
+    database = await createDemoDatabase(driver, 0.05);
     product = (await buildListingIndex(database.db)).products.find((candidate) => candidate.inStock && candidate.onlyVariantId !== null)!;
     variantId = product.onlyVariantId!;
     await database.db.update(productVariants).set({ stockQuantity: 100 }).where(eq(productVariants.id, variantId));
@@ -35,7 +28,6 @@ describe.each(testDrivers)('pages shared with shoppers on %s', (driver) => {
   afterAll(async () => {
     await shop?.close();
     await database?.destroy();
-    rmSync(mediaDir, { recursive: true, force: true });
   });
 
   const productPath = () => `/en-gb/${product.urlKeys['en-GB']}`;

@@ -1,29 +1,22 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, productTranslations, productVariants } from '../../app/db/schema.ts';
 import { PageCache } from '../../app/modules/http/page-cache.server.ts';
 import { buildListingIndex, type IndexedProduct } from '../../app/modules/catalogue/listing-index.server.ts';
-import { loadDemoCatalogue } from '../../scripts/demo-catalogue/load.ts';
-import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
+import { createDemoDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 import { type ShopInProcess, startShopInProcess } from '../support/shop-in-process.ts';
 import { newVisitor, type Visitor } from '../support/visitors.ts';
 
 /** Issue 14 / decision 0019: shared pages follow the database instead of living out their minute. */
 describe.each(testDrivers)('caches after storefront changes on %s', (driver) => {
   let database: TestDatabase;
-  let mediaDir: string;
   let shop: ShopInProcess;
   let visitor: Visitor;
   let product: IndexedProduct;
   const pageCache = new PageCache();
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    mediaDir = mkdtempSync(join(tmpdir(), 'cordial-media-'));
-    await loadDemoCatalogue(database.db, { mediaDir, scale: 0.05 });
+    database = await createDemoDatabase(driver, 0.05);
     product = (await buildListingIndex(database.db)).products.find((candidate) => candidate.inStock)!;
     shop = await startShopInProcess(database, { pageCache });
     visitor = await newVisitor(shop.baseUrl, 'en-gb');
@@ -31,7 +24,6 @@ describe.each(testDrivers)('caches after storefront changes on %s', (driver) => 
   afterAll(async () => {
     await shop?.close();
     await database?.destroy();
-    rmSync(mediaDir, { recursive: true, force: true });
   });
 
   const productPath = () => `/en-gb/${product.urlKeys['en-GB']}`;

@@ -4,11 +4,14 @@
  * database on the server) and starts migrated with the locale and currency reference data.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../app/db/client.server.ts';
 import { ensureReferenceData } from '../../app/modules/i18n/reference-data.server.ts';
+import { loadDemoCatalogue } from '../../scripts/demo-catalogue/load.ts';
 
 export type TestDriver = 'pglite' | 'postgres';
 
@@ -57,4 +60,18 @@ async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>
   } finally {
     await client.end();
   }
+}
+
+/** A test database with the demo catalogue at `scale` (its images in a temporary folder that `destroy()` removes too). */
+export async function createDemoDatabase(driver: TestDriver, scale: number): Promise<TestDatabase> {
+  const database = await createTestDatabase(driver);
+  const mediaDir = mkdtempSync(join(tmpdir(), 'cordial-media-'));
+  await loadDemoCatalogue(database.db, { mediaDir, scale });
+  return {
+    ...database,
+    async destroy() {
+      await database.destroy();
+      rmSync(mediaDir, { recursive: true, force: true });
+    },
+  };
 }
