@@ -6,8 +6,8 @@ import { productTranslations, productVariants, products, stockAlertSubscriptions
 import type { Translate } from '../i18n/i18n.tsx';
 import { storefrontByCode, storefronts } from '../i18n/locales.ts';
 import { serverTranslator } from '../i18n/translator.server.ts';
-import { renderMail } from '../mail/mail-layout.server.ts';
 import { queueMail } from '../mail/outbox.server.ts';
+import { shopperMail } from '../mail/shopper-mail.server.ts';
 import { readSignedToken, signToken } from '../security/signed-token.server.ts';
 
 /** What the background jobs need of the shop's services. */
@@ -97,12 +97,8 @@ export function backInStockMail(
   product: { name: string; urlKey: string; sku: string },
 ) {
   const unsubscribeUrl = `${siteUrl}/${to.prefix}/${stockAlertUnsubscribePath}?token=${encodeURIComponent(stockAlertUnsubscribeToken(sessionSecret, to.email))}`;
-  const mail = renderMail({
-    to: to.email,
+  const mail = shopperMail(t, shopName, to, {
     subject: t('stockAlerts.mail.subject', { product: product.name }),
-    locale: to.locale,
-    shopName,
-    greeting: t('stockAlerts.mail.greeting'),
     paragraphs: [t('stockAlerts.mail.intro', { product: product.name, sku: product.sku, shopName }), t('stockAlerts.mail.once')],
     action: { label: t('stockAlerts.mail.action'), url: `${siteUrl}/${to.prefix}/${product.urlKey}` },
     links: [{ label: t('stockAlerts.mail.unsubscribe'), url: unsubscribeUrl }],

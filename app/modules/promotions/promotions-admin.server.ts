@@ -3,7 +3,7 @@
  * history. The checkout's own rules (app/modules/cart/coupons.server.ts,
  * app/modules/checkout/gift-cards.server.ts) read the same rows.
  */
-import { randomInt } from 'node:crypto';
+import { generateGiftCardCode } from '../gift-cards/gift-card-codes.ts';
 import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.server.ts';
@@ -150,18 +150,11 @@ export const giftCardSchema = z
     if (form.expiresAt && form.expiresAt.getTime() <= Date.now()) context.addIssue({ code: 'custom', path: ['expiresAt'], message: 'admin.validation.dateInFuture' });
   });
 
-/** 16 characters from an alphabet without look-alikes (0/O, 1/I), in groups: GIFT-XXXX-XXXX-XXXX. */
-function newGiftCardCode(): string {
-  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-  const group = () => Array.from({ length: 4 }, () => alphabet[randomInt(alphabet.length)]).join('');
-  return `GIFT-${group()}-${group()}-${group()}`;
-}
-
 export async function issueGiftCard(db: Database, staffId: number, input: { amountCents: number; expiresAt: Date | null; recipientEmail: string | null }) {
   return db.transaction(async (tx) => {
     const [card] = await tx
       .insert(giftCards)
-      .values({ code: newGiftCardCode(), initialCents: input.amountCents, balanceCents: input.amountCents, expiresAt: input.expiresAt, recipientEmail: input.recipientEmail })
+      .values({ code: generateGiftCardCode(), initialCents: input.amountCents, balanceCents: input.amountCents, expiresAt: input.expiresAt, recipientEmail: input.recipientEmail })
       .returning();
     // The code itself stays out of the log: it is as good as money.
     await recordAudit(tx, { staffId, action: 'giftcard.issue', entity: 'giftcard', entityId: card!.id, after: { initialCents: card!.initialCents, expiresAt: card!.expiresAt, recipientEmail: card!.recipientEmail } });

@@ -68,9 +68,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const code = intent === 'apply-gift-card' ? String(form.get('giftCardCode') ?? '').trim() : '';
     if (intent === 'apply-gift-card') {
       const check = code ? await orUnavailable(() => checkGiftCard(services.db, code, selection.currency)) : null;
-      if (!check?.ok) {
-        return data({ giftCardError: { key: check ? giftCardMessages[check.reason] : 'validation.required' }, giftCardCode: code, error: undefined, paymentMethod: '' }, { status: 400 });
-      }
+      // A cart with a gift card in it is not paid with another one.
+      const refusal = !check ? 'validation.required' : !check.ok ? giftCardMessages[check.reason] : summary.cart!.lines.some((line) => line.isVoucher) ? 'giftCards.notPayableWithGiftCard' : null;
+      if (refusal) return data({ giftCardError: { key: refusal }, giftCardCode: code, error: undefined, paymentMethod: '' }, { status: 400 });
     }
     await orUnavailable(() => saveCheckoutDetails(services.db, summary.cart!.id, { giftCardCode: code || null }));
     throw redirect(`/${selection.storefront.prefix}/checkout/payment`);
