@@ -67,7 +67,7 @@ export class CheckoutFlow {
    * Utrecht, paid by bank transfer; returns the order number. Without an e-mail address the
    * shopper is logged in and orders with the account's address.
    */
-  async placeBankTransferOrder(email?: string, fillCart: () => Promise<void> = () => this.addFirstParacord(12)): Promise<string> {
+  async placeBankTransferOrder(email?: string, fillCart: () => Promise<void> = () => this.addFirstParacord(12), atPayment?: () => Promise<void>): Promise<string> {
     await fillCart();
     await this.page.goto(`${baseUrl}/${this.prefix}/checkout/customer`);
     await this.atStep('customer');
@@ -79,6 +79,7 @@ export class CheckoutFlow {
     await this.atStep('billing');
     await this.continue();
     await this.atStep('payment');
+    await atPayment?.();
     await this.page.getByRole('radio', { name: new RegExp(this.t('payment.method.bank_transfer')) }).check();
     await this.page.getByLabel(this.t('checkout.terms')).check();
     await this.placeOrderButton().click();

@@ -193,6 +193,23 @@ describe.each(testDrivers)('gift cards sold in the shop on %s', (driver) => {
     expect(await lookUpBalance(database.db, '198.51.100.4', code)).toMatchObject({ ok: true, balanceEurCents: 1_200 });
   });
 
+  it('takes the cards of a cancelled order back: they stop paying and are never mailed', async () => {
+    const bought = await buyGiftCard(services, visitor(), giftForm({ recipientEmail: 'mila@example.nl', deliverOn: shopToday() }));
+    if (!bought.ok) throw new Error('not bought');
+    const cartId = cartIdOf(bought.setCookie);
+    await database.db.update(carts).set({ checkout: ready as Record<string, unknown> }).where(eq(carts.id, cartId));
+    const placed = await placeOrder(database.db, { storefront: dutchStore, currency: 'EUR', cartId, customerId: null, paymentMethod: 'bank_transfer', termsAccepted: true });
+    if (!placed.ok) throw new Error(placed.reason);
+    const orderServices = { ...services, mailer: { send: async () => undefined, deliverSoon: () => undefined } };
+    expect((await applyOrderChange(orderServices, { orderNumber: placed.orderNumber, expectedVersion: null, actor: null, change: { kind: 'paid' } })).ok).toBe(true);
+    const [card] = await database.db.select().from(giftCards).where(eq(giftCards.recipientEmail, 'mila@example.nl'));
+    expect((await checkGiftCard(database.db, card!.code, 'EUR')).ok).toBe(true);
+    expect((await applyOrderChange(orderServices, { orderNumber: placed.orderNumber, expectedVersion: null, actor: null, change: { kind: 'cancelled' } })).ok).toBe(true);
+    expect(await checkGiftCard(database.db, card!.code, 'EUR')).toEqual({ ok: false, reason: 'unknown' });
+    await deliverDueGiftCards(orderServices);
+    expect(await outbox('mila@example.nl')).toEqual([]);
+  });
+
   it('keeps a gift-card line at one card (its own recipient) and names it in the cart', async () => {
     const bought = await buyGiftCard(services, visitor(), giftForm({ recipientName: 'Sanne' }));
     if (!bought.ok) throw new Error('not bought');

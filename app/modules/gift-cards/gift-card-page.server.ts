@@ -1,9 +1,9 @@
 import type { AppServices } from '../../context.ts';
 import { cartSetCookie } from '../cart/add-to-cart.server.ts';
 import { formatMoney } from '../currency/money.ts';
-import { storeTranslators } from '../engagement/back-in-stock.server.ts';
 import { formFailure, parseForm } from '../forms/field-errors.ts';
 import type { CurrencyCode, StorefrontLocale } from '../i18n/locales.ts';
+import { storeTranslators } from '../mail/shopper-mail.server.ts';
 import { addGiftCardToCart, giftCardVariantId } from './gift-card-cart.server.ts';
 import { giftCardBoundsEurCents, giftCardFields, giftCardSchema, purchaseOf } from './gift-card-purchase.ts';
 

@@ -3,60 +3,19 @@ import type { Queryable } from '../../db/client.server.ts';
 import { giftCards, orderItems, orders } from '../../db/schema.ts';
 import { formatMoney } from '../currency/money.ts';
 import type { JobServices } from '../engagement/back-in-stock.server.ts';
-import { storeTranslators } from '../engagement/back-in-stock.server.ts';
 import type { Translate } from '../i18n/i18n.tsx';
-import { mailStorefront, shopperMail } from '../mail/shopper-mail.server.ts';
+import { mailStorefront, shopperMail, storeTranslators } from '../mail/shopper-mail.server.ts';
 import { queueMail } from '../mail/outbox.server.ts';
 import type { OutgoingMail } from '../mail/mailer.server.ts';
-import { generateGiftCardCode } from './gift-card-codes.ts';
 import { giftCardBalancePath } from './gift-card-paths.ts';
 import { renderGiftCardPdf } from './gift-card-pdf.server.ts';
-import { type GiftCardPurchase, giftCardValidityYears, shopToday } from './gift-card-purchase.ts';
+import { type GiftCardPurchase, shopToday } from './gift-card-purchase.ts';
 
 /**
  * Gift cards bought in the shop (issue 15): issued in the transaction that marks their order paid
  * (admin or card payment), mailed to the recipient on the chosen day by the background job
  * through the outbox, with a printable PDF, and a copy to the buyer.
  */
-
-/**
- * Issues the cards of a paid order's gift-card lines, inside the caller's transaction. One card
- * per line (a unique index on the line): marking paid again issues nothing new. A random code
- * that happens to exist already is drawn again (`on conflict do nothing` keeps the transaction usable).
- */
-export async function issueSoldGiftCards(tx: Queryable, orderId: number, now = new Date()): Promise<number> {
-  const lines = await tx
-    .select({ id: orderItems.id, giftCard: orderItems.giftCard, issued: giftCards.id })
-    .from(orderItems)
-    .leftJoin(giftCards, eq(giftCards.orderItemId, orderItems.id))
-    .where(and(eq(orderItems.orderId, orderId), isNotNull(orderItems.giftCard)))
-    .orderBy(asc(orderItems.id));
-  let issued = 0;
-  for (const line of lines) {
-    if (line.issued !== null || !line.giftCard) continue;
-    const expiresAt = new Date(now);
-    expiresAt.setUTCFullYear(expiresAt.getUTCFullYear() + giftCardValidityYears);
-    for (let attempt = 0; ; attempt++) {
-      const [card] = await tx
-        .insert(giftCards)
-        .values({
-          code: generateGiftCardCode(),
-          initialCents: line.giftCard.amountEurCents,
-          balanceCents: line.giftCard.amountEurCents,
-          expiresAt,
-          recipientEmail: line.giftCard.recipientEmail,
-          orderItemId: line.id,
-          deliverOn: line.giftCard.deliverOn,
-        })
-        .onConflictDoNothing()
-        .returning({ id: giftCards.id });
-      if (card) break;
-      if (attempt >= 5) throw new Error(`no free gift card code for order line ${line.id}`);
-    }
-    issued++;
-  }
-  return issued;
-}
 
 /** Orders whose cards are mailed: paid and not taken back. */
 const deliverableStatuses = ['paid', 'processing', 'shipped', 'completed'] as const;

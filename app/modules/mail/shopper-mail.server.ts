@@ -43,3 +43,12 @@ export async function sendShopperMail(
   const { t, storefront } = await storeTranslator(services, to.locale);
   await services.mailer.send(shopperMail(t, services.shopName, { ...to, locale: storefront.code }, build(t, storefront)));
 }
+
+/**
+ * The translators of every store, loaded before a job opens its transaction (the embedded database
+ * has one connection: a query outside the transaction would wait for it to end).
+ */
+export async function storeTranslators(services: Pick<AppServices, 'db' | 'logger'>): Promise<Map<string, Translate>> {
+  const loaded = await Promise.all(storefronts.map(async (storefront) => [storefront.code, await serverTranslator(services.db, storefront.code, services.logger)] as const));
+  return new Map(loaded);
+}

@@ -20,7 +20,7 @@ import type { Translate } from '../i18n/i18n.tsx';
 import type { LocaleCode } from '../i18n/locales.ts';
 import { serverTranslator } from '../i18n/translator.server.ts';
 import { renderMail } from '../mail/mail-layout.server.ts';
-import { issueSoldGiftCards } from '../gift-cards/sold-gift-cards.server.ts';
+import { issueSoldGiftCards, withdrawSoldGiftCards } from '../gift-cards/order-gift-cards.server.ts';
 import { onlineMethods } from '../payments/stripe-gateway.server.ts';
 import { type CarrierCode, carriers, normaliseTrackingNumber, trackingLink, trackingNumberPattern } from './carriers.ts';
 import { creditNoteDocument } from './invoice-documents.server.ts';
@@ -165,6 +165,7 @@ async function changeInTransaction(tx: Queryable, services: OrderServices, t: Tr
         await tx.update(giftCards).set({ balanceCents: sql`${giftCards.balanceCents} + ${order.giftCardCents}` }).where(eq(giftCards.id, order.giftCardId));
       }
       await releaseCouponAndStock(tx, order.id);
+      await withdrawSoldGiftCards(tx, order.id);
       break;
     case 'refund':
       note = change.reason ?? null;

@@ -4,7 +4,7 @@ import type { LocaleCode } from '../i18n/locales.ts';
 import type { Queryable } from '../../db/client.server.ts';
 import type { GiftCardPurchase } from '../gift-cards/gift-card-purchase.ts';
 import type { LineOption } from './line-name.ts';
-import { issueSoldGiftCards } from '../gift-cards/sold-gift-cards.server.ts';
+import { issueSoldGiftCards } from '../gift-cards/order-gift-cards.server.ts';
 import { nextInvoiceNumber, nextOrderNumber } from './number-sequences.server.ts';
 
 export type OrderStatus = (typeof orderStatuses)[number];
