@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { currentTotp } from '../app/modules/admin/two-factor.server.ts';
 import { formatMessage, lookupMessage } from '../app/modules/i18n/messages.ts';
-import { demoStaff, demoStaffPassword, demoStaffTotpSecret } from '../scripts/demo-catalogue/demo-staff.ts';
+import { demoStaff } from '../scripts/demo-catalogue/demo-staff.ts';
 import { waitForMail } from '../tests/support/mail-catcher.ts';
+import { enterTwoFactorCode, openTwoFactorPage } from './support/admin-login.ts';
 import { openBrowser } from './support/browser.ts';
 import { CheckoutFlow, messages } from './support/checkout-flow.ts';
 
@@ -59,7 +59,8 @@ describe('gift cards', () => {
 
     // Staff mark the bank transfer as received: the card is issued and mailed on its day (today).
     const staff = await browser.newPage();
-    await logInAsManager(staff);
+    await openTwoFactorPage(staff, demoStaff.manager.email);
+    await enterTwoFactorCode(staff);
     await staff.goto(`${baseUrl}/paracord_admin/orders/${orderNumber}`);
     await staff.getByRole('button', { name: new RegExp(`^${escape(admin('fulfilment.admin.actions.paid'))}`) }).click();
     await staff.getByRole('status').filter({ hasText: admin('fulfilment.admin.done.paid', { invoiceNumber: '' }).split(';')[0]! }).waitFor();
@@ -86,13 +87,3 @@ describe('gift cards', () => {
     await recipientBrowser.close();
   }, 180_000);
 });
-
-async function logInAsManager(page: Page) {
-  await page.goto(`${baseUrl}/paracord_admin/login`);
-  await page.getByLabel(admin('admin.login.email')).fill(demoStaff.manager.email);
-  await page.getByLabel(admin('admin.login.password')).fill(demoStaffPassword);
-  await page.getByRole('button', { name: admin('admin.login.submit') }).click();
-  await page.getByLabel(admin('admin.twoFactor.code')).fill(currentTotp(demoStaffTotpSecret));
-  await page.getByRole('button', { name: admin('admin.twoFactor.submit') }).click();
-  await page.waitForURL(`${baseUrl}/paracord_admin`);
-}

@@ -13,8 +13,7 @@ import type { AppServices } from '../../context.ts';
 import { recordAudit } from '../admin/audit.server.ts';
 import { formatMoney } from '../currency/money.ts';
 import type { StorefrontLocale } from '../i18n/locales.ts';
-import { serverTranslator } from '../i18n/translator.server.ts';
-import { renderMail } from '../mail/mail-layout.server.ts';
+import { shopperMail, storeTranslator } from '../mail/shopper-mail.server.ts';
 
 const optionalInt = (max: number) =>
   z.string().trim().transform((value, context) => {
@@ -204,17 +203,14 @@ export async function sendGiftCardMail(
   storefront: StorefrontLocale,
   card: { code: string; initialCents: number; expiresAt: Date | null; recipientEmail: string },
 ): Promise<void> {
-  const t = await serverTranslator(db, storefront.code, logger);
+  const { t } = await storeTranslator({ db, logger }, storefront.code);
   const amount = formatMoney(card.initialCents, 'EUR', storefront.code);
   const validity = card.expiresAt
     ? t('admin.giftCardMail.validUntil', { date: new Intl.DateTimeFormat(storefront.code, { dateStyle: 'long', timeZone: 'UTC' }).format(card.expiresAt) })
     : t('admin.giftCardMail.noExpiry');
   await mailer.send(
-    renderMail({
-      to: card.recipientEmail,
+    shopperMail(t, shopName, { email: card.recipientEmail, locale: storefront.code }, {
       subject: t('admin.giftCardMail.subject', { shopName, amount }),
-      locale: storefront.code,
-      shopName,
       greeting: t('admin.giftCardMail.greeting'),
       paragraphs: [t('admin.giftCardMail.intro', { shopName, amount }), t('admin.giftCardMail.code', { code: card.code }), validity, t('admin.giftCardMail.howTo')],
       action: { label: t('admin.giftCardMail.action'), url: `${siteUrl}/${storefront.prefix}` },
