@@ -14,6 +14,7 @@ import { buyGiftCard } from '../../app/modules/gift-cards/gift-card-page.server.
 import { shopToday } from '../../app/modules/gift-cards/gift-card-purchase.ts';
 import { boughtGiftCards, deliverDueGiftCards } from '../../app/modules/gift-cards/sold-gift-cards.server.ts';
 import { storefrontByCode } from '../../app/modules/i18n/locales.ts';
+import { storefrontSitemapXml } from '../../app/modules/seo/sitemap.server.ts';
 import { serverTranslator } from '../../app/modules/i18n/translator.server.ts';
 import { orderInvoiceDocuments } from '../../app/modules/orders/invoice-documents.server.ts';
 import { applyOrderChange } from '../../app/modules/orders/order-status.server.ts';
@@ -208,6 +209,11 @@ describe.each(testDrivers)('gift cards sold in the shop on %s', (driver) => {
     expect(await checkGiftCard(database.db, card!.code, 'EUR')).toEqual({ ok: false, reason: 'unknown' });
     await deliverDueGiftCards(orderServices);
     expect(await outbox('mila@example.nl')).toEqual([]);
+  });
+
+  it('lists the gift-card page in each store’s sitemap under its own word', async () => {
+    expect(await storefrontSitemapXml(database.db, 'https://cordial.example', dutchStore)).toContain('<loc>https://cordial.example/nl-nl/cadeaubon</loc>');
+    expect(await storefrontSitemapXml(database.db, 'https://cordial.example', storefrontByCode('de-DE')!)).toContain('<loc>https://cordial.example/de-de/geschenkgutschein</loc>');
   });
 
   it('keeps a gift-card line at one card (its own recipient) and names it in the cart', async () => {

@@ -26,3 +26,11 @@ export const giftCardRouteSegments: readonly { page: string; balance: string }[]
 /** Paths below the storefront prefix. */
 export const giftCardPagePath = (locale: LocaleCode) => segmentsOf(locale).page;
 export const giftCardBalancePath = (locale: LocaleCode) => `${segmentsOf(locale).page}/${segmentsOf(locale).balance}`;
+
+/**
+ * Whether a request is for this store's own gift-card page (or balance page): each store has its
+ * own words, and another store's word is not a page here. A data request (`….data`, the loaders
+ * revalidated after a form) is the same page.
+ */
+export const isOwnGiftCardPath = (pathname: string, prefix: string, pathBelowPrefix: string) =>
+  pathname.replace(/\.data$/, '').replace(/\/$/, '') === `/${prefix}/${pathBelowPrefix}`;

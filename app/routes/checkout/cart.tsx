@@ -19,13 +19,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { selection, summary } = await checkoutRequest(request, context);
   const { cart, totals, vat, renewed } = summary;
   // Rows follow the store's (or the visitor's) VAT display; the totals always show the VAT part.
-  const shown = (amount: number) => shownAmount(amount, totals?.vatRateBp ?? 0, selection.includeVat);
+  // Each row at its own rate: a gift card (a voucher) has none.
+  const shown = (amount: number, index: number) => shownAmount(amount, totals?.lines[index]?.vatRateBp ?? 0, selection.includeVat);
   return {
     prefix: selection.storefront.prefix,
     notice: new URL(request.url).searchParams.get('notice'),
     renewed,
     couponCode: summary.couponId ? (cart?.couponCode ?? null) : null,
-    lines: (cart?.lines ?? []).map((line, index) => ({ ...line, unitPrice: shown(totals?.lines[index]?.unitPrice ?? 0), rowTotal: shown(totals?.lines[index]?.rowTotal ?? 0) })),
+    lines: (cart?.lines ?? []).map((line, index) => ({ ...line, unitPrice: shown(totals?.lines[index]?.unitPrice ?? 0, index), rowTotal: shown(totals?.lines[index]?.rowTotal ?? 0, index) })),
     totals,
     vatKind: vat.kind,
     rowsIncludeVat: selection.includeVat,

@@ -7,15 +7,14 @@ import { requestInfoContext, servicesContext, storefrontContext } from '../../co
 import { orUnavailable } from '../../db/with-database.server.ts';
 import { formatMoney } from '../../modules/currency/money.ts';
 import { lookUpBalance } from '../../modules/gift-cards/gift-card-balance.server.ts';
-import { giftCardBalancePath, giftCardPagePath } from '../../modules/gift-cards/gift-card-paths.ts';
+import { giftCardBalancePath, giftCardPagePath, isOwnGiftCardPath } from '../../modules/gift-cards/gift-card-paths.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
 import { shopTimeZone, storefronts } from '../../modules/i18n/locales.ts';
 
 /** /{prefix}/{gift-card segment}/{balance segment}: a card's balance and expiry by its code (issue 15). */
 export function loader({ request, context }: Route.LoaderArgs) {
   const { storefront } = context.get(storefrontContext);
-  const path = new URL(request.url).pathname.replace(/\/$/, '');
-  if (path !== `/${storefront.prefix}/${giftCardBalancePath(storefront.code)}`) throw data(null, { status: 404 });
+  if (!isOwnGiftCardPath(new URL(request.url).pathname, storefront.prefix, giftCardBalancePath(storefront.code))) throw data(null, { status: 404 });
   return {
     prefix: storefront.prefix,
     giftCardPath: `/${storefront.prefix}/${giftCardPagePath(storefront.code)}`,

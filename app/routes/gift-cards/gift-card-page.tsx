@@ -11,16 +11,14 @@ import { readCookie } from '../../modules/http/cookies.server.ts';
 import { formatMoney } from '../../modules/currency/money.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
 import { storefronts } from '../../modules/i18n/locales.ts';
-import { giftCardBalancePath, giftCardPagePath } from '../../modules/gift-cards/gift-card-paths.ts';
+import { giftCardBalancePath, giftCardPagePath, isOwnGiftCardPath } from '../../modules/gift-cards/gift-card-paths.ts';
 import { buyGiftCard, giftCardBoundsText } from '../../modules/gift-cards/gift-card-page.server.ts';
 import { shopToday } from '../../modules/gift-cards/gift-card-purchase.ts';
 
 /** /{prefix}/{gift-card segment of the store}: choose, preview and buy a gift card (issue 15). */
 export function loader({ request, context }: Route.LoaderArgs) {
   const { storefront } = context.get(storefrontContext);
-  const path = new URL(request.url).pathname.replace(/\/$/, '');
-  // Each store has its own word for the page; another store's word is not a page here.
-  if (path !== `/${storefront.prefix}/${giftCardPagePath(storefront.code)}`) throw data(null, { status: 404 });
+  if (!isOwnGiftCardPath(new URL(request.url).pathname, storefront.prefix, giftCardPagePath(storefront.code))) throw data(null, { status: 404 });
   return {
     prefix: storefront.prefix,
     locale: storefront.code,
