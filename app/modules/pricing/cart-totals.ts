@@ -143,7 +143,8 @@ export function priceCart({ lines, currency, coupon, customer, poundsPerEuro, sh
     vatRateBp: vat.rateBp,
     tax,
     total: net + tax + vouchers,
-    nextVolumeTier: volume.next ? { remaining: convert(volume.next.fromEurCents - subtotalEur), rateBp: volume.next.rateBp } : null,
+    // Gift cards do not count towards the volume discount: a cart of cards alone is not nudged.
+    nextVolumeTier: volume.next && physical ? { remaining: convert(volume.next.fromEurCents - subtotalEur), rateBp: volume.next.rateBp } : null,
     minimumOrder:
       paidGoods && subtotalEur < minimumOrderEurCents ? { amount: convert(minimumOrderEurCents), remaining: convert(minimumOrderEurCents - subtotalEur) } : null,
   };

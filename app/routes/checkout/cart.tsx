@@ -100,7 +100,8 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                     {!line.inStock && <span className="field-error">{t('errors.quantity')}</span>}
                   </div>
                   <div className="cart-line__actions">
-                    {!line.isSample && (
+                    {/* A sample is one, and so is a gift card (each has its own recipient): no quantity to change. */}
+                    {!line.isSample && !line.isVoucher && (
                       <Form method="post" className="form-inline">
                         <CsrfField />
                         <input type="hidden" name="lineId" value={line.id} />
