@@ -109,7 +109,7 @@ describe.each(testDrivers)('gift cards sold in the shop on %s', (driver) => {
     const cartId = cartIdOf(bought.setCookie);
     await database.db.update(carts).set({ checkout: { ...ready, email: 'ben@example.nl' } as Record<string, unknown> }).where(eq(carts.id, cartId));
     const cardOnly = await summaryOf(cartId, customer.id);
-    expect(cardOnly.totals).toMatchObject({ subtotal: 4_000, discount: 0, shipping: 0, tax: 0, total: 4_000, minimumOrder: null, lines: [{ vatRateBp: 0, taxCents: 0 }] });
+    expect(cardOnly.totals).toMatchObject({ subtotal: 4_000, discount: 0, shipping: 0, tax: 0, total: 4_000, minimumOrder: null, nextVolumeTier: null, lines: [{ vatRateBp: 0, taxCents: 0 }] });
     expect(cardOnly.cart!.lines[0]).toMatchObject({ isVoucher: true, inStock: true, available: true, giftCard: { recipientName: 'Lotte', amountEurCents: 4_000 } });
 
     // With goods beside it: VAT and the volume discount only on the goods, shipping for the goods.

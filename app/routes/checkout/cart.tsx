@@ -129,11 +129,14 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
           </section>
           <aside className="cart-summary" aria-labelledby="cart-summary-heading">
             <h2 id="cart-summary-heading">{t('cart.summary')}</h2>
-            <p className="cart-progress" role="status">
-              {totals.nextVolumeTier
-                ? t('cart.volumeProgress', { amount: money(totals.nextVolumeTier.remaining), percent: percent(totals.nextVolumeTier.rateBp) })
-                : t('cart.volumeUnlocked', { percent: percent(totals.volumeDiscountBp) })}
-            </p>
+            {/* Nothing to say for a cart of gift cards alone (they earn no volume discount). */}
+            {(totals.nextVolumeTier || totals.volumeDiscountBp > 0) && (
+              <p className="cart-progress" role="status">
+                {totals.nextVolumeTier
+                  ? t('cart.volumeProgress', { amount: money(totals.nextVolumeTier.remaining), percent: percent(totals.nextVolumeTier.rateBp) })
+                  : t('cart.volumeUnlocked', { percent: percent(totals.volumeDiscountBp) })}
+              </p>
+            )}
             <OrderTotals totals={totals} vatKind={vatKind} rowsIncludeVat={rowsIncludeVat} />
             <CodeForm
               name="couponCode"
