@@ -1,6 +1,7 @@
 import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
 import { adminSegment } from './modules/admin/admin-paths.ts';
 import { blogSegments } from './modules/blog/blog-paths.ts';
+import { giftCardRouteSegments } from './modules/gift-cards/gift-card-paths.ts';
 
 export default [
   index('routes/detect-locale.ts'),
@@ -95,6 +96,7 @@ export default [
         route('orders/:orderNumber/invoice/:invoiceNumber', 'routes/customer/invoice-pdf.ts'),
         route('wishlists', 'routes/customer/wishlists.tsx'),
         route('account/stock-alerts', 'routes/customer/stock-alerts.tsx'),
+        route('account/gift-cards', 'routes/customer/gift-cards.tsx'),
       ]),
       // FAQ, blog and newsletter (spec §2, §4): the FAQ at any depth with its two aliases, the blog
       // under each store's own segment (blog-paths.ts), the newsletter's sign-up and mail links.
@@ -106,6 +108,11 @@ export default [
         route(segment, 'routes/blog/blog-listing.tsx', { id: `blog-listing-${segment}` }),
         route(`${segment}/feed.xml`, 'routes/blog/blog-feed.ts', { id: `blog-feed-${segment}` }),
         route(`${segment}/:slug`, 'routes/blog/blog-post.tsx', { id: `blog-post-${segment}` }),
+      ]),
+      // Gift cards (issue 15): the page and its balance page under each store's own words (gift-card-paths.ts).
+      ...giftCardRouteSegments.flatMap(({ page, balance }) => [
+        route(page, 'routes/gift-cards/gift-card-page.tsx', { id: `gift-card-${page}` }),
+        route(`${page}/${balance}`, 'routes/gift-cards/gift-card-balance.tsx', { id: `gift-card-balance-${page}-${balance}` }),
       ]),
       route('newsletter', 'routes/newsletter/newsletter-page.tsx'),
       route('newsletter/confirm', 'routes/newsletter/newsletter-link.tsx', { id: 'newsletter-confirm' }),

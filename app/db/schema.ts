@@ -9,6 +9,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -23,6 +24,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { StaffRole } from '../modules/admin/permissions.ts';
+import type { GiftCardPurchase } from '../modules/gift-cards/gift-card-purchase.ts';
 import type { LineOption } from '../modules/orders/line-name.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -564,6 +566,8 @@ export const cartItems = pgTable(
     /** Cut-to-length lines: the length in centimetres the shopper asked for. */
     lengthCm: integer('length_cm'),
     isSample: boolean('is_sample').notNull().default(false),
+    /** A gift card bought (issue 15): its amount and who it is for; the variant is the gift-card product's. */
+    giftCard: jsonb('gift_card').$type<GiftCardPurchase>(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -642,9 +646,19 @@ export const giftCards = pgTable(
     recipientEmail: text('recipient_email'),
     /** Disabled by staff: it no longer pays anything. */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** A card bought in the shop (issue 15): the order line that paid for it (its purchase details). */
+    orderItemId: integer('order_item_id').references((): AnyPgColumn => orderItems.id, { onDelete: 'set null' }),
+    /** The day (shop time zone) the card is mailed to its recipient, and when that mail was queued. */
+    deliverOn: date('deliver_on', { mode: 'string' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('gift_cards_code_idx').on(sql`upper(${t.code})`), check('gift_cards_balance_check', sql`${t.balanceCents} >= 0`)],
+  (t) => [
+    uniqueIndex('gift_cards_code_idx').on(sql`upper(${t.code})`),
+    uniqueIndex('gift_cards_order_item_idx').on(t.orderItemId),
+    index('gift_cards_delivery_idx').on(t.deliverOn).where(sql`${t.sentAt} is null and ${t.orderItemId} is not null`),
+    check('gift_cards_balance_check', sql`${t.balanceCents} >= 0`),
+  ],
 );
 
 /** Payment provider events already handled: webhooks may arrive more than once. */
@@ -738,6 +752,8 @@ export const orderItems = pgTable(
     options: jsonb('options').$type<LineOption[]>().notNull().default([]),
     /** A free sample: shown as such, and it never came out of the sellable stock. */
     isSample: boolean('is_sample').notNull().default(false),
+    /** A gift card bought: amount and recipient; its card is issued when the order is paid. */
+    giftCard: jsonb('gift_card').$type<GiftCardPurchase>(),
     unitPriceCents: integer('unit_price_cents').notNull(),
     rowTotalCents: integer('row_total_cents').notNull(),
     /** VAT rate in basis points (21% = 2100). */
@@ -832,7 +848,7 @@ export const orderRefundLines = pgTable(
       .notNull()
       .references(() => orderRefunds.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['item', 'shipping', 'amount'] }).notNull(),
-    orderItemId: integer('order_item_id').references(() => orderItems.id, { onDelete: 'restrict' }),
+    orderItemId: integer('order_item_id').references((): AnyPgColumn => orderItems.id, { onDelete: 'restrict' }),
     quantity: integer('quantity').notNull(),
     /** excl. VAT, after the order's discount */
     netCents: integer('net_cents').notNull(),

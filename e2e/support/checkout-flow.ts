@@ -67,8 +67,8 @@ export class CheckoutFlow {
    * Utrecht, paid by bank transfer; returns the order number. Without an e-mail address the
    * shopper is logged in and orders with the account's address.
    */
-  placeBankTransferOrder(email?: string, fillCart: () => Promise<void> = () => this.addFirstParacord(12)): Promise<string> {
-    return this.placeOrder({ email, fillCart });
+  placeBankTransferOrder(email?: string, fillCart: () => Promise<void> = () => this.addFirstParacord(12), atPayment?: () => Promise<void>): Promise<string> {
+    return this.placeOrder({ email, fillCart, atPayment });
   }
 
   /**

@@ -7,6 +7,7 @@ import { createTranslator } from '../../app/modules/i18n/i18n.tsx';
 import { storefronts } from '../../app/modules/i18n/locales.ts';
 import type { MessageTree } from '../../app/modules/i18n/messages.ts';
 import type { OutgoingMail } from '../../app/modules/mail/mailer.server.ts';
+import { giftCardMails } from '../../app/modules/gift-cards/sold-gift-cards.server.ts';
 
 /**
  * Every mail of issue 15 (back in stock, e-mail verification and change notice, review invitation)
@@ -36,7 +37,7 @@ function mailsIn(locale: (typeof storefronts)[number]): Record<string, OutgoingM
 const sentences = (text: string) =>
   text
     .split('\n')
-    .map((line) => line.replace(/https?:\/\/\S+/g, '').replace(/[\w.+-]+@[\w.-]+/g, '').replace(/Paracord 550 Black|Cobra Buckle|Anna|Cordial|NL100007|PC550-BLK-30/g, '').trim())
+    .map((line) => line.replace(/https?:\/\/\S+/g, '').replace(/[\w.+-]+@[\w.-]+/g, '').replace(/Paracord 550 Black|Cobra Buckle|Anna|Cordial|NL100007|PC550-BLK-30|K7QM-4XTR-9CHW-PZ3E|Lotte|Ben|Happy knotting!/g, '').trim())
     .filter((line) => /[a-z]{3,}/i.test(line) && line !== '--');
 
 const english = mailsIn(storefronts.find((store) => store.code === 'en')!);
@@ -54,5 +55,42 @@ describe.each(storefronts.map((store) => [store.code, store] as const))('the eng
       expect(leftovers).toEqual([]);
       expect(mail.subject).not.toBe(english[name]!.subject);
     }
+  });
+});
+
+/** The gift card's mail to its recipient and the buyer's copy (issue 15), with the printable card, in every language. */
+const giftCard = {
+  code: 'K7QM-4XTR-9CHW-PZ3E',
+  amountEurCents: 4_000,
+  expiresAt: new Date('2029-11-25T10:00:00Z'),
+  issuedAt: new Date('2026-11-25T10:00:00Z'),
+  purchase: { amountEurCents: 4_000, senderName: 'Ben', recipientName: 'Lotte', recipientEmail: 'lotte@example.com', message: 'Happy knotting!', deliverOn: '2026-12-05' },
+};
+const giftCardMailsIn = async (locale: (typeof storefronts)[number]) => {
+  const [recipient, copy] = await giftCardMails(services, createTranslator(locale.code, messages(locale.code)), { locale: locale.code, prefix: locale.prefix }, giftCard, { email: 'ben@example.com', firstName: 'Ben' });
+  return { recipient: recipient!, copy: copy! };
+};
+
+describe.each(storefronts.map((store) => [store.code, store] as const))('the gift-card mails in %s', (code, store) => {
+  it('are complete, in the store language, with the code and a real PDF card', async () => {
+    const mails = await giftCardMailsIn(store);
+    const englishMails = await giftCardMailsIn(storefronts.find((candidate) => candidate.code === 'en')!);
+    expect(mails.recipient.to).toBe('lotte@example.com');
+    expect(mails.copy.to).toBe('ben@example.com');
+    for (const name of ['recipient', 'copy'] as const) {
+      const mail = mails[name];
+      for (const part of [mail.subject, mail.text, mail.html]) expect(part).not.toMatch(/\b(giftCards|mail)\.[\w.]+/);
+      expect(mail.html).toContain(`lang="${code}"`);
+      expect(mail.text).toContain(giftCard.code);
+      const [attachment] = mail.attachments!;
+      expect(attachment!.contentType).toBe('application/pdf');
+      expect(Buffer.from(attachment!.contentBase64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+      if (!code.startsWith('en')) {
+        const englishSentences = new Set(sentences(englishMails[name].text));
+        expect(sentences(mail.text).filter((sentence) => englishSentences.has(sentence))).toEqual([]);
+        expect(mail.subject).not.toBe(englishMails[name].subject);
+      }
+    }
+    expect(mails.recipient.text).toContain('Happy knotting!');
   });
 });

@@ -16,6 +16,8 @@ export function OrderTotals({ totals, vatKind, rowsIncludeVat = false }: { total
   const { t, locale } = useI18n();
   const money = useCartMoney(totals);
   const percent = (bp: number) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(bp / 10_000);
+  // Gift cards alone (multi-purpose vouchers) carry no VAT at all.
+  const onlyGiftCards = totals.lines.length > 0 && totals.tax === 0 && totals.lines.every((line) => line.vatRateBp === 0);
   return (
     <dl className="order-totals">
       <dt>{rowsIncludeVat && totals.vatRateBp > 0 ? `${t('cart.subtotal')} (${t('vat.exclVat')})` : t('cart.subtotal')}</dt>
@@ -34,7 +36,15 @@ export function OrderTotals({ totals, vatKind, rowsIncludeVat = false }: { total
       )}
       <dt>{t('cart.shipping')}</dt>
       <dd>{totals.shipping === null ? t('cart.shippingLater') : totals.shipping === 0 ? t('cart.free') : money(totals.shipping)}</dd>
-      <dt>{vatKind === 'reverse-charge' ? t('cart.vatReverseCharge') : vatKind === 'export' ? t('cart.vatExport') : t('cart.vat', { percent: percent(totals.vatRateBp) })}</dt>
+      <dt>
+        {vatKind === 'reverse-charge'
+          ? t('cart.vatReverseCharge')
+          : vatKind === 'export'
+            ? t('cart.vatExport')
+            : onlyGiftCards
+              ? t('giftCards.noVat')
+              : t('cart.vat', { percent: percent(totals.vatRateBp) })}
+      </dt>
       <dd>{money(totals.tax)}</dd>
       <dt className="order-totals__total">{t('cart.total')}</dt>
       <dd className="order-totals__total">{money(totals.total)}</dd>

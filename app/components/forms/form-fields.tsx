@@ -13,7 +13,7 @@ export function CsrfField() {
 interface TextFieldProps {
   name: string;
   label: string;
-  type?: 'text' | 'email' | 'password' | 'tel';
+  type?: 'text' | 'email' | 'password' | 'tel' | 'date';
   autoComplete?: string;
   required?: boolean;
   defaultValue?: string | null;

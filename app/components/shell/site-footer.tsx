@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { contentPagePath, footerPages, pageLabelKey } from '../../modules/content/information-pages.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { giftCardPagePath } from '../../modules/gift-cards/gift-card-paths.ts';
 import { type LocaleCode, storefrontByCode, storefronts } from '../../modules/i18n/locales.ts';
 import { usePriceDisplay, useVatLabel } from '../../modules/pricing/price-context.tsx';
 import type { Alternates } from '../page-head.tsx';
@@ -33,6 +34,9 @@ export function SiteFooter({ prefix, shopName, currencies, alternates, paymentMe
             ))}
             <li>
               <Link to={`/${prefix}/stores`}>{t('content.pages.stores')}</Link>
+            </li>
+            <li>
+              <Link to={`/${prefix}/${giftCardPagePath(locale)}`}>{t('giftCards.pageTitle')}</Link>
             </li>
           </ul>
         </nav>

@@ -98,7 +98,7 @@ async function otherLinesOutOfStock(db: Queryable, cartId: string, addedVariantI
 }
 
 /** The visitor's active cart: the cookie's, else the customer's latest, else a new one. */
-async function activeCartId(db: Queryable, { cartId, customerId, locale, currency }: AddToCartInput): Promise<string> {
+export async function activeCartId(db: Queryable, { cartId, customerId, locale, currency }: Pick<AddToCartInput, 'cartId' | 'customerId' | 'locale' | 'currency'>): Promise<string> {
   if (isCartId(cartId)) {
     const [cart] = await db.select({ id: carts.id, customerId: carts.customerId }).from(carts).where(and(eq(carts.id, cartId), eq(carts.status, 'active')));
     // A cart that belongs to another customer is never joined.

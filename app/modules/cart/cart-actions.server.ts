@@ -21,7 +21,8 @@ async function setQuantity(db: Database, cart: Cart, lineId: number, quantity: n
     await db.delete(cartItems).where(and(eq(cartItems.id, lineId), eq(cartItems.cartId, cart.id)));
     return { ok: true, notice: 'removed' };
   }
-  if (line.isSample) return { ok: true, notice: 'updated' };
+  // A sample is one; a gift card is one card per line (each has its own recipient).
+  if (line.isSample || line.giftCard) return { ok: true, notice: 'updated' };
   const [variant] = await db.select({ stock: productVariants.stockQuantity }).from(productVariants).where(eq(productVariants.id, line.variantId));
   // The variant's other lines (pieces of other lengths) count too.
   const need = variantNeed([...cart.lines.filter((other) => other.id !== line.id), { ...line, quantity }], line.variantId);

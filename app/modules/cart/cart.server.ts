@@ -6,6 +6,7 @@ import type { LocaleCode } from '../i18n/locales.ts';
 import type { LineOption } from '../orders/line-name.ts';
 import { unitPriceEurCents } from '../pricing/unit-price.ts';
 import { isCartId } from './cart-count.server.ts';
+import { type GiftCardPurchase, giftCardLineOptions } from '../gift-cards/gift-card-purchase.ts';
 
 export interface CartLine {
   id: number;
@@ -18,9 +19,13 @@ export interface CartLine {
   quantity: number;
   lengthCm: number | null;
   isSample: boolean;
+  /** a gift card bought (issue 15): its amount is the line's price, and it is a voucher without VAT or stock */
+  giftCard: GiftCardPurchase | null;
   /** the variant's options (length, pack …), named in the cart's language */
   options: LineOption[];
-  /** net EUR cents per piece or pack (per metre when cut to length), after quantity tiers; 0 for samples */
+  /** a gift card: a multi-purpose voucher (no VAT, no discounts, no shipping) */
+  isVoucher: boolean;
+  /** net EUR cents per piece or pack (per metre when cut to length), after quantity tiers; 0 for samples; a gift card's amount */
   unitPriceEurCents: number;
   weightGrams: number;
   /** the variant can still be bought at all */
@@ -41,9 +46,9 @@ export interface Cart {
 
 export type CartLookup = { cart: Cart | null; renewed: boolean };
 
-/** Stock a line needs: pieces, or whole metres for cut-to-length lines; samples come from elsewhere. */
-export const stockNeeded = (line: { quantity: number; lengthCm: number | null; isSample: boolean }) =>
-  line.isSample ? 0 : line.lengthCm === null ? line.quantity : Math.ceil((line.lengthCm * line.quantity) / 100);
+/** Stock a line needs: pieces, or whole metres for cut-to-length lines; samples come from elsewhere, gift cards need none. */
+export const stockNeeded = (line: { quantity: number; lengthCm: number | null; isSample: boolean; giftCard?: unknown }) =>
+  line.isSample || line.giftCard ? 0 : line.lengthCm === null ? line.quantity : Math.ceil((line.lengthCm * line.quantity) / 100);
 
 /**
  * What the lines of one variant take of its stock together: cut-to-length pieces of every length
@@ -53,7 +58,7 @@ export const variantNeed = (lines: readonly { variantId: number; quantity: numbe
   lines.reduce((sum, line) => (line.variantId === variantId ? sum + stockNeeded(line) : sum), 0);
 
 /** Whether a cart line can be bought as it is: still on sale, with enough stock. */
-export const lineInStock = (line: { quantity: number; lengthCm: number | null; isSample: boolean; available: boolean; stock: number }) =>
+export const lineInStock = (line: { quantity: number; lengthCm: number | null; isSample: boolean; giftCard?: unknown; available: boolean; stock: number }) =>
   line.available && stockNeeded(line) <= line.stock;
 
 /** Whether the product is on sale: the variant and its product both active. */
@@ -75,6 +80,7 @@ export async function loadCart(db: Queryable, cartId: string | undefined, custom
       quantity: cartItems.quantity,
       lengthCm: cartItems.lengthCm,
       isSample: cartItems.isSample,
+      giftCard: cartItems.giftCard,
       productId: productVariants.productId,
       sku: productVariants.sku,
       priceCents: productVariants.priceCents,
@@ -99,9 +105,12 @@ export async function loadCart(db: Queryable, cartId: string | undefined, custom
     const variantTiers = tiers.filter((tier) => tier.variantId === item.variantId);
     return {
       ...item,
-      options: options.get(item.variantId) ?? [],
-      unitPriceEurCents: item.isSample ? 0 : unitPriceEurCents({ priceCents, tiers: variantTiers }, item),
-      inStock: lineInStock(item),
+      // The gift-card product is never listed (inactive); its lines stay buyable.
+      available: item.available || item.giftCard !== null,
+      options: item.giftCard ? giftCardLineOptions(item.giftCard) : (options.get(item.variantId) ?? []),
+      isVoucher: item.giftCard !== null,
+      unitPriceEurCents: item.giftCard ? item.giftCard.amountEurCents : item.isSample ? 0 : unitPriceEurCents({ priceCents, tiers: variantTiers }, item),
+      inStock: item.giftCard !== null || lineInStock(item),
     };
   });
   return {

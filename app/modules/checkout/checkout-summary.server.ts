@@ -91,7 +91,9 @@ export async function checkoutSummary(
   const totals = pricedWith(delivery && details.shippingMethod ? { method: details.shippingMethod, countryCode: delivery.countryCode } : null);
   const giftCardCheck = details.giftCardCode ? await checkGiftCard(db, details.giftCardCode, currency) : null;
   let giftCard: CheckoutSummary['giftCard'] = null;
-  if (giftCardCheck?.ok) giftCard = { id: giftCardCheck.card.id, code: giftCardCheck.card.code, amount: Math.min(giftCardCheck.card.balanceCents, totals.total) };
+  // A gift card is never paid with another one (it would turn one card into another without money).
+  if (giftCardCheck && cart.lines.some((line) => line.isVoucher)) giftCard = { error: 'giftCards.notPayableWithGiftCard' };
+  else if (giftCardCheck?.ok) giftCard = { id: giftCardCheck.card.id, code: giftCardCheck.card.code, amount: Math.min(giftCardCheck.card.balanceCents, totals.total) };
   else if (giftCardCheck) giftCard = { error: giftCardMessages[giftCardCheck.reason] };
   const amountDue = totals.total - (giftCard && 'amount' in giftCard ? giftCard.amount : 0);
   const standing = await businessStanding(db, customerId, rules);

@@ -1,11 +1,13 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.server.ts';
 import { giftCards } from '../../db/schema.ts';
+import { hasValidCheckLetter, looksGenerated, normaliseGiftCardCode } from '../gift-cards/gift-card-codes.ts';
 
-export type GiftCardCheck = { ok: true; card: { id: number; code: string; balanceCents: number } } | { ok: false; reason: 'unknown' | 'expired' | 'empty' | 'currency' };
+export type GiftCardCheck = { ok: true; card: { id: number; code: string; balanceCents: number } } | { ok: false; reason: 'mistyped' | 'unknown' | 'expired' | 'empty' | 'currency' };
 
 /** Message keys for a gift card that cannot be used. */
 export const giftCardMessages: Record<Exclude<GiftCardCheck, { ok: true }>['reason'], string> = {
+  mistyped: 'giftCards.codeMistyped',
   unknown: 'checkout.giftCardUnknown',
   expired: 'checkout.giftCardExpired',
   empty: 'checkout.giftCardEmpty',
@@ -14,7 +16,10 @@ export const giftCardMessages: Record<Exclude<GiftCardCheck, { ok: true }>['reas
 
 /** Gift cards hold euros; they pay orders in euros (any store whose currency is EUR). */
 export async function checkGiftCard(db: Queryable, code: string, currency: string): Promise<GiftCardCheck> {
-  const [card] = await db.select().from(giftCards).where(eq(sql`upper(${giftCards.code})`, code.trim().toUpperCase()));
+  const typed = normaliseGiftCardCode(code);
+  // A generated code whose check letter does not match was mistyped: said so without asking the database.
+  if (looksGenerated(typed) && !hasValidCheckLetter(typed)) return { ok: false, reason: 'mistyped' };
+  const [card] = await db.select().from(giftCards).where(eq(sql`upper(${giftCards.code})`, typed));
   // A card disabled in the admin answers like an unknown one.
   if (!card || card.disabledAt) return { ok: false, reason: 'unknown' };
   if (card.expiresAt && card.expiresAt.getTime() <= Date.now()) return { ok: false, reason: 'expired' };

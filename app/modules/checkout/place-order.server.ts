@@ -157,9 +157,10 @@ export async function placeOrder(
           lengthCm: line.lengthCm,
           options: line.options,
           isSample: line.isSample,
+          giftCard: line.giftCard,
           unitPriceCents: totals.lines[index]!.unitPrice,
           rowTotalCents: totals.lines[index]!.rowTotal,
-          vatRateBp: totals.vatRateBp,
+          vatRateBp: totals.lines[index]!.vatRateBp,
           taxCents: totals.lines[index]!.taxCents,
         })),
       });

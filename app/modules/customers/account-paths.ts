@@ -16,6 +16,7 @@ export const accountPaths = {
   orders: 'customer/orders',
   wishlists: 'customer/wishlists',
   stockAlerts: 'customer/account/stock-alerts',
+  giftCards: 'customer/account/gift-cards',
   verifyEmail: 'customer/account/verify-email',
 } as const;
 

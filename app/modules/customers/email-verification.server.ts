@@ -4,9 +4,8 @@ import type { Database } from '../../db/client.server.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { customers } from '../../db/schema.ts';
 import type { Translate } from '../i18n/i18n.tsx';
-import { storefrontByCode, type StorefrontLocale } from '../i18n/locales.ts';
-import { serverTranslator } from '../i18n/translator.server.ts';
-import { renderMail } from '../mail/mail-layout.server.ts';
+import type { StorefrontLocale } from '../i18n/locales.ts';
+import { shopperMail, storeTranslator } from '../mail/shopper-mail.server.ts';
 import { readSignedToken, signToken } from '../security/signed-token.server.ts';
 import { takeAttempt } from '../security/rate-limit.server.ts';
 import { accountPath } from './account-paths.ts';
@@ -43,12 +42,8 @@ export function verificationMail(
   request: { customerId: number; firstName: string; email: string; kind: 'registration' | 'change'; issuedAt: number },
 ) {
   const token = verificationToken(sessionSecret, { customerId: request.customerId, email: request.email, kind: request.kind, issuedAt: request.issuedAt });
-  return renderMail({
-    to: request.email,
+  return shopperMail(t, shopName, { email: request.email, locale: storefront.code, name: request.firstName }, {
     subject: t('emailVerification.mail.subject', { shopName }),
-    locale: storefront.code,
-    shopName,
-    greeting: t('mail.greeting', { name: request.firstName }),
     paragraphs: [request.kind === 'change' ? t('emailVerification.mail.changeIntro', { shopName }) : t('emailVerification.mail.intro'), t('emailVerification.mail.validity')],
     action: { label: t('emailVerification.mail.action'), url: `${siteUrl}${accountPath(storefront.prefix, 'verifyEmail')}?token=${encodeURIComponent(token)}` },
     footer: t('emailVerification.mail.notYou'),
@@ -57,12 +52,8 @@ export function verificationMail(
 
 /** The notice to the previous address once a change took effect (also rendered by the mail test). */
 export function emailChangedMail({ siteUrl, shopName }: Pick<MailServices, 'siteUrl' | 'shopName'>, t: Translate, storefront: StorefrontLocale, change: { firstName: string; oldEmail: string; newEmail: string }) {
-  return renderMail({
-    to: change.oldEmail,
+  return shopperMail(t, shopName, { email: change.oldEmail, locale: storefront.code, name: change.firstName }, {
     subject: t('emailVerification.changed.subject', { shopName }),
-    locale: storefront.code,
-    shopName,
-    greeting: t('mail.greeting', { name: change.firstName }),
     paragraphs: [t('emailVerification.changed.intro', { email: change.newEmail }), t('emailVerification.changed.notYou')],
     action: { label: t('emailVerification.changed.action'), url: `${siteUrl}${accountPath(storefront.prefix, 'forgotPassword')}` },
     footer: t('emailVerification.changed.footer'),
@@ -89,7 +80,7 @@ export async function sendVerificationMail(services: MailServices, storefront: S
         : null;
   if (!request) return false;
   if (!(await takeAttempt(db, `verify-email:account:${customerId}`, verificationMailLimit))) return false;
-  const t = await serverTranslator(db, storefront.code, services.logger);
+  const { t } = await storeTranslator(services, storefront.code);
   await services.mailer.send(verificationMail(services, t, storefront, { customerId, firstName: customer.firstName, ...request }));
   return true;
 }
@@ -155,8 +146,7 @@ export async function verifyEmail(services: MailServices, token: string): Promis
     return { outcome: 'taken' };
   }
   if (!changed) return { outcome: 'used' };
-  const storefront = storefrontByCode(customer.locale)!;
-  const t = await serverTranslator(db, storefront.code, services.logger);
+  const { t, storefront } = await storeTranslator(services, customer.locale);
   await services.mailer.send(emailChangedMail(services, t, storefront, { firstName: customer.firstName, oldEmail: customer.email, newEmail: changed.email }));
   return { outcome: 'changed', email: changed.email };
 }

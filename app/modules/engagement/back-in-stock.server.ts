@@ -4,10 +4,9 @@ import type { Queryable } from '../../db/client.server.ts';
 import { qualified } from '../../db/qualified-column.ts';
 import { productTranslations, productVariants, products, stockAlertSubscriptions } from '../../db/schema.ts';
 import type { Translate } from '../i18n/i18n.tsx';
-import { storefrontByCode, storefronts } from '../i18n/locales.ts';
-import { serverTranslator } from '../i18n/translator.server.ts';
-import { renderMail } from '../mail/mail-layout.server.ts';
+import { storefrontByCode } from '../i18n/locales.ts';
 import { queueMail } from '../mail/outbox.server.ts';
+import { shopperMail, storeTranslators } from '../mail/shopper-mail.server.ts';
 import { readSignedToken, signToken } from '../security/signed-token.server.ts';
 
 /** What the background jobs need of the shop's services. */
@@ -28,15 +27,6 @@ const backInStock = exists(
          and (${qualified(stockAlertSubscriptions.variantId)} is null or ${qualified(productVariants.id)} = ${qualified(stockAlertSubscriptions.variantId)})
          and ${qualified(productVariants.isActive)} and ${qualified(products.isActive)} and ${qualified(productVariants.stockQuantity)} > 0)`,
 );
-
-/**
- * The translators of every store, loaded before a job opens its transaction (the embedded database
- * has one connection: a query outside the transaction would wait for it to end).
- */
-export async function storeTranslators(services: JobServices): Promise<Map<string, Translate>> {
-  const loaded = await Promise.all(storefronts.map(async (storefront) => [storefront.code, await serverTranslator(services.db, storefront.code, services.logger)] as const));
-  return new Map(loaded);
-}
 
 /**
  * The background job: mails every subscriber of a variant that is in stock again, once, in the
@@ -97,12 +87,8 @@ export function backInStockMail(
   product: { name: string; urlKey: string; sku: string },
 ) {
   const unsubscribeUrl = `${siteUrl}/${to.prefix}/${stockAlertUnsubscribePath}?token=${encodeURIComponent(stockAlertUnsubscribeToken(sessionSecret, to.email))}`;
-  const mail = renderMail({
-    to: to.email,
+  const mail = shopperMail(t, shopName, to, {
     subject: t('stockAlerts.mail.subject', { product: product.name }),
-    locale: to.locale,
-    shopName,
-    greeting: t('stockAlerts.mail.greeting'),
     paragraphs: [t('stockAlerts.mail.intro', { product: product.name, sku: product.sku, shopName }), t('stockAlerts.mail.once')],
     action: { label: t('stockAlerts.mail.action'), url: `${siteUrl}/${to.prefix}/${product.urlKey}` },
     links: [{ label: t('stockAlerts.mail.unsubscribe'), url: unsubscribeUrl }],

@@ -3,10 +3,12 @@ import { runUnpaidOrderRules, type UnpaidOrdersRound } from '../orders/unpaid-or
 import type { BusinessRules } from '../orders/business-rules.ts';
 import { sendBackInStockMails, type JobServices } from './back-in-stock.server.ts';
 import { sendReviewInvitations } from './review-invitations.server.ts';
+import { deliverDueGiftCards } from '../gift-cards/sold-gift-cards.server.ts';
 
 export interface JobRound {
   backInStock: number;
   reviewInvitations: number;
+  giftCards: number;
   unpaidOrders: UnpaidOrdersRound;
 }
 
@@ -14,7 +16,7 @@ type BackgroundJobServices = JobServices & OrderServices & { businessRules?: Bus
 
 /**
  * The shop's periodic jobs, run by every process: back-in-stock mails and review invitations
- * (issue 15), reminders for unpaid bank transfers and their cancellation (decision 0018). Each job claims its work in the database, so processes running at the same time
+ * (issue 15), gift cards mailed on their day, reminders for unpaid bank transfers and their cancellation (decision 0018). Each job claims its work in the database, so processes running at the same time
  * share it without sending anything twice; in one process a round never overlaps the previous one.
  */
 export class BackgroundJobs {
@@ -34,6 +36,7 @@ export class BackgroundJobs {
       const round = {
         backInStock: await sendBackInStockMails(this.#services),
         reviewInvitations: await sendReviewInvitations(this.#services, this.#reviewInvitationDays),
+        giftCards: await deliverDueGiftCards(this.#services),
         unpaidOrders: await runUnpaidOrderRules(this.#services),
       };
       const { reminded, cancelled } = round.unpaidOrders;

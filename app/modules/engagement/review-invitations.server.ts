@@ -5,8 +5,8 @@ import { accountPath } from '../customers/account-paths.ts';
 import type { Translate } from '../i18n/i18n.tsx';
 import { storefrontByCode } from '../i18n/locales.ts';
 import { serverTranslator } from '../i18n/translator.server.ts';
-import { renderMail } from '../mail/mail-layout.server.ts';
 import { queueMail } from '../mail/outbox.server.ts';
+import { shopperMail } from '../mail/shopper-mail.server.ts';
 import type { JobServices } from './back-in-stock.server.ts';
 
 /**
@@ -105,12 +105,8 @@ export function reviewInvitationMail(
   order: { orderNumber: string; email: string; firstName: string; prefix: string; locale: string },
   productsToReview: { productId: number; name: string }[],
 ) {
-  return renderMail({
-    to: order.email,
+  return shopperMail(t, shopName, { email: order.email, locale: order.locale, name: order.firstName }, {
     subject: t('reviewInvite.mail.subject', { orderNumber: order.orderNumber }),
-    locale: order.locale,
-    shopName,
-    greeting: t('mail.greeting', { name: order.firstName }),
     paragraphs: [t('reviewInvite.mail.intro', { orderNumber: order.orderNumber, shopName }), t('reviewInvite.mail.products')],
     links: productsToReview.map((product) => ({ label: t('reviewInvite.mail.product', { product: product.name }), url: reviewFormUrl(siteUrl, order.prefix, product.productId) })),
     footer: t('reviewInvite.mail.footer'),

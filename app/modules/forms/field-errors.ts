@@ -41,8 +41,8 @@ export function fieldErrorsOf<Field extends string>(error: z.ZodError): FieldErr
   return errors;
 }
 
-/** A schema's own message key ('validation.email', 'content.contact.orderNumberFormat'), not one of zod's sentences. */
-const isMessageKey = (message: string) => /^[a-z]+(\.[A-Za-z]+)+$/.test(message);
+/** A schema's own message key ('validation.email', 'giftCards.amountBounds'), not one of zod's sentences. */
+const isMessageKey = (message: string) => /^[a-z][A-Za-z]*(\.[A-Za-z]+)+$/.test(message);
 
 const secretFields = /password/i;
 

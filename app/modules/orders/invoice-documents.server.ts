@@ -13,7 +13,7 @@ import { seller } from './seller.ts';
 const labelKeys: (keyof InvoiceLabels)[] = [
   'invoice', 'invoiceNumber', 'invoiceDate', 'orderNumber', 'orderDate', 'seller', 'billTo', 'shipTo', 'vatNumber', 'registration',
   'iban', 'item', 'sku', 'quantity', 'unitPrice', 'vatRate', 'amount', 'subtotal', 'discount', 'shipping', 'vatBreakdown',
-  'taxableAmount', 'vat', 'total', 'paymentMethod', 'paid', 'awaitingPayment', 'reverseChargeNote', 'page', 'ownReference', 'remarks',
+  'taxableAmount', 'vat', 'total', 'paymentMethod', 'paid', 'awaitingPayment', 'reverseChargeNote', 'voucherNote', 'page', 'ownReference', 'remarks',
 ];
 
 function party(address: OrderAddress, locale: string, extra: Partial<InvoiceParty> = {}): InvoiceParty {
@@ -94,7 +94,8 @@ async function invoiceDocuments(db: Queryable, context: DocumentContext, conditi
   return rows.map(({ invoice, order, minorUnits }) => {
     const lines = allLines.filter((line) => line.orderId === order.id);
     const rates = new Map<number, { baseCents: number; taxCents: number }>();
-    for (const line of lines) {
+    // Gift cards are multi-purpose vouchers: outside VAT (no 0 % row), said in a note under the totals.
+    for (const line of lines.filter((item) => !item.giftCard)) {
       const rate = rates.get(line.vatRateBp) ?? { baseCents: 0, taxCents: 0 };
       rates.set(line.vatRateBp, { baseCents: rate.baseCents + line.rowTotalCents, taxCents: rate.taxCents + line.taxCents });
     }
@@ -122,6 +123,7 @@ async function invoiceDocuments(db: Queryable, context: DocumentContext, conditi
       vatBreakdown: [...rates.entries()].map(([rateBp, amounts]) => ({ rateBp, ...amounts })),
       taxCents: order.taxCents,
       totalCents: order.totalCents,
+      hasVouchers: lines.some((line) => line.giftCard !== null),
       paymentMethod: t(`payment.method.${order.paymentMethod}`),
       paid: order.status !== 'pending_payment' && order.status !== 'cancelled',
       labels,

@@ -59,6 +59,7 @@ function invoice(lineCount: number, overrides: Partial<InvoiceDocument> = {}): I
       subtotal: 'Suma netto', discount: 'Rabat', shipping: 'Wysyłka', vatBreakdown: 'Zestawienie VAT', taxableAmount: 'Podstawa', vat: 'VAT', total: 'Do zapłaty',
       paymentMethod: 'Sposób płatności', paid: 'Zapłacono', awaitingPayment: 'Oczekuje na płatność',
       reverseChargeNote: 'Odwrotne obciążenie: podatek rozlicza nabywca.',
+      voucherNote: 'Bon wielofunkcyjny: bez VAT.',
       page: 'Strona {page} z {pages}',
     },
     ...overrides,

@@ -50,6 +50,8 @@ export interface InvoiceDocument {
   taxCents: number;
   totalCents: number;
   reverseCharge: boolean;
+  /** lines that are gift cards (multi-purpose vouchers): no VAT on them, and the invoice says why */
+  hasVouchers?: boolean;
   paymentMethod: string; // already translated label
   paid: boolean;
   /** the buyer's own reference for the order (spec §3), e.g. a purchase order number */
@@ -67,6 +69,7 @@ export interface InvoiceLabels {
   subtotal: string; discount: string; shipping: string; vatBreakdown: string; taxableAmount: string; vat: string; total: string;
   paymentMethod: string; paid: string; awaitingPayment: string;
   reverseChargeNote: string; // legal note printed when reverseCharge is true
+  voucherNote: string; // printed when the invoice has gift-card lines: multi-purpose vouchers, no VAT
   page: string; // e.g. "Page {page} of {pages}" – replace {page}/{pages}
   correctsInvoice?: string; // credit notes: "Corrects invoice"
   ownReference?: string; // "Your reference", shown with the order facts when there is one
@@ -82,7 +85,8 @@ type Align = 'left' | 'right';
  * they are found from the project root because the server bundle lives elsewhere (build/server).
  */
 const fontDirectory = join(projectRoot(fileURLToPath(import.meta.url)), 'app/modules/orders/fonts');
-const FONT = {
+/** Also the fonts of the printable gift card (gift-cards/gift-card-pdf.server.ts). */
+export const FONT = {
   regular: join(fontDirectory, 'DejaVuSans.ttf'),
   bold: join(fontDirectory, 'DejaVuSans-Bold.ttf'),
 };
@@ -154,7 +158,8 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
     if (invoice.remarks) y = drawRemarks(context, invoice.remarks, y + SECTION_GAP);
     y = drawLineTable(context, y + SECTION_GAP);
     y = drawTotalsAndPayment(context, y + SECTION_GAP);
-    if (invoice.reverseCharge) drawReverseChargeNote(context, y + SECTION_GAP);
+    if (invoice.reverseCharge) y = drawNote(context, invoice.labels.reverseChargeNote, y + SECTION_GAP);
+    if (invoice.hasVouchers) drawNote(context, invoice.labels.voucherNote, y + SECTION_GAP);
     drawFooters(context);
     doc.end();
   });
@@ -473,17 +478,19 @@ function drawPayment(context: Context, top: number): number {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Reverse-charge note and footer
+// Legal notes (reverse charge, multi-purpose vouchers) and footer
 
-function drawReverseChargeNote(context: Context, top: number): void {
-  const { doc, labels, left, right } = context;
+/** A boxed note under the totals; returns where it ends. */
+function drawNote(context: Context, note: string, top: number): number {
+  const { doc, left, right } = context;
   const padding = 8;
   const width = right - left - 2 * padding;
   const style: TextStyle = { size: 8.5 };
-  const height = textHeight(doc, labels.reverseChargeNote, width, style) + 2 * padding;
+  const height = textHeight(doc, note, width, style) + 2 * padding;
   const y = top + height > doc.page.maxY() ? newPage(doc) : top;
   doc.rect(left, y, right - left, height).lineWidth(0.75).strokeColor(COLOR.muted).stroke();
-  write(doc, labels.reverseChargeNote, left + padding, y + padding, width, style);
+  write(doc, note, left + padding, y + padding, width, style);
+  return y + height;
 }
 
 /** Page numbers need the final page count, so footers are drawn last on the buffered pages. */

@@ -24,6 +24,9 @@ export function formatLength(metres: number, t: Translate, locale: string): stri
 
 /** The name of one chosen option: lengths in metres and feet, other options by their label. */
 export function optionText(option: LineOption, t: Translate, locale: string): string {
+  // A gift card's recipient and delivery day (gift-cards/gift-card-purchase.ts).
+  if (option.attribute === 'gift_card_recipient') return t('giftCards.line.for', { name: option.label });
+  if (option.attribute === 'gift_card_delivery') return t('giftCards.line.on', { date: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${option.label}T00:00:00Z`)) });
   return option.attribute === 'length' && option.sortValue !== null ? formatLength(option.sortValue, t, locale) : option.label;
 }
 

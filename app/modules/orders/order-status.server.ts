@@ -20,6 +20,7 @@ import type { Translate } from '../i18n/i18n.tsx';
 import type { LocaleCode } from '../i18n/locales.ts';
 import { serverTranslator } from '../i18n/translator.server.ts';
 import { renderMail } from '../mail/mail-layout.server.ts';
+import { issueSoldGiftCards, withdrawSoldGiftCards } from '../gift-cards/order-gift-cards.server.ts';
 import { onlineMethods } from '../payments/stripe-gateway.server.ts';
 import { type CarrierCode, carriers, normaliseTrackingNumber, trackingLink, trackingNumberPattern } from './carriers.ts';
 import { creditNoteDocument } from './invoice-documents.server.ts';
@@ -149,6 +150,8 @@ async function changeInTransaction(tx: Queryable, services: OrderServices, t: Tr
   switch (change.kind) {
     case 'paid':
       invoiceNumber = await issueInvoice(tx, order.id);
+      // Gift cards bought with the order exist from the moment it is paid (issue 15).
+      await issueSoldGiftCards(tx, order.id);
       note = change.note ?? null;
       break;
     case 'processing':
@@ -168,6 +171,7 @@ async function changeInTransaction(tx: Queryable, services: OrderServices, t: Tr
         await tx.update(giftCards).set({ balanceCents: sql`${giftCards.balanceCents} + ${order.giftCardCents}` }).where(eq(giftCards.id, order.giftCardId));
       }
       await releaseCouponAndStock(tx, order.id);
+      await withdrawSoldGiftCards(tx, order.id);
       break;
     case 'refund':
       note = change.reason ?? null;

@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import { invoices, orderItems, orders, orderStatusHistory, type orderStatuses } from '../../db/schema.ts';
 import type { LocaleCode } from '../i18n/locales.ts';
 import type { Queryable } from '../../db/client.server.ts';
+import type { GiftCardPurchase } from '../gift-cards/gift-card-purchase.ts';
 import type { LineOption } from './line-name.ts';
+import { issueSoldGiftCards } from '../gift-cards/order-gift-cards.server.ts';
 import { nextInvoiceNumber, nextOrderNumber } from './number-sequences.server.ts';
 
 export type OrderStatus = (typeof orderStatuses)[number];
@@ -29,6 +31,8 @@ export interface OrderLineInput {
   /** what was chosen (length, pack …), in the order's language */
   options?: LineOption[];
   isSample: boolean;
+  /** a gift card bought: issued when the order is paid (gift-cards/sold-gift-cards.server.ts) */
+  giftCard?: GiftCardPurchase | null;
   unitPriceCents: number;
   rowTotalCents: number;
   vatRateBp: number;
@@ -76,7 +80,10 @@ export async function recordOrder(tx: Queryable, { lines, ...order }: OrderInput
     .returning({ id: orders.id, orderNumber: orders.orderNumber });
   await tx.insert(orderItems).values(lines.map((line) => ({ ...line, orderId: created!.id })));
   await tx.insert(orderStatusHistory).values({ orderId: created!.id, status: order.status });
-  if (order.status === 'paid') await issueInvoice(tx, created!.id);
+  if (order.status === 'paid') {
+    await issueInvoice(tx, created!.id);
+    await issueSoldGiftCards(tx, created!.id);
+  }
   return created!;
 }
 

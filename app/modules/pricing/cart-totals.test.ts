@@ -42,7 +42,7 @@ describe('coupons', () => {
 describe('rows, samples, minimum order and VAT', () => {
   it('prices a cut piece once and multiplies: the row is the piece price × pieces', () => {
     const totals = cart([pieces(189, 3, { lengthCm: 50 })]);
-    expect(totals.lines).toEqual([{ id: 1, unitPrice: 95, rowTotal: 285, taxCents: 60 }]);
+    expect(totals.lines).toEqual([{ id: 1, unitPrice: 95, rowTotal: 285, vatRateBp: 2100, taxCents: 60 }]);
   });
 
   it('converts a piece once in any currency, also without minor units', () => {

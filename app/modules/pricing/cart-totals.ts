@@ -25,6 +25,8 @@ export interface PricingLine {
   quantity: number;
   lengthCm: number | null;
   isSample: boolean;
+  /** a gift card: a multi-purpose voucher, outside VAT (the VAT is due when it is spent), discounts and shipping */
+  isVoucher?: boolean;
   weightGrams: number;
 }
 
@@ -46,6 +48,8 @@ export interface PricedLine {
   unitPrice: number;
   /** unitPrice × quantity */
   rowTotal: number;
+  /** 0 for a gift card (a multi-purpose voucher), else the cart's rate */
+  vatRateBp: number;
   taxCents: number;
 }
 
@@ -81,7 +85,8 @@ export function rowEurCents(line: Pick<PricingLine, 'unitPriceEurCents' | 'quant
 }
 
 /** The goods value of a cart in EUR cents excl. VAT, before discounts: what coupon minimums and volume tiers look at. */
-export const goodsEurCents = (lines: Pick<PricingLine, 'unitPriceEurCents' | 'quantity' | 'lengthCm' | 'isSample'>[]) => lines.reduce((sum, line) => sum + rowEurCents(line), 0);
+export const goodsEurCents = (lines: Pick<PricingLine, 'unitPriceEurCents' | 'quantity' | 'lengthCm' | 'isSample' | 'isVoucher'>[]) =>
+  lines.reduce((sum, line) => sum + (line.isVoucher ? 0 : rowEurCents(line)), 0);
 
 /** The volume discount a goods value (EUR cents) earns, and the next tier up (null at the top). */
 export function volumeDiscountFor(goodsEur: number) {
@@ -100,28 +105,33 @@ export function priceCart({ lines, currency, coupon, customer, poundsPerEuro, sh
   const convert = (eurCents: number) => convertFromEur(eurCents, currency.rate, currency.minorUnits);
   const rows = lines.map((line) => {
     const unitPrice = convert(linePieceEurCents(line));
-    return { id: line.id, unitPrice, rowTotal: unitPrice * line.quantity };
+    return { id: line.id, unitPrice, rowTotal: unitPrice * line.quantity, isVoucher: line.isVoucher ?? false };
   });
+  // Gift cards (vouchers) are paid at their face value: no discount, no VAT, nothing to ship.
   const subtotalEur = goodsEurCents(lines);
   const subtotal = rows.reduce((sum, line) => sum + line.rowTotal, 0);
+  const vouchers = rows.reduce((sum, line) => sum + (line.isVoucher ? line.rowTotal : 0), 0);
+  const goods = subtotal - vouchers;
 
   const volume = volumeDiscountFor(subtotalEur);
-  const volumeDiscount = basisPointsOf(subtotal, volume.rateBp);
-  const couponTakes = couponDiscount(coupon, subtotal - volumeDiscount, convert);
+  const volumeDiscount = basisPointsOf(goods, volume.rateBp);
+  const couponTakes = couponDiscount(coupon, goods - volumeDiscount, convert);
   const discount = volumeDiscount + couponTakes;
   // The discounted goods in EUR: free-shipping lines and the UK's consignment limit are set on it.
-  const goodsEurAfterDiscount = scaleRounded(subtotalEur, subtotal - discount, Math.max(subtotal, 1));
+  const goodsEurAfterDiscount = scaleRounded(subtotalEur, goods - discount, Math.max(goods, 1));
   const vat = vatTreatment(customer, convertFromEur(goodsEurAfterDiscount, poundsPerEuro, 2));
   const freeShipping = givesFreeShipping(coupon);
+  const physical = lines.some((line) => !line.isVoucher);
   const weight = lines.reduce((sum, line) => sum + line.weightGrams * line.quantity, 0);
-  const shippingCost = shipping === null ? null : freeShipping ? 0 : convert(shippingPriceEurCents(shipping.method, shipping.countryCode, weight, goodsEurAfterDiscount));
-  const net = subtotal - discount + (shippingCost ?? 0);
+  const shippingCost =
+    shipping === null ? null : freeShipping || !physical ? 0 : convert(shippingPriceEurCents(shipping.method, shipping.countryCode, weight, goodsEurAfterDiscount));
+  const net = goods - discount + (shippingCost ?? 0);
   const tax = basisPointsOf(net, vat.rateBp);
-  const paidGoods = lines.some((line) => !line.isSample);
+  const paidGoods = lines.some((line) => !line.isSample && !line.isVoucher);
   return {
     currency: currency.code,
     minorUnits: currency.minorUnits,
-    lines: rows.map((row) => ({ ...row, taxCents: basisPointsOf(row.rowTotal, vat.rateBp) })),
+    lines: rows.map(({ isVoucher, ...row }) => ({ ...row, vatRateBp: isVoucher ? 0 : vat.rateBp, taxCents: isVoucher ? 0 : basisPointsOf(row.rowTotal, vat.rateBp) })),
     subtotal,
     volumeDiscountBp: volume.rateBp,
     volumeDiscount,
@@ -132,8 +142,9 @@ export function priceCart({ lines, currency, coupon, customer, poundsPerEuro, sh
     vat,
     vatRateBp: vat.rateBp,
     tax,
-    total: net + tax,
-    nextVolumeTier: volume.next ? { remaining: convert(volume.next.fromEurCents - subtotalEur), rateBp: volume.next.rateBp } : null,
+    total: net + tax + vouchers,
+    // Gift cards do not count towards the volume discount: a cart of cards alone is not nudged.
+    nextVolumeTier: volume.next && physical ? { remaining: convert(volume.next.fromEurCents - subtotalEur), rateBp: volume.next.rateBp } : null,
     minimumOrder:
       paidGoods && subtotalEur < minimumOrderEurCents ? { amount: convert(minimumOrderEurCents), remaining: convert(minimumOrderEurCents - subtotalEur) } : null,
   };

@@ -3,7 +3,7 @@
  * history. The checkout's own rules (app/modules/cart/coupons.server.ts,
  * app/modules/checkout/gift-cards.server.ts) read the same rows.
  */
-import { randomInt } from 'node:crypto';
+import { generateGiftCardCode } from '../gift-cards/gift-card-codes.ts';
 import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.server.ts';
@@ -13,8 +13,7 @@ import type { AppServices } from '../../context.ts';
 import { recordAudit } from '../admin/audit.server.ts';
 import { formatMoney } from '../currency/money.ts';
 import type { StorefrontLocale } from '../i18n/locales.ts';
-import { serverTranslator } from '../i18n/translator.server.ts';
-import { renderMail } from '../mail/mail-layout.server.ts';
+import { shopperMail, storeTranslator } from '../mail/shopper-mail.server.ts';
 
 const optionalInt = (max: number) =>
   z.string().trim().transform((value, context) => {
@@ -150,18 +149,11 @@ export const giftCardSchema = z
     if (form.expiresAt && form.expiresAt.getTime() <= Date.now()) context.addIssue({ code: 'custom', path: ['expiresAt'], message: 'admin.validation.dateInFuture' });
   });
 
-/** 16 characters from an alphabet without look-alikes (0/O, 1/I), in groups: GIFT-XXXX-XXXX-XXXX. */
-function newGiftCardCode(): string {
-  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-  const group = () => Array.from({ length: 4 }, () => alphabet[randomInt(alphabet.length)]).join('');
-  return `GIFT-${group()}-${group()}-${group()}`;
-}
-
 export async function issueGiftCard(db: Database, staffId: number, input: { amountCents: number; expiresAt: Date | null; recipientEmail: string | null }) {
   return db.transaction(async (tx) => {
     const [card] = await tx
       .insert(giftCards)
-      .values({ code: newGiftCardCode(), initialCents: input.amountCents, balanceCents: input.amountCents, expiresAt: input.expiresAt, recipientEmail: input.recipientEmail })
+      .values({ code: generateGiftCardCode(), initialCents: input.amountCents, balanceCents: input.amountCents, expiresAt: input.expiresAt, recipientEmail: input.recipientEmail })
       .returning();
     // The code itself stays out of the log: it is as good as money.
     await recordAudit(tx, { staffId, action: 'giftcard.issue', entity: 'giftcard', entityId: card!.id, after: { initialCents: card!.initialCents, expiresAt: card!.expiresAt, recipientEmail: card!.recipientEmail } });
@@ -211,17 +203,14 @@ export async function sendGiftCardMail(
   storefront: StorefrontLocale,
   card: { code: string; initialCents: number; expiresAt: Date | null; recipientEmail: string },
 ): Promise<void> {
-  const t = await serverTranslator(db, storefront.code, logger);
+  const { t } = await storeTranslator({ db, logger }, storefront.code);
   const amount = formatMoney(card.initialCents, 'EUR', storefront.code);
   const validity = card.expiresAt
     ? t('admin.giftCardMail.validUntil', { date: new Intl.DateTimeFormat(storefront.code, { dateStyle: 'long', timeZone: 'UTC' }).format(card.expiresAt) })
     : t('admin.giftCardMail.noExpiry');
   await mailer.send(
-    renderMail({
-      to: card.recipientEmail,
+    shopperMail(t, shopName, { email: card.recipientEmail, locale: storefront.code }, {
       subject: t('admin.giftCardMail.subject', { shopName, amount }),
-      locale: storefront.code,
-      shopName,
       greeting: t('admin.giftCardMail.greeting'),
       paragraphs: [t('admin.giftCardMail.intro', { shopName, amount }), t('admin.giftCardMail.code', { code: card.code }), validity, t('admin.giftCardMail.howTo')],
       action: { label: t('admin.giftCardMail.action'), url: `${siteUrl}/${storefront.prefix}` },

@@ -19,13 +19,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { selection, summary } = await checkoutRequest(request, context);
   const { cart, totals, vat, renewed } = summary;
   // Rows follow the store's (or the visitor's) VAT display; the totals always show the VAT part.
-  const shown = (amount: number) => shownAmount(amount, totals?.vatRateBp ?? 0, selection.includeVat);
+  // Each row at its own rate: a gift card (a voucher) has none.
+  const shown = (amount: number, index: number) => shownAmount(amount, totals?.lines[index]?.vatRateBp ?? 0, selection.includeVat);
   return {
     prefix: selection.storefront.prefix,
     notice: new URL(request.url).searchParams.get('notice'),
     renewed,
     couponCode: summary.couponId ? (cart?.couponCode ?? null) : null,
-    lines: (cart?.lines ?? []).map((line, index) => ({ ...line, unitPrice: shown(totals?.lines[index]?.unitPrice ?? 0), rowTotal: shown(totals?.lines[index]?.rowTotal ?? 0) })),
+    lines: (cart?.lines ?? []).map((line, index) => ({ ...line, unitPrice: shown(totals?.lines[index]?.unitPrice ?? 0, index), rowTotal: shown(totals?.lines[index]?.rowTotal ?? 0, index) })),
     totals,
     vatKind: vat.kind,
     rowsIncludeVat: selection.includeVat,
@@ -99,7 +100,8 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                     {!line.inStock && <span className="field-error">{t('errors.quantity')}</span>}
                   </div>
                   <div className="cart-line__actions">
-                    {!line.isSample && (
+                    {/* A sample is one, and so is a gift card (each has its own recipient): no quantity to change. */}
+                    {!line.isSample && !line.isVoucher && (
                       <Form method="post" className="form-inline">
                         <CsrfField />
                         <input type="hidden" name="lineId" value={line.id} />
@@ -127,11 +129,14 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
           </section>
           <aside className="cart-summary" aria-labelledby="cart-summary-heading">
             <h2 id="cart-summary-heading">{t('cart.summary')}</h2>
-            <p className="cart-progress" role="status">
-              {totals.nextVolumeTier
-                ? t('cart.volumeProgress', { amount: money(totals.nextVolumeTier.remaining), percent: percent(totals.nextVolumeTier.rateBp) })
-                : t('cart.volumeUnlocked', { percent: percent(totals.volumeDiscountBp) })}
-            </p>
+            {/* Nothing to say for a cart of gift cards alone (they earn no volume discount). */}
+            {(totals.nextVolumeTier || totals.volumeDiscountBp > 0) && (
+              <p className="cart-progress" role="status">
+                {totals.nextVolumeTier
+                  ? t('cart.volumeProgress', { amount: money(totals.nextVolumeTier.remaining), percent: percent(totals.nextVolumeTier.rateBp) })
+                  : t('cart.volumeUnlocked', { percent: percent(totals.volumeDiscountBp) })}
+              </p>
+            )}
             <OrderTotals totals={totals} vatKind={vatKind} rowsIncludeVat={rowsIncludeVat} />
             <CodeForm
               name="couponCode"

@@ -45,6 +45,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   return {
     prefix: selection.storefront.prefix,
+    // A gift card in the cart is not paid with another one: the code field is then only there to remove a code.
+    sellsGiftCards: cart!.lines.some((line) => line.isVoucher),
     lines: cart!.lines.map((line, index) => ({ id: line.id, name: line.name, sku: line.sku, quantity: line.quantity, isSample: line.isSample, options: line.options, lengthCm: line.lengthCm, rowTotal: totals!.lines[index]!.rowTotal })),
     totals: totals!,
     vatKind: vat.kind,
@@ -69,9 +71,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const code = intent === 'apply-gift-card' ? String(form.get('giftCardCode') ?? '').trim() : '';
     if (intent === 'apply-gift-card') {
       const check = code ? await orUnavailable(() => checkGiftCard(services.db, code, selection.currency)) : null;
-      if (!check?.ok) {
-        return data({ giftCardError: { key: check ? giftCardMessages[check.reason] : 'validation.required' }, giftCardCode: code, error: undefined, paymentMethod: '' }, { status: 400 });
-      }
+      // A cart with a gift card in it is not paid with another one.
+      const refusal = !check ? 'validation.required' : !check.ok ? giftCardMessages[check.reason] : summary.cart!.lines.some((line) => line.isVoucher) ? 'giftCards.notPayableWithGiftCard' : null;
+      if (refusal) return data({ giftCardError: { key: refusal }, giftCardCode: code, error: undefined, paymentMethod: '' }, { status: 400 });
     }
     await orUnavailable(() => saveCheckoutDetails(services.db, summary.cart!.id, { giftCardCode: code || null }));
     throw redirect(`/${selection.storefront.prefix}/checkout/payment`);
@@ -113,7 +115,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function PaymentStep({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
   const navigation = useNavigation();
-  const { prefix, lines, totals, vatKind, details, deliveryAddress, billingAddress, paymentOptions, invoiceReview, giftCard, amountDue, paymentFailed } = loaderData;
+  const { prefix, lines, totals, vatKind, details, deliveryAddress, billingAddress, paymentOptions, invoiceReview, giftCard, amountDue, paymentFailed, sellsGiftCards } = loaderData;
   const giftCardError = actionData?.giftCardError ?? (giftCard && 'error' in giftCard ? { key: giftCard.error } : undefined);
   const money = useCartMoney(totals);
   const chosen = actionData?.paymentMethod || paymentOptions[0];
@@ -161,17 +163,19 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
               <dd className="order-totals__total">{money(amountDue)}</dd>
             </dl>
           )}
-          <CodeForm
-            name="giftCardCode"
-            label={t('checkout.giftCardCode')}
-            applyIntent="apply-gift-card"
-            applyLabel={t('checkout.applyGiftCard')}
-            removeIntent="remove-gift-card"
-            removeLabel={t('checkout.removeGiftCard')}
-            inUse={giftCard && !('error' in giftCard) ? '' : null}
-            defaultValue={actionData?.giftCardCode ?? details.giftCardCode ?? ''}
-            error={giftCardError}
-          />
+          {(!sellsGiftCards || details.giftCardCode) && (
+            <CodeForm
+              name="giftCardCode"
+              label={t('checkout.giftCardCode')}
+              applyIntent="apply-gift-card"
+              applyLabel={t('checkout.applyGiftCard')}
+              removeIntent="remove-gift-card"
+              removeLabel={t('checkout.removeGiftCard')}
+              inUse={giftCard && !('error' in giftCard) ? '' : sellsGiftCards ? t('giftCards.notPayableWithGiftCard') : null}
+              defaultValue={actionData?.giftCardCode ?? details.giftCardCode ?? ''}
+              error={giftCardError}
+            />
+          )}
           <FormAlert error={actionData?.error ?? (paymentFailed ? { key: 'errors.payment' } : undefined)} />
           <Form method="post" noValidate className="form-stack">
             <CsrfField />

@@ -37,6 +37,7 @@ const sections = [
   ['wishlists', 'account.nav.wishlists'],
   ['reviews', 'account.nav.reviews'],
   ['stockAlerts', 'stockAlerts.account.title'],
+  ['giftCards', 'giftCards.account.title'],
   ['privacy', 'account.nav.privacy'],
 ] as const;
 

@@ -1,0 +1,63 @@
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.server.ts';
+import { giftCards, orderItems } from '../../db/schema.ts';
+import { generateGiftCardCode } from './gift-card-codes.ts';
+import { giftCardValidityYears } from './gift-card-purchase.ts';
+
+/*
+ * The cards of an order's gift-card lines come and go with its payment (issue 15): issued in the
+ * transaction that marks it paid, withdrawn when it is cancelled. Kept apart from the mails so
+ * that recording an order (also the demo catalogue's, run by the server itself) stays light.
+ */
+
+/**
+ * Issues the cards of a paid order's gift-card lines, inside the caller's transaction. One card
+ * per line (a unique index on the line): marking paid again issues nothing new. A random code
+ * that happens to exist already is drawn again (`on conflict do nothing` keeps the transaction usable).
+ */
+export async function issueSoldGiftCards(tx: Queryable, orderId: number, now = new Date()): Promise<number> {
+  const lines = await tx
+    .select({ id: orderItems.id, giftCard: orderItems.giftCard, issued: giftCards.id })
+    .from(orderItems)
+    .leftJoin(giftCards, eq(giftCards.orderItemId, orderItems.id))
+    .where(and(eq(orderItems.orderId, orderId), isNotNull(orderItems.giftCard)))
+    .orderBy(asc(orderItems.id));
+  let issued = 0;
+  for (const line of lines) {
+    if (line.issued !== null || !line.giftCard) continue;
+    const expiresAt = new Date(now);
+    expiresAt.setUTCFullYear(expiresAt.getUTCFullYear() + giftCardValidityYears);
+    for (let attempt = 0; ; attempt++) {
+      const [card] = await tx
+        .insert(giftCards)
+        .values({
+          code: generateGiftCardCode(),
+          initialCents: line.giftCard.amountEurCents,
+          balanceCents: line.giftCard.amountEurCents,
+          expiresAt,
+          recipientEmail: line.giftCard.recipientEmail,
+          orderItemId: line.id,
+          deliverOn: line.giftCard.deliverOn,
+        })
+        .onConflictDoNothing()
+        .returning({ id: giftCards.id });
+      if (card) break;
+      if (attempt >= 5) throw new Error(`no free gift card code for order line ${line.id}`);
+    }
+    issued++;
+  }
+  return issued;
+}
+
+/**
+ * A cancelled order takes its cards back: they stop paying (like a card staff disable) and,
+ * not yet sent, are never mailed. Returns how many were withdrawn.
+ */
+export async function withdrawSoldGiftCards(tx: Queryable, orderId: number): Promise<number> {
+  const withdrawn = await tx
+    .update(giftCards)
+    .set({ disabledAt: sql`now()` })
+    .where(and(isNull(giftCards.disabledAt), inArray(giftCards.orderItemId, tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.orderId, orderId)))))
+    .returning({ id: giftCards.id });
+  return withdrawn.length;
+}
