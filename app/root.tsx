@@ -12,7 +12,7 @@ import { loadMessages } from './modules/i18n/messages.server.ts';
 import { localeCookie } from './modules/i18n/storefront-request.server.ts';
 import { csrfState, failsCsrfCheck } from './modules/security/csrf.server.ts';
 import { oneClickUnsubscribePath } from './modules/newsletter/newsletter-paths.ts';
-import fallbackMessages from '../locales/en-US.json' with { type: 'json' };
+import { errors as fallbackErrors } from '../locales/en-US.json';
 import './styles/global.css';
 
 /** Every state-changing request must carry the visitor's CSRF token; every visitor gets one. */
@@ -79,7 +79,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <I18nProvider locale={root?.locale ?? 'en-US'} messages={root?.messages ?? fallbackMessages}>
+        <I18nProvider locale={root?.locale ?? 'en-US'} messages={root?.messages ?? { errors: fallbackErrors }}>
           {children}
         </I18nProvider>
         <ScrollRestoration nonce={root?.cspNonce} />
