@@ -137,7 +137,7 @@ export function AddToCartForm({
       </p>
       {inStock && (
         // Always in the page (no layout shift), shown by a class; it posts the form above.
-        <div className={`sticky-buy${barVisible ? ' sticky-buy--visible' : ''}`} hidden={!barVisible}>
+        <div className="sticky-buy" hidden={!barVisible}>
           <div className="sticky-buy__inner container">
             <p className="sticky-buy__text">
               <span className="sticky-buy__name">{product.name}</span>
