@@ -43,6 +43,17 @@ const taken: string[] = [];
 
 async function shoot(page: Page, name: string, width: number, { fullPage = true } = {}) {
   const file = join(outDir, `${name}-${width}.png`);
+  if (fullPage) {
+    // Scroll through once so lazy pictures load, then back to the top.
+    await page.evaluate(async () => {
+      for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
+        window.scrollTo(0, y);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      window.scrollTo(0, 0);
+    });
+    await page.waitForLoadState('networkidle');
+  }
   await page.screenshot({ path: file, fullPage });
   taken.push(file);
 }
