@@ -47,7 +47,7 @@ describe('the product page on a phone (issue 22)', () => {
   it('shows a buy bar once the form scrolled away; it adds, opens the mini-cart and gives the focus back', async () => {
     const page = await browser.newPage();
     await openFirstParacord(page);
-    const bar = page.getByRole('button', { name: t('en-GB', 'cart.addOf', { name: (await page.locator('h1').textContent()) ?? '' }) });
+    const bar = page.getByRole('button', { name: `${t('en-GB', 'cart.add')} (${(await page.locator('h1').textContent()) ?? ''})`, exact: true });
     // At the top the page's own button is there; the bar is not.
     await page.getByRole('button', { name: t('en-GB', 'cart.add'), exact: true }).waitFor();
     expect(await bar.isVisible()).toBe(false);

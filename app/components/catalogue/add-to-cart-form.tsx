@@ -143,8 +143,9 @@ export function AddToCartForm({
               <span className="sticky-buy__name">{product.name}</span>
               <span className="sticky-buy__price">{product.price}</span>
             </p>
-            <button type="submit" form={formId} name="intent" value="add-to-cart" className="button button--primary" disabled={fetcher.state !== 'idle'} aria-label={t('cart.addOf', { name: product.name })}>
-              {t('cart.add')}
+            <button type="submit" form={formId} name="intent" value="add-to-cart" className="button button--primary" disabled={fetcher.state !== 'idle'}>
+              {/* The name read out begins with the words shown (WCAG 2.5.3) and says which product. */}
+              {t('cart.add')} <span className="visually-hidden">({product.name})</span>
             </button>
           </div>
         </div>
