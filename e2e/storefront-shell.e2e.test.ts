@@ -87,7 +87,9 @@ describe('locale detection', () => {
     browser = await openBrowser({ locale: 'sv-SE' });
     const page = await browser.newPage();
     await page.goto(`${baseUrl}/en-gb`);
-    const prompt = page.getByRole('region', { name: text('en-GB', 'locale.promptLabel') });
+    // The prompt speaks the visitor's language, not the page's (issue 22).
+    const prompt = page.getByRole('region', { name: text('sv-SE', 'locale.promptLabel') });
+    expect(await prompt.getAttribute('lang')).toBe('sv-SE');
     await prompt.getByRole('link', { name: /Sverige/ }).click();
     await page.waitForURL(`${baseUrl}/sv-se`);
     expect(await page.locator('html').getAttribute('lang')).toBe('sv-SE');

@@ -55,6 +55,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {categories.map((category) => (
             <li key={category.code}>
               <Link to={`/${prefix}/${category.urlPath}`} className="category-tile">
+                {category.imagePath && <img {...imageSources(category.imagePath, 320)} width={320} height={320} alt="" loading="lazy" className="category-tile__image" />}
                 <span className="category-tile__name">{category.name}</span>
                 <span className="category-tile__count">{t('home.productCount', { count: category.productCount })}</span>
               </Link>

@@ -13,6 +13,11 @@ import { parseAcceptLanguage, storefrontForLanguages } from '../modules/i18n/loc
 import { resolveStorefrontRequest } from '../modules/i18n/storefront-request.server.ts';
 import { offeredPaymentMethods } from '../modules/content/content-widgets.server.ts';
 import { supportContacts } from '../modules/content/stores.server.ts';
+import type { Database } from '../db/client.server.ts';
+import type { Logger } from '../modules/observability/logger.server.ts';
+import type { StorefrontLocale } from '../modules/i18n/locales.ts';
+import { serverTranslator } from '../modules/i18n/translator.server.ts';
+import type { RegionPromptTexts } from '../components/shell/site-footer.tsx';
 import { priceDisplayFor } from '../modules/pricing/price-display.server.ts';
 import { consentCookie, parseConsent } from '../modules/privacy/consent.ts';
 
@@ -46,7 +51,7 @@ const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, contex
 export const middleware = [storefrontMiddleware, sessionMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, payments } = context.get(servicesContext);
+  const { db, payments, logger } = context.get(servicesContext);
   const selection = context.get(storefrontContext);
   const { storefront, hasChosenLocale } = selection;
   // What the header shows of the visitor: pages are shared per these values (decision 0020).
@@ -59,6 +64,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ]),
   );
   const suggested = storefrontForLanguages(parseAcceptLanguage(request.headers.get('accept-language')));
+  // Invite visitors whose browser points to another store, until they choose one.
+  const suggestedStorefront = !hasChosenLocale && suggested && suggested.code !== storefront.code ? suggested : null;
   return {
     storefront: storefront.code,
     categoryTree,
@@ -68,10 +75,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     supportContacts,
     consent: parseConsent(readCookie(request, consentCookie)),
     showCookieSettings: new URL(request.url).searchParams.has('cookie-settings'),
-    // Invite visitors whose browser points to another store, until they choose one.
-    suggestedStorefront: !hasChosenLocale && suggested && suggested.code !== storefront.code ? suggested.code : null,
+    regionPrompt: suggestedStorefront ? await regionPromptTexts(db, logger, suggestedStorefront, storefront) : null,
     cartItemCount,
     customerFirstName,
+  };
+}
+
+/**
+ * The region prompt speaks the language the visitor's browser asks for (that of the suggested
+ * store), not the language of the page they landed on.
+ */
+async function regionPromptTexts(db: Database, logger: Logger, suggested: StorefrontLocale, current: StorefrontLocale): Promise<RegionPromptTexts> {
+  const t = await serverTranslator(db, suggested.code, logger);
+  return {
+    locale: suggested.code,
+    label: t('locale.promptLabel'),
+    reason: t('locale.promptReason'),
+    question: t('locale.promptQuestion', { store: suggested.name }),
+    go: t('locale.promptGo', { store: suggested.name }),
+    stay: t('locale.promptStay', { store: current.name }),
   };
 }
 

@@ -1,3 +1,4 @@
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useActionData, useFetcher, useParams, useSearchParams } from 'react-router';
 import type { AddToCartResult } from '../../modules/cart/add-to-cart.server.ts';
 import { addedFromOutcome } from '../../modules/cart/add-to-cart-outcome.ts';
@@ -7,6 +8,7 @@ import { outcomeParam } from '../../modules/http/form-submission.ts';
 type PageAnswer = { cart?: AddToCartResult; productId?: number; quantity?: string };
 import { useI18n } from '../../modules/i18n/i18n.tsx';
 import { CsrfField } from '../forms/form-fields.tsx';
+import { Icon } from '../shell/icons.tsx';
 
 const failures: Record<Exclude<AddToCartResult, { ok: true }>['reason'], string> = {
   quantity: 'errors.quantity',
@@ -16,8 +18,39 @@ const failures: Record<Exclude<AddToCartResult, { ok: true }>['reason'], string>
   'stock-share': 'businessRisks.stockShare',
 };
 
-/** Quantity and "Add to cart" (and the free sample), posted to the product page itself. */
-export function AddToCartForm({ productId, variantId, metres, inStock, hasSample }: { productId: number; variantId: number; metres: number | null; inStock: boolean; hasSample: boolean }) {
+/** What the product page tells the form about itself: for the sticky bar and the mini-cart. */
+export interface AddToCartProduct {
+  name: string;
+  /** the chosen option or length, as the cart line will name it */
+  detail: string | null;
+  /** the price as shown on the page */
+  price: ReactNode;
+  image: ReactNode;
+  /** "2 pieces are in your cart" and the like, null when none */
+  inCart: string | null;
+}
+
+/**
+ * Quantity and "Add to cart" (and the free sample), posted to the product page itself. One success
+ * message: without JavaScript the notice after the redirect (with what the cart holds); with it, a
+ * mini-cart that opens with the focus on it and a live region that says so (issue 22). On a phone a
+ * bar with the price and the button stays at the bottom once the form has scrolled away.
+ */
+export function AddToCartForm({
+  productId,
+  variantId,
+  metres,
+  inStock,
+  hasSample,
+  product,
+}: {
+  productId: number;
+  variantId: number;
+  metres: number | null;
+  inStock: boolean;
+  hasSample: boolean;
+  product: AddToCartProduct;
+}) {
   const { t } = useI18n();
   const { lang } = useParams();
   const fetcher = useFetcher<PageAnswer>();
@@ -27,9 +60,43 @@ export function AddToCartForm({ productId, variantId, metres, inStock, hasSample
   const answer = fetcher.data ?? (pageAnswer?.productId === productId ? pageAnswer : undefined);
   const result = answer?.cart ?? (fetcher.data ? undefined : addedFromOutcome(search.get(outcomeParam), productId));
   const typedQuantity = answer?.cart && !answer.cart.ok ? answer.quantity : undefined;
+  const formId = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const miniCart = useRef<HTMLDialogElement>(null);
+  // The button that added (the bar's or the form's): focus goes back to it when the mini-cart closes.
+  const opener = useRef<HTMLElement | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  // With JavaScript the mini-cart is the success message; the page keeps only what the cart holds.
+  const addedHere = fetcher.data?.cart?.ok === true;
+  useEffect(() => {
+    if (fetcher.state === 'submitting') setAnnouncement('');
+    if (fetcher.state !== 'idle' || !fetcher.data?.cart?.ok) return;
+    setAnnouncement(t(fetcher.data.cart.otherLinesOutOfStock ? 'errors.addWarning' : 'cart.added'));
+    const dialog = miniCart.current;
+    if (dialog && !dialog.open) {
+      dialog.showModal();
+      dialog.querySelector('h2')?.focus();
+    }
+  }, [fetcher.state, fetcher.data, t]);
+  const barVisible = useScrolledPast(form, inStock);
+  const message = result && !(result.ok && addedHere) && (
+    <p id="add-to-cart-message" className={result.ok ? 'notice notice--success' : 'form-alert'} role={result.ok ? 'status' : 'alert'}>
+      {result.ok ? (result.otherLinesOutOfStock ? t('errors.addWarning') : t('cart.added')) : t(failures[result.reason])}{' '}
+      {result.ok && product.inCart}{' '}
+      {result.ok && <Link to={`/${lang}/checkout`}>{t('cart.view')}</Link>}
+    </p>
+  );
   return (
     <div className="add-to-cart">
-      <fetcher.Form method="post" className="form-inline">
+      <fetcher.Form
+        method="post"
+        className="form-inline"
+        id={formId}
+        ref={form}
+        onSubmit={(event) => {
+          opener.current = (event.nativeEvent as SubmitEvent).submitter;
+        }}
+      >
         <CsrfField />
         <input type="hidden" name="variantId" value={variantId} />
         {metres !== null && <input type="hidden" name="metres" value={metres} />}
@@ -59,14 +126,83 @@ export function AddToCartForm({ productId, variantId, metres, inStock, hasSample
           </button>
         )}
       </fetcher.Form>
-      {result && (
-        <p id="add-to-cart-message" className={result.ok ? 'notice notice--success' : 'form-alert'} role={result.ok ? 'status' : 'alert'}>
-          {result.ok ? (result.otherLinesOutOfStock ? t('errors.addWarning') : t('cart.added')) : t(failures[result.reason])}{' '}
-          {result.ok && <Link to={`/${lang}/checkout`}>{t('cart.view')}</Link>}
+      {message}
+      {!(result?.ok && !addedHere) && product.inCart && (
+        <p className="in-cart">
+          {product.inCart} <Link to={`/${lang}/checkout`}>{t('cart.view')}</Link>
         </p>
       )}
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
+      {inStock && (
+        // Always in the page (no layout shift), shown by a class; it posts the form above.
+        <div className="sticky-buy" hidden={!barVisible}>
+          <div className="sticky-buy__inner container">
+            <p className="sticky-buy__text">
+              <span className="sticky-buy__name">{product.name}</span>
+              <span className="sticky-buy__price">{product.price}</span>
+            </p>
+            <button type="submit" form={formId} name="intent" value="add-to-cart" className="button button--primary" disabled={fetcher.state !== 'idle'}>
+              {/* The name read out begins with the words shown (WCAG 2.5.3) and says which product. */}
+              {t('cart.add')} <span className="visually-hidden">({product.name})</span>
+            </button>
+          </div>
+        </div>
+      )}
+      <dialog ref={miniCart} className="mini-cart" aria-labelledby={`${formId}-mini-cart`} onClose={() => opener.current?.focus()}>
+        <div className="mini-cart__head">
+          <h2 id={`${formId}-mini-cart`} tabIndex={-1}>
+            {t('cart.miniCartTitle')}
+          </h2>
+          <form method="dialog">
+            <button type="submit" className="icon-button" aria-label={t('cart.close')}>
+              <Icon name="close" />
+            </button>
+          </form>
+        </div>
+        <div className="mini-cart__line">
+          {product.image}
+          <p>
+            <strong>{product.name}</strong>
+            {product.detail && <span className="mini-cart__detail">{product.detail}</span>}
+            {product.inCart && <span className="mini-cart__detail">{product.inCart}</span>}
+          </p>
+        </div>
+        <p className="mini-cart__actions">
+          <Link to={`/${lang}/checkout`} className="button button--primary">
+            {t('cart.view')}
+          </Link>
+          <button type="button" className="button" onClick={() => miniCart.current?.close()}>
+            {t('cart.continueShopping')}
+          </button>
+        </p>
+      </dialog>
     </div>
   );
+}
+
+/**
+ * Whether `target` has scrolled up out of view (the sticky bar's cue). Below the screen, or still
+ * visible, it has not: a desktop that shows the form never shows the bar.
+ */
+function useScrolledPast(target: React.RefObject<HTMLElement | null>, active: boolean): boolean {
+  const [past, setPast] = useState(false);
+  useEffect(() => {
+    const element = target.current;
+    if (!active || !element || typeof IntersectionObserver === 'undefined') return;
+    // The root reaches far below the screen, so the form counts as out of view only above it
+    // (and a jump past it, to an anchor, changes the state as scrolling does).
+    const observer = new IntersectionObserver(([entry]) => entry && setPast(!entry.isIntersecting), { rootMargin: '0px 0px 1000000px 0px' });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [target, active]);
+  // The page makes room at its end so the bar never covers the last lines (see .has-sticky-buy).
+  useEffect(() => {
+    document.body.classList.toggle('has-sticky-buy', past);
+    return () => document.body.classList.remove('has-sticky-buy');
+  }, [past]);
+  return past;
 }
 
 /** "Add to cart" on a listing card, for simple products (posted to the listing page itself). */

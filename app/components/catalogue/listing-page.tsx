@@ -5,7 +5,10 @@ import type { CategoryPageData } from '../../modules/catalogue/category-page.ser
 export type ListingPageData = CategoryPageData;
 import { allPageMax, pageSizes, sortOptions, type SortOption } from '../../modules/catalogue/listing-options.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { formatMoney } from '../../modules/currency/money.ts';
+import { usePriceDisplay } from '../../modules/pricing/price-context.tsx';
 import { PageHead } from '../page-head.tsx';
+import { FiltersDrawer } from './filters-drawer.tsx';
 import { Pagination } from '../pagination.tsx';
 import { Breadcrumbs, ProductGrid } from './product-card.tsx';
 
@@ -62,7 +65,15 @@ export function ListingPage({
     const text = next.toString();
     return `${pathname}${text ? `?${text}` : ''}`;
   };
-  const autoSubmit = (event: React.ChangeEvent<HTMLFormElement>) => submit(event.currentTarget, { preventScrollReset: true });
+  // Choices apply at once; typed prices when the shopper presses Enter or the button (not at
+  // every keystroke, which would also take the focus away from the box).
+  const autoSubmit = (event: React.ChangeEvent<HTMLFormElement>) => {
+    const field = event.target as unknown as HTMLInputElement;
+    if (field.type === 'number') return;
+    submit(event.currentTarget, { preventScrollReset: true });
+  };
+  const display = usePriceDisplay();
+  const wholeAmount = (amount: number) => formatMoney(amount * 10 ** display.minorUnits, display.currency, locale, display.minorUnits);
   const facetCodes = new Set(listing.facets.map((f) => f.code));
   const availableSorts = sorts.filter((option) => {
     const facet = sortFacet[option];
@@ -95,55 +106,62 @@ export function ListingPage({
       </header>
       <div className="listing__layout">
         <aside className="listing__filters">
-          <details className="filters">
-            <summary>{t('listing.filters')}</summary>
-            <Form method="get" key={search} onChange={autoSubmit} preventScrollReset className="filters__form">
-              {hidden(['q', 'sort', 'limit'])}
-              {listing.subcategories.length > 0 && (
-                <fieldset className="facet">
-                  <legend>{t('listing.subcategories')}</legend>
-                  {listing.subcategories.map((c) => (
-                    <label key={c.uid} className="facet__option">
-                      <input type="checkbox" name="category_uid" value={c.uid} defaultChecked={c.selected} />
-                      <span>{data.subcategoryNames[c.code] ?? c.code}</span>
-                      <span className="facet__count">({c.count})</span>
-                    </label>
-                  ))}
-                </fieldset>
-              )}
-              {listing.facets.map((facet) => (
-                <fieldset key={facet.code} className="facet">
-                  <legend>{facet.label}</legend>
-                  <div className={facet.options.length > 8 ? 'facet__options facet__options--scroll' : 'facet__options'}>
-                    {facet.options.map((option) => (
-                      <label key={option.value} className="facet__option">
-                        <input type="checkbox" name={facet.code} value={option.value} defaultChecked={option.selected} />
-                        {option.swatchHex && <span className="swatch" style={{ backgroundColor: option.swatchHex }} aria-hidden="true" />}
-                        <span>{facet.unit ? `${number.format(Number(option.label))} ${facet.unit}` : option.label}</span>
-                        <span className="facet__count">({option.count})</span>
+          <FiltersDrawer
+            total={listing.total}
+            activeCount={activeFilters.length}
+            // In the open drawer the form stays mounted while choices apply (the focus stays where it
+            // was); elsewhere it follows the URL (a removed filter chip unticks its box).
+            form={(id, { inDrawer, drawerOpen }) => (
+              <Form method="get" key={drawerOpen ? 'drawer' : search} id={id} onChange={autoSubmit} preventScrollReset className="filters__form">
+                {hidden(['q', 'sort', 'limit'])}
+                {listing.subcategories.length > 0 && (
+                  <fieldset className="facet">
+                    <legend>{t('listing.subcategories')}</legend>
+                    {listing.subcategories.map((c) => (
+                      <label key={c.uid} className="facet__option">
+                        <input type="checkbox" name="category_uid" value={c.uid} defaultChecked={c.selected} />
+                        <span>{data.subcategoryNames[c.code] ?? c.code}</span>
+                        <span className="facet__count">({c.count})</span>
                       </label>
                     ))}
-                  </div>
-                </fieldset>
-              ))}
-              {listing.priceBounds && (
-                <fieldset className="facet facet--price">
-                  <legend>{t('listing.price')}</legend>
-                  <label>
-                    <span>{t('listing.priceMin')}</span>
-                    <input type="number" name="price_min" min={0} step={1} inputMode="numeric" placeholder={String(listing.priceBounds.min)} defaultValue={params.priceMin ?? ''} />
-                  </label>
-                  <label>
-                    <span>{t('listing.priceMax')}</span>
-                    <input type="number" name="price_max" min={0} step={1} inputMode="numeric" placeholder={String(listing.priceBounds.max)} defaultValue={params.priceMax ?? ''} />
-                  </label>
-                </fieldset>
-              )}
-              <button type="submit" className="button button--primary filters__apply">
-                {t('listing.applyFilters')}
-              </button>
-            </Form>
-          </details>
+                  </fieldset>
+                )}
+                {listing.facets.map((facet) => (
+                  <fieldset key={facet.code} className="facet">
+                    <legend>{facet.label}</legend>
+                    <div className={facet.options.length > 8 ? 'facet__options facet__options--scroll' : 'facet__options'}>
+                      {facet.options.map((option) => (
+                        <label key={option.value} className="facet__option">
+                          <input type="checkbox" name={facet.code} value={option.value} defaultChecked={option.selected} />
+                          {option.swatchHex && <span className="swatch" style={{ backgroundColor: option.swatchHex }} aria-hidden="true" />}
+                          <span>{facet.unit ? `${number.format(Number(option.label))} ${facet.unit}` : option.label}</span>
+                          <span className="facet__count">({option.count})</span>
+                        </label>
+                      ))}
+                    </div>
+                  </fieldset>
+                ))}
+                {listing.priceBounds && (
+                  <fieldset className="facet facet--price">
+                    <legend>{t('listing.price')}</legend>
+                    <label>
+                      <span>{t('listing.priceMin')}</span>
+                      <input type="number" name="price_min" min={0} step={1} inputMode="numeric" placeholder={wholeAmount(listing.priceBounds.min)} defaultValue={params.priceMin ?? ''} />
+                    </label>
+                    <label>
+                      <span>{t('listing.priceMax')}</span>
+                      <input type="number" name="price_max" min={0} step={1} inputMode="numeric" placeholder={wholeAmount(listing.priceBounds.max)} defaultValue={params.priceMax ?? ''} />
+                    </label>
+                  </fieldset>
+                )}
+                {!inDrawer && (
+                  <button type="submit" className="button button--primary filters__apply">
+                    {t('listing.applyFilters')}
+                  </button>
+                )}
+              </Form>
+            )}
+          />
         </aside>
         <section className="listing__results" aria-labelledby="listing-results-heading">
           <h2 id="listing-results-heading" className="visually-hidden">

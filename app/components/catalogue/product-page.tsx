@@ -99,6 +99,19 @@ export function ProductPage({ data, prefix, inCart }: { data: ProductPageData; p
   };
 
   const { maxMetres } = data;
+  const showForm = variant !== undefined && (!product.soldByLength || data.metres !== null);
+  const inCartText = [inCart.quantity > 0 ? t('cart.inCart', { count: inCart.quantity }) : '', inCart.sample ? t('cart.sampleInCart') : ''].filter(Boolean).join(' ');
+  // What the mini-cart and the sticky bar name: the chosen options, or the piece length.
+  const chosenDetail = [
+    ...selectable.map(([attribute, options]) => {
+      const chosen = options.find((o) => o.option === selection[attribute]);
+      return chosen ? optionLabel(attribute, chosen) : '';
+    }),
+    product.soldByLength && data.metres !== null ? formatLength(data.metres, t, locale) : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  const price = variant && (product.soldByLength ? t('product.perMetre', { price: formatPrice(variant.priceCents, display) }) : formatPrice(variant.priceCents, display));
   const bothUnits = (imperial: string, metric: string) => t('measure.imperialFirst', { imperial, metric });
 
   return (
@@ -150,9 +163,7 @@ export function ProductPage({ data, prefix, inCart }: { data: ProductPageData; p
           {variant && (
             <div className="product__price-block">
               <p className="product__price">
-                <span className="price">
-                  {product.soldByLength ? t('product.perMetre', { price: formatPrice(variant.priceCents, display) }) : formatPrice(variant.priceCents, display)}
-                </span>{' '}
+                <span className="price">{price}</span>{' '}
                 <span className="vat-label">{vatLabel}</span>{' '}
                 {!product.soldByLength && <CatalogueUnitPrice netEurCents={variant.priceCents} lengthCm={lengthCmOf(variant)} />}
               </p>
@@ -249,10 +260,28 @@ export function ProductPage({ data, prefix, inCart }: { data: ProductPageData; p
               </tbody>
             </table>
           )}
-          {variant && (!product.soldByLength || data.metres !== null) && (
-            <AddToCartForm key={`${variant.id}-${data.metres}`} productId={product.id} variantId={variant.id} metres={product.soldByLength ? data.metres : null} inStock={variant.inStock} hasSample={product.hasSample && !inCart.sample} />
+          {showForm && (
+            <AddToCartForm
+              key={`${variant.id}-${data.metres}`}
+              productId={product.id}
+              variantId={variant.id}
+              metres={product.soldByLength ? data.metres : null}
+              inStock={variant.inStock}
+              hasSample={product.hasSample && !inCart.sample}
+              product={{
+                name: product.name,
+                detail: chosenDetail || null,
+                price: (
+                  <>
+                    {price} <span className="vat-label">{vatLabel}</span>
+                  </>
+                ),
+                image: detail.images[0] ? <img {...imageSources(detail.images[0].path, 96)} width={64} height={64} alt="" /> : null,
+                inCart: inCartText || null,
+              }}
+            />
           )}
-          {(inCart.quantity > 0 || inCart.sample) && (
+          {!showForm && (inCart.quantity > 0 || inCart.sample) && (
             <p className="in-cart">
               {inCart.quantity > 0 && t('cart.inCart', { count: inCart.quantity })} {inCart.sample && t('cart.sampleInCart')}{' '}
               <Link to={`/${prefix}/checkout`}>{t('cart.view')}</Link>

@@ -17,7 +17,11 @@ export function CookieBanner({ consent, expanded }: { consent: ConsentState | nu
         <input type="hidden" name="_csrf" value={root?.csrfToken ?? ''} />
         <input type="hidden" name="returnTo" value={`${pathname}${search}`} />
         <h2 id="cookie-banner-heading">{t('consent.title')}</h2>
-        <p>{t('consent.text')}</p>
+        {/* The short text on phones keeps the banner small (issue 22); the settings explain each kind. */}
+        <p className="cookie-banner__text">
+          <span className="cookie-banner__long">{t('consent.text')}</span>
+          <span className="cookie-banner__short">{t('consent.textShort')}</span>
+        </p>
         <details className="cookie-banner__settings" open={expanded}>
           <summary>{t('consent.customize')}</summary>
           <fieldset>

@@ -126,27 +126,41 @@ function Preferences({ currencies, alternates }: { currencies: readonly string[]
 }
 
 /** Invites visitors whose browser language points to another store to switch (spec §1). */
-export function RegionPrompt({ suggested, alternates }: { suggested: LocaleCode; alternates: Alternates }) {
-  const { t, locale } = useI18n();
+/** The prompt's words, in the language of the suggested store (the visitor's browser language). */
+export interface RegionPromptTexts {
+  locale: LocaleCode;
+  label: string;
+  /** why we ask (left out on phones, where the prompt must stay small) */
+  reason: string;
+  question: string;
+  go: string;
+  stay: string;
+}
+
+export function RegionPrompt({ prompt, alternates }: { prompt: RegionPromptTexts; alternates: Alternates }) {
+  const { locale } = useI18n();
   const { pathname, search } = useLocation();
-  const target = storefrontByCode(suggested);
+  const target = storefrontByCode(prompt.locale);
   const current = storefrontByCode(locale);
   if (!target || !current) return null;
   const stay = new URLSearchParams(search);
   stay.set('locale', current.code);
   return (
-    <section className="region-prompt" aria-labelledby="region-prompt-heading">
+    <section className="region-prompt" aria-labelledby="region-prompt-heading" lang={target.code}>
       <div className="region-prompt__inner container">
         <h2 id="region-prompt-heading" className="visually-hidden">
-          {t('locale.promptLabel')}
+          {prompt.label}
         </h2>
-        <p lang={target.code}>{t('locale.promptText', { store: target.name })}</p>
+        <p>
+          <span className="region-prompt__reason">{prompt.reason} </span>
+          {prompt.question}
+        </p>
         <p className="region-prompt__actions">
-          <a className="button button--primary" href={`${alternates[target.code] ?? `/${target.prefix}`}?locale=${target.code}`}>
-            {t('locale.promptGo', { store: target.name })}
+          <a className="button button--primary" href={`${alternates[target.code] ?? `/${target.prefix}`}?locale=${target.code}`} hrefLang={target.code}>
+            {prompt.go}
           </a>
           <a className="button" href={`${pathname}?${stay}`}>
-            {t('locale.promptStay', { store: current.name })}
+            {prompt.stay}
           </a>
         </p>
       </div>

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { NavigationCategory } from '../../modules/catalogue/category-tree.server.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
 import { Icon, Logo } from './icons.tsx';
+import { NavDrawer } from './nav-drawer.tsx';
 import { SearchBox } from './search-box.tsx';
 
 interface SiteHeaderProps {
@@ -19,11 +20,8 @@ export function SiteHeader({ prefix, shopName, categoryTree, cartItemCount, cust
   return (
     <header className="site-header">
       <div className="site-header__bar container">
-        <details className="nav-drawer">
-          <summary className="icon-button" aria-label={t('header.menu')}>
-            <Icon name="menu" />
-          </summary>
-          <nav className="nav-drawer__panel" aria-label={t('header.mainNavigation')}>
+        <NavDrawer>
+          <nav aria-label={t('header.mainNavigation')}>
             <ul className="nav-drawer__list">
               {categoryTree.map((category) => (
                 <li key={category.code}>
@@ -41,7 +39,7 @@ export function SiteHeader({ prefix, shopName, categoryTree, cartItemCount, cust
               ))}
             </ul>
           </nav>
-        </details>
+        </NavDrawer>
         <Link to={home} className="site-header__logo" aria-label={t('header.homeLink', { shopName })}>
           <Logo shopName={shopName} />
         </Link>

@@ -23,7 +23,7 @@ export function SiteShell({ layout, alternates, children }: { layout: LayoutData
       <a href="#main" className="skip-link">
         {t('header.skipToContent')}
       </a>
-      {layout.suggestedStorefront && <RegionPrompt suggested={layout.suggestedStorefront} alternates={alternates} />}
+      {layout.regionPrompt && <RegionPrompt prompt={layout.regionPrompt} alternates={alternates} />}
       <SiteHeader prefix={prefix} shopName={shopName} categoryTree={layout.categoryTree} cartItemCount={layout.cartItemCount} customerFirstName={layout.customerFirstName} />
       <UspBar />
       <main id="main" className="site-main" tabIndex={-1}>

@@ -3,6 +3,7 @@ import { type Database, queryRows } from '../../db/client.server.ts';
 import { categories, categoryTranslations, productCategories, productReviews, productTranslations } from '../../db/schema.ts';
 import type { LocaleCode } from '../i18n/locales.ts';
 import type { ListingIndex } from './listing-index.server.ts';
+import { categoryPictures, variedPicks } from './home-picks.ts';
 import { toProductCard } from './product-detail.server.ts';
 
 /** The categories whose products are cord or rope sold by colour or pattern. */
@@ -35,11 +36,12 @@ export async function countCordsAndDesigns(db: Database): Promise<{ cordsAndRope
   return { cordsAndRopes: Number(rows[0]?.cords ?? 0), designs: Number(rows[0]?.designs ?? 0) };
 }
 
-/** Home page: category tiles, recommended products (one of each kind), customer quotes and the claims. */
+/** Home page: category tiles with a picture, varied recommended products, customer quotes and the claims. */
 export async function getHomeOverview(db: Database, index: ListingIndex, locale: LocaleCode) {
   const [topCategories, quotes, claims] = await Promise.all([
     db
       .select({
+        id: categories.id,
         code: categories.code,
         name: categoryTranslations.name,
         urlPath: categoryTranslations.urlPath,
@@ -56,10 +58,22 @@ export async function getHomeOverview(db: Database, index: ListingIndex, locale:
       .innerJoin(productTranslations, and(eq(productTranslations.productId, productReviews.productId), eq(productTranslations.locale, locale)))
       .where(and(eq(productReviews.locale, locale), eq(productReviews.status, 'approved'), eq(productReviews.rating, 5)))
       .orderBy(desc(productReviews.createdAt))
-      .limit(3),
+      .limit(30),
     countCordsAndDesigns(db),
   ]);
-  const seenTypes = new Set<string>();
-  const recommended = index.products.filter((p) => p.inStock && !seenTypes.has(p.productType) && seenTypes.add(p.productType)).slice(0, 8);
-  return { categories: topCategories, quotes, claims, recommended: recommended.map((p) => toProductCard(p, locale)) };
+  const ids = topCategories.map((c) => c.id);
+  const pictures = categoryPictures(index.products, ids);
+  return {
+    categories: topCategories.map(({ id, ...category }) => ({ ...category, imagePath: pictures.get(id) ?? null })),
+    quotes: distinctQuotes(quotes, 3),
+    claims,
+    recommended: variedPicks(index.products, ids, 8).map((p) => toProductCard(p, locale)),
+  };
+}
+
+/** The newest quotes, each saying something the ones before did not (the demo reviews repeat their texts). */
+function distinctQuotes<Quote extends { title: string; body: string }>(quotes: Quote[], count: number): Quote[] {
+  const seen = new Set<string>();
+  const normal = (text: string) => text.trim().toLowerCase();
+  return quotes.filter((quote) => !seen.has(normal(quote.title)) && !seen.has(normal(quote.body)) && seen.add(normal(quote.title)).add(normal(quote.body))).slice(0, count);
 }

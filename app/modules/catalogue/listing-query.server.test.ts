@@ -87,6 +87,34 @@ describe('queryListing', () => {
     ]);
   });
 
+  // Issue 22: "Categories" and "Paracord type" listed the same cords twice.
+  it('leaves out a facet whose choices are exactly the child categories, unless it is in use', () => {
+    const typeFacet = {
+      code: 'paracord_type',
+      valueType: 'select' as const,
+      unit: null,
+      position: 2,
+      labels: { en: 'Paracord type' },
+      options: [
+        { code: '550', labels: { en: 'Paracord 550' }, swatchHex: null, position: 0 },
+        { code: '425', labels: { en: 'Paracord 425' }, swatchHex: null, position: 1 },
+      ],
+    };
+    const withType = (types: Record<number, string>): ListingIndex => ({
+      ...index,
+      facets: [...index.facets, typeFacet],
+      products: index.products.map((p) => ({ ...p, options: new Map([...p.options, ['paracord_type', types[p.id] ? [types[p.id]!] : []]]) })),
+    });
+    const codes = (listing: ListingIndex, search = '') =>
+      queryListing(listing, 1, parseListingParams(new URLSearchParams(search), new Set(['color', 'rope_diameter', 'paracord_type'])), 'en', euros).facets.map((f) => f.code);
+    // Products 1 and 2 are the 550 child, 3 and 4 the 425 child.
+    const repeating = withType({ 1: '550', 2: '550', 3: '425', 4: '425' });
+    expect(codes(repeating)).toEqual(['color', 'rope_diameter']);
+    expect(codes(repeating, 'paracord_type=550')).toContain('paracord_type');
+    // A type that cuts across the children is a filter of its own.
+    expect(codes(withType({ 1: '550', 2: '425', 3: '425', 4: '425' }))).toEqual(['color', 'rope_diameter', 'paracord_type']);
+  });
+
   it('filters by subcategory and by price range in the display currency', () => {
     expect(query('category_uid=Mw==').products.map((p) => p.id)).toEqual([3, 4]);
     expect(query('price_min=2&price_max=3').products.map((p) => p.id)).toEqual([2, 3]);

@@ -109,6 +109,26 @@ export function queryListing(
   return queryProducts(index, productsInCategory(index, categoryId), children, params, locale, display);
 }
 
+/**
+ * Whether a facet only repeats the child categories ("Paracord type" beside "Categories" listing
+ * the same cords, issue 22): a list of choices each of which picks exactly the products of one
+ * child. Measures (diameter, strength) stay even where they follow the children: they say more.
+ */
+function repeatsCategories(facet: FacetAttribute, products: IndexedProduct[], children: IndexedCategory[]): boolean {
+  if (children.length === 0 || facet.valueType !== 'select') return false;
+  const byOption = new Map<string, Set<number>>();
+  for (const product of products) {
+    for (const value of valuesOf(product, facet)) {
+      const ids = byOption.get(value) ?? new Set<number>();
+      ids.add(product.id);
+      byOption.set(value, ids);
+    }
+  }
+  const childSets = children.map((child) => new Set(products.filter((p) => p.categoryIds.has(child.id)).map((p) => p.id)));
+  const same = (a: Set<number>, b: Set<number>) => a.size === b.size && [...a].every((id) => b.has(id));
+  return [...byOption.values()].every((ids) => childSets.some((childIds) => same(ids, childIds)));
+}
+
 /** Filters, facets, sorting and paging over any set of products (a category, search results). */
 export function queryProducts(
   index: ListingIndex,
@@ -123,7 +143,9 @@ export function queryProducts(
   const unit = 10 ** display.minorUnits;
 
   const selectedChildren = children.filter((c) => params.categoryUids.has(c.uid));
-  const facetsHere = index.facets.filter((f) => inCategory.some((p) => valuesOf(p, f).length > 0));
+  const facetsHere = index.facets.filter(
+    (f) => inCategory.some((p) => valuesOf(p, f).length > 0) && (params.filters.get(f.code)?.size || !repeatsCategories(f, inCategory, children)),
+  );
   const activeFacets = facetsHere.filter((f) => params.filters.get(f.code)?.size);
 
   // Which conditions each product fails: matching products fail none; a product that fails

@@ -1,0 +1,84 @@
+import { type ReactNode, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { Icon } from '../shell/icons.tsx';
+
+/** Where the form is: in the phone's drawer (no "Apply" button there), and whether that is open. */
+export interface FormPlace {
+  inDrawer: boolean;
+  drawerOpen: boolean;
+}
+
+/** Where the filters are a column beside the results (the CSS breakpoint lg). */
+const phoneQuery = '(max-width: 1023.98px)';
+
+function subscribe(onChange: () => void) {
+  const query = window.matchMedia(phoneQuery);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+/** True on narrow screens once JavaScript runs; false on the server and while hydrating. */
+function useNarrowScreen(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(phoneQuery).matches,
+    () => false,
+  );
+}
+
+/**
+ * The listing's filters. Without JavaScript, and on wide screens, a <details> (always open beside
+ * the results on wide screens). On a phone with JavaScript a "Filters" button opens them in a modal
+ * dialog (focus kept inside, Esc and a close button), so the results are not pushed down; its
+ * "Show N results" button applies what was typed and closes it (issue 22).
+ * `form(id, where)` renders the filter form; `total` is the live count of results.
+ */
+export function FiltersDrawer({ form, total, activeCount }: { form: (id: string, where: FormPlace) => ReactNode; total: number; activeCount: number }) {
+  const { t } = useI18n();
+  const narrow = useNarrowScreen();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const label = activeCount > 0 ? t('listing.filtersWithCount', { count: activeCount }) : t('listing.filters');
+  if (!narrow) {
+    return (
+      <details className="filters">
+        <summary>{label}</summary>
+        {form(`${id}-form`, { inDrawer: false, drawerOpen: false })}
+      </details>
+    );
+  }
+  return (
+    <>
+      <button
+        type="button"
+        className="filters filters__open"
+        aria-haspopup="dialog"
+        onClick={() => {
+          dialog.current?.showModal();
+          setOpen(true);
+        }}
+      >
+        {label}
+      </button>
+      <dialog ref={dialog} className="filters-drawer" aria-labelledby={`${id}-title`} onClose={() => setOpen(false)}>
+        <div className="filters-drawer__head">
+          <h2 id={`${id}-title`}>{t('listing.filters')}</h2>
+          <button type="button" className="icon-button" aria-label={t('listing.closeFilters')} onClick={() => dialog.current?.close()}>
+            <Icon name="close" />
+          </button>
+        </div>
+        <div className="filters-drawer__body">{form(`${id}-form`, { inDrawer: true, drawerOpen: open })}</div>
+        <div className="filters-drawer__foot">
+          <p className="visually-hidden" role="status">
+            {t('listing.productCount', { count: total })}
+          </p>
+          {/* Submits too, so a typed price counts; the choices already applied as they were made. */}
+          <button type="submit" form={`${id}-form`} className="button button--primary" onClick={() => dialog.current?.close()}>
+            {t('listing.showResults', { count: total })}
+          </button>
+        </div>
+      </dialog>
+    </>
+  );
+}
