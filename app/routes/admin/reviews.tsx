@@ -1,6 +1,7 @@
 import { data, Form } from 'react-router';
 import type { Route } from './+types/reviews';
 import { AdminPager, AdminSortLinks, AdminTabs } from '../../components/admin/admin-list.tsx';
+import { AdminActionForm } from '../../components/admin/admin-action-form.tsx';
 import { AdminNotice, AdminPageHeader } from '../../components/admin/admin-ui.tsx';
 import { CsrfField, FieldMessage } from '../../components/forms/form-fields.tsx';
 import { servicesContext } from '../../context.ts';
@@ -94,13 +95,7 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
                 )}
                 {status === 'pending' && (
                   <div className="admin-review__actions">
-                    <Form method="post" preventScrollReset>
-                      <CsrfField />
-                      <input type="hidden" name="reviewId" value={review.id} />
-                      <button type="submit" name="intent" value="approve" className="button admin-button button--primary">
-                        {t('admin.reviews.approve')}
-                      </button>
-                    </Form>
+                    <AdminActionForm intent="approve" label={t('admin.reviews.approve')} tone="primary" fields={{ reviewId: review.id }} preventScrollReset />
                     <Form method="post" className="admin-inline-form" noValidate preventScrollReset>
                       <CsrfField />
                       <input type="hidden" name="reviewId" value={review.id} />

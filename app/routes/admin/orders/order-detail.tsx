@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { data, Form, Link, useNavigation } from 'react-router';
+import { AdminActionForm } from '../../../components/admin/admin-action-form.tsx';
 import type { Route } from './+types/order-detail';
 import { AdminNotice, AdminPageHeader } from '../../../components/admin/admin-ui.tsx';
 import { CsrfField, FieldMessage } from '../../../components/forms/form-fields.tsx';
@@ -312,13 +313,7 @@ function StatusForms({ order, may, failureOf, money }: { order: OrderDetail; may
           </Form>
         )}
         {next.includes('processing') && (
-          <Form method="post" className="order-action">
-            <CsrfField />
-            <input type="hidden" name="version" value={order.version} />
-            <button type="submit" name="intent" value="processing" className="button admin-button" disabled={busy}>
-              {t('fulfilment.admin.actions.processing')}
-            </button>
-          </Form>
+          <AdminActionForm intent="processing" label={t('fulfilment.admin.actions.processing')} fields={{ version: order.version }} className="order-action" disabled={busy} />
         )}
         {next.includes('shipped') && (
           <Form method="post" noValidate className="admin-form order-action">
@@ -345,13 +340,7 @@ function StatusForms({ order, may, failureOf, money }: { order: OrderDetail; may
           </Form>
         )}
         {next.includes('completed') && (
-          <Form method="post" className="order-action">
-            <CsrfField />
-            <input type="hidden" name="version" value={order.version} />
-            <button type="submit" name="intent" value="completed" className="button admin-button" disabled={busy}>
-              {t('fulfilment.admin.actions.completed')}
-            </button>
-          </Form>
+          <AdminActionForm intent="completed" label={t('fulfilment.admin.actions.completed')} fields={{ version: order.version }} className="order-action" disabled={busy} />
         )}
         {next.includes('cancelled') && (
           <details className="order-action order-action--danger" open={Boolean(cancelled)}>
