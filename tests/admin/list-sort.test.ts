@@ -1,13 +1,16 @@
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages, coupons, giftCards, productReviews, staffUsers } from '../../app/db/schema.ts';
+import { auditLog, contactMessages, coupons, giftCards, mailOutbox, productReviews, staffUsers, stockAlertSubscriptions } from '../../app/db/schema.ts';
 import { listSortSpec, parseListSort, sortedSearch } from '../../app/modules/admin/list-sort.ts';
+import * as auditPage from '../../app/routes/admin/audit.tsx';
 import * as inboxPage from '../../app/routes/admin/contact/contact-inbox.tsx';
 import * as couponsPage from '../../app/routes/admin/coupons.tsx';
 import * as customersPage from '../../app/routes/admin/customers.tsx';
 import * as giftCardsPage from '../../app/routes/admin/gift-cards.tsx';
+import * as outboxPage from '../../app/routes/admin/mail-outbox.tsx';
 import * as reviewsPage from '../../app/routes/admin/reviews.tsx';
 import * as staffPage from '../../app/routes/admin/staff.tsx';
+import * as stockAlertsPage from '../../app/routes/admin/stock-alerts.tsx';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 import { createCustomer } from '../support/factories.ts';
 import { callRoute, createProductWithReview, createStaff, loggedIn } from './admin-support.ts';
@@ -153,5 +156,46 @@ describe.each(testDrivers)('admin lists sort and page on the server on %s', (dri
     expect((await reviews('sort=rating&direction=asc')).ids).toEqual([low.reviewId, high.reviewId]);
     // waiting reviews: oldest first unless asked
     expect(await reviews('sort=stars')).toEqual({ sort: { key: 'createdAt', direction: 'asc' }, ids: [low.reviewId, high.reviewId] });
+  });
+
+  it('sorts the audit log, the mail outbox and the back-in-stock list, which pages by variant', async () => {
+    const { db } = database;
+    const owner = await loggedIn(db, await createStaff(db, 'owner'));
+    const entity = `sorttest${driver}`;
+    const audit = await db
+      .insert(auditLog)
+      .values([{ action: `${entity}.b`, entity, entityId: '1' }, { action: `${entity}.a`, entity, entityId: '2' }])
+      .returning({ id: auditLog.id });
+    const auditList = async (query: string) => ((await callRoute(auditPage.loader, { db, staff: owner, path: `audit?entity=${entity}&${query}` })).data as ListData).rows.map((row) => row.id);
+    expect(await auditList('')).toEqual([audit[1]!.id, audit[0]!.id]);
+    expect(await auditList('sort=action&direction=asc')).toEqual([audit[1]!.id, audit[0]!.id]);
+    expect(await auditList('sort=action&direction=desc')).toEqual([audit[0]!.id, audit[1]!.id]);
+    expect(await auditList('sort=when&direction=asc')).toEqual([audit[0]!.id, audit[1]!.id]);
+
+    const mails = await db
+      .insert(mailOutbox)
+      .values([1, 3, 2].map((attempts) => ({ toAddress: `m${attempts}@example.com`, subject: `Sort ${attempts}`, html: '<p>x</p>', text: 'x', attempts, lastError: 'refused' })))
+      .returning({ id: mailOutbox.id });
+    const outbox = async (query: string) => orderOf(((await callRoute(outboxPage.loader, { db, staff: owner, path: `mail?view=failed&${query}` })).data as ListData).rows, mails.map((mail) => mail.id));
+    expect(await outbox('sort=attempts&direction=desc')).toEqual([mails[1]!.id, mails[2]!.id, mails[0]!.id]);
+    expect(await outbox('sort=to&direction=asc')).toEqual([mails[0]!.id, mails[2]!.id, mails[1]!.id]);
+    expect(await outbox('sort=drop')).toEqual([mails[2]!.id, mails[1]!.id, mails[0]!.id]);
+
+    const one = await createProductWithReview(db, 0);
+    const two = await createProductWithReview(db, 3);
+    await db.insert(stockAlertSubscriptions).values([
+      { email: 'a@example.com', productId: one.productId, variantId: one.variantId, locale: 'en' },
+      { email: 'b@example.com', productId: two.productId, variantId: two.variantId, locale: 'en' },
+      { email: 'c@example.com', productId: two.productId, variantId: two.variantId, locale: 'en' },
+    ]);
+    type AlertData = { rows: { variantId: number | null }[]; window: { total: number } };
+    const alerts = async (query: string) => (await callRoute(stockAlertsPage.loader, { db, staff: owner, path: `stock-alerts?${query}` })).data as AlertData;
+    const variants = (data: AlertData) => data.rows.map((row) => row.variantId).filter((id) => id === one.variantId || id === two.variantId);
+    const usual = await alerts('');
+    expect(usual.window.total).toBe(usual.rows.length);
+    expect(usual.rows.length).toBeGreaterThanOrEqual(2);
+    expect(variants(usual)).toEqual([two.variantId, one.variantId]);
+    expect(variants(await alerts('sort=waiting&direction=asc'))).toEqual([one.variantId, two.variantId]);
+    expect(variants(await alerts('sort=stock&direction=desc'))).toEqual([two.variantId, one.variantId]);
   });
 });
