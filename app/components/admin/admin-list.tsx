@@ -54,14 +54,14 @@ export interface AdminColumn {
 }
 
 /** The link of a sortable heading or sort choice: the same list sorted by `key`. */
-function SortLink({ sort, sortKey, first, className, children }: { sort: ListSort; sortKey: string; first?: SortDirection; className?: string; children: ReactNode }) {
+function SortLink({ sort, sortKey, first, className, idleMark, children }: { sort: ListSort; sortKey: string; first?: SortDirection; className?: string; /** a faint ↕ while not sorted by it: the heading can sort */ idleMark?: boolean; children: ReactNode }) {
   const [params] = useSearchParams();
   const { pathname } = useLocation();
   const active = sort.key === sortKey;
   return (
     <Link to={`${pathname}?${sortedSearch(params, sort, sortKey, first)}`} className={className} aria-current={active ? 'true' : undefined}>
       {children}
-      <span aria-hidden="true">{active ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}</span>
+      {active ? <span aria-hidden="true">{sort.direction === 'asc' ? ' ▲' : ' ▼'}</span> : idleMark && <span aria-hidden="true" className="admin-sort__idle"> ↕</span>}
     </Link>
   );
 }
@@ -105,7 +105,7 @@ export function AdminTable({
               ) : (
                 <th key={index} scope="col" className={[column.numeric && 'admin-number', column.className].filter(Boolean).join(' ') || undefined} aria-sort={ariaSort(sort, column.sortKey)}>
                   {sort && column.sortKey ? (
-                    <SortLink sort={sort} sortKey={column.sortKey} first={column.sortFirst} className="admin-sort">
+                    <SortLink sort={sort} sortKey={column.sortKey} first={column.sortFirst} className="admin-sort" idleMark>
                       {column.label}
                     </SortLink>
                   ) : (
@@ -183,5 +183,7 @@ export function usePageHref(path: string): (page: number) => string {
 
 /** The pager of an admin list at `path`. */
 export function AdminPager({ window, path }: { window: PageWindow; path: string }) {
-  return <Pagination window={window} hrefFor={usePageHref(path)} />;
+  const hrefFor = usePageHref(path);
+  // An empty list says so in its table; "0–0 of 0" would add nothing.
+  return window.total === 0 ? null : <Pagination window={window} hrefFor={hrefFor} />;
 }

@@ -42,7 +42,7 @@ export default function CouponsPage({ loaderData }: Route.ComponentProps) {
         columns={[
           { label: t('admin.coupons.code'), sortKey: 'code' },
           { label: t('admin.coupons.discount'), sortKey: 'discount' },
-          { label: t('admin.coupons.valid'), sortKey: 'valid' },
+          { label: t('admin.coupons.valid'), sortKey: 'valid', className: 'admin-wide' },
           { label: t('admin.coupons.used'), numeric: true, sortKey: 'used', sortFirst: 'desc' },
           { label: t('admin.coupons.state'), sortKey: 'state', sortFirst: 'desc' },
         ]}
@@ -57,7 +57,7 @@ export default function CouponsPage({ loaderData }: Route.ComponentProps) {
               </Link>
             </th>
             <td>{discount(coupon)}</td>
-            <td className="admin-nowrap">
+            <td className="admin-nowrap admin-wide">
               {coupon.startsAt ? date.format(new Date(coupon.startsAt)) : '…'} – {coupon.endsAt ? date.format(new Date(coupon.endsAt)) : '…'}
             </td>
             <td className="admin-number">

@@ -40,9 +40,9 @@ export default function CustomersPage({ loaderData }: Route.ComponentProps) {
         columns={[
           { label: t('admin.customers.name'), sortKey: 'name' },
           { label: t('admin.customers.email'), sortKey: 'email' },
-          { label: t('admin.customers.store'), sortKey: 'store' },
+          { label: t('admin.customers.store'), sortKey: 'store', className: 'admin-wide' },
           { label: t('admin.customers.orders'), numeric: true, sortKey: 'orders', sortFirst: 'desc' },
-          { label: t('admin.customers.since'), sortKey: 'since', sortFirst: 'desc' },
+          { label: t('admin.customers.since'), sortKey: 'since', sortFirst: 'desc', className: 'admin-wide' },
         ]}
         empty={loaderData.rows.length === 0}
         emptyText={t('admin.customers.none')}
@@ -56,9 +56,9 @@ export default function CustomersPage({ loaderData }: Route.ComponentProps) {
               {customer.blockedAt && <span className="admin-badge admin-badge--blocked">{t('admin.customers.blocked')}</span>}
             </th>
             <td>{customer.email}</td>
-            <td>{customer.locale}</td>
+            <td className="admin-wide">{customer.locale}</td>
             <td className="admin-number">{customer.orderCount}</td>
-            <td className="admin-nowrap">{date.format(new Date(customer.createdAt))}</td>
+            <td className="admin-nowrap admin-wide">{date.format(new Date(customer.createdAt))}</td>
           </tr>
         ))}
       </AdminTable>

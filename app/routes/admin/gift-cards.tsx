@@ -96,9 +96,9 @@ export default function GiftCardsPage({ loaderData, actionData }: Route.Componen
         columns={[
           { label: t('admin.giftCards.code'), sortKey: 'code' },
           { label: t('admin.giftCards.balance'), numeric: true, sortKey: 'balance', sortFirst: 'desc' },
-          { label: t('admin.giftCards.recipient'), sortKey: 'recipient' },
-          { label: t('admin.giftCards.issuedOn'), sortKey: 'issued', sortFirst: 'desc' },
-          { label: t('admin.giftCards.expiresAt'), sortKey: 'expires' },
+          { label: t('admin.giftCards.recipient'), sortKey: 'recipient', className: 'admin-wide' },
+          { label: t('admin.giftCards.issuedOn'), sortKey: 'issued', sortFirst: 'desc', className: 'admin-wide' },
+          { label: t('admin.giftCards.expiresAt'), sortKey: 'expires', className: 'admin-wide' },
           { label: t('admin.giftCards.state'), sortKey: 'state', sortFirst: 'desc' },
         ]}
         empty={loaderData.cards.length === 0}
@@ -114,9 +114,9 @@ export default function GiftCardsPage({ loaderData, actionData }: Route.Componen
             <td className="admin-number">
               {euros(card.balanceCents)} / {euros(card.initialCents)}
             </td>
-            <td>{card.recipientEmail ?? '—'}</td>
-            <td className="admin-nowrap">{date.format(new Date(card.createdAt))}</td>
-            <td className="admin-nowrap">{card.expiresAt ? date.format(new Date(card.expiresAt)) : t('admin.giftCards.never')}</td>
+            <td className="admin-wide">{card.recipientEmail ?? '—'}</td>
+            <td className="admin-nowrap admin-wide">{date.format(new Date(card.createdAt))}</td>
+            <td className="admin-nowrap admin-wide">{card.expiresAt ? date.format(new Date(card.expiresAt)) : t('admin.giftCards.never')}</td>
             <td>
               <span className={`admin-badge admin-badge--${card.disabledAt ? 'disabled' : 'active'}`}>{t(card.disabledAt ? 'admin.giftCards.disabled' : 'admin.giftCards.active')}</span>
             </td>

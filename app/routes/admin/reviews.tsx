@@ -148,7 +148,7 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
           );
         })}
       </ol>
-      {window.total > 0 && <AdminPager window={window} path={adminPath('reviews')} />}
+      <AdminPager window={window} path={adminPath('reviews')} />
     </>
   );
 }

@@ -56,8 +56,8 @@ export default function ContactInboxPage({ loaderData }: Route.ComponentProps) {
           { label: t('admin.contactInbox.received'), sortKey: 'received', sortFirst: 'desc' },
           { label: t('admin.contactInbox.subject'), sortKey: 'subject' },
           { label: t('admin.contactInbox.from'), sortKey: 'from' },
-          { label: t('admin.contactInbox.kind'), sortKey: 'kind' },
-          { label: t('admin.contactInbox.state'), sortKey: 'state' },
+          { label: t('admin.contactInbox.kind'), sortKey: 'kind', className: 'admin-wide' },
+          { label: t('admin.contactInbox.state'), sortKey: 'state', className: 'admin-wide' },
         ]}
         empty={rows.length === 0}
         emptyText={t('admin.contactInbox.empty')}
@@ -69,10 +69,13 @@ export default function ContactInboxPage({ loaderData }: Route.ComponentProps) {
               <Link to={adminPath(`contact/${message.id}`)}>{message.subject}</Link>
             </th>
             <td>
-              {message.name} &lt;{message.email}&gt;
+              <span className="admin-person">
+                <span>{message.name}</span>
+                <span className="admin-muted">{message.email}</span>
+              </span>
             </td>
-            <td>{t(`admin.contactInbox.kinds.${message.kind}`)}</td>
-            <td>{message.handledAt ? t('admin.contactInbox.handled') : t('admin.contactInbox.open')}</td>
+            <td className="admin-wide">{t(`admin.contactInbox.kinds.${message.kind}`)}</td>
+            <td className="admin-wide">{message.handledAt ? t('admin.contactInbox.handled') : t('admin.contactInbox.open')}</td>
           </tr>
         ))}
       </AdminTable>
