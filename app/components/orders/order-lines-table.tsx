@@ -40,8 +40,8 @@ export interface OrderLinesLabels {
 }
 
 const looks = {
-  account: { wrap: 'table-scroll', table: 'data-table', numeric: 'numeric', wide: 'numeric', sub: 'data-table__sub', total: 'data-table__total', label: undefined },
-  admin: { wrap: 'admin-table-wrap', table: 'admin-table order-lines', numeric: 'admin-number', wide: 'admin-number order-table__wide', sub: 'admin-muted order-line__meta', total: 'order-total', label: 'order-total__label' },
+  account: { wrap: 'table-scroll', table: 'data-table', numeric: 'numeric', wide: 'numeric', wideColumn: undefined, sub: 'data-table__sub', total: 'data-table__total', label: undefined },
+  admin: { wrap: 'admin-table-wrap', table: 'admin-table order-lines', numeric: 'admin-number', wide: 'admin-number order-table__wide', wideColumn: 'order-lines__wide', sub: 'admin-muted order-line__meta', total: 'order-total', label: 'order-total__label' },
 } as const;
 
 /**
@@ -87,6 +87,14 @@ export function OrderLinesTable<Row extends OrderLinesRow>({
       {heading}
       <table className={css.table}>
         <caption className="visually-hidden">{caption}</caption>
+        {/* The unit price and VAT rate columns as columns: a phone's style can collapse them whole, totals' labels included. */}
+        <colgroup>
+          <col />
+          <col />
+          <col className={css.wideColumn} />
+          {labels.vatRate && <col className={css.wideColumn} />}
+          <col />
+        </colgroup>
         <thead>
           <tr>
             <th scope="col">{labels.product}</th>
