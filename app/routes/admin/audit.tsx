@@ -106,19 +106,22 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
       >
         {loaderData.rows.map((entry) => (
           <tr key={entry.id}>
-            <td className="admin-nowrap">{time.format(new Date(entry.createdAt))}</td>
-            <td>{entry.staffName ?? t('admin.audit.system')}</td>
-            <td>
+            {/* data-label: on a phone each entry is a block of labelled parts (admin.css) */}
+            <td className="admin-nowrap" data-label={t('admin.audit.when')}>
+              {time.format(new Date(entry.createdAt))}
+            </td>
+            <td data-label={t('admin.audit.staff')}>{entry.staffName ?? t('admin.audit.system')}</td>
+            <td data-label={t('admin.audit.action')}>
               <code>{entry.action}</code>
             </td>
-            <td className="admin-nowrap">
+            <td className="admin-nowrap" data-label={t('admin.audit.entity')}>
               {entry.entity}
               {entry.entityId && ` #${entry.entityId}`}
             </td>
-            <td>
+            <td data-label={t('admin.audit.before')}>
               <pre className="admin-json">{json(entry.before)}</pre>
             </td>
-            <td>
+            <td data-label={t('admin.audit.after')}>
               <pre className="admin-json">{json(entry.after)}</pre>
             </td>
           </tr>

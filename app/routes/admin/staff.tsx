@@ -81,10 +81,10 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
         sort={loaderData.sort}
         columns={[
           { label: t('admin.staff.name'), sortKey: 'name' },
-          { label: t('admin.staff.email'), sortKey: 'email' },
+          { label: t('admin.staff.email'), sortKey: 'email', className: 'admin-wide' },
           { label: t('admin.staff.role'), sortKey: 'role' },
           { label: t('admin.staff.status'), sortKey: 'status' },
-          { label: t('admin.staff.since'), sortKey: 'since', sortFirst: 'desc' },
+          { label: t('admin.staff.since'), sortKey: 'since', sortFirst: 'desc', className: 'admin-wide' },
           { label: t('admin.staff.actions') },
         ]}
       >
@@ -93,8 +93,11 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
           const status = member.disabledAt ? 'disabled' : !member.hasPassword ? 'invited' : !member.hasTotp ? 'noTwoFactor' : 'active';
           return (
             <tr key={member.id}>
-              <th scope="row">{member.name}</th>
-              <td>{member.email}</td>
+              <th scope="row">
+                {member.name}
+                <span className="admin-muted admin-narrow">{member.email}</span>
+              </th>
+              <td className="admin-wide">{member.email}</td>
               <td>
                 {self ? (
                   t(`admin.roles.${member.role}`)
@@ -121,7 +124,7 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
               <td>
                 <span className={`admin-badge admin-badge--${status}`}>{t(`admin.staff.statuses.${status}`)}</span>
               </td>
-              <td>{dateFormat.format(new Date(member.createdAt))}</td>
+              <td className="admin-wide">{dateFormat.format(new Date(member.createdAt))}</td>
               <td>
                 {!self && (
                   <Form method="post" className="admin-inline-form">

@@ -31,24 +31,27 @@ export default function StockAlertsPage({ loaderData }: Route.ComponentProps) {
         caption={t('admin.stockAlerts.title')}
         sort={loaderData.sort}
         columns={[
-          { label: t('admin.dashboard.sku'), sortKey: 'sku' },
+          { label: t('admin.dashboard.sku'), sortKey: 'sku', className: 'admin-wide' },
           { label: t('admin.dashboard.product'), sortKey: 'product' },
           { label: t('admin.dashboard.stock'), numeric: true, sortKey: 'stock' },
           { label: t('admin.stockAlerts.waiting'), numeric: true, sortKey: 'waiting', sortFirst: 'desc' },
-          { label: t('admin.stockAlerts.oldest'), sortKey: 'oldest' },
+          { label: t('admin.stockAlerts.oldest'), sortKey: 'oldest', className: 'admin-wide' },
         ]}
         empty={loaderData.rows.length === 0}
         emptyText={t('admin.stockAlerts.none')}
       >
         {loaderData.rows.map((row) => (
           <tr key={`${row.productId}-${row.variantId ?? 0}`}>
-            <td>
+            <td className="admin-wide">
               <code>{row.sku}</code>
             </td>
-            <th scope="row">{row.name}</th>
+            <th scope="row">
+              {row.name}
+              <code className="admin-narrow">{row.sku}</code>
+            </th>
             <td className="admin-number">{row.stock ?? '—'}</td>
             <td className="admin-number">{row.waiting}</td>
-            <td>{date.format(new Date(row.oldest))}</td>
+            <td className="admin-wide">{date.format(new Date(row.oldest))}</td>
           </tr>
         ))}
       </AdminTable>
