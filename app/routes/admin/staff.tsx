@@ -78,6 +78,7 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
       {actionData && !actionData.ok && actionData.intent !== 'invite' && <FormAlert error={actionData.formError} />}
       <AdminTable
         caption={t('admin.staff.title')}
+        className="admin-table--staff"
         sort={loaderData.sort}
         columns={[
           { label: t('admin.staff.name'), sortKey: 'name' },
