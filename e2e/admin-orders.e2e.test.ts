@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatMessage, lookupMessage } from '../app/modules/i18n/messages.ts';
 import { currentTotp } from '../app/modules/admin/two-factor.server.ts';
@@ -27,6 +27,31 @@ async function logIn(page: Page) {
   await page.waitForURL(`${baseUrl}/paracord_admin`);
 }
 
+/** What the focused element shows: a keyboard user must always see where the focus is. */
+const focusOf = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement;
+    if (!element || element === document.body) return { visible: false, what: 'body' };
+    const style = getComputedStyle(element);
+    const outline = style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0;
+    const shadow = style.boxShadow !== 'none';
+    return { visible: outline || shadow, what: `${element.tagName.toLowerCase()} ${(element.textContent ?? '').trim().slice(0, 40) || element.getAttribute('name') || ''}` };
+  });
+
+/**
+ * Presses Tab (Shift+Tab `backwards`) until `target` has the focus; at every stop on the way the
+ * focused element must show a focus outline or ring.
+ */
+async function tabTo(page: Page, target: Locator, { backwards = false, limit = 80 } = {}) {
+  for (let step = 0; step < limit; step++) {
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+    const focus = await focusOf(page);
+    expect(focus.visible, `no visible focus on ${focus.what}`).toBe(true);
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+  }
+  throw new Error(`Tab never reached ${target}`);
+}
+
 describe('orders in the back office', () => {
   let shopper: BrowserContext;
   let staff: BrowserContext;
@@ -35,9 +60,11 @@ describe('orders in the back office', () => {
     await shopper.addCookies([{ name: 'consent', value: 'necessary', url: baseUrl }]);
     staff = await openBrowser({ viewport: { width: 1280, height: 900 } });
   });
+  const contexts: BrowserContext[] = [];
   afterAll(async () => {
     await shopper?.close();
     await staff?.close();
+    for (const context of contexts) await context.close();
   });
 
   it('marks a bank transfer order paid (the invoice appears) and ships it (the shopper gets the tracking mail)', async () => {
@@ -124,4 +151,64 @@ describe('orders in the back office', () => {
     await markPaid.waitFor({ state: 'detached' });
     await expect(page.getByText(t('fulfilment.admin.detail.notPaid')).count()).resolves.toBe(0);
   });
+
+  it('works with the keyboard alone: log in with two-factor, find an order, open it, mark it paid and go back', async () => {
+    const email = `admin-keys-${randomUUID()}@example.com`;
+    const orderNumber = await new CheckoutFlow(await shopper.newPage(), 'nl-NL', 'nl-nl').placeBankTransferOrder(email);
+    // A browser of its own: the other test's staff session would skip the login.
+    const browser = await openBrowser({ viewport: { width: 1280, height: 900 } });
+    contexts.push(browser);
+    const page = await browser.newPage();
+    const { keyboard } = page;
+    await page.goto(`${baseUrl}/paracord_admin/login`);
+    await tabTo(page, page.getByLabel(t('admin.login.email')));
+    await keyboard.type(demoStaff.manager.email);
+    await tabTo(page, page.getByLabel(t('admin.login.password')));
+    await keyboard.type(demoStaffPassword);
+    await keyboard.press('Enter');
+    await page.getByRole('heading', { name: t('admin.twoFactor.title') }).waitFor();
+    // A code is accepted once per time step: another test may have just used this one.
+    for (let attempt = 0; ; attempt++) {
+      // Forwards from the password page; back up from the button after a refused code.
+      await tabTo(page, page.getByLabel(t('admin.twoFactor.code')), { backwards: attempt > 0 });
+      await keyboard.press('ControlOrMeta+a');
+      await keyboard.type(currentTotp(demoStaffTotpSecret));
+      await tabTo(page, page.getByRole('button', { name: t('admin.twoFactor.submit') }));
+      // The answer to this code (the alert of the last one may still be showing): 400 is a refusal.
+      const answered = page.waitForResponse((response) => response.url().includes('/login/two-factor') && response.request().method() === 'POST');
+      await keyboard.press('Enter');
+      const outcome = (await answered).status() === 400 ? 'refused' : 'in';
+      if (outcome === 'in') {
+        await page.getByRole('navigation', { name: t('admin.nav.label') }).waitFor();
+        break;
+      }
+      expect(attempt).toBe(0);
+      await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 500);
+    }
+
+    await tabTo(page, page.getByRole('navigation', { name: t('admin.nav.label') }).getByRole('link', { name: t('admin.nav.orders'), exact: true }));
+    await keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: t('fulfilment.admin.list.title') }).waitFor();
+    await tabTo(page, page.getByLabel(t('fulfilment.admin.list.search')));
+    await keyboard.type(email);
+    await keyboard.press('Enter');
+    await page.waitForURL(/[?&]q=/);
+    const orderLink = page.getByRole('link', { name: orderNumber });
+    await orderLink.waitFor();
+    await tabTo(page, orderLink);
+    await keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: t('fulfilment.admin.detail.title', { orderNumber }) }).waitFor();
+
+    await tabTo(page, page.getByRole('button', { name: new RegExp(`^${escape(t('fulfilment.admin.actions.paid'))}`) }));
+    await keyboard.press('Space');
+    await page.getByRole('status').filter({ hasText: t('fulfilment.admin.done.paid', { invoiceNumber: '\u0000' }).split('\u0000')[0]! }).waitFor();
+    await page.locator('.order-status--paid').first().waitFor();
+    // The confirmation has the focus (the button went with the step it took): back up from there.
+    const notice = await focusOf(page);
+    expect(notice).toMatchObject({ visible: true, what: expect.stringMatching(/^p /) });
+    await tabTo(page, page.getByRole('link', { name: t('fulfilment.admin.detail.back') }), { backwards: true });
+    await keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: t('fulfilment.admin.list.title') }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/paracord_admin/orders');
+  }, 180_000);
 });

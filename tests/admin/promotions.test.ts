@@ -100,7 +100,7 @@ describe.each(testDrivers)('coupons, gift cards and stock alerts in the admin on
       { email: 'a@example.com', productId, variantId, locale: 'en' },
       { email: 'b@example.com', productId, variantId, locale: 'de-DE' },
     ]);
-    const rows = await stockAlertsPerVariant(db, 'en');
+    const { rows } = await stockAlertsPerVariant(db, 'en');
     expect(rows.find((row) => row.variantId === variantId)).toMatchObject({ sku: `${sku}-1`, waiting: 2, stock: 0 });
   });
 });

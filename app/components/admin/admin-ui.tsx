@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
 
 /** The heading of an admin page, with the page's <title> and room for actions on the right. */
@@ -12,11 +12,22 @@ export function AdminPageHeader({ title, children }: { title: string; children?:
   );
 }
 
-/** A confirmation of what an action did, announced to screen readers. */
+/**
+ * A confirmation of what an action did, announced to screen readers. It takes the focus when it
+ * appears or says something new: the button that was pressed is often gone with the step it took
+ * (e.g. "Mark as paid"), and a keyboard user would otherwise be sent back to the top of the page.
+ */
 export function AdminNotice({ children, tone = 'success' }: { children?: ReactNode; tone?: 'success' | 'error' }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  const shown = useRef<string | null>(null);
+  useEffect(() => {
+    const text = ref.current?.textContent ?? null;
+    if (text !== null && text !== shown.current) ref.current?.focus();
+    shown.current = text;
+  });
   if (!children) return null;
   return (
-    <p className={`admin-notice admin-notice--${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
+    <p ref={ref} className={`admin-notice admin-notice--${tone}`} role={tone === 'error' ? 'alert' : 'status'} tabIndex={-1}>
       {children}
     </p>
   );

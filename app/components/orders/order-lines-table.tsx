@@ -40,8 +40,8 @@ export interface OrderLinesLabels {
 }
 
 const looks = {
-  account: { wrap: 'table-scroll', table: 'data-table', numeric: 'numeric', wide: 'numeric', sub: 'data-table__sub', total: 'data-table__total', label: undefined },
-  admin: { wrap: 'admin-table-wrap', table: 'admin-table order-lines', numeric: 'admin-number', wide: 'admin-number order-table__wide', sub: 'admin-muted order-line__meta', total: 'order-total', label: 'order-total__label' },
+  account: { wrap: 'table-scroll', table: 'data-table', numeric: 'numeric', wide: 'numeric', wideColumn: undefined, sub: 'data-table__sub', total: 'data-table__total', label: undefined },
+  admin: { wrap: 'admin-table-wrap', table: 'admin-table order-lines', numeric: 'admin-number', wide: 'admin-number order-table__wide', wideColumn: 'order-lines__wide', sub: 'admin-muted order-line__meta', total: 'order-total', label: 'order-total__label' },
 } as const;
 
 /**
@@ -72,14 +72,14 @@ export function OrderLinesTable<Row extends OrderLinesRow>({
   const { t, locale } = useI18n();
   const css = looks[look];
   const labelColumns = labels.vatRate ? 4 : 3;
-  const totalRow = (label: string, amount: string, className?: string) => (
-    <tr className={className}>
-      <th scope="row" colSpan={labelColumns} className={css.label}>
-        {label}
-      </th>
-      <td className={css.numeric}>{amount}</td>
-    </tr>
-  );
+  // The totals under the lines, in order; a discount only when there is one.
+  const totalRows: { key: string; label: string; amount: string; className?: string }[] = [
+    { key: 'subtotal', label: labels.subtotal, amount: money(totals.subtotalCents) },
+    ...(totals.discountCents > 0 ? [{ key: 'discount', label: labels.discount, amount: `−${money(totals.discountCents)}` }] : []),
+    { key: 'shipping', label: labels.shipping, amount: money(totals.shippingCents) },
+    { key: 'vat', label: totals.reverseCharge ? labels.vatReverseCharge : labels.vat, amount: money(totals.taxCents) },
+    { key: 'total', label: labels.total, amount: money(totals.totalCents), className: css.total },
+  ];
   // The admin's table scrolls in a labelled region of its own on a phone, reachable by keyboard.
   const region = look === 'admin' ? { role: 'region', 'aria-label': caption, tabIndex: 0 } : {};
   return (
@@ -87,6 +87,14 @@ export function OrderLinesTable<Row extends OrderLinesRow>({
       {heading}
       <table className={css.table}>
         <caption className="visually-hidden">{caption}</caption>
+        {/* The unit price and VAT rate columns as columns: a phone's style can collapse them whole, totals' labels included. */}
+        <colgroup>
+          <col />
+          <col />
+          <col className={css.wideColumn} />
+          {labels.vatRate && <col className={css.wideColumn} />}
+          <col />
+        </colgroup>
         <thead>
           <tr>
             <th scope="col">{labels.product}</th>
@@ -121,11 +129,14 @@ export function OrderLinesTable<Row extends OrderLinesRow>({
           ))}
         </tbody>
         <tfoot>
-          {totalRow(labels.subtotal, money(totals.subtotalCents))}
-          {totals.discountCents > 0 && totalRow(labels.discount, `−${money(totals.discountCents)}`)}
-          {totalRow(labels.shipping, money(totals.shippingCents))}
-          {totalRow(totals.reverseCharge ? labels.vatReverseCharge : labels.vat, money(totals.taxCents))}
-          {totalRow(labels.total, money(totals.totalCents), css.total)}
+          {totalRows.map((row) => (
+            <tr key={row.key} className={row.className}>
+              <th scope="row" colSpan={labelColumns} className={css.label}>
+                {row.label}
+              </th>
+              <td className={css.numeric}>{row.amount}</td>
+            </tr>
+          ))}
         </tfoot>
       </table>
     </div>

@@ -5,6 +5,8 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/client.server.ts';
 import { auditLog, staffUsers } from '../../db/schema.ts';
+import { type ListSort, listSortSpec } from './list-sort.ts';
+import { orderByOf } from './list-sort.server.ts';
 import { likeEscaped } from '../paging/like-pattern.ts';
 import { pageWindow } from '../paging/page-window.ts';
 
@@ -43,8 +45,10 @@ export interface AuditFilters {
 }
 
 export const auditPageSize = 50;
+/** The columns the audit log sorts by; newest first unless asked. */
+export const auditSort = listSortSpec(['when', 'staff', 'action', 'entity'], { key: 'when', direction: 'desc' });
 
-export async function listAudit(db: Database, filters: AuditFilters, requestedPage: number) {
+export async function listAudit(db: Database, filters: AuditFilters, requestedPage: number, sort: ListSort<(typeof auditSort.keys)[number]> = auditSort.fallback) {
   const conditions: SQL[] = [];
   if (filters.staffId) conditions.push(eq(auditLog.staffId, filters.staffId));
   if (filters.action) conditions.push(sql`${auditLog.action} ilike ${`${likeEscaped(filters.action)}%`}`);
@@ -70,7 +74,7 @@ export async function listAudit(db: Database, filters: AuditFilters, requestedPa
       .from(auditLog)
       .leftJoin(staffUsers, eq(staffUsers.id, auditLog.staffId))
       .where(where)
-      .orderBy(desc(auditLog.id))
+      .orderBy(...orderByOf(sort, { when: auditLog.id, staff: sql`lower(coalesce(${staffUsers.name}, ''))`, action: auditLog.action, entity: sql`(${auditLog.entity}, ${auditLog.entityId})` }, desc(auditLog.id)))
       .limit(auditPageSize)
       .offset(window.offset);
   return { rows, window };

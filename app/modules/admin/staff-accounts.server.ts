@@ -4,6 +4,8 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.server.ts';
 import { staffUsers } from '../../db/schema.ts';
 import { type StaffRole, staffRoles } from './permissions.ts';
+import { type ListSort, listSortSpec } from './list-sort.ts';
+import { orderByOf } from './list-sort.server.ts';
 import { localeCodes } from '../i18n/locales.ts';
 import { recordAudit } from './audit.server.ts';
 import { endAllStaffSessions } from './staff-session.server.ts';
@@ -18,11 +20,14 @@ export const staffInviteFields = ['email', 'name', 'role'] as const;
 
 export const staffLocaleSchema = z.enum(localeCodes);
 
-export async function listStaff(db: Database) {
+/** The columns the staff list sorts by; by name unless asked. */
+export const staffSort = listSortSpec(['name', 'email', 'role', 'status', 'since'], { key: 'name', direction: 'asc' });
+
+export async function listStaff(db: Database, sort: ListSort<(typeof staffSort.keys)[number]> = staffSort.fallback) {
   return db
     .select({ id: staffUsers.id, email: staffUsers.email, name: staffUsers.name, role: staffUsers.role, hasTotp: sql<boolean>`${staffUsers.totpSecret} is not null`, hasPassword: sql<boolean>`${staffUsers.passwordHash} is not null`, disabledAt: staffUsers.disabledAt, createdAt: staffUsers.createdAt })
     .from(staffUsers)
-    .orderBy(asc(staffUsers.name));
+    .orderBy(...orderByOf(sort, { name: sql`lower(${staffUsers.name})`, email: sql`lower(${staffUsers.email})`, role: staffUsers.role, status: sql`${staffUsers.disabledAt} is not null`, since: staffUsers.createdAt }, asc(sql`lower(${staffUsers.name})`), asc(staffUsers.id)));
 }
 
 const staffSnapshot = async (db: Database, id: number) => {

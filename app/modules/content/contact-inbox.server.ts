@@ -9,6 +9,8 @@ import type { AppServices } from '../../context.ts';
 import type { Database } from '../../db/client.server.ts';
 import { contactMessages, contactReplies, staffUsers } from '../../db/schema.ts';
 import { recordAudit } from '../admin/audit.server.ts';
+import { type ListSort, listSortSpec } from '../admin/list-sort.ts';
+import { orderByOf } from '../admin/list-sort.server.ts';
 import type { LocaleCode } from '../i18n/locales.ts';
 import { serverTranslator } from '../i18n/translator.server.ts';
 import { renderMail } from '../mail/mail-layout.server.ts';
@@ -18,14 +20,18 @@ import { pageOfRows } from '../paging/page-window.ts';
 
 export const contactInboxPageSize = 25;
 
+/** The columns the inbox sorts by; newest first unless asked. */
+export const contactInboxSort = listSortSpec(['received', 'subject', 'from', 'kind', 'state'], { key: 'received', direction: 'desc' });
+type ContactSortKey = (typeof contactInboxSort.keys)[number];
+
 const viewCondition: Record<ContactInboxView, SQL | undefined> = {
   open: isNull(contactMessages.handledAt),
   handled: isNotNull(contactMessages.handledAt),
   all: undefined,
 };
 
-/** One page of messages, newest first; words of `query` must each match the name, address, company, subject, order number or text. */
-export async function listContactMessages(db: Database, view: ContactInboxView, query: string, requestedPage: number) {
+/** One page of messages in `sort`'s order (newest first by default); words of `query` must each match the name, address, company, subject, order number or text. */
+export async function listContactMessages(db: Database, view: ContactInboxView, query: string, requestedPage: number, sort: ListSort<ContactSortKey> = contactInboxSort.fallback) {
   const words = query.trim().split(/\s+/).filter(Boolean).slice(0, 5);
   const matches = words.map((word) => {
     const pattern = containsPattern(word);
@@ -53,7 +59,21 @@ export async function listContactMessages(db: Database, view: ContactInboxView, 
       })
       .from(contactMessages)
       .where(where)
-      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+      .orderBy(
+        ...orderByOf(
+          sort,
+          {
+            received: contactMessages.createdAt,
+            subject: sql`lower(${contactMessages.subject})`,
+            from: sql`lower(${contactMessages.name})`,
+            kind: contactMessages.kind,
+            // open ones first when ascending
+            state: sql`${contactMessages.handledAt} is not null`,
+          },
+          desc(contactMessages.createdAt),
+          desc(contactMessages.id),
+        ),
+      )
       .limit(contactInboxPageSize)
       .offset(window.offset),
   );

@@ -2,10 +2,12 @@
  * Customers as staff see them in the admin: search, one customer's record, blocking and the
  * privacy requests (export, delete) under the same rules as the account's privacy page.
  */
-import { and, asc, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.server.ts';
 import { customers, orders } from '../../db/schema.ts';
 import { recordAudit } from '../admin/audit.server.ts';
+import { type ListSort, listSortSpec } from '../admin/list-sort.ts';
+import { orderByOf } from '../admin/list-sort.server.ts';
 import { containsPattern } from '../paging/like-pattern.ts';
 import { pageWindow } from '../paging/page-window.ts';
 import { anonymiseCustomer } from './privacy.server.ts';
@@ -13,9 +15,15 @@ import { endAllSessions } from './session.server.ts';
 
 export const customerPageSize = 25;
 
+/** The columns the customer list sorts by; newest first unless asked. */
+export const customerSort = listSortSpec(['name', 'email', 'store', 'orders', 'since'], { key: 'since', direction: 'desc' });
+type CustomerSortKey = (typeof customerSort.keys)[number];
 
-/** By e-mail address or name (any part, any case), newest first; anonymised accounts left out. */
-export async function searchCustomers(db: Database, query: string, requestedPage: number) {
+const orderCount = sql<number>`(select count(*)::int from ${orders} where ${orders.customerId} = ${customers.id})`;
+
+
+/** By e-mail address or name (any part, any case), in `sort`'s order; anonymised accounts left out. */
+export async function searchCustomers(db: Database, query: string, requestedPage: number, sort: ListSort<CustomerSortKey> = customerSort.fallback) {
   const words = query.trim().split(/\s+/).filter(Boolean).slice(0, 5);
   const matches = words.map((word) =>
     or(sql`${customers.email} ilike ${containsPattern(word)}`, sql`${customers.firstName} ilike ${containsPattern(word)}`, sql`${customers.lastName} ilike ${containsPattern(word)}`),
@@ -32,11 +40,17 @@ export async function searchCustomers(db: Database, query: string, requestedPage
       locale: customers.locale,
       createdAt: customers.createdAt,
       blockedAt: customers.blockedAt,
-      orderCount: sql<number>`(select count(*)::int from ${orders} where ${orders.customerId} = ${customers.id})`,
+      orderCount,
     })
     .from(customers)
     .where(where)
-    .orderBy(desc(customers.createdAt), asc(customers.id))
+    .orderBy(
+      ...orderByOf(
+        sort,
+        { name: sql`lower(${customers.lastName} || ' ' || ${customers.firstName})`, email: sql`lower(${customers.email})`, store: customers.locale, orders: orderCount, since: customers.createdAt },
+        desc(customers.id),
+      ),
+    )
     .limit(customerPageSize)
     .offset(window.offset);
   return { rows, window };

@@ -1,8 +1,10 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.server.ts';
 import { customers, productReviews, productTranslations, products } from '../../db/schema.ts';
 import { recordAudit } from '../admin/audit.server.ts';
+import { type ListSort, listSortSpec } from '../admin/list-sort.ts';
+import { orderByOf } from '../admin/list-sort.server.ts';
 import { pageWindow } from '../paging/page-window.ts';
 
 /** Reviews waiting for a decision, oldest first (`npm run reviews`). */
@@ -19,8 +21,12 @@ export const reviewStatuses = ['pending', 'approved', 'rejected'] as const;
 export type ReviewStatus = (typeof reviewStatuses)[number];
 export const reviewPageSize = 25;
 
-/** The admin's moderation queue: one status at a time, pending ones oldest first, others newest first. */
-export async function listReviews(db: Database, status: ReviewStatus, requestedPage: number, productLocale: string) {
+/** The orders of the moderation queue (the waiting ones default to oldest first: first come, first decided). */
+export const reviewSortFor = (status: ReviewStatus) => listSortSpec(['createdAt', 'rating', 'product'], { key: 'createdAt', direction: status === 'pending' ? 'asc' : 'desc' });
+type ReviewSortKey = ReturnType<typeof reviewSortFor>['keys'][number];
+
+/** The admin's moderation queue: one status at a time, sorted as asked (`reviewSortFor`). */
+export async function listReviews(db: Database, status: ReviewStatus, requestedPage: number, productLocale: string, sort: ListSort<ReviewSortKey> = reviewSortFor(status).fallback) {
   const where = eq(productReviews.status, status);
   const [total] = await db.select({ count: count() }).from(productReviews).where(where);
   const window = pageWindow(requestedPage, reviewPageSize, total?.count ?? 0);
@@ -44,7 +50,7 @@ export async function listReviews(db: Database, status: ReviewStatus, requestedP
     .leftJoin(productTranslations, and(eq(productTranslations.productId, products.id), eq(productTranslations.locale, productLocale)))
     .leftJoin(customers, eq(customers.id, productReviews.customerId))
     .where(where)
-    .orderBy(status === 'pending' ? asc(productReviews.createdAt) : desc(productReviews.createdAt), asc(productReviews.id))
+    .orderBy(...orderByOf(sort, { createdAt: productReviews.createdAt, rating: productReviews.rating, product: sql`lower(coalesce(${productTranslations.name}, ${products.sku}))` }, asc(productReviews.createdAt), asc(productReviews.id)))
     .limit(reviewPageSize)
     .offset(window.offset);
   return { rows, window };

@@ -1,8 +1,11 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.server.ts';
 import { productTranslations, productVariants, products, stockAlertSubscriptions } from '../../db/schema.ts';
+import { type ListSort, listSortSpec } from '../admin/list-sort.ts';
+import { orderByOf } from '../admin/list-sort.server.ts';
 import type { LocaleCode } from '../i18n/locales.ts';
+import { pageOfRows } from '../paging/page-window.ts';
 
 /** The back-in-stock form: field errors are message keys, translated where they are shown. */
 export const stockAlertSchema = z.object({
@@ -36,24 +39,47 @@ export async function subscribeToStockAlert(db: Database, productId: number, loc
   return { ok: true };
 }
 
-/** Waiting back-in-stock requests per variant (or per product without a variant), most wanted first (admin). */
-export async function stockAlertsPerVariant(db: Database, locale: string) {
-  return db
-    .select({
-      productId: stockAlertSubscriptions.productId,
-      variantId: stockAlertSubscriptions.variantId,
-      sku: sql<string>`coalesce(${productVariants.sku}, ${products.sku})`,
-      name: productTranslations.name,
-      stock: productVariants.stockQuantity,
-      waiting: sql<number>`count(*)::int`,
-      oldest: sql<Date>`min(${stockAlertSubscriptions.createdAt})`,
-    })
+export const stockAlertPageSize = 50;
+/** The columns of the admin's list of waiting requests; most wanted first unless asked. */
+export const stockAlertSort = listSortSpec(['sku', 'product', 'stock', 'waiting', 'oldest'], { key: 'waiting', direction: 'desc' });
+
+const waitingAlerts = isNull(stockAlertSubscriptions.notifiedAt);
+
+/** One page of waiting back-in-stock requests per variant (or per product without a variant), for the admin. */
+export async function stockAlertsPerVariant(db: Database, locale: string, requestedPage = 1, sort: ListSort<(typeof stockAlertSort.keys)[number]> = stockAlertSort.fallback) {
+  const oldest = sql<Date>`min(${stockAlertSubscriptions.createdAt})`;
+  const waiting = sql<number>`count(*)::int`;
+  const groups = db
+    .select({ count: sql<number>`count(distinct (${stockAlertSubscriptions.productId}, coalesce(${stockAlertSubscriptions.variantId}, 0)))::int` })
     .from(stockAlertSubscriptions)
-    .innerJoin(products, eq(products.id, stockAlertSubscriptions.productId))
-    .leftJoin(productVariants, eq(productVariants.id, stockAlertSubscriptions.variantId))
-    .leftJoin(productTranslations, and(eq(productTranslations.productId, products.id), eq(productTranslations.locale, locale)))
-    .where(isNull(stockAlertSubscriptions.notifiedAt))
-    .groupBy(stockAlertSubscriptions.productId, stockAlertSubscriptions.variantId, productVariants.sku, products.sku, productTranslations.name, productVariants.stockQuantity)
-    .orderBy(desc(sql`count(*)`), asc(sql`min(${stockAlertSubscriptions.createdAt})`))
-    .limit(500);
+    .where(waitingAlerts);
+  return pageOfRows(requestedPage, stockAlertPageSize, groups, (window) =>
+    db
+      .select({
+        productId: stockAlertSubscriptions.productId,
+        variantId: stockAlertSubscriptions.variantId,
+        sku: sql<string>`coalesce(${productVariants.sku}, ${products.sku})`,
+        name: productTranslations.name,
+        stock: productVariants.stockQuantity,
+        waiting,
+        oldest,
+      })
+      .from(stockAlertSubscriptions)
+      .innerJoin(products, eq(products.id, stockAlertSubscriptions.productId))
+      .leftJoin(productVariants, eq(productVariants.id, stockAlertSubscriptions.variantId))
+      .leftJoin(productTranslations, and(eq(productTranslations.productId, products.id), eq(productTranslations.locale, locale)))
+      .where(waitingAlerts)
+      .groupBy(stockAlertSubscriptions.productId, stockAlertSubscriptions.variantId, productVariants.sku, products.sku, productTranslations.name, productVariants.stockQuantity)
+      .orderBy(
+        ...orderByOf(
+          sort,
+          { sku: sql`coalesce(${productVariants.sku}, ${products.sku})`, product: sql`lower(${productTranslations.name})`, stock: productVariants.stockQuantity, waiting, oldest },
+          asc(oldest),
+          asc(stockAlertSubscriptions.productId),
+          asc(sql`coalesce(${stockAlertSubscriptions.variantId}, 0)`),
+        ),
+      )
+      .limit(stockAlertPageSize)
+      .offset(window.offset),
+  );
 }

@@ -2,6 +2,8 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, type SQL, s
 import type { Database, Queryable } from '../../db/client.server.ts';
 import { mailOutbox } from '../../db/schema.ts';
 import { recordAudit } from '../admin/audit.server.ts';
+import { type ListSort, listSortSpec } from '../admin/list-sort.ts';
+import { orderByOf } from '../admin/list-sort.server.ts';
 import type { Logger } from '../observability/logger.server.ts';
 import { pageWindow } from '../paging/page-window.ts';
 import type { Mailer, OutgoingMail } from './mailer.server.ts';
@@ -139,6 +141,8 @@ export class MailOutbox implements Mailer {
 export const outboxViews = ['failed', 'pending', 'sent', 'discarded'] as const;
 export type OutboxView = (typeof outboxViews)[number];
 export const outboxPageSize = 50;
+/** The columns the outbox sorts by; newest first unless asked. */
+export const outboxSort = listSortSpec(['created', 'to', 'subject', 'attempts'], { key: 'created', direction: 'desc' });
 
 const unsentKept = and(isNull(mailOutbox.sentAt), isNull(mailOutbox.discardedAt));
 const outboxFilters: Record<OutboxView, SQL | undefined> = {
@@ -150,7 +154,7 @@ const outboxFilters: Record<OutboxView, SQL | undefined> = {
   discarded: isNotNull(mailOutbox.discardedAt),
 };
 
-export async function listOutbox(db: Database, view: OutboxView, requestedPage: number) {
+export async function listOutbox(db: Database, view: OutboxView, requestedPage: number, sort: ListSort<(typeof outboxSort.keys)[number]> = outboxSort.fallback) {
   const where = outboxFilters[view];
   const [total] = await db.select({ count: count() }).from(mailOutbox).where(where);
   const window = pageWindow(requestedPage, outboxPageSize, total?.count ?? 0);
@@ -168,7 +172,7 @@ export async function listOutbox(db: Database, view: OutboxView, requestedPage: 
     })
     .from(mailOutbox)
     .where(where)
-    .orderBy(desc(mailOutbox.id))
+    .orderBy(...orderByOf(sort, { created: mailOutbox.id, to: sql`lower(${mailOutbox.toAddress})`, subject: sql`lower(${mailOutbox.subject})`, attempts: mailOutbox.attempts }, desc(mailOutbox.id)))
     .limit(outboxPageSize)
     .offset(window.offset);
   return { rows, window };

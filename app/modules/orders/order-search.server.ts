@@ -1,7 +1,8 @@
 import { containsPattern, likeEscaped } from '../paging/like-pattern.ts';
-import { and, asc, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.server.ts';
 import { orders } from '../../db/schema.ts';
+import { orderByOf } from '../admin/list-sort.server.ts';
 import { minorUnitsToDecimal } from '../currency/money.ts';
 import { currencyDefinitions } from '../i18n/locales.ts';
 import { pageWindow } from '../paging/page-window.ts';
@@ -48,11 +49,7 @@ const listColumns = {
   taxCents: orders.taxCents,
 };
 
-function ordered(filters: OrderFilters) {
-  const direction = filters.direction === 'asc' ? asc : desc;
-  // The id breaks ties, so paging never shows an order twice or skips one.
-  return [direction(sortColumns[filters.sort]), direction(orders.id)];
-}
+const ordered = (filters: OrderFilters) => orderByOf({ key: filters.sort, direction: filters.direction }, sortColumns, desc(orders.id));
 
 const customerName = (address: Record<string, string>) => [address.firstName, address.lastName].filter(Boolean).join(' ');
 

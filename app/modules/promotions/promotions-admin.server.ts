@@ -11,7 +11,10 @@ import { couponRedemptions, coupons, giftCards, orders } from '../../db/schema.t
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { AppServices } from '../../context.ts';
 import { recordAudit } from '../admin/audit.server.ts';
+import { type ListSort, listSortSpec } from '../admin/list-sort.ts';
+import { orderByOf } from '../admin/list-sort.server.ts';
 import { formatMoney } from '../currency/money.ts';
+import { pageOfRows } from '../paging/page-window.ts';
 import type { StorefrontLocale } from '../i18n/locales.ts';
 import { shopperMail, storeTranslator } from '../mail/shopper-mail.server.ts';
 
@@ -77,15 +80,25 @@ export const couponSchema = z
   }));
 export type CouponInput = z.output<typeof couponSchema>;
 
-export async function listCoupons(db: Database) {
-  return db
-    .select({
-      id: coupons.id, code: coupons.code, kind: coupons.kind, value: coupons.value, startsAt: coupons.startsAt, endsAt: coupons.endsAt,
-      minSubtotalEurCents: coupons.minSubtotalEurCents, usageLimit: coupons.usageLimit, perCustomerLimit: coupons.perCustomerLimit,
-      timesUsed: coupons.timesUsed, isActive: coupons.isActive,
-    })
-    .from(coupons)
-    .orderBy(desc(coupons.isActive), asc(coupons.code));
+export const couponPageSize = 25;
+/** The columns the coupon list sorts by; active ones first (then by code) unless asked. */
+export const couponSort = listSortSpec(['code', 'discount', 'valid', 'used', 'state'], { key: 'state', direction: 'desc' });
+
+/** One page of coupons. */
+export async function listCoupons(db: Database, requestedPage = 1, sort: ListSort<(typeof couponSort.keys)[number]> = couponSort.fallback) {
+  return pageOfRows(requestedPage, couponPageSize, db.select({ count: count() }).from(coupons), (window) =>
+    db
+      .select({
+        id: coupons.id, code: coupons.code, kind: coupons.kind, value: coupons.value, startsAt: coupons.startsAt, endsAt: coupons.endsAt,
+        minSubtotalEurCents: coupons.minSubtotalEurCents, usageLimit: coupons.usageLimit, perCustomerLimit: coupons.perCustomerLimit,
+        timesUsed: coupons.timesUsed, isActive: coupons.isActive,
+      })
+      .from(coupons)
+      // discount: by kind, then value within a kind (percentages and amounts are not comparable)
+      .orderBy(...orderByOf(sort, { code: coupons.code, discount: sql`(${coupons.kind}, ${coupons.value})`, valid: coupons.endsAt, used: coupons.timesUsed, state: coupons.isActive }, asc(coupons.code)))
+      .limit(couponPageSize)
+      .offset(window.offset),
+  );
 }
 
 export async function getCoupon(db: Database, couponId: number) {
@@ -161,14 +174,30 @@ export async function issueGiftCard(db: Database, staffId: number, input: { amou
   });
 }
 
-export async function listGiftCards(db: Database) {
-  return db
-    .select({ id: giftCards.id, code: giftCards.code, initialCents: giftCards.initialCents, balanceCents: giftCards.balanceCents, expiresAt: giftCards.expiresAt, recipientEmail: giftCards.recipientEmail, disabledAt: giftCards.disabledAt, createdAt: giftCards.createdAt, orders: count(orders.id) })
-    .from(giftCards)
-    .leftJoin(orders, eq(orders.giftCardId, giftCards.id))
-    .groupBy(giftCards.id)
-    .orderBy(desc(giftCards.createdAt), desc(giftCards.id))
-    .limit(500);
+export const giftCardPageSize = 25;
+/** The columns the gift-card list sorts by; newest first unless asked. */
+export const giftCardSort = listSortSpec(['code', 'balance', 'recipient', 'expires', 'state', 'issued'], { key: 'issued', direction: 'desc' });
+
+/** One page of gift cards with the number of orders each paid. */
+export async function listGiftCards(db: Database, requestedPage = 1, sort: ListSort<(typeof giftCardSort.keys)[number]> = giftCardSort.fallback) {
+  return pageOfRows(requestedPage, giftCardPageSize, db.select({ count: count() }).from(giftCards), (window) =>
+    db
+      .select({ id: giftCards.id, code: giftCards.code, initialCents: giftCards.initialCents, balanceCents: giftCards.balanceCents, expiresAt: giftCards.expiresAt, recipientEmail: giftCards.recipientEmail, disabledAt: giftCards.disabledAt, createdAt: giftCards.createdAt, orders: count(orders.id) })
+      .from(giftCards)
+      .leftJoin(orders, eq(orders.giftCardId, giftCards.id))
+      .groupBy(giftCards.id)
+      .orderBy(
+        ...orderByOf(
+          sort,
+          // disabled last when descending ("active" first), like coupons
+          { code: giftCards.code, balance: giftCards.balanceCents, recipient: sql`lower(${giftCards.recipientEmail})`, expires: giftCards.expiresAt, state: sql`${giftCards.disabledAt} is null`, issued: giftCards.createdAt },
+          desc(giftCards.createdAt),
+          desc(giftCards.id),
+        ),
+      )
+      .limit(giftCardPageSize)
+      .offset(window.offset),
+  );
 }
 
 /** A card and what paid with it: the orders, oldest first. */

@@ -6,7 +6,8 @@ import { AdminPageHeader } from '../../components/admin/admin-ui.tsx';
 import { servicesContext } from '../../context.ts';
 import { orUnavailable } from '../../db/with-database.server.ts';
 import { adminPath } from '../../modules/admin/admin-paths.ts';
-import { auditEntities, listAudit } from '../../modules/admin/audit.server.ts';
+import { auditEntities, auditSort, listAudit } from '../../modules/admin/audit.server.ts';
+import { parseListSort } from '../../modules/admin/list-sort.ts';
 import { requireStaff } from '../../modules/admin/require-staff.server.ts';
 import { listStaff } from '../../modules/admin/staff-accounts.server.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
@@ -28,14 +29,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   const query = Object.fromEntries([...new URL(request.url).searchParams].filter(([, value]) => value !== ''));
   const filters = filterSchema.parse(query);
+  const sort = parseListSort(auditSort, new URL(request.url).searchParams);
   const [entries, entities, staff] = await orUnavailable(() =>
     Promise.all([
-      listAudit(db, { staffId: filters.staff, action: filters.action, entity: filters.entity, entityId: filters.entityId, from: filters.from, to: filters.to }, filters.page),
+      listAudit(db, { staffId: filters.staff, action: filters.action, entity: filters.entity, entityId: filters.entityId, from: filters.from, to: filters.to }, filters.page, sort),
       auditEntities(db),
       listStaff(db),
     ]),
   );
-  return { ...entries, entities, staff: staff.map(({ id, name }) => ({ id, name })) };
+  return { ...entries, sort, entities, staff: staff.map(({ id, name }) => ({ id, name })) };
 }
 
 const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value, null, 1));
@@ -90,25 +92,36 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
       <AdminTable
         caption={t('admin.audit.title')}
         className="admin-table--audit"
-        columns={[{ label: t('admin.audit.when') }, { label: t('admin.audit.staff') }, { label: t('admin.audit.action') }, { label: t('admin.audit.entity') }, { label: t('admin.audit.before') }, { label: t('admin.audit.after') }]}
+        sort={loaderData.sort}
+        columns={[
+          { label: t('admin.audit.when'), sortKey: 'when', sortFirst: 'desc' },
+          { label: t('admin.audit.staff'), sortKey: 'staff' },
+          { label: t('admin.audit.action'), sortKey: 'action' },
+          { label: t('admin.audit.entity'), sortKey: 'entity' },
+          { label: t('admin.audit.before') },
+          { label: t('admin.audit.after') },
+        ]}
         empty={loaderData.rows.length === 0}
         emptyText={t('admin.audit.empty')}
       >
         {loaderData.rows.map((entry) => (
           <tr key={entry.id}>
-            <td className="admin-nowrap">{time.format(new Date(entry.createdAt))}</td>
-            <td>{entry.staffName ?? t('admin.audit.system')}</td>
-            <td>
+            {/* data-label: on a phone each entry is a block of labelled parts (admin.css) */}
+            <td className="admin-nowrap" data-label={t('admin.audit.when')}>
+              {time.format(new Date(entry.createdAt))}
+            </td>
+            <td data-label={t('admin.audit.staff')}>{entry.staffName ?? t('admin.audit.system')}</td>
+            <td data-label={t('admin.audit.action')}>
               <code>{entry.action}</code>
             </td>
-            <td className="admin-nowrap">
+            <td className="admin-nowrap" data-label={t('admin.audit.entity')}>
               {entry.entity}
               {entry.entityId && ` #${entry.entityId}`}
             </td>
-            <td>
+            <td data-label={t('admin.audit.before')}>
               <pre className="admin-json">{json(entry.before)}</pre>
             </td>
-            <td>
+            <td data-label={t('admin.audit.after')}>
               <pre className="admin-json">{json(entry.after)}</pre>
             </td>
           </tr>

@@ -1,20 +1,25 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/coupons';
-import { AdminTable } from '../../components/admin/admin-list.tsx';
+import { AdminPager, AdminTable } from '../../components/admin/admin-list.tsx';
 import { AdminPageHeader } from '../../components/admin/admin-ui.tsx';
 import { servicesContext } from '../../context.ts';
 import { orUnavailable } from '../../db/with-database.server.ts';
 import { adminPath } from '../../modules/admin/admin-paths.ts';
+import { parseListSort } from '../../modules/admin/list-sort.ts';
 import { can } from '../../modules/admin/permissions.ts';
 import { requireStaff } from '../../modules/admin/require-staff.server.ts';
 import { formatMoney } from '../../modules/currency/money.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { listCoupons } from '../../modules/promotions/promotions-admin.server.ts';
+import { requestedPage } from '../../modules/paging/page-window.ts';
+import { couponSort, listCoupons } from '../../modules/promotions/promotions-admin.server.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireStaff(request, context, 'coupons.read');
   const { db } = context.get(servicesContext);
-  return { coupons: await orUnavailable(() => listCoupons(db)), canWrite: can(me.role, 'coupons.write') };
+  const url = new URL(request.url);
+  const sort = parseListSort(couponSort, url.searchParams);
+  const { rows, window } = await orUnavailable(() => listCoupons(db, requestedPage(url), sort));
+  return { coupons: rows, window, sort, canWrite: can(me.role, 'coupons.write') };
 }
 
 export default function CouponsPage({ loaderData }: Route.ComponentProps) {
@@ -33,7 +38,14 @@ export default function CouponsPage({ loaderData }: Route.ComponentProps) {
       </AdminPageHeader>
       <AdminTable
         caption={t('admin.coupons.title')}
-        columns={[{ label: t('admin.coupons.code') }, { label: t('admin.coupons.discount') }, { label: t('admin.coupons.valid') }, { label: t('admin.coupons.used'), numeric: true }, { label: t('admin.coupons.state') }]}
+        sort={loaderData.sort}
+        columns={[
+          { label: t('admin.coupons.code'), sortKey: 'code' },
+          { label: t('admin.coupons.discount'), sortKey: 'discount' },
+          { label: t('admin.coupons.valid'), sortKey: 'valid', className: 'admin-wide' },
+          { label: t('admin.coupons.used'), numeric: true, sortKey: 'used', sortFirst: 'desc' },
+          { label: t('admin.coupons.state'), sortKey: 'state', sortFirst: 'desc' },
+        ]}
         empty={loaderData.coupons.length === 0}
         emptyText={t('admin.coupons.none')}
       >
@@ -45,7 +57,7 @@ export default function CouponsPage({ loaderData }: Route.ComponentProps) {
               </Link>
             </th>
             <td>{discount(coupon)}</td>
-            <td className="admin-nowrap">
+            <td className="admin-nowrap admin-wide">
               {coupon.startsAt ? date.format(new Date(coupon.startsAt)) : '…'} – {coupon.endsAt ? date.format(new Date(coupon.endsAt)) : '…'}
             </td>
             <td className="admin-number">
@@ -58,6 +70,7 @@ export default function CouponsPage({ loaderData }: Route.ComponentProps) {
           </tr>
         ))}
       </AdminTable>
+      <AdminPager window={loaderData.window} path={adminPath('coupons')} />
     </>
   );
 }

@@ -1,8 +1,9 @@
-import { data, Form, Link } from 'react-router';
+import { data, Link } from 'react-router';
 import type { Route } from './+types/customer';
+import { AdminActionForm } from '../../components/admin/admin-action-form.tsx';
 import { AdminNotice, AdminPageHeader } from '../../components/admin/admin-ui.tsx';
 import { CreditLimitForm } from '../../components/admin/credit-limit-form.tsx';
-import { CsrfField, FieldMessage } from '../../components/forms/form-fields.tsx';
+import { FieldMessage } from '../../components/forms/form-fields.tsx';
 import { servicesContext } from '../../context.ts';
 import { orUnavailable } from '../../db/with-database.server.ts';
 import { idOf, intentOf } from '../../modules/admin/admin-forms.server.ts';
@@ -167,47 +168,24 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
           <section className="admin-panel" aria-labelledby="customer-actions">
             <h2 id="customer-actions">{t('admin.customers.actions')}</h2>
             <div className="admin-stack">
-              <Form method="post">
-                <CsrfField />
-                <button type="submit" name="intent" value="reset-mail" className="button admin-button">
-                  {t('admin.customers.sendReset')}
-                </button>
-              </Form>
-              <Form method="post">
-                <CsrfField />
-                {customer.blockedAt ? (
-                  <button type="submit" name="intent" value="unblock" className="button admin-button">
-                    {t('admin.customers.unblock')}
-                  </button>
-                ) : (
-                  <button type="submit" name="intent" value="block" className="button admin-button button--danger">
-                    {t('admin.customers.block')}
-                  </button>
-                )}
-              </Form>
-              <Form method="post">
-                <CsrfField />
-                {customer.businessApprovedAt ? (
-                  <button type="submit" name="intent" value="business-revoke" className="admin-button">
-                    {t('businessRisks.admin.revoke')}
-                  </button>
-                ) : (
-                  <button type="submit" name="intent" value="business-approve" className="admin-button">
-                    {t('businessRisks.admin.approve')}
-                  </button>
-                )}
-              </Form>
-              <Form method="post" className="admin-danger-zone">
-                <CsrfField />
+              <AdminActionForm intent="reset-mail" label={t('admin.customers.sendReset')} />
+              {customer.blockedAt ? (
+                <AdminActionForm intent="unblock" label={t('admin.customers.unblock')} />
+              ) : (
+                <AdminActionForm intent="block" label={t('admin.customers.block')} tone="danger" />
+              )}
+              {customer.businessApprovedAt ? (
+                <AdminActionForm intent="business-revoke" label={t('businessRisks.admin.revoke')} />
+              ) : (
+                <AdminActionForm intent="business-approve" label={t('businessRisks.admin.approve')} />
+              )}
+              <AdminActionForm intent="delete" label={t('admin.customers.delete')} tone="danger" className="admin-danger-zone">
                 <div className="form-field form-field--checkbox">
                   <input id="confirm-delete" type="checkbox" name="confirm" value="yes" aria-invalid={deleteError || undefined} aria-describedby={deleteError ? 'confirm-delete-error' : undefined} />
                   <label htmlFor="confirm-delete">{t('admin.customers.confirmDelete')}</label>
                 </div>
                 {deleteError && <FieldMessage id="confirm-delete-error" error={{ key: 'admin.customers.confirmRequired' }} />}
-                <button type="submit" name="intent" value="delete" className="button admin-button button--danger">
-                  {t('admin.customers.delete')}
-                </button>
-              </Form>
+              </AdminActionForm>
             </div>
           </section>
         )}

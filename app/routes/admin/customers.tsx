@@ -6,15 +6,18 @@ import { servicesContext } from '../../context.ts';
 import { orUnavailable } from '../../db/with-database.server.ts';
 import { adminPath } from '../../modules/admin/admin-paths.ts';
 import { requireStaff } from '../../modules/admin/require-staff.server.ts';
-import { searchCustomers } from '../../modules/customers/customer-admin.server.ts';
+import { parseListSort } from '../../modules/admin/list-sort.ts';
+import { customerSort, searchCustomers } from '../../modules/customers/customer-admin.server.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { requestedPage } from '../../modules/paging/page-window.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, 'customers.read');
   const { db } = context.get(servicesContext);
   const url = new URL(request.url);
   const query = (url.searchParams.get('q') ?? '').slice(0, 100);
-  return orUnavailable(() => searchCustomers(db, query, Number(url.searchParams.get('page')) || 1));
+  const sort = parseListSort(customerSort, url.searchParams);
+  return { sort, ...(await orUnavailable(() => searchCustomers(db, query, requestedPage(url), sort))) };
 }
 
 export default function CustomersPage({ loaderData }: Route.ComponentProps) {
@@ -33,7 +36,14 @@ export default function CustomersPage({ loaderData }: Route.ComponentProps) {
       </AdminFilters>
       <AdminTable
         caption={t('admin.customers.title')}
-        columns={[{ label: t('admin.customers.name') }, { label: t('admin.customers.email') }, { label: t('admin.customers.store') }, { label: t('admin.customers.orders'), numeric: true }, { label: t('admin.customers.since') }]}
+        sort={loaderData.sort}
+        columns={[
+          { label: t('admin.customers.name'), sortKey: 'name' },
+          { label: t('admin.customers.email'), sortKey: 'email' },
+          { label: t('admin.customers.store'), sortKey: 'store', className: 'admin-wide' },
+          { label: t('admin.customers.orders'), numeric: true, sortKey: 'orders', sortFirst: 'desc' },
+          { label: t('admin.customers.since'), sortKey: 'since', sortFirst: 'desc', className: 'admin-wide' },
+        ]}
         empty={loaderData.rows.length === 0}
         emptyText={t('admin.customers.none')}
       >
@@ -46,9 +56,9 @@ export default function CustomersPage({ loaderData }: Route.ComponentProps) {
               {customer.blockedAt && <span className="admin-badge admin-badge--blocked">{t('admin.customers.blocked')}</span>}
             </th>
             <td>{customer.email}</td>
-            <td>{customer.locale}</td>
+            <td className="admin-wide">{customer.locale}</td>
             <td className="admin-number">{customer.orderCount}</td>
-            <td className="admin-nowrap">{date.format(new Date(customer.createdAt))}</td>
+            <td className="admin-nowrap admin-wide">{date.format(new Date(customer.createdAt))}</td>
           </tr>
         ))}
       </AdminTable>

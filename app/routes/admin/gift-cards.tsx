@@ -1,23 +1,28 @@
 import { data, Form, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/gift-cards';
-import { AdminTable } from '../../components/admin/admin-list.tsx';
+import { AdminPager, AdminTable } from '../../components/admin/admin-list.tsx';
 import { AdminNotice, AdminPageHeader } from '../../components/admin/admin-ui.tsx';
 import { CsrfField, TextField } from '../../components/forms/form-fields.tsx';
 import { servicesContext } from '../../context.ts';
 import { orUnavailable } from '../../db/with-database.server.ts';
 import { adminPath } from '../../modules/admin/admin-paths.ts';
+import { parseListSort } from '../../modules/admin/list-sort.ts';
 import { can } from '../../modules/admin/permissions.ts';
 import { requireStaff } from '../../modules/admin/require-staff.server.ts';
 import { formatMoney } from '../../modules/currency/money.ts';
 import { parseForm } from '../../modules/forms/field-errors.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
 import { storefrontByCode, storefronts } from '../../modules/i18n/locales.ts';
-import { giftCardFields, giftCardSchema, issueGiftCard, listGiftCards, sendGiftCardMail } from '../../modules/promotions/promotions-admin.server.ts';
+import { requestedPage } from '../../modules/paging/page-window.ts';
+import { giftCardFields, giftCardSchema, giftCardSort, issueGiftCard, listGiftCards, sendGiftCardMail } from '../../modules/promotions/promotions-admin.server.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireStaff(request, context, 'giftcards.read');
   const { db } = context.get(servicesContext);
-  return { cards: await orUnavailable(() => listGiftCards(db)), canWrite: can(me.role, 'giftcards.write') };
+  const url = new URL(request.url);
+  const sort = parseListSort(giftCardSort, url.searchParams);
+  const { rows, window } = await orUnavailable(() => listGiftCards(db, requestedPage(url), sort));
+  return { cards: rows, window, sort, canWrite: can(me.role, 'giftcards.write') };
 }
 
 /** Issues a card (EUR) and, with a recipient, mails its code in the chosen store's language. */
@@ -87,7 +92,17 @@ export default function GiftCardsPage({ loaderData, actionData }: Route.Componen
       )}
       <AdminTable
         caption={t('admin.giftCards.title')}
-        columns={[{ label: t('admin.giftCards.code') }, { label: t('admin.giftCards.balance'), numeric: true }, { label: t('admin.giftCards.recipient') }, { label: t('admin.giftCards.expiresAt') }, { label: t('admin.giftCards.state') }]}
+        sort={loaderData.sort}
+        columns={[
+          { label: t('admin.giftCards.code'), sortKey: 'code' },
+          { label: t('admin.giftCards.balance'), numeric: true, sortKey: 'balance', sortFirst: 'desc' },
+          { label: t('admin.giftCards.recipient'), sortKey: 'recipient', className: 'admin-wide' },
+          { label: t('admin.giftCards.issuedOn'), sortKey: 'issued', sortFirst: 'desc', className: 'admin-wide' },
+          { label: t('admin.giftCards.expiresAt'), sortKey: 'expires', className: 'admin-wide' },
+          { label: t('admin.giftCards.state'), sortKey: 'state', sortFirst: 'desc' },
+        ]}
+        empty={loaderData.cards.length === 0}
+        emptyText={t('admin.giftCards.none')}
       >
         {loaderData.cards.map((card) => (
           <tr key={card.id}>
@@ -99,14 +114,16 @@ export default function GiftCardsPage({ loaderData, actionData }: Route.Componen
             <td className="admin-number">
               {euros(card.balanceCents)} / {euros(card.initialCents)}
             </td>
-            <td>{card.recipientEmail ?? '—'}</td>
-            <td>{card.expiresAt ? date.format(new Date(card.expiresAt)) : t('admin.giftCards.never')}</td>
+            <td className="admin-wide">{card.recipientEmail ?? '—'}</td>
+            <td className="admin-nowrap admin-wide">{date.format(new Date(card.createdAt))}</td>
+            <td className="admin-nowrap admin-wide">{card.expiresAt ? date.format(new Date(card.expiresAt)) : t('admin.giftCards.never')}</td>
             <td>
               <span className={`admin-badge admin-badge--${card.disabledAt ? 'disabled' : 'active'}`}>{t(card.disabledAt ? 'admin.giftCards.disabled' : 'admin.giftCards.active')}</span>
             </td>
           </tr>
         ))}
       </AdminTable>
+      <AdminPager window={loaderData.window} path={adminPath('gift-cards')} />
     </>
   );
 }

@@ -8,7 +8,9 @@ import { orUnavailable } from '../../db/with-database.server.ts';
 import { idOf, intentOf } from '../../modules/admin/admin-forms.server.ts';
 import { adminPath } from '../../modules/admin/admin-paths.ts';
 import { requireStaff } from '../../modules/admin/require-staff.server.ts';
-import { discardMail, listOutbox, MailOutbox, outboxViews, retryMail } from '../../modules/mail/outbox.server.ts';
+import { parseListSort } from '../../modules/admin/list-sort.ts';
+import { discardMail, listOutbox, MailOutbox, outboxSort, outboxViews, retryMail } from '../../modules/mail/outbox.server.ts';
+import { requestedPage } from '../../modules/paging/page-window.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -16,8 +18,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   const url = new URL(request.url);
   const view = outboxViews.find((candidate) => candidate === url.searchParams.get('view')) ?? 'failed';
-  const list = await orUnavailable(() => listOutbox(db, view, Number(url.searchParams.get('page')) || 1));
-  return { view, views: outboxViews, ...list };
+  const sort = parseListSort(outboxSort, url.searchParams);
+  const list = await orUnavailable(() => listOutbox(db, view, requestedPage(url), sort));
+  return { view, views: outboxViews, sort, ...list };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -34,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function MailOutboxPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
-  const { view, views, rows, window } = loaderData;
+  const { view, views, sort, rows, window } = loaderData;
   const time = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
   const actionable = view === 'failed' || view === 'pending';
   return (
@@ -44,11 +47,12 @@ export default function MailOutboxPage({ loaderData, actionData }: Route.Compone
       <AdminTabs label={t('admin.mail.views')} tabs={views.map((candidate) => ({ to: `${adminPath('mail')}?view=${candidate}`, label: t(`admin.mail.view.${candidate}`), current: candidate === view }))} />
       <AdminTable
         caption={t(`admin.mail.view.${view}`)}
+        sort={sort}
         columns={[
-          { label: t('admin.mail.created') },
-          { label: t('admin.mail.to') },
-          { label: t('admin.mail.subject') },
-          { label: t('admin.mail.attempts'), numeric: true },
+          { label: t('admin.mail.created'), sortKey: 'created', sortFirst: 'desc' },
+          { label: t('admin.mail.to'), sortKey: 'to' },
+          { label: t('admin.mail.subject'), sortKey: 'subject' },
+          { label: t('admin.mail.attempts'), numeric: true, sortKey: 'attempts', sortFirst: 'desc' },
           { label: t('admin.mail.state') },
           ...(actionable ? [{ label: t('admin.mail.actions') }] : []),
         ]}

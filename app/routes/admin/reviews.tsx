@@ -1,6 +1,7 @@
 import { data, Form } from 'react-router';
 import type { Route } from './+types/reviews';
-import { AdminPager, AdminTabs } from '../../components/admin/admin-list.tsx';
+import { AdminPager, AdminSortLinks, AdminTabs } from '../../components/admin/admin-list.tsx';
+import { AdminActionForm } from '../../components/admin/admin-action-form.tsx';
 import { AdminNotice, AdminPageHeader } from '../../components/admin/admin-ui.tsx';
 import { CsrfField, FieldMessage } from '../../components/forms/form-fields.tsx';
 import { servicesContext } from '../../context.ts';
@@ -8,19 +9,21 @@ import { orUnavailable } from '../../db/with-database.server.ts';
 import { idOf, intentOf } from '../../modules/admin/admin-forms.server.ts';
 import { adminLocaleOf } from '../../modules/admin/admin-locale.ts';
 import { adminPath } from '../../modules/admin/admin-paths.ts';
+import { parseListSort } from '../../modules/admin/list-sort.ts';
 import { requireStaff } from '../../modules/admin/require-staff.server.ts';
-import { listReviews, moderateReview, rejectSchema, replySchema, replyToReview, reviewStatuses } from '../../modules/engagement/review-moderation.server.ts';
+import { listReviews, moderateReview, rejectSchema, replySchema, replyToReview, reviewSortFor, reviewStatuses } from '../../modules/engagement/review-moderation.server.ts';
 import { fieldErrorsOf } from '../../modules/forms/field-errors.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { requestedPage } from '../../modules/paging/page-window.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireStaff(request, context, 'reviews.moderate');
   const { db } = context.get(servicesContext);
   const url = new URL(request.url);
   const status = reviewStatuses.find((candidate) => candidate === url.searchParams.get('status')) ?? 'pending';
-  const page = Number(url.searchParams.get('page')) || 1;
-  const reviews = await orUnavailable(() => listReviews(db, status, page, adminLocaleOf(me.locale)));
-  return { status, statuses: reviewStatuses, ...reviews };
+  const sort = parseListSort(reviewSortFor(status), url.searchParams);
+  const reviews = await orUnavailable(() => listReviews(db, status, requestedPage(url), adminLocaleOf(me.locale), sort));
+  return { status, statuses: reviewStatuses, sort, ...reviews };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -49,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ReviewsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
-  const { status, statuses, rows, window } = loaderData;
+  const { status, statuses, sort, rows, window } = loaderData;
   const failure = actionData && !actionData.ok ? actionData : undefined;
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
   return (
@@ -57,6 +60,17 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
       <AdminPageHeader title={t('admin.reviews.title')} />
       {actionData?.ok && <AdminNotice>{t(actionData.message)}</AdminNotice>}
       <AdminTabs label={t('admin.reviews.statusFilter')} tabs={statuses.map((candidate) => ({ to: `${adminPath('reviews')}?status=${candidate}`, label: t(`admin.reviews.statuses.${candidate}`), current: candidate === status }))} />
+      {window.total > 1 && (
+        <AdminSortLinks
+          label={t('admin.list.sortBy')}
+          sort={sort}
+          options={[
+            { key: 'createdAt', label: t('admin.reviews.sort.createdAt') },
+            { key: 'rating', label: t('admin.reviews.sort.rating') },
+            { key: 'product', label: t('admin.reviews.sort.product') },
+          ]}
+        />
+      )}
       {rows.length === 0 && <p>{t('admin.reviews.empty')}</p>}
       <ol className="admin-cards">
         {rows.map((review) => {
@@ -81,13 +95,7 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
                 )}
                 {status === 'pending' && (
                   <div className="admin-review__actions">
-                    <Form method="post" preventScrollReset>
-                      <CsrfField />
-                      <input type="hidden" name="reviewId" value={review.id} />
-                      <button type="submit" name="intent" value="approve" className="button admin-button button--primary">
-                        {t('admin.reviews.approve')}
-                      </button>
-                    </Form>
+                    <AdminActionForm intent="approve" label={t('admin.reviews.approve')} tone="primary" fields={{ reviewId: review.id }} preventScrollReset />
                     <Form method="post" className="admin-inline-form" noValidate preventScrollReset>
                       <CsrfField />
                       <input type="hidden" name="reviewId" value={review.id} />
@@ -140,7 +148,7 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
           );
         })}
       </ol>
-      {window.total > 0 && <AdminPager window={window} path={adminPath('reviews')} />}
+      <AdminPager window={window} path={adminPath('reviews')} />
     </>
   );
 }

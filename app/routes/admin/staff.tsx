@@ -7,16 +7,18 @@ import { servicesContext } from '../../context.ts';
 import { orUnavailable } from '../../db/with-database.server.ts';
 import { idOf, intentOf } from '../../modules/admin/admin-forms.server.ts';
 import { adminPath } from '../../modules/admin/admin-paths.ts';
+import { parseListSort } from '../../modules/admin/list-sort.ts';
 import { staffRoles } from '../../modules/admin/permissions.ts';
 import { requireStaff } from '../../modules/admin/require-staff.server.ts';
-import { changeStaffRole, inviteStaff, listStaff, resetStaffAccess, setStaffDisabled, staffInviteFields, staffInviteSchema } from '../../modules/admin/staff-accounts.server.ts';
+import { changeStaffRole, inviteStaff, listStaff, resetStaffAccess, setStaffDisabled, staffInviteFields, staffInviteSchema, staffSort } from '../../modules/admin/staff-accounts.server.ts';
 import { formFailure, parseForm } from '../../modules/forms/field-errors.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireStaff(request, context, 'staff.manage');
   const { db } = context.get(servicesContext);
-  return { staff: await orUnavailable(() => listStaff(db)), myId: me.id };
+  const sort = parseListSort(staffSort, new URL(request.url).searchParams);
+  return { staff: await orUnavailable(() => listStaff(db, sort)), sort, myId: me.id };
 }
 
 const intents = ['invite', 'role', 'disable', 'enable', 'reset'] as const;
@@ -76,15 +78,27 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
       {actionData && !actionData.ok && actionData.intent !== 'invite' && <FormAlert error={actionData.formError} />}
       <AdminTable
         caption={t('admin.staff.title')}
-        columns={[{ label: t('admin.staff.name') }, { label: t('admin.staff.email') }, { label: t('admin.staff.role') }, { label: t('admin.staff.status') }, { label: t('admin.staff.since') }, { label: t('admin.staff.actions') }]}
+        className="admin-table--staff"
+        sort={loaderData.sort}
+        columns={[
+          { label: t('admin.staff.name'), sortKey: 'name' },
+          { label: t('admin.staff.email'), sortKey: 'email', className: 'admin-wide' },
+          { label: t('admin.staff.role'), sortKey: 'role' },
+          { label: t('admin.staff.status'), sortKey: 'status' },
+          { label: t('admin.staff.since'), sortKey: 'since', sortFirst: 'desc', className: 'admin-wide' },
+          { label: t('admin.staff.actions') },
+        ]}
       >
         {loaderData.staff.map((member) => {
           const self = member.id === loaderData.myId;
           const status = member.disabledAt ? 'disabled' : !member.hasPassword ? 'invited' : !member.hasTotp ? 'noTwoFactor' : 'active';
           return (
             <tr key={member.id}>
-              <th scope="row">{member.name}</th>
-              <td>{member.email}</td>
+              <th scope="row">
+                {member.name}
+                <span className="admin-muted admin-narrow">{member.email}</span>
+              </th>
+              <td className="admin-wide">{member.email}</td>
               <td>
                 {self ? (
                   t(`admin.roles.${member.role}`)
@@ -111,7 +125,7 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
               <td>
                 <span className={`admin-badge admin-badge--${status}`}>{t(`admin.staff.statuses.${status}`)}</span>
               </td>
-              <td>{dateFormat.format(new Date(member.createdAt))}</td>
+              <td className="admin-wide">{dateFormat.format(new Date(member.createdAt))}</td>
               <td>
                 {!self && (
                   <Form method="post" className="admin-inline-form">

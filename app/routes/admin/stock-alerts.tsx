@@ -1,18 +1,23 @@
 import type { Route } from './+types/stock-alerts';
-import { AdminTable } from '../../components/admin/admin-list.tsx';
+import { AdminPager, AdminTable } from '../../components/admin/admin-list.tsx';
 import { AdminPageHeader } from '../../components/admin/admin-ui.tsx';
 import { servicesContext } from '../../context.ts';
 import { orUnavailable } from '../../db/with-database.server.ts';
 import { adminLocaleOf } from '../../modules/admin/admin-locale.ts';
+import { adminPath } from '../../modules/admin/admin-paths.ts';
+import { parseListSort } from '../../modules/admin/list-sort.ts';
 import { requireStaff } from '../../modules/admin/require-staff.server.ts';
-import { stockAlertsPerVariant } from '../../modules/engagement/stock-alerts.server.ts';
+import { stockAlertSort, stockAlertsPerVariant } from '../../modules/engagement/stock-alerts.server.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { requestedPage } from '../../modules/paging/page-window.ts';
 
 /** Back-in-stock requests waiting, per variant (read-only: the mails go out when stock returns). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireStaff(request, context, 'catalogue.read');
   const { db } = context.get(servicesContext);
-  return { rows: await orUnavailable(() => stockAlertsPerVariant(db, adminLocaleOf(me.locale))) };
+  const url = new URL(request.url);
+  const sort = parseListSort(stockAlertSort, url.searchParams);
+  return { sort, ...(await orUnavailable(() => stockAlertsPerVariant(db, adminLocaleOf(me.locale), requestedPage(url), sort))) };
 }
 
 export default function StockAlertsPage({ loaderData }: Route.ComponentProps) {
@@ -24,22 +29,33 @@ export default function StockAlertsPage({ loaderData }: Route.ComponentProps) {
       <p className="admin-muted">{t('admin.stockAlerts.intro')}</p>
       <AdminTable
         caption={t('admin.stockAlerts.title')}
-        columns={[{ label: t('admin.dashboard.sku') }, { label: t('admin.dashboard.product') }, { label: t('admin.dashboard.stock'), numeric: true }, { label: t('admin.stockAlerts.waiting'), numeric: true }, { label: t('admin.stockAlerts.oldest') }]}
+        sort={loaderData.sort}
+        columns={[
+          { label: t('admin.dashboard.sku'), sortKey: 'sku', className: 'admin-wide' },
+          { label: t('admin.dashboard.product'), sortKey: 'product' },
+          { label: t('admin.dashboard.stock'), numeric: true, sortKey: 'stock' },
+          { label: t('admin.stockAlerts.waiting'), numeric: true, sortKey: 'waiting', sortFirst: 'desc' },
+          { label: t('admin.stockAlerts.oldest'), sortKey: 'oldest', className: 'admin-wide' },
+        ]}
         empty={loaderData.rows.length === 0}
         emptyText={t('admin.stockAlerts.none')}
       >
         {loaderData.rows.map((row) => (
           <tr key={`${row.productId}-${row.variantId ?? 0}`}>
-            <td>
+            <td className="admin-wide">
               <code>{row.sku}</code>
             </td>
-            <th scope="row">{row.name}</th>
+            <th scope="row">
+              {row.name}
+              <code className="admin-narrow">{row.sku}</code>
+            </th>
             <td className="admin-number">{row.stock ?? '—'}</td>
             <td className="admin-number">{row.waiting}</td>
-            <td>{date.format(new Date(row.oldest))}</td>
+            <td className="admin-wide">{date.format(new Date(row.oldest))}</td>
           </tr>
         ))}
       </AdminTable>
+      <AdminPager window={loaderData.window} path={adminPath('stock-alerts')} />
     </>
   );
 }

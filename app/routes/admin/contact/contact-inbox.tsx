@@ -6,7 +6,8 @@ import { servicesContext } from '../../../context.ts';
 import { orUnavailable } from '../../../db/with-database.server.ts';
 import { adminPath } from '../../../modules/admin/admin-paths.ts';
 import { requireStaff } from '../../../modules/admin/require-staff.server.ts';
-import { listContactMessages } from '../../../modules/content/contact-inbox.server.ts';
+import { parseListSort } from '../../../modules/admin/list-sort.ts';
+import { contactInboxSort, listContactMessages } from '../../../modules/content/contact-inbox.server.ts';
 import { contactInboxViews } from '../../../modules/content/contact-inbox-views.ts';
 import { useI18n } from '../../../modules/i18n/i18n.tsx';
 import { requestedPage } from '../../../modules/paging/page-window.ts';
@@ -17,14 +18,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const view = contactInboxViews.find((candidate) => candidate === url.searchParams.get('view')) ?? 'open';
   const query = (url.searchParams.get('q') ?? '').slice(0, 100);
-  const list = await orUnavailable(() => listContactMessages(db, view, query, requestedPage(url)));
-  return { view, query, ...list };
+  const sort = parseListSort(contactInboxSort, url.searchParams);
+  const list = await orUnavailable(() => listContactMessages(db, view, query, requestedPage(url), sort));
+  return { view, query, sort, ...list };
 }
 
 export default function ContactInboxPage({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
   const [params] = useSearchParams();
-  const { view, query, rows, window } = loaderData;
+  const { view, query, sort, rows, window } = loaderData;
   const time = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
   const path = adminPath('contact');
   const viewHref = (candidate: string) => {
@@ -49,7 +51,14 @@ export default function ContactInboxPage({ loaderData }: Route.ComponentProps) {
       </AdminFilters>
       <AdminTable
         caption={t(`admin.contactInbox.view.${view}`)}
-        columns={[{ label: t('admin.contactInbox.received') }, { label: t('admin.contactInbox.subject') }, { label: t('admin.contactInbox.from') }, { label: t('admin.contactInbox.kind') }, { label: t('admin.contactInbox.state') }]}
+        sort={sort}
+        columns={[
+          { label: t('admin.contactInbox.received'), sortKey: 'received', sortFirst: 'desc' },
+          { label: t('admin.contactInbox.subject'), sortKey: 'subject' },
+          { label: t('admin.contactInbox.from'), sortKey: 'from' },
+          { label: t('admin.contactInbox.kind'), sortKey: 'kind', className: 'admin-wide' },
+          { label: t('admin.contactInbox.state'), sortKey: 'state', className: 'admin-wide' },
+        ]}
         empty={rows.length === 0}
         emptyText={t('admin.contactInbox.empty')}
       >
@@ -60,10 +69,13 @@ export default function ContactInboxPage({ loaderData }: Route.ComponentProps) {
               <Link to={adminPath(`contact/${message.id}`)}>{message.subject}</Link>
             </th>
             <td>
-              {message.name} &lt;{message.email}&gt;
+              <span className="admin-person">
+                <span>{message.name}</span>
+                <span className="admin-muted">{message.email}</span>
+              </span>
             </td>
-            <td>{t(`admin.contactInbox.kinds.${message.kind}`)}</td>
-            <td>{message.handledAt ? t('admin.contactInbox.handled') : t('admin.contactInbox.open')}</td>
+            <td className="admin-wide">{t(`admin.contactInbox.kinds.${message.kind}`)}</td>
+            <td className="admin-wide">{message.handledAt ? t('admin.contactInbox.handled') : t('admin.contactInbox.open')}</td>
           </tr>
         ))}
       </AdminTable>

@@ -1,5 +1,6 @@
 import { data, Form, Link } from 'react-router';
 import type { Route } from './+types/contact-message';
+import { AdminActionForm } from '../../../components/admin/admin-action-form.tsx';
 import { AdminNotice, AdminPageHeader } from '../../../components/admin/admin-ui.tsx';
 import { CsrfField, FieldMessage, TextField } from '../../../components/forms/form-fields.tsx';
 import { servicesContext } from '../../../context.ts';
@@ -89,18 +90,11 @@ export default function ContactMessagePage({ loaderData, actionData }: Route.Com
           </dd>
         </dl>
         <p className="admin-message-text">{message.message}</p>
-        <Form method="post" className="admin-inline-form">
-          <CsrfField />
-          {message.handledAt ? (
-            <button type="submit" name="intent" value="reopen" className="button admin-button">
-              {t('admin.contactInbox.reopen')}
-            </button>
-          ) : (
-            <button type="submit" name="intent" value="handled" className="button admin-button">
-              {t('admin.contactInbox.markHandled')}
-            </button>
-          )}
-        </Form>
+        {message.handledAt ? (
+          <AdminActionForm intent="reopen" label={t('admin.contactInbox.reopen')} className="admin-inline-form" />
+        ) : (
+          <AdminActionForm intent="handled" label={t('admin.contactInbox.markHandled')} className="admin-inline-form" />
+        )}
       </section>
       {message.replies.length > 0 && (
         <section className="admin-panel" aria-labelledby="contact-replies">

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { data, Form, Link, useNavigation } from 'react-router';
+import { AdminActionForm } from '../../../components/admin/admin-action-form.tsx';
 import type { Route } from './+types/order-detail';
 import { AdminNotice, AdminPageHeader } from '../../../components/admin/admin-ui.tsx';
 import { CsrfField, FieldMessage } from '../../../components/forms/form-fields.tsx';
@@ -321,14 +322,16 @@ function StatusForms({ order, may, failureOf, money }: { order: OrderDetail; may
           </Form>
         )}
         {next.includes('processing') && (
-          <Form method="post" className="order-action">
-            <CsrfField />
-            <input type="hidden" name="version" value={order.version} />
+          <AdminActionForm
+            intent="processing"
+            label={order.status === 'on_hold' ? t('businessRisks.admin.approveOrder') : t('fulfilment.admin.actions.processing')}
+            tone={order.status === 'on_hold' ? 'primary' : 'plain'}
+            fields={{ version: order.version }}
+            className="order-action"
+            disabled={busy}
+          >
             {order.status === 'on_hold' && <p className="admin-muted order-hint">{t('businessRisks.admin.reviewHint')}</p>}
-            <button type="submit" name="intent" value="processing" className={order.status === 'on_hold' ? 'button admin-button button--primary' : 'button admin-button'} disabled={busy}>
-              {order.status === 'on_hold' ? t('businessRisks.admin.approveOrder') : t('fulfilment.admin.actions.processing')}
-            </button>
-          </Form>
+          </AdminActionForm>
         )}
         {next.includes('shipped') && (
           <Form method="post" noValidate className="admin-form order-action">
@@ -355,13 +358,7 @@ function StatusForms({ order, may, failureOf, money }: { order: OrderDetail; may
           </Form>
         )}
         {next.includes('completed') && (
-          <Form method="post" className="order-action">
-            <CsrfField />
-            <input type="hidden" name="version" value={order.version} />
-            <button type="submit" name="intent" value="completed" className="button admin-button" disabled={busy}>
-              {t('fulfilment.admin.actions.completed')}
-            </button>
-          </Form>
+          <AdminActionForm intent="completed" label={t('fulfilment.admin.actions.completed')} fields={{ version: order.version }} className="order-action" disabled={busy} />
         )}
         {next.includes('cancelled') && (
           <details className="order-action order-action--danger" open={Boolean(cancelled)}>

@@ -38,19 +38,6 @@ export default function OrderListPage({ loaderData }: Route.ComponentProps) {
     const query = next.toString();
     return query ? `${adminPath(path)}?${query}` : adminPath(path);
   };
-  /** A column heading that sorts by it; a second click turns the direction around. */
-  const sortHeader = (key: SortKey, label: string, className = '') => {
-    const active = filters.sort === key;
-    const direction = active && filters.direction === 'desc' ? 'asc' : 'desc';
-    return (
-      <th scope="col" className={className || undefined} aria-sort={active ? (filters.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
-        <Link to={withParams({ sort: key, direction, page: null })} className="order-sort">
-          {label}
-          <span aria-hidden="true">{active ? (filters.direction === 'asc' ? ' ▲' : ' ▼') : ''}</span>
-        </Link>
-      </th>
-    );
-  };
   const columnLabel: Record<SortKey, string> = {
     createdAt: t('fulfilment.admin.column.createdAt'),
     orderNumber: t('fulfilment.admin.column.orderNumber'),
@@ -112,20 +99,19 @@ export default function OrderListPage({ loaderData }: Route.ComponentProps) {
           <label htmlFor="orders-to">{t('fulfilment.admin.list.to')}</label>
           <input id="orders-to" name="to" type="date" defaultValue={value('to')} />
         </div>
-        {filters.sort !== 'createdAt' && <input type="hidden" name="sort" value={filters.sort} />}
-        {filters.direction !== 'desc' && <input type="hidden" name="direction" value={filters.direction} />}
       </AdminFilters>
       <AdminTable
         caption={t('fulfilment.admin.list.caption', { column: columnLabel[filters.sort] })}
         className="order-table"
+        sort={{ key: filters.sort, direction: filters.direction }}
         columns={[
-          sortHeader('orderNumber', columnLabel.orderNumber),
-          sortHeader('createdAt', columnLabel.createdAt, 'order-table__wide'),
+          { label: columnLabel.orderNumber, sortKey: 'orderNumber', sortFirst: 'desc' },
+          { label: columnLabel.createdAt, sortKey: 'createdAt', sortFirst: 'desc', className: 'order-table__wide' },
           { label: t('fulfilment.admin.column.customer') },
-          sortHeader('status', columnLabel.status),
+          { label: columnLabel.status, sortKey: 'status' },
           { label: t('fulfilment.admin.column.payment'), className: 'order-table__wide' },
           { label: t('fulfilment.admin.column.store'), className: 'order-table__wide' },
-          sortHeader('total', columnLabel.total, 'admin-number'),
+          { label: columnLabel.total, sortKey: 'total', sortFirst: 'desc', numeric: true },
         ]}
         empty={orders.length === 0}
         emptyText={t('fulfilment.admin.list.empty')}

@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { Form } from 'react-router';
+import { CsrfField } from '../forms/form-fields.tsx';
+
+const toneClass = { plain: 'button admin-button', primary: 'button admin-button button--primary', danger: 'button admin-button button--danger' } as const;
+
+/**
+ * A form that posts one intent with its button and the CSRF field: block or unblock, mark handled,
+ * mark completed… `fields` are hidden values it carries (a record's id, the version it was read
+ * at); `children` are fields to fill in above the button (a confirmation box, a reason). The route's
+ * action reads the intent with `intentOf` and confirms what it did.
+ */
+export function AdminActionForm({
+  intent,
+  label,
+  tone = 'plain',
+  fields = {},
+  className,
+  disabled,
+  noValidate,
+  preventScrollReset,
+  children,
+}: {
+  intent: string;
+  label: ReactNode;
+  tone?: keyof typeof toneClass;
+  fields?: Record<string, string | number>;
+  className?: string;
+  disabled?: boolean;
+  noValidate?: boolean;
+  preventScrollReset?: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <Form method="post" className={className} noValidate={noValidate} preventScrollReset={preventScrollReset}>
+      <CsrfField />
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {children}
+      <button type="submit" name="intent" value={intent} className={toneClass[tone]} disabled={disabled}>
+        {label}
+      </button>
+    </Form>
+  );
+}
