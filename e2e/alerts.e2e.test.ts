@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { currentTotp } from '../app/modules/admin/two-factor.server.ts';
 import { formatMessage, lookupMessage } from '../app/modules/i18n/messages.ts';
 import { defaultBusinessRules } from '../app/modules/orders/business-rules.ts';
 import { planCatalogue } from '../scripts/demo-catalogue/catalogue-plan.ts';
-import { demoStaff, demoStaffPassword, demoStaffTotpSecret } from '../scripts/demo-catalogue/demo-staff.ts';
+import { demoStaff } from '../scripts/demo-catalogue/demo-staff.ts';
 import { waitForMail } from '../tests/support/mail-catcher.ts';
+import { enterTwoFactorCode, openTwoFactorPage } from './support/admin-login.ts';
 import { openBrowser } from './support/browser.ts';
 import { CheckoutFlow, messages } from './support/checkout-flow.ts';
 
@@ -77,12 +77,8 @@ describe('back-in-stock mail', () => {
   }, 150_000);
 });
 
+/** The shared two-factor login: it waits for the next code when another test just used this one. */
 async function logInAsManager(page: Page) {
-  await page.goto(`${baseUrl}/paracord_admin/login`);
-  await page.getByLabel(admin('admin.login.email')).fill(demoStaff.manager.email);
-  await page.getByLabel(admin('admin.login.password')).fill(demoStaffPassword);
-  await page.getByRole('button', { name: admin('admin.login.submit') }).click();
-  await page.getByLabel(admin('admin.twoFactor.code')).fill(currentTotp(demoStaffTotpSecret));
-  await page.getByRole('button', { name: admin('admin.twoFactor.submit') }).click();
-  await page.waitForURL(`${baseUrl}/paracord_admin`);
+  await openTwoFactorPage(page, demoStaff.manager.email);
+  await enterTwoFactorCode(page);
 }

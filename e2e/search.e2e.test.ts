@@ -54,6 +54,27 @@ describe('search', () => {
     await page.close();
   });
 
+  it('keeps words typed before the page came alive (a slow phone) and searches for them', async () => {
+    const page = await browser.newPage();
+    // Hold the page's scripts back until the words are typed, as a slow connection would.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl}/en-gb`, { waitUntil: 'domcontentloaded' });
+    await searchBox(page, 'en-GB').fill('paracord 550');
+    release();
+    // React Router's client has started; give React its turn to hydrate and run the effects.
+    await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+    await page.waitForLoadState('networkidle');
+    expect(await searchBox(page, 'en-GB').inputValue()).toBe('paracord 550');
+    await searchBox(page, 'en-GB').press('Enter');
+    await page.waitForURL(/\/en-gb\/search\?q=paracord(\+|%20)550/);
+    await page.close();
+  });
+
   it('tolerates a typo, says once what it searched for and keeps what was typed in the box', async () => {
     const page = await browser.newPage();
     await page.goto(`${baseUrl}/en-us/search?q=paracrod%20550`);

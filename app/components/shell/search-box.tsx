@@ -25,7 +25,19 @@ export function SearchBox({ prefix }: { prefix: string }) {
   // On the results page the box keeps what was searched for, so it can be corrected in place.
   const searched = location.pathname === `/${prefix}/search` ? (new URLSearchParams(location.search).get('q') ?? '') : '';
   const [query, setQuery] = useState(searched);
-  useEffect(() => setQuery(searched), [searched]);
+  const input = useRef<HTMLInputElement>(null);
+  // Words typed before the page came alive (a slow phone) are kept, not reset to the URL's query;
+  // after that the box follows the query of each new results page.
+  const shownQuery = useRef(searched);
+  useEffect(() => {
+    const typed = input.current?.value;
+    if (typed && typed !== shownQuery.current) setQuery(typed);
+  }, []);
+  useEffect(() => {
+    if (shownQuery.current === searched) return;
+    shownQuery.current = searched;
+    setQuery(searched);
+  }, [searched]);
   const [suggestions, setSuggestions] = useState<Suggestions | null>(null);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -102,6 +114,7 @@ export function SearchBox({ prefix }: { prefix: string }) {
       </label>
       <input
         id={`${listId}-input`}
+        ref={input}
         name="q"
         type="search"
         placeholder={t('header.searchPlaceholder')}
