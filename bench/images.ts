@@ -1,6 +1,6 @@
 /**
  * Page latency while the image pipeline renders (issue 21, decision 0015): a product page
- * (rendered for every request: the visitor has a cart), an image from the cache and the login
+ * (rendered for every request: a query parameter of its own each time), an image from the cache and the login
  * page, requested by one visitor each, first with nothing else going on, then while four large
  * images (1920 CSS px at 2x: 2560 px) are rendered cold. Prints p50/p95/max of each, side by
  * side, and how the four renders ended (the bench stops waiting 30 s after the sampling). Not
@@ -29,7 +29,17 @@ interface Target {
   label: string;
   url: string;
   headers: Record<string, string>;
+  /** Rendered for every request: a query parameter of its own keeps the page cache out of it. */
+  rendered?: boolean;
 }
+
+let requestCount = 0;
+const urlOf = (target: Target) => {
+  if (!target.rendered) return target.url;
+  const url = new URL(target.url);
+  url.searchParams.set('bench', String(++requestCount));
+  return url.href;
+};
 
 /**
  * One GET on a new connection: on this loaded machine, a kept-alive connection that the shop
@@ -38,7 +48,7 @@ interface Target {
 function timedGet(target: Target): Promise<number> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const request = http.get(target.url, { headers: { ...target.headers, 'accept-encoding': 'gzip' }, agent: false }, (response) => {
+    const request = http.get(urlOf(target), { headers: { ...target.headers, 'accept-encoding': 'gzip' }, agent: false }, (response) => {
       response.resume();
       response.on('end', () =>
         response.statusCode === 200 ? resolve(performance.now() - started) : reject(new Error(`GET ${target.url} answered ${response.statusCode}`)),
@@ -93,7 +103,7 @@ await benchShop('images', async (shop, lines) => {
   if (!productHref || imagePaths.length < 5) throw new Error(`no product link or fewer than five product images on ${categoryUrl}`);
 
   const targets: Target[] = [
-    { label: 'product page (rendered)', url: new URL(productHref.replaceAll('&amp;', '&'), shop.baseUrl).href, headers: cartHeaders },
+    { label: 'product page (rendered)', url: new URL(productHref.replaceAll('&amp;', '&'), shop.baseUrl).href, headers: cartHeaders, rendered: true },
     { label: 'cached image (320 px)', url: `${shop.baseUrl}/images/${imagePaths[0]}?w=320`, headers: shopperHeaders },
     { label: 'login page', url: `${shop.baseUrl}/en-us/customer/account/login`, headers: shopperHeaders },
   ];

@@ -41,7 +41,8 @@ async function cartShopper(base: string, productUrl: string): Promise<FormClient
   const variantId = product.body.match(/name="variantId" value="(\d+)"/)?.[1];
   if (product.status !== 200 || !variantId) throw new Error(`no add-to-cart form on ${path} (status ${product.status})`);
   const added = await shopper.post(path, { intent: 'add-to-cart', variantId, quantity: '1' });
-  if (added.status !== 200 || !shopper.cookie('cart')) throw new Error(`add to cart on ${path} answered ${added.status} without a cart cookie`);
+  // Without JavaScript the form answers with post/redirect/get (303), with the cart cookie.
+  if ((added.status !== 200 && added.status !== 303) || !shopper.cookie('cart')) throw new Error(`add to cart on ${path} answered ${added.status} without a cart cookie`);
   const cart = await shopper.get(`/${prefix}/checkout`);
   if (cart.status !== 200 || !cart.body.includes(`value="${variantId}"`)) throw new Error(`the cart page (status ${cart.status}) does not hold variant ${variantId}`);
   return shopper;

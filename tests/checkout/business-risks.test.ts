@@ -134,6 +134,18 @@ describe.each(testDrivers)('business risks at the checkout on %s', (driver) => {
     expect(order).toMatchObject({ status: 'processing', paymentMethod: 'invoice' });
   });
 
+  it('lets only one of two invoice orders placed at the same moment use the credit that fits one', async () => {
+    const customer = await businessCustomer('NL004495445B01');
+    const [first, second] = [await readyCart(customer.id), await readyCart(customer.id)];
+    const summary = await checkoutSummary(database.db, await getCurrencyRates(database.db), dutchStore, 'EUR', first, customer.id, false, defaultBusinessRules);
+    // Room for one order and a half.
+    await database.db.update(customers).set({ creditLimitCents: Math.round(summary.totals!.total * 1.5) }).where(eq(customers.id, customer.id));
+    const placed = await Promise.all([place(first, customer.id), place(second, customer.id)]);
+    expect(placed.every((result) => result.ok)).toBe(true);
+    const statuses = await database.db.select({ status: orders.status }).from(orders).where(eq(orders.customerId, customer.id));
+    expect(statuses.map((row) => row.status).toSorted()).toEqual(['on_hold', 'processing']);
+  });
+
   it('lets a manager approve a business without a VAT number and take it back, audited; support staff may not', async () => {
     const { db } = database;
     const customer = await businessCustomer(null);

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.server.ts';
 import { asDatabaseWork } from '../../db/database-work.server.ts';
 import { retryingTransaction } from '../../db/transaction.server.ts';
-import { carts, orders, productVariants } from '../../db/schema.ts';
+import { carts, customers, orders, productVariants } from '../../db/schema.ts';
 import { variantNeed } from '../cart/cart.server.ts';
 import { getCurrencyRates } from '../currency/exchange-rates.server.ts';
 import { redeemCoupon } from '../cart/coupons.server.ts';
@@ -97,6 +97,9 @@ export async function placeOrder(
         const [order] = await tx.select({ id: orders.id, orderNumber: orders.orderNumber }).from(orders).where(eq(orders.idempotencyKey, idempotencyKey));
         if (order) return { ok: true as const, orderNumber: order.orderNumber, orderId: order.id, created: false };
       }
+      // One order per customer at a time: two invoice orders at once must not both fit under the
+      // credit limit that each alone fits under (the summary counts the open invoices).
+      if (input.customerId !== null) await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, input.customerId)).for('update');
       const summary = await checkoutSummary(tx, rates, input.storefront, input.currency, input.cartId, input.customerId, input.onlinePayments ?? false, input.businessRules);
       const { cart, details, totals, vat } = summary;
       if (!cart || !totals || cart.lines.length === 0) throw new OrderRefused('empty');
