@@ -43,8 +43,10 @@ const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ request, cont
   context.set(sharedPageContext, record);
   const renderedAt = pageCache.generation;
   const response = await next();
-  if (pageCache.isShopper(cookie) && !record.sharedWithShoppers) return response;
-  return pageCache.store(key, [...record.used.values()], response, context.get(requestInfoContext).cspNonce, context.get(csrfTokenContext), renderedAt);
+  const { sharedWithShoppers } = record;
+  if (pageCache.isShopper(cookie) && !sharedWithShoppers) return response;
+  const [nonce, csrfToken] = [context.get(requestInfoContext).cspNonce, context.get(csrfTokenContext)];
+  return pageCache.store(key, response, { shown: [...record.used.values()], nonce, csrfToken, renderedAt, sharedWithShoppers });
 };
 
 export const middleware = [csrfMiddleware, pageCacheMiddleware];

@@ -75,6 +75,7 @@ const errors: Record<Exclude<OrderChangeResult, { ok: true }>['error'], string> 
   'nothing-to-refund': 'There is nothing to refund.',
   'invalid-lines': 'Those lines are not on the order.',
   'payment-provider-failed': 'Stripe did not take the refund (is STRIPE_SECRET_KEY set?); nothing changed.',
+  'gift-card-spent': 'A gift card sold with this order has already paid for something: it cannot be taken back.',
 };
 
 if (!['list', 'export', 'status', 'ship', 'refund', 'note', 'resend', 'expire-unpaid'].includes(command ?? '')) fail(usage);

@@ -20,6 +20,7 @@ import { storefrontByPrefix } from '../app/modules/i18n/locales.ts';
 import { localeCookie } from '../app/modules/i18n/storefront-request.server.ts';
 import { readCookie } from '../app/modules/http/cookies.server.ts';
 import type { Shopper } from '../app/modules/http/personal-inputs.ts';
+import type { PersonalValues } from '../app/modules/http/page-cache.server.ts';
 import { cartCookie } from '../app/modules/cart/cart-count.server.ts';
 import { readSession, sessionCookie } from '../app/modules/customers/session.server.ts';
 import { isNewSearch, searchedTermHeader, searchResultsHeader } from '../app/modules/search/search-page.server.ts';
@@ -116,17 +117,18 @@ export function createApp(deps: AppDependencies): express.Express {
     const key = deps.pageCache.keyOf({ method: req.method, url: req.originalUrl, cookie, acceptLanguage: req.get('accept-language') });
     const inputs = key === null ? undefined : deps.pageCache.inputsOf(key);
     if (key === null || !inputs) return next();
-    let values: unknown[];
+    let shown: PersonalValues;
     try {
       const shopper = await shopperFromCookies(cookie);
       if (!shopper) return next();
-      values = await Promise.all(inputs.map((input) => input.read(deps.db, shopper)));
+      shown = await Promise.all(inputs.map(async (input) => ({ input, value: await input.read(deps.db, shopper) })));
     } catch {
       // The database is unreachable: the route answers (with the unavailable page if it must).
       return next();
     }
     const csrf = csrfState(cookie, deps.sessionSecret, deps.secureCookies);
-    const hit = deps.pageCache.get(deps.pageCache.variantKey(key, values), res.locals.cspNonce, csrf.token);
+    const visitor = { nonce: res.locals.cspNonce, csrfToken: csrf.token, shopper: deps.pageCache.isShopper(cookie) };
+    const hit = deps.pageCache.get(deps.pageCache.variantKey(key, shown), visitor);
     if (!hit) return next();
     for (const [name, value] of hit.headers) if (name !== 'content-length') res.setHeader(name, value);
     if (csrf.setCookie) res.append('Set-Cookie', csrf.setCookie);

@@ -111,6 +111,11 @@ describe.each(testDrivers)('gift cards sold in the shop on %s', (driver) => {
     const cardOnly = await summaryOf(cartId, customer.id);
     expect(cardOnly.totals).toMatchObject({ subtotal: 4_000, discount: 0, shipping: 0, tax: 0, total: 4_000, minimumOrder: null, nextVolumeTier: null, lines: [{ vatRateBp: 0, taxCents: 0 }] });
     expect(cardOnly.cart!.lines[0]).toMatchObject({ isVoucher: true, inStock: true, available: true, giftCard: { recipientName: 'Lotte', amountEurCents: 4_000 } });
+    // Sold for money received, never on invoice, even to a business.
+    await database.db.update(carts).set({ checkout: { ...ready, email: 'ben@example.nl', isBusiness: true, companyName: 'Touw B.V.' } as Record<string, unknown> }).where(eq(carts.id, cartId));
+    expect((await summaryOf(cartId, customer.id)).paymentOptions).toEqual(['bank_transfer']);
+    expect(await placeOrder(database.db, { storefront: dutchStore, currency: 'EUR', cartId, customerId: customer.id, paymentMethod: 'invoice', termsAccepted: true })).toMatchObject({ ok: false });
+    await database.db.update(carts).set({ checkout: { ...ready, email: 'ben@example.nl' } as Record<string, unknown> }).where(eq(carts.id, cartId));
 
     // With goods beside it: VAT and the volume discount only on the goods, shipping for the goods.
     const goods = await addToCart(database.db, { cartId, customerId: customer.id, locale: 'nl-NL', currency: 'EUR', variantId: goodsVariantId, quantity: 3 });
@@ -209,6 +214,37 @@ describe.each(testDrivers)('gift cards sold in the shop on %s', (driver) => {
     expect(await checkGiftCard(database.db, card!.code, 'EUR')).toEqual({ ok: false, reason: 'unknown' });
     await deliverDueGiftCards(orderServices);
     expect(await outbox('mila@example.nl')).toEqual([]);
+  });
+
+  it('refunds a card that was not used by taking it back, and refuses to cancel or refund one that has paid for something', async () => {
+    const orderServices = { ...services, mailer: { send: async () => undefined, deliverSoon: () => undefined } };
+    const paidCardOrder = async (recipientEmail: string) => {
+      const bought = await buyGiftCard(services, visitor(), giftForm({ recipientEmail }));
+      if (!bought.ok) throw new Error('not bought');
+      const cartId = cartIdOf(bought.setCookie);
+      await database.db.update(carts).set({ checkout: ready as Record<string, unknown> }).where(eq(carts.id, cartId));
+      const placed = await placeOrder(database.db, { storefront: dutchStore, currency: 'EUR', cartId, customerId: null, paymentMethod: 'bank_transfer', termsAccepted: true });
+      if (!placed.ok) throw new Error(placed.reason);
+      expect((await applyOrderChange(orderServices, { orderNumber: placed.orderNumber, expectedVersion: null, actor: null, change: { kind: 'paid' } })).ok).toBe(true);
+      const [card] = await database.db.select().from(giftCards).where(eq(giftCards.recipientEmail, recipientEmail));
+      return { orderNumber: placed.orderNumber, card: card! };
+    };
+    const change = (orderNumber: string, kind: 'cancelled' | 'refund') =>
+      applyOrderChange(orderServices, { orderNumber, expectedVersion: null, actor: null, change: kind === 'refund' ? { kind, request: { mode: 'full' } } : { kind } });
+
+    // Refunded in full while unused: the card stops paying.
+    const unused = await paidCardOrder('noor@example.nl');
+    expect(await change(unused.orderNumber, 'refund')).toMatchObject({ ok: true, status: 'refunded' });
+    expect(await checkGiftCard(database.db, unused.card.code, 'EUR')).toEqual({ ok: false, reason: 'unknown' });
+
+    // Partly spent: neither a refund nor a cancellation gives the money back, and the card keeps its rest.
+    const spent = await paidCardOrder('sem@example.nl');
+    await database.db.update(giftCards).set({ balanceCents: spent.card.initialCents - 1_000 }).where(eq(giftCards.id, spent.card.id));
+    expect(await change(spent.orderNumber, 'refund')).toEqual({ ok: false, error: 'gift-card-spent' });
+    expect(await change(spent.orderNumber, 'cancelled')).toEqual({ ok: false, error: 'gift-card-spent' });
+    expect(await checkGiftCard(database.db, spent.card.code, 'EUR')).toMatchObject({ ok: true });
+    const [order] = await database.db.select({ status: orders.status }).from(orders).where(eq(orders.orderNumber, spent.orderNumber));
+    expect(order!.status).toBe('paid');
   });
 
   it('lists the gift-card page in each store’s sitemap under its own word', async () => {

@@ -102,7 +102,9 @@ export async function checkoutSummary(
   const onInvoice = invoiceAllowed(standing, convertToEur(amountDue, rate.rate, rate.minorUnits));
   return {
     cart, renewed, details, totals, vat: totals.vat, couponId: coupon?.ok ? coupon.coupon.id : null,
-    paymentOptions: paymentOptionsFor(details, totals.total, amountDue, { enabled: onlinePayments, currency, country: destination }, true), invoiceReview: !onInvoice, exchangeRate: rate.rate, giftCard, amountDue,
+    // Gift cards are sold for money received, never on credit: a voucher is as good as cash, and a
+    // card is issued when its order is paid.
+    paymentOptions: paymentOptionsFor(details, totals.total, amountDue, { enabled: onlinePayments, currency, country: destination }, !cart.lines.some((line) => line.isVoucher)), invoiceReview: !onInvoice, exchangeRate: rate.rate, giftCard, amountDue,
     shippingPrice: (method, countryCode) => pricedWith({ method, countryCode }).shipping ?? 0,
   };
 }

@@ -6,7 +6,7 @@ import { giftCardValidityYears } from './gift-card-purchase.ts';
 
 /*
  * The cards of an order's gift-card lines come and go with its payment (issue 15): issued in the
- * transaction that marks it paid, withdrawn when it is cancelled. Kept apart from the mails so
+ * transaction that marks it paid, taken back when it is cancelled or refunded. Kept apart from the mails so
  * that recording an order (also the demo catalogue's, run by the server itself) stays light.
  */
 
@@ -50,14 +50,19 @@ export async function issueSoldGiftCards(tx: Queryable, orderId: number, now = n
 }
 
 /**
- * A cancelled order takes its cards back: they stop paying (like a card staff disable) and,
- * not yet sent, are never mailed. Returns how many were withdrawn.
+ * A cancelled or refunded order takes its cards back (all of them, or those of `orderItemIds`):
+ * they stop paying (like a card staff disable) and, not yet sent, are never mailed. A card that has
+ * already paid for something cannot be taken back, so nothing is withdrawn and the answer is
+ * 'spent': the caller refuses the cancellation or refund (its money was partly used).
  */
-export async function withdrawSoldGiftCards(tx: Queryable, orderId: number): Promise<number> {
-  const withdrawn = await tx
-    .update(giftCards)
-    .set({ disabledAt: sql`now()` })
-    .where(and(isNull(giftCards.disabledAt), inArray(giftCards.orderItemId, tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.orderId, orderId)))))
-    .returning({ id: giftCards.id });
-  return withdrawn.length;
+export async function takeBackSoldGiftCards(tx: Queryable, orderId: number, orderItemIds?: number[]): Promise<'taken-back' | 'spent'> {
+  if (orderItemIds?.length === 0) return 'taken-back';
+  const ofOrder = and(
+    inArray(giftCards.orderItemId, tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.orderId, orderId))),
+    orderItemIds ? inArray(giftCards.orderItemId, orderItemIds) : undefined,
+  );
+  const cards = await tx.select({ initialCents: giftCards.initialCents, balanceCents: giftCards.balanceCents }).from(giftCards).where(ofOrder).for('update');
+  if (cards.some((card) => card.balanceCents < card.initialCents)) return 'spent';
+  await tx.update(giftCards).set({ disabledAt: sql`now()` }).where(and(isNull(giftCards.disabledAt), ofOrder));
+  return 'taken-back';
 }

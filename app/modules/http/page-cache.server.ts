@@ -31,6 +31,15 @@ interface CachedPage {
   parts: Buffer[];
   slots: ('nonce' | 'csrf')[];
   bytes: number;
+  /** Its route shares it with shoppers (decision 0020); otherwise only anonymous visitors get it. */
+  sharedWithShoppers: boolean;
+}
+
+/** Who asks for a cached page: their CSP nonce and CSRF token, and whether they have a cart or session. */
+export interface CacheVisitor {
+  nonce: string;
+  csrfToken: string;
+  shopper: boolean;
 }
 
 const markerPattern = new RegExp(`${nonceMarker}|${csrfMarker}`, 'g');
@@ -100,20 +109,23 @@ export class PageCache {
     return this.#inputs.get(key);
   }
 
-  /** The key of the page under `key` that showed these values of the visitor. */
-  variantKey(key: string, values: unknown[]): string {
-    return values.length === 0 ? key : `${key}|${JSON.stringify(values)}`;
+  /** The key of the page under `key` that showed these values of the visitor (named by input). */
+  variantKey(key: string, shown: PersonalValues): string {
+    return shown.length === 0 ? key : `${key}|${JSON.stringify(shown.map(({ input, value }) => [input.key, value]))}`;
   }
 
-  /** A cached page with this visitor's nonce and token filled in, if there is a fresh one. */
-  get(key: string, nonce: string, csrfToken: string): { status: number; headers: [string, string][]; body: Buffer } | null {
+  /**
+   * A cached page with this visitor's nonce and token filled in, if there is a fresh one and it
+   * may go to them (a shopper gets only pages their route shares).
+   */
+  get(key: string, visitor: CacheVisitor): { status: number; headers: [string, string][]; body: Buffer } | null {
     const page = this.#pages.get(key);
-    if (!page || Date.now() - page.at > ttlMs) {
+    if (!page || Date.now() - page.at > ttlMs || (visitor.shopper && !page.sharedWithShoppers)) {
       this.misses++;
       return null;
     }
     this.hits++;
-    const values = { nonce: Buffer.from(nonce), csrf: Buffer.from(csrfToken) };
+    const values = { nonce: Buffer.from(visitor.nonce), csrf: Buffer.from(visitor.csrfToken) };
     const body = Buffer.concat(page.parts.flatMap((part, index) => (index < page.slots.length ? [part, values[page.slots[index] as 'nonce' | 'csrf']] : [part])));
     return { status: page.status, headers: [...page.headers, ['x-page-cache', 'hit']], body };
   }
@@ -123,7 +135,11 @@ export class PageCache {
    * visitor, and returns an equivalent response to send. `renderedAt` is the `generation` read
    * before the page was rendered.
    */
-  async store(key: string, shown: PersonalValues, response: Response, nonce: string, csrfToken: string, renderedAt: number): Promise<Response> {
+  async store(
+    key: string,
+    response: Response,
+    { shown, nonce, csrfToken, renderedAt, sharedWithShoppers }: { shown: PersonalValues; nonce: string; csrfToken: string; renderedAt: number; sharedWithShoppers: boolean },
+  ): Promise<Response> {
     const type = response.headers.get('content-type') ?? '';
     // Personal pages (an order confirmation, a password link) say private or no-store: never shared.
     const privatePage = /private|no-store/.test(response.headers.get('cache-control') ?? '');
@@ -141,12 +157,9 @@ export class PageCache {
       this.#inputs.set(key, inputs);
       if (this.#inputs.size > maxKeys) this.#inputs.delete(this.#inputs.keys().next().value as string);
     }
-    const variant = this.variantKey(
-      key,
-      ordered.map(({ value }) => value),
-    );
+    const variant = this.variantKey(key, ordered);
     this.#remove(variant);
-    const page = { at: Date.now(), status: response.status, headers: [...response.headers], ...cut(templated) };
+    const page = { at: Date.now(), status: response.status, headers: [...response.headers], ...cut(templated), sharedWithShoppers };
     this.#pages.set(variant, page);
     this.#bytes += page.bytes;
     for (const oldest of this.#pages.keys()) {

@@ -62,6 +62,7 @@ const errorAnswers: Record<OrderChangeError, { status: 400 | 404 | 409 | 502; ke
   'nothing-to-refund': { status: 400, key: 'fulfilment.admin.error.nothingToRefund', field: 'amount' },
   'invalid-lines': { status: 400, key: 'fulfilment.admin.error.invalidLines', field: 'lines' },
   'payment-provider-failed': { status: 502, key: 'fulfilment.admin.error.providerFailed' },
+  'gift-card-spent': { status: 409, key: 'fulfilment.admin.error.giftCardSpent' },
 };
 
 /**

@@ -20,7 +20,7 @@ import type { Translate } from '../i18n/i18n.tsx';
 import type { LocaleCode } from '../i18n/locales.ts';
 import { serverTranslator } from '../i18n/translator.server.ts';
 import { renderMail } from '../mail/mail-layout.server.ts';
-import { issueSoldGiftCards, withdrawSoldGiftCards } from '../gift-cards/order-gift-cards.server.ts';
+import { issueSoldGiftCards, takeBackSoldGiftCards } from '../gift-cards/order-gift-cards.server.ts';
 import { onlineMethods } from '../payments/stripe-gateway.server.ts';
 import { type CarrierCode, carriers, normaliseTrackingNumber, trackingLink, trackingNumberPattern } from './carriers.ts';
 import { creditNoteDocument } from './invoice-documents.server.ts';
@@ -68,7 +68,8 @@ export type OrderChangeError =
   | 'refund-too-large'
   | 'nothing-to-refund'
   | 'invalid-lines'
-  | 'payment-provider-failed';
+  | 'payment-provider-failed'
+  | 'gift-card-spent';
 
 export type OrderChangeResult =
   | { ok: true; status: OrderStatus; version: number; invoiceNumber: string | null; creditNoteNumber: string | null; refundedCents: number }
@@ -165,20 +166,26 @@ async function changeInTransaction(tx: Queryable, services: OrderServices, t: Tr
       break;
     case 'cancelled':
       note = change.reason ?? null;
+      // Gift cards sold with the order first (before any money goes back): a card already spent stops it.
+      if ((await takeBackSoldGiftCards(tx, order.id)) === 'spent') throw new OrderChangeRefused('gift-card-spent');
       // Money received is given back in full (gift card part onto the card); an unpaid order only frees its gift card amount.
       if (order.status !== 'pending_payment' && order.status !== 'on_hold') refund = await refundInTransaction(tx, services, t, order, { mode: 'full' }, actor, note, { allowNothing: true });
       else if (order.giftCardId && order.giftCardCents > 0) {
         await tx.update(giftCards).set({ balanceCents: sql`${giftCards.balanceCents} + ${order.giftCardCents}` }).where(eq(giftCards.id, order.giftCardId));
       }
       await releaseCouponAndStock(tx, order.id);
-      await withdrawSoldGiftCards(tx, order.id);
       break;
-    case 'refund':
+    case 'refund': {
       note = change.reason ?? null;
+      // Refunded gift-card lines take their cards back (a goodwill amount takes none).
+      const { request } = change;
+      const lines = request.mode === 'full' ? undefined : request.mode === 'lines' ? request.lines.map((line) => line.orderItemId) : [];
+      if ((await takeBackSoldGiftCards(tx, order.id, lines)) === 'spent') throw new OrderChangeRefused('gift-card-spent');
       refund = await refundInTransaction(tx, services, t, order, change.request, actor, note, { allowNothing: false });
       // A partial refund keeps the order where it is; the last one makes it 'refunded'.
       if (refund!.remainingCents > 0) status = order.status;
       break;
+    }
   }
   if (status !== order.status) await tx.insert(orderStatusHistory).values({ orderId: order.id, status, note, actor });
   const [updated] = await tx

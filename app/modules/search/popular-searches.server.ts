@@ -24,13 +24,36 @@ export function searchVisitorKey(secret: string, clientAddress: string): string 
   return createHash('sha256').update(`${secret}:search:${clientAddress}`).digest('hex').slice(0, 16);
 }
 
+/** A visitor repeating a search within this time counts once (a reload, the back button, a busy bot). */
+const repeatWindowMs = 60_000;
+const maxRemembered = 10_000;
+const recentSearches = new WeakMap<Database, Map<string, number>>();
+
+/**
+ * True when this visitor made this search in the last minute; remembers it otherwise. Keeps a
+ * cached results page free of database writes when one visitor asks for it again and again.
+ */
+function searchedJustNow(db: Database, key: string): boolean {
+  let recent = recentSearches.get(db);
+  if (!recent) recentSearches.set(db, (recent = new Map()));
+  const now = Date.now();
+  const at = recent.get(key);
+  if (at !== undefined && now - at < repeatWindowMs) return true;
+  recent.delete(key);
+  recent.set(key, now);
+  if (recent.size > maxRemembered) recent.delete(recent.keys().next().value as string);
+  return false;
+}
+
 /**
  * Counts a search as searched (after spelling correction): the words only, and a few visitor
- * keys to count distinct visitors. Searches with words the shop does not use are not counted.
+ * keys to count distinct visitors. Searches with words the shop does not use are not counted,
+ * nor a visitor's repeat of a search within a minute.
  */
 export async function recordSearch(db: Database, locale: LocaleCode, searchedQuery: string, results: number, visitor: string): Promise<void> {
   const words = queryWords(searchedQuery);
   if (words.length === 0 || words.some((word) => blockedWords.has(word))) return;
+  if (searchedJustNow(db, `${locale}|${words.join(' ')}|${visitor}`)) return;
   // Every word must be one the shop uses, whole or inside a longer word (compounds: "gesp" in "klikgesp").
   for (const word of words.filter((candidate) => !/^\d+$/.test(candidate))) {
     const [used] = await queryRows<{ word: string }>(db, sql`select word from search_lexicon where locale = ${locale} and word like ${`%${word}%`} limit 1`);
