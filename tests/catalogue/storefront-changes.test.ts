@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products, productTranslations, productVariants } from '../../app/db/schema.ts';
+import { productReviews, products, productTranslations, productVariants } from '../../app/db/schema.ts';
 import { PageCache } from '../../app/modules/http/page-cache.server.ts';
 import { buildListingIndex, type IndexedProduct } from '../../app/modules/catalogue/listing-index.server.ts';
 import { createDemoDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
@@ -69,6 +69,19 @@ describe.each(testDrivers)('caches after storefront changes on %s', (driver) => 
     expect(pageCache.generation).toBe(before);
     expect((await get(productPath())).cached).toBe(true);
     await setStock(0);
+    expect(await eventually(async () => pageCache.generation > before)).toBe(true);
+  });
+
+  it('keeps pages when a review waits for moderation, and drops them when it is approved', async () => {
+    await cachedPage(productPath());
+    const before = pageCache.generation;
+    const [review] = await database.db
+      .insert(productReviews)
+      .values({ productId: product.id, locale: 'en-GB', authorName: 'Ada', rating: 5, title: 'Strong cord', body: 'Holds my hammock.', status: 'pending' })
+      .returning({ id: productReviews.id });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(pageCache.generation).toBe(before);
+    await database.db.update(productReviews).set({ status: 'approved' }).where(eq(productReviews.id, review!.id));
     expect(await eventually(async () => pageCache.generation > before)).toBe(true);
   });
 

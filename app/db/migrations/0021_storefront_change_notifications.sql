@@ -1,7 +1,8 @@
 -- Issue 14: pages and read caches shared between visitors are dropped when what they show changes.
 -- Every write to a table that storefront pages show tells listening app processes (NOTIFY is
 -- delivered at commit, once per payload per transaction). Stock tells only when a variant sells
--- out or comes back, not on every sale; carts, orders and sessions are personal and never tell.
+-- out or comes back, not on every sale; reviews only when an approved one changes (a review waiting
+-- for moderation shows nowhere); carts, orders and sessions are personal and never tell.
 CREATE FUNCTION notify_storefront_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM pg_notify('storefront_change', TG_TABLE_NAME);
@@ -47,7 +48,15 @@ CREATE TRIGGER product_images_storefront_change AFTER INSERT OR UPDATE OR DELETE
 --> statement-breakpoint
 CREATE TRIGGER related_products_storefront_change AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON related_products FOR EACH STATEMENT EXECUTE FUNCTION notify_storefront_change();
 --> statement-breakpoint
-CREATE TRIGGER product_reviews_storefront_change AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON product_reviews FOR EACH STATEMENT EXECUTE FUNCTION notify_storefront_change();
+CREATE TRIGGER product_reviews_shown_insert AFTER INSERT ON product_reviews FOR EACH ROW WHEN (NEW.status = 'approved') EXECUTE FUNCTION notify_storefront_change();
+--> statement-breakpoint
+CREATE TRIGGER product_reviews_shown_update AFTER UPDATE ON product_reviews FOR EACH ROW WHEN (OLD.status = 'approved' OR NEW.status = 'approved') EXECUTE FUNCTION notify_storefront_change();
+--> statement-breakpoint
+CREATE TRIGGER product_reviews_shown_delete AFTER DELETE ON product_reviews FOR EACH ROW WHEN (OLD.status = 'approved') EXECUTE FUNCTION notify_storefront_change();
+--> statement-breakpoint
+CREATE TRIGGER search_documents_storefront_change AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON search_documents FOR EACH STATEMENT EXECUTE FUNCTION notify_storefront_change();
+--> statement-breakpoint
+CREATE TRIGGER search_lexicon_storefront_change AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON search_lexicon FOR EACH STATEMENT EXECUTE FUNCTION notify_storefront_change();
 --> statement-breakpoint
 CREATE TRIGGER url_redirects_storefront_change AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON url_redirects FOR EACH STATEMENT EXECUTE FUNCTION notify_storefront_change();
 --> statement-breakpoint
