@@ -194,7 +194,8 @@ describe('customer accounts in Chromium', () => {
     await page.goto(productUrl);
     await page.getByRole('button', { name: 'Save to wishlist' }).click();
     await page.waitForURL(/\/customer\/account\/login\?returnTo=.*reason=wishlist/);
-    await expect(page.getByRole('status').textContent()).resolves.toContain('Please log in to save products in your wishlist.');
+    // The address changes before the login page is drawn (the product page's own live region is still there).
+    await page.getByRole('status').filter({ hasText: 'Please log in to save products in your wishlist.' }).waitFor();
     await logIn(page, demoCustomer.email, demoCustomer.password);
     await page.waitForURL(productUrl);
     await context.close();
