@@ -125,4 +125,22 @@ describe.each(testDrivers)('unpaid bank-transfer orders on %s', (driver) => {
       expect(await mailsOf(order.id)).toEqual([]);
     }
   });
+
+  it('cancels an order held for review (pay on invoice) that staff left alone as long, with the stock back and a mail that says why', async () => {
+    await database.db.update(productVariants).set({ stockQuantity: 100 }).where(eq(productVariants.id, variantId));
+    const before = await stock();
+    const held = await placeUnpaidOrder(11, { paymentMethod: 'invoice', status: 'on_hold' });
+    const fresh = await placeUnpaidOrder(3, { paymentMethod: 'invoice', status: 'on_hold' });
+    const round = await runUnpaidOrderRules(services);
+    expect(round.cancelled).toContain(held.orderNumber);
+    expect(round.cancelled).not.toContain(fresh.orderNumber);
+    expect(round.reminded).not.toContain(held.orderNumber);
+    expect(await orderRow(held.id)).toMatchObject({ status: 'cancelled' });
+    expect(await orderRow(fresh.id)).toMatchObject({ status: 'on_hold' });
+    expect(await stock()).toBe(before - 3);
+    const [mail] = await mailsOf(held.id);
+    expect(mail).toMatchObject({ kind: 'expired' });
+    expect(mail!.mail.text).toContain('betaling op rekening');
+    expect(mail!.mail.text).not.toContain('overgemaakt');
+  });
 });

@@ -30,7 +30,8 @@ const unpaidBankTransfer = and(eq(orders.status, 'pending_payment'), eq(orders.p
  * orders still unpaid after `unpaidReminderDays` get one reminder mail with the bank details and
  * the amount; those still unpaid after `unpaidExpiryDays`, and at least the days in between after
  * their reminder (the grace the reminder promises), are cancelled through the back office's own
- * cancel transition, which brings back stock, coupon use and gift card amount.
+ * cancel transition, which brings back stock, coupon use and gift card amount. Orders held for
+ * review (pay on invoice) that staff left alone for `unpaidExpiryDays` are cancelled the same way.
  *
  * Safe with several processes: a reminder is claimed with a conditional update (only the process
  * that sets payment_reminder_sent_at queues the mail, in the same transaction), and a cancel locks
@@ -78,24 +79,43 @@ export async function runUnpaidOrderRules(services: OrderServices & { businessRu
     .orderBy(asc(orders.id))
     .limit(200);
   for (const due of dueForCancel) {
-    const t = await serverTranslator(db, due.locale as LocaleCode, logger);
-    const result = await applyOrderChange(services, {
-      orderNumber: due.orderNumber,
-      expectedVersion: null,
-      actor: unpaidOrdersActor,
-      change: { kind: 'cancelled', reason: t('unpaidOrders.cancelReason', { days: rules.unpaidExpiryDays }) },
-      // Inside the cancel's transaction: the audit entry and the shopper's mail commit with it.
-      audit: async (tx, entry) => {
-        await recordAudit(tx, { staffId: null, entity: 'order', entityId: due.orderNumber, ...entry, action: 'order.expired', after: { ...(entry.after as object), actor: unpaidOrdersActor } });
-        const [order] = await tx.select().from(orders).where(eq(orders.orderNumber, due.orderNumber));
-        await queueOrderMail(tx, order!.id, 'expired', expiredMail(services, t, order!, rules.unpaidExpiryDays), null);
-      },
-    });
-    if (result.ok) round.cancelled.push(due.orderNumber);
-    // Paid or cancelled meanwhile (by staff, the webhook or another process): nothing to do.
-    else if (result.error !== 'not-allowed') logger.warn({ orderNumber: due.orderNumber, error: result.error }, 'unpaid order not cancelled');
+    if (await expire(services, due, rules.unpaidExpiryDays, 'unpaid')) round.cancelled.push(due.orderNumber);
+  }
+
+  // Orders held for review (pay on invoice, decision 0018) that staff neither approved nor
+  // cancelled in the same time: they hold stock too, so they go the same way.
+  const heldTooLong = await db
+    .select({ orderNumber: orders.orderNumber, locale: orders.locale })
+    .from(orders)
+    .where(and(eq(orders.status, 'on_hold'), lte(orders.createdAt, days(rules.unpaidExpiryDays))))
+    .orderBy(asc(orders.id))
+    .limit(200);
+  for (const due of heldTooLong) {
+    if (await expire(services, due, rules.unpaidExpiryDays, 'held')) round.cancelled.push(due.orderNumber);
   }
   return round;
+}
+
+/**
+ * Cancels an order that waited too long, through the back office's own cancel transition (stock,
+ * coupon and gift card amount back); the audit entry and the shopper's mail commit with it.
+ * False when it was paid, approved or cancelled meanwhile (by staff, the webhook or another process).
+ */
+async function expire(services: OrderServices, due: { orderNumber: string; locale: string }, expiryDays: number, why: 'unpaid' | 'held'): Promise<boolean> {
+  const t = await serverTranslator(services.db, due.locale as LocaleCode, services.logger);
+  const result = await applyOrderChange(services, {
+    orderNumber: due.orderNumber,
+    expectedVersion: null,
+    actor: unpaidOrdersActor,
+    change: { kind: 'cancelled', reason: t(why === 'unpaid' ? 'unpaidOrders.cancelReason' : 'unpaidOrders.heldCancelReason', { days: expiryDays }) },
+    audit: async (tx, entry) => {
+      await recordAudit(tx, { staffId: null, entity: 'order', entityId: due.orderNumber, ...entry, action: 'order.expired', after: { ...(entry.after as object), actor: unpaidOrdersActor } });
+      const [order] = await tx.select().from(orders).where(eq(orders.orderNumber, due.orderNumber));
+      await queueOrderMail(tx, order!.id, 'expired', expiredMail(services, t, order!, expiryDays, why), null);
+    },
+  });
+  if (!result.ok && result.error !== 'not-allowed') services.logger.warn({ orderNumber: due.orderNumber, error: result.error }, 'order waiting too long not cancelled');
+  return result.ok;
 }
 
 const amountDue = (order: UnpaidOrder) => formatCurrencyAmount(order.totalCents - order.giftCardCents, order.currencyCode, order.locale);
@@ -112,10 +132,14 @@ function reminderMail(services: Pick<OrderServices, 'shopName'>, t: Translate, o
   });
 }
 
-function expiredMail(services: Pick<OrderServices, 'shopName'>, t: Translate, order: UnpaidOrder, expiryDays: number) {
+function expiredMail(services: Pick<OrderServices, 'shopName'>, t: Translate, order: UnpaidOrder, expiryDays: number, why: 'unpaid' | 'held') {
+  const paragraphs =
+    why === 'unpaid'
+      ? [t('unpaidOrders.expired.intro', { orderNumber: order.orderNumber, days: expiryDays }), t('unpaidOrders.expired.transferred')]
+      : [t('unpaidOrders.heldExpired.intro', { orderNumber: order.orderNumber, days: expiryDays }), t('unpaidOrders.heldExpired.again')];
   return renderMail({
     ...mailFrame(services, t, order),
     subject: t('unpaidOrders.expired.subject', { orderNumber: order.orderNumber, shopName: services.shopName }),
-    paragraphs: [t('unpaidOrders.expired.intro', { orderNumber: order.orderNumber, days: expiryDays }), t('unpaidOrders.expired.transferred')],
+    paragraphs,
   });
 }
