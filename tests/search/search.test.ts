@@ -1,7 +1,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../app/db/client.server.ts';
 import { buildListingIndex } from '../../app/modules/catalogue/listing-index.server.ts';
 import { minimumDistinctVisitors, popularSearches, recordSearch } from '../../app/modules/search/popular-searches.server.ts';
 import { searchCatalogue } from '../../app/modules/search/search.server.ts';
@@ -64,6 +66,13 @@ describe.each(testDrivers)('searching the catalogue on %s', (driver) => {
     await searchedByVisitors(database, 'nl-NL', 'xqzvvw', 0);
     expect(await popularSearches(database.db, 'nl-NL')).toEqual(['paracord 550', 'gesp']);
     expect(await popularSearches(database.db, 'de-DE')).toEqual([]);
+  });
+
+  it('counts a visitor’s repeat of a search within a minute once (a reload, a cached results page asked again)', async () => {
+    const { db } = database;
+    for (let time = 0; time < 3; time++) await recordSearch(db, 'da-DK', 'paracord', 5, 'same-visitor');
+    await recordSearch(db, 'da-DK', 'paracord', 5, 'other-visitor');
+    expect(await queryRows(db, sql`select searches from search_terms where locale = 'da-DK' and term = 'paracord'`)).toEqual([{ searches: 2 }]);
   });
 
   it('shows other shoppers only searches several visitors made with words the shop uses', async () => {
