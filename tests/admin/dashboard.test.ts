@@ -1,12 +1,8 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, orders, productVariants } from '../../app/db/schema.ts';
 import { lowStockThreshold, lowStockVariants, recentFailedMails, type SalesRow, salesByStore, salesPerDay, waitingWork } from '../../app/modules/admin/dashboard.server.ts';
-import { loadDemoCatalogue } from '../../scripts/demo-catalogue/load.ts';
-import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
+import { createDemoDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 import { createCustomer, createPaidOrder } from '../support/factories.ts';
 
 const rowOf = (rows: SalesRow[], locale: string, currency: string) => rows.find((row) => row.locale === locale && row.currencyCode === currency);
@@ -15,8 +11,7 @@ const zero = { orders: 0, revenue: 0, revenueEurCents: 0 };
 describe.each(testDrivers)('dashboard figures on %s', (driver) => {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    await loadDemoCatalogue(database.db, { mediaDir: mkdtempSync(join(tmpdir(), 'cordial-media-')), scale: 0.05 });
+    database = await createDemoDatabase(driver, 0.05);
   });
   afterAll(() => database?.destroy());
 

@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentPages, contentPageTranslations, productReviews, productVariants, stockAlertSubscriptions, urlRedirects } from '../../app/db/schema.ts';
@@ -11,8 +8,7 @@ import { resolveCataloguePath } from '../../app/modules/catalogue/resolve-path.s
 import { getContentPage } from '../../app/modules/content/content-page.server.ts';
 import { subscribeToStockAlert } from '../../app/modules/engagement/stock-alerts.server.ts';
 import type { PriceDisplay } from '../../app/modules/pricing/price-display.ts';
-import { loadDemoCatalogue } from '../../scripts/demo-catalogue/load.ts';
-import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
+import { createDemoDatabase, createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 
 const euros: PriceDisplay = { locale: 'de-DE', currency: 'EUR', minorUnits: 2, rate: '1', vatRateBp: 1900, includeVat: false };
 const form = (fields: Record<string, string>) => {
@@ -25,8 +21,7 @@ describe.each(testDrivers)('catalogue pages on %s', (driver) => {
   let database: TestDatabase;
   let index: ListingIndex;
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    await loadDemoCatalogue(database.db, { mediaDir: mkdtempSync(join(tmpdir(), 'cordial-media-')), scale: 0.1 });
+    database = await createDemoDatabase(driver, 0.1);
     index = await buildListingIndex(database.db);
   });
   afterAll(() => database?.destroy());

@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { and, asc, eq, gt, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productTranslations, products, productVariants } from '../../app/db/schema.ts';
@@ -11,8 +8,7 @@ import { localeCodes } from '../../app/modules/i18n/locales.ts';
 import type { PriceDisplay } from '../../app/modules/pricing/price-display.ts';
 import { categoryPath } from '../../scripts/demo-catalogue/vocabulary/catalogue-text.ts';
 import enUs from '../../locales/en-US.json' with { type: 'json' };
-import { loadDemoCatalogue } from '../../scripts/demo-catalogue/load.ts';
-import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
+import { createDemoDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 import { type ShopInProcess, startShopInProcess } from '../support/shop-in-process.ts';
 import { createCustomer, testPassword } from '../support/factories.ts';
 import { loggedInVisitor, newVisitor, testClientAddress, type Visitor } from '../support/visitors.ts';
@@ -30,8 +26,7 @@ describe.each(testDrivers)('the storefront from outside on %s', (driver) => {
   let inStock: { id: number; path: string; variantId: number; stock: number };
   let soldOut: { id: number; path: string; variantId: number };
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    await loadDemoCatalogue(database.db, { mediaDir: mkdtempSync(join(tmpdir(), 'cordial-media-')), scale: 0.1 });
+    database = await createDemoDatabase(driver, 0.1);
     const simple = await database.db
       .select({ id: products.id, variantId: productVariants.id, urlKey: productTranslations.urlKey, stock: productVariants.stockQuantity })
       .from(products)

@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, carts, customers, invoices, orderMails, orderRefunds, orders, products, productVariants } from '../../app/db/schema.ts';
@@ -18,9 +15,8 @@ import { storefrontByCode } from '../../app/modules/i18n/locales.ts';
 import { defaultBusinessRules } from '../../app/modules/orders/business-rules.ts';
 import * as customerPage from '../../app/routes/admin/customer.tsx';
 import * as orderPage from '../../app/routes/admin/orders/order-detail.tsx';
-import { loadDemoCatalogue } from '../../scripts/demo-catalogue/load.ts';
 import { callRoute, createStaff, loggedIn } from '../admin/admin-support.ts';
-import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
+import { createDemoDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 import { createCustomer, createPaidOrder } from '../support/factories.ts';
 
 const dutchStore = storefrontByCode('nl-NL')!;
@@ -35,8 +31,7 @@ describe.each(testDrivers)('business risks at the checkout on %s', (driver) => {
   let variant: { id: number; priceCents: number };
   let scarce: number;
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    await loadDemoCatalogue(database.db, { mediaDir: mkdtempSync(join(tmpdir(), 'cordial-media-')), scale: 0.05 });
+    database = await createDemoDatabase(driver, 0.05);
     const [row] = await database.db.select({ id: productVariants.id, priceCents: productVariants.priceCents }).from(productVariants).where(sql`${productVariants.priceCents} >= 1500`).orderBy(asc(productVariants.id)).limit(1);
     variant = row!;
     await database.db.update(productVariants).set({ stockQuantity: 100 }).where(eq(productVariants.id, variant.id));

@@ -1,13 +1,9 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carts, orders, productVariants } from '../../app/db/schema.ts';
 import { addToCart } from '../../app/modules/cart/add-to-cart.server.ts';
 import type { CheckoutDetails } from '../../app/modules/checkout/checkout-details.ts';
-import { loadDemoCatalogue } from '../../scripts/demo-catalogue/load.ts';
-import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
+import { createDemoDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 import { createCustomer } from '../support/factories.ts';
 import { type ShopInProcess, startShopInProcess } from '../support/shop-in-process.ts';
 import { loggedInVisitor, newVisitor, type Visitor } from '../support/visitors.ts';
@@ -27,8 +23,7 @@ describe.each(testDrivers)('a cart that became an order, over HTTP on %s', (driv
   let shop: ShopInProcess;
   let variantId: number;
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    await loadDemoCatalogue(database.db, { mediaDir: mkdtempSync(join(tmpdir(), 'cordial-media-')), scale: 0.05 });
+    database = await createDemoDatabase(driver, 0.05);
     const [variant] = await database.db.select({ id: productVariants.id }).from(productVariants).where(sql`${productVariants.priceCents} >= 1500`).orderBy(asc(productVariants.id)).limit(1);
     variantId = variant!.id;
     await database.db.update(productVariants).set({ stockQuantity: 1_000 }).where(eq(productVariants.id, variantId));

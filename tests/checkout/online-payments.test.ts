@@ -1,6 +1,4 @@
-import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,8 +14,7 @@ import { MailOutbox } from '../../app/modules/mail/outbox.server.ts';
 import { PageCache } from '../../app/modules/http/page-cache.server.ts';
 import { createLogger } from '../../app/modules/observability/logger.server.ts';
 import { createStripeGateway } from '../../app/modules/payments/stripe-gateway.server.ts';
-import { loadDemoCatalogue } from '../../scripts/demo-catalogue/load.ts';
-import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
+import { createDemoDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 import { type StripeStandIn, startStripeStandIn } from '../support/stripe-stand-in.ts';
 
 const webhookSecret = 'whsec_test_cordial';
@@ -41,8 +38,7 @@ describe.each(testDrivers)('card, iDEAL and Bancontact payments through Stripe o
   let services: AppServices;
   let variantId: number;
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    await loadDemoCatalogue(database.db, { mediaDir: mkdtempSync(join(tmpdir(), 'cordial-media-')), scale: 0.05 });
+    database = await createDemoDatabase(driver, 0.05);
     standIn = await startStripeStandIn();
     const logger = createLogger('silent');
     services = {

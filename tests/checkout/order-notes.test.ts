@@ -13,9 +13,8 @@ import { createLogger } from '../../app/modules/observability/logger.server.ts';
 import { issueInvoice } from '../../app/modules/orders/record-order.server.ts';
 import * as orderDetail from '../../app/routes/admin/orders/order-detail.tsx';
 import nlNl from '../../locales/nl-NL.json' with { type: 'json' };
-import { loadDemoCatalogue } from '../../scripts/demo-catalogue/load.ts';
 import { callRoute, createStaff, loggedIn } from '../admin/admin-support.ts';
-import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
+import { createDemoDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 import { createCustomer, testPassword } from '../support/factories.ts';
 import { type MailCatcher, startMailCatcher, waitForMail } from '../support/mail-catcher.ts';
 import { pageTexts } from '../support/pdf-text.ts';
@@ -36,8 +35,7 @@ describe.each(testDrivers)('order remarks and own reference on %s', (driver) => 
   const received = mkdtempSync(join(tmpdir(), 'cordial-order-notes-mail-'));
   let variantId: number;
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    await loadDemoCatalogue(database.db, { mediaDir: mkdtempSync(join(tmpdir(), 'cordial-media-')), scale: 0.05 });
+    database = await createDemoDatabase(driver, 0.05);
     const [variant] = await database.db.select({ id: productVariants.id }).from(productVariants).where(sql`${productVariants.priceCents} >= 1500`).orderBy(asc(productVariants.id)).limit(1);
     variantId = variant!.id;
     await database.db.update(productVariants).set({ stockQuantity: 1_000 }).where(eq(productVariants.id, variantId));

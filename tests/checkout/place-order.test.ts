@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, carts, coupons, giftCards, orderItems, orders, orderStatusHistory, priceTiers, products, productVariants } from '../../app/db/schema.ts';
@@ -21,8 +18,7 @@ import { storefrontByCode } from '../../app/modules/i18n/locales.ts';
 import { priceCart } from '../../app/modules/pricing/cart-totals.ts';
 import { vatTreatment } from '../../app/modules/pricing/vat.ts';
 import { demoGiftCard } from '../../scripts/demo-catalogue/demo-gift-card.ts';
-import { loadDemoCatalogue } from '../../scripts/demo-catalogue/load.ts';
-import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
+import { createDemoDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 import { createCustomer } from '../support/factories.ts';
 
 const dutchStore = storefrontByCode('nl-NL')!;
@@ -55,8 +51,7 @@ describe.each(testDrivers)('placing orders on %s', (driver) => {
   let database: TestDatabase;
   let variant: { id: number; priceCents: number };
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    await loadDemoCatalogue(database.db, { mediaDir: mkdtempSync(join(tmpdir(), 'cordial-media-')), scale: 0.05 });
+    database = await createDemoDatabase(driver, 0.05);
     const [row] = await database.db.select({ id: productVariants.id, priceCents: productVariants.priceCents }).from(productVariants).where(sql`${productVariants.priceCents} >= 1500`).orderBy(asc(productVariants.id)).limit(1);
     variant = row!;
   });

@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carts, priceTiers, products, productVariants } from '../../app/db/schema.ts';
@@ -19,8 +16,7 @@ import { createLogger } from '../../app/modules/observability/logger.server.ts';
 import { customerInvoiceDocuments } from '../../app/modules/orders/invoice-documents.server.ts';
 import { applyOrderChange } from '../../app/modules/orders/order-status.server.ts';
 import type { PriceDisplay } from '../../app/modules/pricing/price-display.ts';
-import { loadDemoCatalogue } from '../../scripts/demo-catalogue/load.ts';
-import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
+import { createDemoDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 import { createCustomer } from '../support/factories.ts';
 
 const dutchStore = storefrontByCode('nl-NL')!;
@@ -35,8 +31,7 @@ const address = { firstName: 'Anna', lastName: 'Jansen', street: 'Dorpsstraat', 
 describe.each(testDrivers)('prices on the page, in the cart and on the order on %s', (driver) => {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    await loadDemoCatalogue(database.db, { mediaDir: mkdtempSync(join(tmpdir(), 'cordial-media-')), scale: 0.05 });
+    database = await createDemoDatabase(driver, 0.05);
   });
   afterAll(() => database?.destroy());
 

@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carts, customers, orders, passwordResetTokens, sessions } from '../../app/db/schema.ts';
@@ -15,9 +12,8 @@ import { changePassword, updatePersonalData } from '../../app/modules/customers/
 import { deleteAccount, exportCustomerData } from '../../app/modules/customers/privacy.server.ts';
 import { endAllSessions, readSession, startSession } from '../../app/modules/customers/session.server.ts';
 import { fieldErrorsOf } from '../../app/modules/forms/field-errors.ts';
-import { loadDemoCatalogue } from '../../scripts/demo-catalogue/load.ts';
 import { demoCustomer } from '../../scripts/demo-catalogue/demo-customer.ts';
-import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
+import { createDemoDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 import { createCustomer, testPassword } from '../support/factories.ts';
 import { rateLimitPolicies } from '../../app/modules/security/rate-limit.server.ts';
 import { registerCustomer } from '../../app/modules/customers/register.server.ts';
@@ -63,8 +59,7 @@ describe('customer form rules (spec §5)', () => {
 describe.each(testDrivers)('customer accounts on %s', (driver) => {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    await loadDemoCatalogue(database.db, { mediaDir: mkdtempSync(join(tmpdir(), 'cordial-media-')), scale: 0.05 });
+    database = await createDemoDatabase(driver, 0.05);
   });
   afterAll(() => database?.destroy());
 

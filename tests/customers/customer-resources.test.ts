@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, productVariants, products } from '../../app/db/schema.ts';
@@ -16,8 +13,7 @@ import { renderInvoicePdf } from '../../app/modules/orders/invoice-pdf.server.ts
 import { wishlistActions } from '../../app/modules/wishlists/wishlist-actions.server.ts';
 import { addToWishlist, createWishlist, getWishlists } from '../../app/modules/wishlists/wishlists.server.ts';
 import enUS from '../../locales/en-US.json' with { type: 'json' };
-import { loadDemoCatalogue } from '../../scripts/demo-catalogue/load.ts';
-import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
+import { createDemoDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 import { createCustomer, createPaidOrder } from '../support/factories.ts';
 
 const t = createTranslator('en-US', enUS);
@@ -31,8 +27,7 @@ describe.each(testDrivers)('customer resources on %s', (driver) => {
   let database: TestDatabase;
   let product: { id: number; variantId: number };
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    await loadDemoCatalogue(database.db, { mediaDir: mkdtempSync(join(tmpdir(), 'cordial-media-')), scale: 0.05 });
+    database = await createDemoDatabase(driver, 0.05);
     const [variant] = await database.db.select({ id: productVariants.id, productId: productVariants.productId }).from(productVariants).where(sql`${productVariants.stockQuantity} > 3`).orderBy(asc(productVariants.id)).limit(1);
     product = { id: variant!.productId, variantId: variant!.id };
   });

@@ -1,9 +1,5 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadDemoCatalogue } from '../../scripts/demo-catalogue/load.ts';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { createDemoDatabase, type TestDatabase } from '../support/database.ts';
 import { createCustomer } from '../support/factories.ts';
 import { type ShopInProcess, startShopInProcess } from '../support/shop-in-process.ts';
 import { loggedInVisitor, newVisitor } from '../support/visitors.ts';
@@ -14,8 +10,7 @@ describe('hostile requests against the shop in-process', () => {
   let database: TestDatabase;
   let shop: ShopInProcess;
   beforeAll(async () => {
-    database = await createTestDatabase('pglite');
-    await loadDemoCatalogue(database.db, { mediaDir: mkdtempSync(join(tmpdir(), 'cordial-media-')), scale: 0.05 });
+    database = await createDemoDatabase('pglite', 0.05);
     shop = await startShopInProcess(database);
     // Seeding and Vite's first compile take minutes on a loaded two-core machine.
   }, 400_000);

@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../app/db/client.server.ts';
@@ -9,8 +6,7 @@ import { minimumDistinctVisitors, popularSearches, recordSearch } from '../../ap
 import { searchCatalogue } from '../../app/modules/search/search.server.ts';
 import { suggest } from '../../app/modules/search/suggest.server.ts';
 import { planCatalogue } from '../../scripts/demo-catalogue/catalogue-plan.ts';
-import { loadDemoCatalogue } from '../../scripts/demo-catalogue/load.ts';
-import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
+import { createDemoDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 
 const scale = 0.1;
 const plan = planCatalogue({ scale });
@@ -18,8 +14,7 @@ const plan = planCatalogue({ scale });
 describe.each(testDrivers)('searching the catalogue on %s', (driver) => {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    await loadDemoCatalogue(database.db, { mediaDir: mkdtempSync(join(tmpdir(), 'cordial-media-')), scale });
+    database = await createDemoDatabase(driver, scale);
   });
   afterAll(() => database?.destroy());
 
@@ -99,8 +94,7 @@ async function searchedByVisitors(database: TestDatabase, locale: 'en-US' | 'en-
 describe.each(testDrivers)('compound words on %s', (driver) => {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    await loadDemoCatalogue(database.db, { mediaDir: mkdtempSync(join(tmpdir(), 'cordial-media-')), scale: 0.05 });
+    database = await createDemoDatabase(driver, 0.05);
   });
   afterAll(() => database?.destroy());
 

@@ -10,9 +10,9 @@ import { invalidateListingIndex } from '../catalogue/listing-index.server.ts';
 import type { PageCache } from '../http/page-cache.server.ts';
 import { forgetMinuteCaches } from './minute-cache.server.ts';
 
-export const storefrontChangeChannel = 'storefront_change';
+const storefrontChangeChannel = 'storefront_change';
 
-export function forgetStorefrontCaches(db: DatabaseHandle['db'], pageCache: PageCache): void {
+function forgetStorefrontCaches(db: DatabaseHandle['db'], pageCache: PageCache): void {
   pageCache.clear();
   forgetMinuteCaches(db);
   invalidateListingIndex(db);
