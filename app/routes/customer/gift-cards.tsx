@@ -6,6 +6,7 @@ import { formatMoney } from '../../modules/currency/money.ts';
 import { accountPaths } from '../../modules/customers/account-paths.ts';
 import { boughtGiftCards } from '../../modules/gift-cards/sold-gift-cards.server.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { TableScroll } from '../../components/ui/table-scroll.tsx';
 
 /** The gift cards the customer bought and whether they went out (issue 15); the codes are the recipients'. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -26,34 +27,36 @@ export default function GiftCardsPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <p>{t('giftCards.account.intro')}</p>
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('giftCards.account.recipient')}</th>
-                <th scope="col">{t('giftCards.account.amount')}</th>
-                <th scope="col">{t('giftCards.account.deliverOn')}</th>
-                <th scope="col">{t('giftCards.account.status')}</th>
-                <th scope="col">{t('giftCards.account.order')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {cards.map((card, index) => (
-                <tr key={`${card.orderNumber}-${index}`}>
-                  <td>
-                    {card.purchase.recipientName}
-                    <br />
-                    <span className="muted">{card.purchase.recipientEmail}</span>
-                  </td>
-                  <td>{formatMoney(card.purchase.amountEurCents, 'EUR', locale)}</td>
-                  <td>{day.format(new Date(`${card.purchase.deliverOn}T00:00:00Z`))}</td>
-                  <td>{t(`giftCards.account.state.${card.state}`)}</td>
-                  <td>
-                    <a href={`/${prefix}/${accountPaths.orders}/${card.orderNumber}`}>{card.orderNumber}</a>
-                  </td>
+          <TableScroll label={t('giftCards.account.title')}>
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('giftCards.account.recipient')}</th>
+                  <th scope="col">{t('giftCards.account.amount')}</th>
+                  <th scope="col">{t('giftCards.account.deliverOn')}</th>
+                  <th scope="col">{t('giftCards.account.status')}</th>
+                  <th scope="col">{t('giftCards.account.order')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {cards.map((card, index) => (
+                  <tr key={`${card.orderNumber}-${index}`}>
+                    <td>
+                      {card.purchase.recipientName}
+                      <br />
+                      <span className="muted">{card.purchase.recipientEmail}</span>
+                    </td>
+                    <td>{formatMoney(card.purchase.amountEurCents, 'EUR', locale)}</td>
+                    <td>{day.format(new Date(`${card.purchase.deliverOn}T00:00:00Z`))}</td>
+                    <td>{t(`giftCards.account.state.${card.state}`)}</td>
+                    <td>
+                      <a href={`/${prefix}/${accountPaths.orders}/${card.orderNumber}`}>{card.orderNumber}</a>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         </>
       )}
     </AccountPage>

@@ -10,6 +10,7 @@ import { accountEmailState } from '../../modules/customers/email-verification.se
 import { listAccountStockAlerts, removeAccountStockAlert } from '../../modules/engagement/back-in-stock.server.ts';
 import { recordId } from '../../modules/forms/record-id.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { TableScroll } from '../../components/ui/table-scroll.tsx';
 
 /** The account's back-in-stock alerts (issue 15): those made while logged in, and by its address once verified. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -45,36 +46,38 @@ export default function StockAlertsPage({ loaderData, actionData }: Route.Compon
       ) : (
         <>
           <p>{t('stockAlerts.account.intro')}</p>
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('stockAlerts.account.product')}</th>
-                <th scope="col">{t('stockAlerts.account.sku')}</th>
-                <th scope="col">{t('stockAlerts.account.since')}</th>
-                <td />
-              </tr>
-            </thead>
-            <tbody>
-              {alerts.map((alert) => (
-                <tr key={alert.id}>
-                  <td>
-                    <Link to={`/${prefix}/${alert.urlKey}`}>{alert.name}</Link>
-                  </td>
-                  <td>{alert.sku}</td>
-                  <td>{formatDate(alert.createdAt)}</td>
-                  <td>
-                    <Form method="post">
-                      <CsrfField />
-                      <input type="hidden" name="alertId" value={alert.id} />
-                      <button type="submit" className="button" aria-label={t('stockAlerts.account.removeLabel', { product: alert.name })}>
-                        {t('stockAlerts.account.remove')}
-                      </button>
-                    </Form>
-                  </td>
+          <TableScroll label={t('stockAlerts.account.title')}>
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('stockAlerts.account.product')}</th>
+                  <th scope="col">{t('stockAlerts.account.sku')}</th>
+                  <th scope="col">{t('stockAlerts.account.since')}</th>
+                  <td />
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {alerts.map((alert) => (
+                  <tr key={alert.id}>
+                    <td>
+                      <Link to={`/${prefix}/${alert.urlKey}`}>{alert.name}</Link>
+                    </td>
+                    <td>{alert.sku}</td>
+                    <td>{formatDate(alert.createdAt)}</td>
+                    <td>
+                      <Form method="post">
+                        <CsrfField />
+                        <input type="hidden" name="alertId" value={alert.id} />
+                        <button type="submit" className="button" aria-label={t('stockAlerts.account.removeLabel', { product: alert.name })}>
+                          {t('stockAlerts.account.remove')}
+                        </button>
+                      </Form>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         </>
       )}
     </AccountPage>
