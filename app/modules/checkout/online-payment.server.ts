@@ -36,10 +36,11 @@ export async function startOnlinePayment(services: AppServices, storefront: Stor
 export async function continueAfterOrder(
   services: AppServices,
   storefront: StorefrontLocale,
-  placed: { orderNumber: string; created: boolean },
+  placed: { orderNumber: string; created: boolean; placedAt: Date },
   paymentMethod: string,
 ): Promise<{ ok: true; location: string } | { ok: false }> {
-  let location = `/${storefront.prefix}/checkout/success?order=${placed.orderNumber}&token=${successToken(services.sessionSecret, placed.orderNumber)}`;
+  // The link's 24 hours count from the placing, so a replay of the form gets the very same link.
+  let location = `/${storefront.prefix}/checkout/success?order=${placed.orderNumber}&token=${successToken(services.sessionSecret, placed.orderNumber, placed.placedAt.getTime())}`;
   if (isOnlineMethod(paymentMethod)) {
     try {
       location = await startOnlinePayment(services, storefront, placed.orderNumber);

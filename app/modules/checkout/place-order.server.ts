@@ -16,7 +16,8 @@ import { overStockShare } from '../cart/add-to-cart.server.ts';
 import type { BusinessRules } from '../orders/business-rules.ts';
 
 export type PlaceOrderResult =
-  | { ok: true; orderNumber: string; orderId: number; created: boolean }
+  /** `placedAt`: when the order was recorded (a replay answers with the first placing's). */
+  | { ok: true; orderNumber: string; orderId: number; created: boolean; placedAt: Date }
   | { ok: false; reason: 'empty' | 'incomplete' | 'products-gone' | 'out-of-stock' | 'stock-share' | 'minimum' | 'coupon' | 'gift-card' | 'payment-method' | 'terms' };
 
 /** Message keys for a refused order, shown on the payment step. */
@@ -80,8 +81,8 @@ export async function placeOrder(
   if (!isCartId(input.cartId)) return { ok: false, reason: 'empty' };
   const idempotencyKey = `cart:${input.cartId}`;
   const previous = async () => {
-    const [order] = await db.select({ id: orders.id, orderNumber: orders.orderNumber }).from(orders).where(eq(orders.idempotencyKey, idempotencyKey));
-    return order ? ({ ok: true, orderNumber: order.orderNumber, orderId: order.id, created: false } as const) : null;
+    const [order] = await db.select({ id: orders.id, orderNumber: orders.orderNumber, createdAt: orders.createdAt }).from(orders).where(eq(orders.idempotencyKey, idempotencyKey));
+    return order ? ({ ok: true, orderNumber: order.orderNumber, orderId: order.id, created: false, placedAt: order.createdAt } as const) : null;
   };
   const existing = await previous();
   if (existing) return existing;
@@ -94,8 +95,8 @@ export async function placeOrder(
       // One checkout per cart at a time: a second submit waits here, then finds the order.
       const [locked] = await tx.select({ status: carts.status }).from(carts).where(eq(carts.id, input.cartId)).for('update');
       if (locked?.status === 'converted') {
-        const [order] = await tx.select({ id: orders.id, orderNumber: orders.orderNumber }).from(orders).where(eq(orders.idempotencyKey, idempotencyKey));
-        if (order) return { ok: true as const, orderNumber: order.orderNumber, orderId: order.id, created: false };
+        const [order] = await tx.select({ id: orders.id, orderNumber: orders.orderNumber, createdAt: orders.createdAt }).from(orders).where(eq(orders.idempotencyKey, idempotencyKey));
+        if (order) return { ok: true as const, orderNumber: order.orderNumber, orderId: order.id, created: false, placedAt: order.createdAt };
       }
       // One order per customer at a time: two invoice orders at once must not both fit under the
       // credit limit that each alone fits under (the summary counts the open invoices).
@@ -172,7 +173,7 @@ export async function placeOrder(
       if (giftCard && !(await redeemGiftCard(tx, giftCard.id, giftCard.amount))) throw new OrderRefused('gift-card');
       if (summary.couponId && !(await redeemCoupon(tx, summary.couponId, created.id, details.email!))) throw new OrderRefused('coupon');
       await tx.update(carts).set({ status: 'converted', updatedAt: sql`now()` }).where(eq(carts.id, cart.id));
-      return { ok: true as const, orderNumber: created.orderNumber, orderId: created.id, created: true };
+      return { ok: true as const, orderNumber: created.orderNumber, orderId: created.id, created: true, placedAt: created.createdAt };
     }));
   } catch (error) {
     if (error instanceof OrderRefused) return { ok: false, reason: error.reason };

@@ -72,12 +72,12 @@ export interface OrderInput {
  * Stores an order with its number, lines and first status, inside the caller's transaction.
  * A paid order gets its invoice straight away.
  */
-export async function recordOrder(tx: Queryable, { lines, ...order }: OrderInput): Promise<{ id: number; orderNumber: string }> {
+export async function recordOrder(tx: Queryable, { lines, ...order }: OrderInput): Promise<{ id: number; orderNumber: string; createdAt: Date }> {
   const orderNumber = await nextOrderNumber(tx, order.locale);
   const [created] = await tx
     .insert(orders)
     .values({ ...order, orderNumber, shippingAddress: { ...order.shippingAddress }, billingAddress: { ...order.billingAddress } })
-    .returning({ id: orders.id, orderNumber: orders.orderNumber });
+    .returning({ id: orders.id, orderNumber: orders.orderNumber, createdAt: orders.createdAt });
   await tx.insert(orderItems).values(lines.map((line) => ({ ...line, orderId: created!.id })));
   await tx.insert(orderStatusHistory).values({ orderId: created!.id, status: order.status });
   if (order.status === 'paid') {
