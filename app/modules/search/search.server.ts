@@ -11,6 +11,7 @@ import { minuteCache } from '../cache/minute-cache.server.ts';
 import { getCategoryTree } from '../catalogue/category-tree.server.ts';
 import { getListingIndex } from '../catalogue/listing-index.server.ts';
 import { searchConfigOf } from './search-config.ts';
+import { closestWord, getLexicon } from './lexicon.server.ts';
 import { titleMatches } from './title-matches.server.ts';
 
 export interface SearchHit {
@@ -35,19 +36,8 @@ export function queryWords(query: string): string[] {
 
 /** Replaces words the shop does not use by the most similar word it does use. */
 export async function correctSpelling(db: Database, locale: LocaleCode, words: string[]): Promise<string[]> {
-  return Promise.all(
-    words.map(async (word) => {
-      if (word.length < 3 || /^\d+$/.test(word)) return word;
-      const [known] = await queryRows<{ word: string }>(db, sql`select word from search_lexicon where locale = ${locale} and word = ${word} limit 1`);
-      if (known) return word;
-      const [closest] = await queryRows<{ word: string }>(
-        db,
-        sql`select word from search_lexicon where locale = ${locale} and word % ${word}
-            order by similarity(word, ${word}) desc, documents desc limit 1`,
-      );
-      return closest?.word ?? word;
-    }),
-  );
+  const lexicon = await getLexicon(db, locale);
+  return words.map((word) => (word.length < 3 || /^\d+$/.test(word) ? word : closestWord(lexicon, word)));
 }
 
 type HitRow = { kind: SearchHit['kind']; ref_id: number; title: string; url_path: string };
