@@ -12,6 +12,7 @@ import { getCategoryTree } from '../catalogue/category-tree.server.ts';
 import { getListingIndex } from '../catalogue/listing-index.server.ts';
 import { searchConfigOf } from './search-config.ts';
 import { closestWord, getLexicon } from './lexicon.server.ts';
+import { matchProducts } from './product-search.server.ts';
 import { titleMatches } from './title-matches.server.ts';
 
 export interface SearchHit {
@@ -57,17 +58,23 @@ async function runSearch(db: Database, locale: LocaleCode, query: string, limit:
   const config = searchConfigOf(locale);
   // Every word must match, the last one also as a prefix (people type "paraco").
   const tsquery = corrected.map((word, index) => (index === corrected.length - 1 ? `${word}:*` : word)).join(' & ');
-  const [ranked, index, tree] = await Promise.all([
-    queryRows<HitRow>(
-      db,
-      sql`select kind, ref_id, title, url_path from search_documents, to_tsquery(${config}::regconfig, ${tsquery}) q
-          where locale = ${locale} and document @@ q
-          order by case kind when 'category' then 0 when 'product' then 1 else 2 end, ts_rank_cd('{0.05, 0.1, 0.5, 1}', document, q) desc, ref_id
-          limit ${limit}`,
-    ),
-    getListingIndex(db),
-    getCategoryTree(db, locale),
-  ]);
+  const [index, tree] = await Promise.all([getListingIndex(db), getCategoryTree(db, locale)]);
+  // Products by name, SKU and attribute values from memory (decision 0026); the database searches
+  // the rest, and product descriptions only when no product has the words in those.
+  const products = await matchProducts(db, index, locale, corrected, limit);
+  // Without products, the small partial index of the other kinds alone is the fastest way; "is true"
+  // keeps the planner from also reading every document of the locale through the locale's index.
+  const which = products.length > 0 ? sql`(locale = ${locale}) is true and kind <> 'product'` : sql`locale = ${locale}`;
+  const ranked = await queryRows<HitRow>(
+    db,
+    sql`select kind, ref_id, title, url_path from search_documents, to_tsquery(${config}::regconfig, ${tsquery}) q
+        where ${which} and document @@ q
+        order by case kind when 'category' then 0 when 'product' then 1 else 2 end, ts_rank_cd('{0.05, 0.1, 0.5, 1}', document, q) desc, ref_id
+        limit ${limit}`,
+  );
+  ranked.push(
+    ...products.map((product) => ({ kind: 'product' as const, ref_id: product.id, title: product.names[locale] as string, url_path: product.urlKeys[locale] ?? '' })),
+  );
   // Titles with a word holding the one typed, which stemming misses inside compounds
   // ("gesp" in "Klikgesp", "seil" in "Kletterseil"): they lead their kind, best fitting first.
   const similar = titleMatches(index, tree, locale, words.join(' ')).map((match) => ({ kind: match.kind, ref_id: match.refId, title: match.title, url_path: match.urlPath }));
