@@ -10,6 +10,7 @@ const sections: { key: string; path: string; permission: Permission }[] = [
   { key: 'coupons', path: 'coupons', permission: 'coupons.read' },
   { key: 'giftCards', path: 'gift-cards', permission: 'giftcards.read' },
   { key: 'stockAlerts', path: 'stock-alerts', permission: 'catalogue.read' },
+  { key: 'imports', path: 'imports', permission: 'catalogue.write' },
   { key: 'mailOutbox', path: 'mail', permission: 'mail.outbox' },
   { key: 'contactInbox', path: 'contact', permission: 'contact.inbox' },
   { key: 'staff', path: 'staff', permission: 'staff.manage' },

@@ -121,13 +121,20 @@ function judgeRow(kind: ImportKind, row: ImportRow, stored: StoredVariant, texts
   const changed: string[] = [];
   const writes: RowWrites = { variantId: stored.id };
   const variant: NonNullable<RowWrites['variant']> = {};
-  const priceColumn = 'price_eur';
-  if (row.priceCents !== undefined && row.priceCents !== stored.priceCents) (variant.priceCents = row.priceCents), changed.push(priceColumn);
-  if (row.stock !== undefined && row.stock !== stored.stock) (variant.stock = row.stock), changed.push(kind === 'stock' ? 'quantity' : 'stock');
-  if (row.weightGrams !== undefined && row.weightGrams !== stored.weightGrams) (variant.weightGrams = row.weightGrams), changed.push('weight_grams');
-  if (row.variantActive !== undefined && row.variantActive !== stored.variantActive) (variant.isActive = row.variantActive), changed.push('variant_active');
+  const differs = <Value>(given: Value | undefined, stored: Value, column: string) => {
+    const different = given !== undefined && given !== stored;
+    if (different) changed.push(column);
+    return different;
+  };
+  if (differs(row.priceCents, stored.priceCents, 'price_eur')) variant.priceCents = row.priceCents;
+  if (differs(row.stock, stored.stock, kind === 'stock' ? 'quantity' : 'stock')) variant.stock = row.stock;
+  if (differs(row.weightGrams, stored.weightGrams, 'weight_grams')) variant.weightGrams = row.weightGrams;
+  if (differs(row.variantActive, stored.variantActive, 'variant_active')) variant.isActive = row.variantActive;
   if (Object.keys(variant).length > 0) writes.variant = variant;
-  if (row.tiers !== undefined && !sameTiers(row.tiers, stored.tiers)) (writes.tiers = row.tiers), changed.push('tier_prices');
+  if (row.tiers !== undefined && !sameTiers(row.tiers, stored.tiers)) {
+    writes.tiers = row.tiers;
+    changed.push('tier_prices');
+  }
   let isNew = false;
   if (kind !== 'products') return { errors, changed, isNew, writes };
 
@@ -140,7 +147,7 @@ function judgeRow(kind: ImportKind, row: ImportRow, stored: StoredVariant, texts
     return { errors, changed, isNew, writes };
   }
   productOwner.set(stored.productId, row);
-  if (row.productActive !== undefined && row.productActive !== stored.productActive) (writes.product = { id: stored.productId, isActive: row.productActive }), changed.push('product_active');
+  if (differs(row.productActive, stored.productActive, 'product_active')) writes.product = { id: stored.productId, isActive: row.productActive! };
   const textWrites: NonNullable<RowWrites['texts']> = [];
   for (const locale of localeCodes) {
     const given = row.texts?.[locale];
