@@ -53,6 +53,8 @@ export default [
       route('imports', 'routes/admin/imports/imports.tsx'),
       route('imports/:jobId', 'routes/admin/imports/import-job.tsx'),
       route('catalogue-export.csv', 'routes/admin/imports/catalogue-export.ts'),
+      route('redirects', 'routes/admin/content/redirects.tsx'),
+      route('redirects/:redirectId', 'routes/admin/content/redirect.tsx'),
       route('contact', 'routes/admin/contact/contact-inbox.tsx'),
       route('contact/:messageId', 'routes/admin/contact/contact-message.tsx'),
       route('*', 'routes/admin/not-found.tsx'),

@@ -4,11 +4,9 @@ import type { Database } from '../../db/client.server.ts';
 import { importJobRows, importJobs, staffUsers } from '../../db/schema.ts';
 import { recordAudit } from '../admin/audit.server.ts';
 import { pageOfRows } from '../paging/page-window.ts';
-import type { RowOutcome } from './import-preview.server.ts';
+import type { RowOutcome } from './transfer-format.ts';
 
 const rowsPerPage = 50;
-
-export const rowOutcomes = ['new', 'changed', 'unchanged', 'error'] as const satisfies readonly RowOutcome[];
 
 export async function recentImportJobs(db: Database, limit = 20) {
   return db

@@ -10,15 +10,13 @@ import { importJobRows, importJobs } from '../../db/schema.ts';
 import { recordAudit } from '../admin/audit.server.ts';
 import { parseCsv } from '../http/csv.ts';
 import { localeCodes, type LocaleCode } from '../i18n/locales.ts';
-import { checkHeader, type ImportKind, type ImportRow, readRow, type RowError, textColumn, type Tier } from './transfer-format.ts';
+import { checkHeader, type ImportKind, type ImportRow, readRow, type RowError, type RowOutcome, textColumn, type Tier } from './transfer-format.ts';
 
 /** Larger files are refused before they are read: a full export of the demo shop is ~8 MB. */
 export const importMaxBytes = 20 * 1024 * 1024;
 
 const lookupChunk = 1000;
 const insertChunk = 500;
-
-export type RowOutcome = 'new' | 'changed' | 'unchanged' | 'error';
 
 /** What the runner writes for one row (see import-apply.server.ts). */
 export interface RowWrites {

@@ -13,6 +13,10 @@ import { localeCodes, type LocaleCode } from '../i18n/locales.ts';
 export const importKinds = ['products', 'stock', 'prices'] as const;
 export type ImportKind = (typeof importKinds)[number];
 
+/** A dry run's verdict on a row. */
+export const rowOutcomes = ['new', 'changed', 'unchanged', 'error'] as const;
+export type RowOutcome = (typeof rowOutcomes)[number];
+
 export const textFields = ['name', 'url_key', 'description'] as const;
 export type TextField = (typeof textFields)[number];
 export const textColumn = (field: TextField, locale: LocaleCode) => `${field}:${locale}`;

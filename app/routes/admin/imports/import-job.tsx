@@ -10,8 +10,8 @@ import { orUnavailable } from '../../../db/with-database.server.ts';
 import { idOf, intentOf } from '../../../modules/admin/admin-forms.server.ts';
 import { adminPath } from '../../../modules/admin/admin-paths.ts';
 import { requireStaff } from '../../../modules/admin/require-staff.server.ts';
-import { importJob, importJobRowsPage, queueImport, rowOutcomes, stopImport } from '../../../modules/catalogue-transfer/import-jobs.server.ts';
-import type { RowError } from '../../../modules/catalogue-transfer/transfer-format.ts';
+import { importJob, importJobRowsPage, queueImport, stopImport } from '../../../modules/catalogue-transfer/import-jobs.server.ts';
+import { type RowError, rowOutcomes } from '../../../modules/catalogue-transfer/transfer-format.ts';
 import { useI18n } from '../../../modules/i18n/i18n.tsx';
 import { requestedPage } from '../../../modules/paging/page-window.ts';
 
