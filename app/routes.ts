@@ -55,6 +55,8 @@ export default [
       route('catalogue-export.csv', 'routes/admin/imports/catalogue-export.ts'),
       route('redirects', 'routes/admin/content/redirects.tsx'),
       route('redirects/:redirectId', 'routes/admin/content/redirect.tsx'),
+      route('translations', 'routes/admin/content/translations.tsx'),
+      route('translations/:locale/:key', 'routes/admin/content/translation.tsx'),
       route('contact', 'routes/admin/contact/contact-inbox.tsx'),
       route('contact/:messageId', 'routes/admin/contact/contact-message.tsx'),
       route('*', 'routes/admin/not-found.tsx'),

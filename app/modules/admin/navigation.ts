@@ -12,6 +12,7 @@ const sections: { key: string; path: string; permission: Permission }[] = [
   { key: 'stockAlerts', path: 'stock-alerts', permission: 'catalogue.read' },
   { key: 'imports', path: 'imports', permission: 'catalogue.write' },
   { key: 'redirects', path: 'redirects', permission: 'content.write' },
+  { key: 'translations', path: 'translations', permission: 'content.write' },
   { key: 'mailOutbox', path: 'mail', permission: 'mail.outbox' },
   { key: 'contactInbox', path: 'contact', permission: 'contact.inbox' },
   { key: 'staff', path: 'staff', permission: 'staff.manage' },
