@@ -57,6 +57,8 @@ export default [
       route('redirects/:redirectId', 'routes/admin/content/redirect.tsx'),
       route('translations', 'routes/admin/content/translations.tsx'),
       route('translations/:locale/:key', 'routes/admin/content/translation.tsx'),
+      route('content-pages', 'routes/admin/content/content-pages.tsx'),
+      route('content-pages/:pageId/:locale', 'routes/admin/content/content-page.tsx'),
       route('contact', 'routes/admin/contact/contact-inbox.tsx'),
       route('contact/:messageId', 'routes/admin/contact/contact-message.tsx'),
       route('*', 'routes/admin/not-found.tsx'),
