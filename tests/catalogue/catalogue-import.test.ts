@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importJobRows, importJobs, products, productTranslations, productVariants, staffUsers } from '../../app/db/schema.ts';
+import { resolveCataloguePath } from '../../app/modules/catalogue/resolve-path.server.ts';
 import { catalogueCsvStream } from '../../app/modules/catalogue-transfer/catalogue-export.server.ts';
 import { importJob, queueImport, stopImport } from '../../app/modules/catalogue-transfer/import-jobs.server.ts';
 import { importMaxBytes, previewImport } from '../../app/modules/catalogue-transfer/import-preview.server.ts';
@@ -200,5 +201,16 @@ describe.each(testDrivers)('catalogue import and export on %s (issue 16)', (driv
     expect(await runImportJob(services(), jobId)).toBe('done');
     const found = await database.db.execute(sql`select title from search_documents where locale = 'de-DE' and kind = 'product' and ref_id = ${product!.id}`);
     expect((found as unknown as { rows: { title: string }[] }).rows[0]?.title).toBe('Importierte Kordel Zebra');
+  });
+
+  it('keeps the old address of a product whose URL key an import changes', async () => {
+    const [product] = await database.db.select({ id: products.id, sku: products.sku }).from(products).orderBy(products.id).offset(2).limit(1);
+    const [variant] = (await currentVariants()).filter((candidate) => candidate.productId === product!.id);
+    const [before] = await database.db.select({ urlKey: productTranslations.urlKey }).from(productTranslations).where(sql`${productTranslations.productId} = ${product!.id} and ${productTranslations.locale} = 'nl-NL'`);
+    const jobId = await previewed('products', `product_sku,variant_sku,url_key:nl-NL\r\n${product!.sku},${variant!.sku},geimporteerd-koord\r\n`);
+    await queueImport(database.db, staffId, jobId);
+    expect(await runImportJob(services(), jobId)).toBe('done');
+    expect(await resolveCataloguePath(database.db, 'nl-NL', before!.urlKey)).toEqual({ type: 'REDIRECT', redirectCode: 301, relativeUrl: '/nl-nl/geimporteerd-koord' });
+    expect(await resolveCataloguePath(database.db, 'nl-NL', 'geimporteerd-koord')).toMatchObject({ type: 'PRODUCT', id: product!.id });
   });
 });

@@ -24,7 +24,8 @@ export interface RowWrites {
   variant?: { priceCents?: number; stock?: number; weightGrams?: number; isActive?: boolean };
   tiers?: Tier[];
   product?: { id: number; isActive: boolean };
-  texts?: { productId: number; locale: LocaleCode; name: string; urlKey: string; description: string }[];
+  /** previousUrlKey: the key a changed URL key replaces, kept working with a 301. */
+  texts?: { productId: number; locale: LocaleCode; name: string; urlKey: string; description: string; previousUrlKey?: string }[];
 }
 
 export type PreviewResult = { ok: true; jobId: number } | { ok: false; error: RowError & { line?: number } };
@@ -160,7 +161,7 @@ function judgeRow(kind: ImportKind, row: ImportRow, stored: StoredVariant, texts
     if (fieldsChanged.length === 0) continue;
     if (!current) isNew = true;
     for (const field of fieldsChanged) changed.push(textColumn(field === 'urlKey' ? 'url_key' : field, locale));
-    textWrites.push(next);
+    textWrites.push(current && current.urlKey !== next.urlKey ? { ...next, previousUrlKey: current.urlKey } : next);
   }
   if (textWrites.length > 0) writes.texts = textWrites;
   return { errors, changed, isNew, writes };

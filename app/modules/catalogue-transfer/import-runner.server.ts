@@ -56,13 +56,24 @@ export async function applyWrites(tx: Queryable, writes: RowWrites[]): Promise<v
       update products p set is_active = d.is_active, updated_at = now()
       from jsonb_to_recordset(${jsonParam(products)}) as d(id int, is_active boolean) where p.id = d.id`);
   }
-  const texts = writes.flatMap((write) => write.texts ?? []).map((text) => ({ product_id: text.productId, locale: text.locale, name: text.name, url_key: text.urlKey, description: text.description }));
+  const texts = writes.flatMap((write) => write.texts ?? []).map((text) => ({ product_id: text.productId, locale: text.locale, name: text.name, url_key: text.urlKey, description: text.description, previous_url_key: text.previousUrlKey ?? null }));
   if (texts.length > 0) {
     await tx.execute(sql`
       insert into product_translations (product_id, locale, name, url_key, description)
       select product_id, locale, name, url_key, description
       from jsonb_to_recordset(${jsonParam(texts)}) as d(product_id int, locale text, name text, url_key text, description text)
       on conflict (product_id, locale) do update set name = excluded.name, url_key = excluded.url_key, description = excluded.description`);
+    // A changed URL key keeps the old address working; a redirect from the new key would only be shadowed.
+    const moved = texts.filter((text) => text.previous_url_key).map((text) => ({ locale: text.locale, from_path: text.previous_url_key, to_path: text.url_key }));
+    if (moved.length > 0) {
+      await tx.execute(sql`
+        insert into url_redirects (locale, from_path, to_path, status_code)
+        select locale, from_path, to_path, 301 from jsonb_to_recordset(${jsonParam(moved)}) as d(locale text, from_path text, to_path text)
+        on conflict (locale, from_path) do update set to_path = excluded.to_path, status_code = 301`);
+      await tx.execute(sql`
+        delete from url_redirects r using jsonb_to_recordset(${jsonParam(moved)}) as d(locale text, from_path text, to_path text)
+        where r.locale = d.locale and r.from_path = d.to_path`);
+    }
   }
 }
 
