@@ -43,7 +43,7 @@ describe('stock import in the back office', () => {
 
     // The dry run: one row would change, nothing is written yet.
     await page.getByRole('heading', { name: t('admin.imports.dryRun') }).waitFor();
-    await page.getByRole('row').filter({ hasText: variant.sku }).filter({ hasText: t('admin.imports.outcomes.changed') }).waitFor();
+    await page.getByRole('row').filter({ hasText: variant.sku }).filter({ hasText: t('admin.imports.rowOutcomes.changed') }).waitFor();
     await page.getByRole('button', { name: t('admin.imports.apply', { count: 1 }) }).click();
     // The runner takes the job within seconds; the page follows its progress by itself.
     await page.getByRole('status').filter({ hasText: t('admin.imports.progress', { applied: 1, total: 1 }) }).waitFor({ timeout: 20_000 });

@@ -115,7 +115,7 @@ export default function ImportJobPage({ loaderData, actionData }: Route.Componen
             <th scope="row">
               <code>{row.sku || '—'}</code>
             </th>
-            <td>{t(`admin.imports.outcomes.${row.outcome}`)}</td>
+            <td>{t(`admin.imports.rowOutcomes.${row.outcome}`)}</td>
             <td>
               {row.outcome === 'error' ? (
                 <ul className="admin-plain-list">
