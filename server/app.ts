@@ -208,5 +208,7 @@ function clientErrorStatus(error: unknown): number | null {
 
 /** The periodic jobs (issue 15) travel in the server build: server/main.ts starts them from here. */
 export { BackgroundJobs } from '../app/modules/engagement/background-jobs.server.ts';
+/** Catalogue imports (issue 16) are applied in the background, started the same way. */
+export { ImportJobRunner } from '../app/modules/catalogue-transfer/import-runner.server.ts';
 // From the server build too: the caches it empties are the build's own module instances.
 export { invalidateCachesOnStorefrontChanges } from '../app/modules/cache/storefront-changes.server.ts';

@@ -27,6 +27,8 @@ import type { AppDependencies } from './app.ts';
 import { ensureCurrentBuild } from './build-freshness.ts';
 
 const root = resolve(import.meta.dirname, '..');
+/** How often each process looks for a queued catalogue import (one indexed query). */
+const importPollMs = 2_000;
 
 async function main() {
   const started = performance.now();
@@ -119,7 +121,10 @@ async function main() {
   const startJobs = async (module: typeof import('./app.ts')) => {
     const started = new module.BackgroundJobs(deps, { reviewInvitationDays: config.jobs.reviewInvitationDays });
     started.start(config.jobs.intervalSeconds * 1000);
-    jobs = started;
+    // Catalogue imports start within seconds of "apply", whichever process takes them.
+    const imports = new module.ImportJobRunner(deps);
+    imports.start(importPollMs);
+    jobs = { stop: () => Promise.all([started.stop(), imports.stop()]).then(() => undefined) };
     // Pages and read caches are dropped when what they show changes (decision 0019).
     stopWatchingChanges = await module.invalidateCachesOnStorefrontChanges(database, deps.pageCache);
   };

@@ -1326,3 +1326,53 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_staff_idx').on(t.staffId), index('audit_log_entity_idx').on(t.entity, t.entityId)],
 );
+
+// ---------------------------------------------------------------- catalogue imports (issue 16)
+
+/**
+ * One uploaded CSV: checked in a dry run when uploaded ('previewed'), then applied in batches by
+ * the import runner ('queued' → 'running' → 'done' / 'failed' / 'stopped'). The runner holds a
+ * lease (claimed_until) and moves cursor_line forward in the transaction of each batch, so a
+ * restarted process resumes after the last applied batch.
+ */
+export const importJobs = pgTable(
+  'import_jobs',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: ['products', 'stock', 'prices'] }).notNull(),
+    status: text('status', { enum: ['previewed', 'queued', 'running', 'done', 'failed', 'stopped'] }).notNull(),
+    fileName: text('file_name').notNull(),
+    staffId: integer('staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    /** Rows per outcome of the dry run: new, changed, unchanged, error. */
+    summary: jsonb('summary').$type<Record<'new' | 'changed' | 'unchanged' | 'error', number>>().notNull(),
+    /** Rows to write (new + changed) and how many of them are written. */
+    rowsToApply: integer('rows_to_apply').notNull().default(0),
+    appliedRows: integer('applied_rows').notNull().default(0),
+    /** The CSV line of the last applied row. */
+    cursorLine: integer('cursor_line').notNull().default(0),
+    stopRequested: boolean('stop_requested').notNull().default(false),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    error: text('error'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('import_jobs_status_idx').on(t.status)],
+);
+
+/** The dry run's verdict on each CSV row, and the values the runner writes for it. */
+export const importJobRows = pgTable(
+  'import_job_rows',
+  {
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => importJobs.id, { onDelete: 'cascade' }),
+    line: integer('line').notNull(),
+    sku: text('sku').notNull(),
+    outcome: text('outcome', { enum: ['new', 'changed', 'unchanged', 'error'] }).notNull(),
+    /** Changed fields (CSV column names), or the errors: column and message key. */
+    details: jsonb('details').$type<string[] | { field: string; key: string; values?: Record<string, string | number> }[]>().notNull(),
+    /** What to write (see import-apply.server.ts); null for unchanged rows and errors. */
+    writes: jsonb('writes'),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.line] })],
+);
