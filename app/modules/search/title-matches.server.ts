@@ -32,6 +32,8 @@ interface ProductWords {
   words: string[][];
   /** each distinct word → the positions of the products that have it, ascending */
   postings: Map<string, number[]>;
+  /** the same words in code-point order, to find the words starting like a typed one without a scan */
+  sortedWords: string[];
 }
 
 const productWordsByIndex = new WeakMap<ListingIndex, Map<LocaleCode, ProductWords>>();
@@ -42,7 +44,7 @@ function productWords(index: ListingIndex, locale: LocaleCode): ProductWords {
   if (!byLocale) productWordsByIndex.set(index, (byLocale = new Map()));
   let found = byLocale.get(locale);
   if (!found) {
-    const built: ProductWords = { products: [], words: [], postings: new Map() };
+    const built: ProductWords = { products: [], words: [], postings: new Map(), sortedWords: [] };
     for (const product of index.products) {
       const name = product.names[locale];
       if (!name) continue;
@@ -55,6 +57,7 @@ function productWords(index: ListingIndex, locale: LocaleCode): ProductWords {
         else built.postings.set(word, [position]);
       }
     }
+    built.sortedWords = [...built.postings.keys()].toSorted((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     byLocale.set(locale, (found = built));
   }
   return found;
@@ -80,10 +83,29 @@ function score(typed: string[], words: string[], fit: Fit): number {
   return total;
 }
 
+/** The positions lists of the words that hold a typed word: by binary search when only starts count. */
+function fittingLists(found: ProductWords, typed: string, fit: Fit): number[][] {
+  const lists: number[][] = [];
+  if (fit === startFit) {
+    const words = found.sortedWords;
+    let low = 0;
+    let high = words.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((words[middle] as string) < typed) low = middle + 1;
+      else high = middle;
+    }
+    for (let i = low; i < words.length && (words[i] as string).startsWith(typed); i++) lists.push(found.postings.get(words[i] as string) as number[]);
+    return lists;
+  }
+  for (const [word, list] of found.postings) if (fit(typed, word) > 0) lists.push(list);
+  return lists;
+}
+
 /** Positions (ascending) of the products whose words hold every typed word, with their score. */
 function matchingProducts(found: ProductWords, typed: string[], fit: Fit): { position: number; score: number }[] {
   // Only the products with a word fitting the rarest typed word are looked at.
-  const listsPerWord = typed.map((typedWord) => [...found.postings].filter(([word]) => fit(typedWord, word) > 0).map(([, list]) => list));
+  const listsPerWord = typed.map((typedWord) => fittingLists(found, typedWord, fit));
   const size = (lists: number[][]) => lists.reduce((sum, list) => sum + list.length, 0);
   const rarest = listsPerWord.reduce((best, lists) => (size(lists) < size(best) ? lists : best));
   return [...new Set(rarest.flat())]
