@@ -45,6 +45,8 @@ export default [
       route('products/:productId', 'routes/admin/catalogue/product-editor.tsx'),
       route('categories', 'routes/admin/catalogue/category-tree.tsx'),
       route('categories/:categoryId', 'routes/admin/catalogue/category-editor.tsx'),
+      route('attributes', 'routes/admin/catalogue/attribute-list.tsx'),
+      route('attributes/:attributeId', 'routes/admin/catalogue/attribute-editor.tsx'),
       route('reviews', 'routes/admin/reviews.tsx'),
       route('customers', 'routes/admin/customers.tsx'),
       route('customers/:customerId', 'routes/admin/customer.tsx'),

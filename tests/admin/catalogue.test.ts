@@ -190,7 +190,7 @@ describe.each(testDrivers)('the catalogue in the admin on %s', (driver) => {
     expect(await checkImage(await pngClaiming(6000, 6000))).toMatchObject({ ok: true, format: 'png', width: 6000, height: 6000 });
 
     const productId = productIds[5]!;
-    const upload = (bytes: Uint8Array, name: string) => {
+    const upload = (bytes: Uint8Array<ArrayBuffer> | Buffer<ArrayBuffer>, name: string) => {
       const form = new FormData();
       form.set('intent', 'image-upload');
       form.set('image', new File([bytes], name, { type: 'image/jpeg' }));

@@ -11,39 +11,11 @@ import type { LocaleCode } from '../i18n/locales.ts';
 import { likeEscaped } from '../paging/like-pattern.ts';
 import { pageWindow } from '../paging/page-window.ts';
 import { searchCatalogue } from '../search/search.server.ts';
+import type { ProductListFilters } from './product-admin-filters.ts';
 
 export const productListPageSize = 50;
 export const productSort = listSortSpec(['name', 'sku', 'type', 'price', 'stock', 'active', 'updated'], { key: 'updated', direction: 'desc' });
 export type ProductSortKey = (typeof productSort.keys)[number];
-
-export const stockStates = ['in', 'out'] as const;
-
-export interface ProductListFilters {
-  q?: string;
-  categoryId?: number;
-  productType?: string;
-  colourOptionId?: number;
-  stock?: (typeof stockStates)[number];
-  active?: boolean;
-}
-
-/** Reads the filters of the list's query string leniently: anything unknown is no filter. */
-export function productListFilters(params: URLSearchParams): ProductListFilters {
-  const positive = (name: string) => {
-    const value = Number(params.get(name));
-    return Number.isSafeInteger(value) && value > 0 ? value : undefined;
-  };
-  const stock = params.get('stock');
-  const active = params.get('active');
-  return {
-    q: params.get('q')?.trim().slice(0, 100) || undefined,
-    categoryId: positive('category'),
-    productType: params.get('type')?.trim() || undefined,
-    colourOptionId: positive('colour'),
-    stock: stockStates.find((state) => state === stock),
-    active: active === 'yes' ? true : active === 'no' ? false : undefined,
-  };
-}
 
 const stockTotal = sql<number>`coalesce((select sum(v.stock_quantity) from product_variants v where v.product_id = ${products.id} and v.is_active), 0)::int`;
 const lowestPrice = sql<number | null>`(select min(v.price_cents) from product_variants v where v.product_id = ${products.id} and v.is_active)`;

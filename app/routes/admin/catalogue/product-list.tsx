@@ -11,7 +11,8 @@ import { adminPath } from '../../../modules/admin/admin-paths.ts';
 import { parseListSort } from '../../../modules/admin/list-sort.ts';
 import { can } from '../../../modules/admin/permissions.ts';
 import { requireStaff } from '../../../modules/admin/require-staff.server.ts';
-import { listAdminProducts, productListChoices, productListFilters, productSort, stockStates } from '../../../modules/catalogue/product-admin-list.server.ts';
+import { productListFilters, stockStates } from '../../../modules/catalogue/product-admin-filters.ts';
+import { listAdminProducts, productListChoices, productSort } from '../../../modules/catalogue/product-admin-list.server.ts';
 import { applyBulkAction, bulkRefusal, parseBulkForm } from '../../../modules/catalogue/product-bulk-edit.server.ts';
 import { formatMoney } from '../../../modules/currency/money.ts';
 import { getCurrencyRates } from '../../../modules/currency/exchange-rates.server.ts';
@@ -69,6 +70,9 @@ export default function ProductListPage({ loaderData, actionData }: Route.Compon
       <AdminPageHeader title={t('admin.catalogue.products')}>
         <Link to={adminPath('categories')} className="button admin-button">
           {t('admin.catalogue.categories.title')}
+        </Link>
+        <Link to={adminPath('attributes')} className="button admin-button">
+          {t('admin.catalogue.attributes.title')}
         </Link>
       </AdminPageHeader>
       {loaderData.changed !== null && !failure && <AdminNotice>{t('admin.catalogue.bulk.done', { count: loaderData.changed })}</AdminNotice>}
