@@ -10,6 +10,7 @@ import { auditLog, categories as categoriesTable, contactMessages, coupons as co
 import { can, type Permission, type StaffRole, staffRoles } from '../../app/modules/admin/permissions.ts';
 import type { StaffMember } from '../../app/modules/admin/staff-session.server.ts';
 import * as audit from '../../app/routes/admin/audit.tsx';
+import * as attributeList from '../../app/routes/admin/catalogue/attribute-list.tsx';
 import * as categoryEditor from '../../app/routes/admin/catalogue/category-editor.tsx';
 import * as categoryTree from '../../app/routes/admin/catalogue/category-tree.tsx';
 import * as productEditor from '../../app/routes/admin/catalogue/product-editor.tsx';
@@ -93,6 +94,7 @@ const adminCalls: AdminCall[] = [
   { name: 'product editor', permission: 'catalogue.read', fn: productEditor.loader, path: 'products/:productId' },
   { name: 'category tree', permission: 'catalogue.read', fn: categoryTree.loader, path: 'categories' },
   { name: 'category move', permission: 'catalogue.write', fn: categoryTree.action, path: 'categories', form: ({ categoryId }) => ({ intent: 'up', categoryId }) },
+  { name: 'attributes list', permission: 'catalogue.read', fn: attributeList.loader, path: 'attributes' },
   { name: 'category editor', permission: 'catalogue.read', fn: categoryEditor.loader, path: 'categories/:categoryId' },
   { name: 'gift card disable', permission: 'giftcards.write', fn: giftCard.action, path: 'gift-cards/:giftCardId', form: () => ({ intent: 'disable' }) },
 ];

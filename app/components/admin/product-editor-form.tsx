@@ -41,7 +41,7 @@ export function ProductEditorForm({ editing, canWrite, failure }: { editing: Pro
           <a href="?">{t('admin.catalogue.reloadLatest')}</a>
         </p>
       )}
-      <fieldset disabled={!canWrite} className="admin-fieldset">
+      <fieldset disabled={!canWrite} className="admin-product-section">
         <legend>{t('admin.catalogue.general')}</legend>
         <p>
           {t('admin.catalogue.sku')}: <code>{product.sku}</code> · {t('admin.catalogue.filters.type')}: {product.productType}
@@ -52,7 +52,7 @@ export function ProductEditorForm({ editing, canWrite, failure }: { editing: Pro
         <CheckboxField idPrefix="product" name="soldByLength" label={t('admin.catalogue.soldByLength')} defaultChecked={checked('soldByLength', product.soldByLength)} />
       </fieldset>
 
-      <fieldset disabled={!canWrite} className="admin-fieldset">
+      <fieldset disabled={!canWrite} className="admin-product-section">
         <legend>{t('admin.catalogue.texts')}</legend>
         <p className="form-field__hint">{t('admin.catalogue.textsHint')}</p>
         {localeCodes.map((locale) => {
@@ -85,7 +85,7 @@ export function ProductEditorForm({ editing, canWrite, failure }: { editing: Pro
         })}
       </fieldset>
 
-      <fieldset disabled={!canWrite} className="admin-fieldset">
+      <fieldset disabled={!canWrite} className="admin-product-section">
         <legend>{t('admin.catalogue.specifications')}</legend>
         <div className="admin-spec-grid">
           {editing.specifications.map((attribute) => {
@@ -116,7 +116,7 @@ export function ProductEditorForm({ editing, canWrite, failure }: { editing: Pro
         </div>
       </fieldset>
 
-      <fieldset disabled={!canWrite} className="admin-fieldset">
+      <fieldset disabled={!canWrite} className="admin-product-section">
         <legend>{t('admin.catalogue.variants')}</legend>
         <p className="form-field__hint">{t('admin.catalogue.tiersHint')}</p>
         {editing.variants.map((variant, index) => {
@@ -160,7 +160,7 @@ export function ProductEditorForm({ editing, canWrite, failure }: { editing: Pro
         })}
       </fieldset>
 
-      <fieldset disabled={!canWrite} className="admin-fieldset">
+      <fieldset disabled={!canWrite} className="admin-product-section">
         <legend>{t('admin.catalogue.related')}</legend>
         {relatedKinds.map((kind) => (
           <TextField key={kind} idPrefix="product" name={fieldName.related(kind)} label={t(`admin.catalogue.relatedKinds.${kind}`)} hint={t('admin.catalogue.relatedHint')} defaultValue={value(fieldName.related(kind), editing.related[kind])} error={error(fieldName.related(kind))} />
