@@ -14,7 +14,7 @@ import { auditLog, productImages, products, productTranslations, productVariants
 import { invalidateCachesOnStorefrontChanges } from '../../app/modules/cache/storefront-changes.server.ts';
 import { getListingIndex } from '../../app/modules/catalogue/listing-index.server.ts';
 import { getProductDetail } from '../../app/modules/catalogue/product-detail.server.ts';
-import { fieldName, formatTiers, relatedKinds, translationParts } from '../../app/modules/catalogue/product-editor-fields.ts';
+import { fieldName, formatTiers, newVariantId, relatedKinds, translationParts } from '../../app/modules/catalogue/product-editor-fields.ts';
 import type { ProductForEditing } from '../../app/modules/catalogue/product-editor.server.ts';
 import { checkImage, maxImageBytes } from '../../app/modules/catalogue/product-images.server.ts';
 import { resolveCataloguePath } from '../../app/modules/catalogue/resolve-path.server.ts';
@@ -167,6 +167,22 @@ describe.each(testDrivers)('the catalogue in the admin on %s', (driver) => {
     const reopened = await open(productId);
     expect(reopened.texts.en?.description).toBe('<p>Strong</p>');
     expect(reopened.variants[0]).toMatchObject({ priceCents: 400, tiers: [{ minQuantity: 10, unitPriceCents: 350 }, { minQuantity: 50, unitPriceCents: 300 }] });
+
+    // A new variant: its options must differ from the others', then it is added last.
+    const fresh = (id: number, part: Parameters<typeof fieldName.variant>[1]) => fieldName.variant(id, part);
+    const sameOptions = Object.fromEntries(Object.entries(variant.options).map(([attributeId, optionId]) => [fieldName.variantOption(newVariantId, Number(attributeId)), String(optionId)]));
+    const row = { [fresh(newVariantId, 'sku')]: `${variant.sku}-XL`, [fresh(newVariantId, 'price')]: '12.00', [fresh(newVariantId, 'stock')]: '7', [fresh(newVariantId, 'active')]: 'on' };
+    if (reopened.variantAttributes.length > 0) {
+      const twin = await save(productId, editorForm(reopened, { ...row, ...sameOptions }));
+      expect(twin.data).toMatchObject({ fieldErrors: { [fieldName.variantOption(newVariantId, reopened.variantAttributes[0]!.id)]: { key: 'admin.catalogue.errors.sameOptions' } } });
+    }
+    const used = new Set(reopened.variants.map((existing) => existing.options[reopened.variantAttributes[0]?.id ?? -1]));
+    const free = reopened.variantAttributes[0]?.options.find((option) => !used.has(option.id));
+    const options = free ? { ...sameOptions, [fieldName.variantOption(newVariantId, reopened.variantAttributes[0]!.id)]: String(free.id) } : {};
+    expect((await save(productId, editorForm(reopened, { ...row, ...options }))).status).toBe(302);
+    const withNew = await open(productId);
+    expect(withNew.variants.at(-1)).toMatchObject({ sku: `${variant.sku}-XL`, priceCents: 1200, stockQuantity: 7, isActive: true });
+    expect(withNew.variants.length).toBe(reopened.variants.length + 1);
   });
 
   it('lets editors edit the catalogue and refuses support with 403, logged', async () => {

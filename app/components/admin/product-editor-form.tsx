@@ -1,7 +1,7 @@
 import { Form, useNavigation } from 'react-router';
 import { CheckboxField, CsrfField, FieldMessage, FormAlert, TextField } from '../forms/form-fields.tsx';
 import type { ProductForEditing } from '../../modules/catalogue/product-editor.server.ts';
-import { fieldName, formatTiers, relatedKinds, translationParts } from '../../modules/catalogue/product-editor-fields.ts';
+import { fieldName, formatTiers, newVariantId, relatedKinds, translationParts } from '../../modules/catalogue/product-editor-fields.ts';
 import { minorUnitsToDecimal } from '../../modules/currency/money.ts';
 import type { FieldError } from '../../modules/forms/field-errors.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
@@ -119,45 +119,10 @@ export function ProductEditorForm({ editing, canWrite, failure }: { editing: Pro
       <fieldset disabled={!canWrite} className="admin-product-section">
         <legend>{t('admin.catalogue.variants')}</legend>
         <p className="form-field__hint">{t('admin.catalogue.tiersHint')}</p>
-        {editing.variants.map((variant, index) => {
-          const field = (part: Parameters<typeof fieldName.variant>[1]) => fieldName.variant(variant.id, part);
-          return (
-            <section key={variant.id} className="admin-variant" aria-label={t('admin.catalogue.variantNumber', { number: index + 1, sku: variant.sku })}>
-              <h3>{t('admin.catalogue.variantNumber', { number: index + 1, sku: variant.sku })}</h3>
-              <div className="admin-variant__fields">
-                {editing.variantAttributes.map((attribute) => {
-                  const name = fieldName.variantOption(variant.id, attribute.id);
-                  return (
-                    <div key={attribute.id} className="form-field">
-                      <label htmlFor={`product-${name}`}>{attribute.label}</label>
-                      <select id={`product-${name}`} name={name} defaultValue={value(name, String(variant.options[attribute.id] ?? ''))} aria-invalid={error(name) ? true : undefined} aria-describedby={error(name) ? `product-${name}-error` : undefined}>
-                        <option value="">–</option>
-                        {attribute.options.map((option) => (
-                          <option key={option.id} value={option.id}>
-                            {option.label}
-                          </option>
-                        ))}
-                      </select>
-                      <FieldMessage id={`product-${name}-error`} error={error(name)} />
-                    </div>
-                  );
-                })}
-                <TextField idPrefix="product" name={field('sku')} label={t('admin.catalogue.sku')} required defaultValue={value(field('sku'), variant.sku)} error={error(field('sku'))} />
-                <TextField idPrefix="product" name={field('price')} label={t('admin.catalogue.priceEur')} required defaultValue={value(field('price'), minorUnitsToDecimal(variant.priceCents))} error={error(field('price'))} />
-                <TextField idPrefix="product" name={field('stock')} label={t('admin.catalogue.stockColumn')} required defaultValue={value(field('stock'), String(variant.stockQuantity))} error={error(field('stock'))} />
-                <TextField
-                  idPrefix="product"
-                  name={field('tiers')}
-                  label={t('admin.catalogue.tiers')}
-                  defaultValue={value(field('tiers'), formatTiers(variant.tiers))}
-                  error={error(field('tiers'))}
-                  hint={variant.tiers.length > 0 ? variant.tiers.map((tier) => t('admin.catalogue.tierSaving', { quantity: tier.minQuantity, percent: tierSavingPercent({ priceCents: variant.priceCents, tiers: variant.tiers }, tier) })).join(' · ') : undefined}
-                />
-                <CheckboxField idPrefix="product" name={field('active')} label={t('admin.catalogue.variantActive')} defaultChecked={checked(field('active'), variant.isActive)} />
-              </div>
-            </section>
-          );
-        })}
+        {editing.variants.map((variant, index) => (
+          <VariantFields key={variant.id} editing={editing} variant={variant} heading={t('admin.catalogue.variantNumber', { number: index + 1, sku: variant.sku })} value={value} error={error} checked={checked} />
+        ))}
+        <VariantFields editing={editing} variant={null} heading={t('admin.catalogue.newVariant')} value={value} error={error} checked={checked} />
       </fieldset>
 
       <fieldset disabled={!canWrite} className="admin-product-section">
@@ -174,5 +139,64 @@ export function ProductEditorForm({ editing, canWrite, failure }: { editing: Pro
         </div>
       )}
     </Form>
+  );
+}
+
+type Variant = ProductForEditing['variants'][number];
+
+/** One variant's fields; `variant` null: the row of a new variant (saved once it has an article number). */
+function VariantFields({
+  editing,
+  variant,
+  heading,
+  value,
+  error,
+  checked,
+}: {
+  editing: ProductForEditing;
+  variant: Variant | null;
+  heading: string;
+  value: (name: string, stored: string) => string;
+  error: (name: string) => FieldError | undefined;
+  checked: (name: string, stored: boolean) => boolean;
+}) {
+  const { t } = useI18n();
+  const id = variant?.id ?? newVariantId;
+  const field = (part: Parameters<typeof fieldName.variant>[1]) => fieldName.variant(id, part);
+  return (
+    <section className="admin-variant" aria-label={heading}>
+      <h3>{heading}</h3>
+      <div className="admin-variant__fields">
+        {editing.variantAttributes.map((attribute) => {
+          const name = fieldName.variantOption(id, attribute.id);
+          return (
+            <div key={attribute.id} className="form-field">
+              <label htmlFor={`product-${name}`}>{attribute.label}</label>
+              <select id={`product-${name}`} name={name} defaultValue={value(name, String(variant?.options[attribute.id] ?? ''))} aria-invalid={error(name) ? true : undefined} aria-describedby={error(name) ? `product-${name}-error` : undefined}>
+                <option value="">–</option>
+                {attribute.options.map((option) => (
+                  <option key={option.id} value={option.id}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+              <FieldMessage id={`product-${name}-error`} error={error(name)} />
+            </div>
+          );
+        })}
+        <TextField idPrefix="product" name={field('sku')} label={t('admin.catalogue.sku')} required={variant !== null} defaultValue={value(field('sku'), variant?.sku ?? '')} error={error(field('sku'))} />
+        <TextField idPrefix="product" name={field('price')} label={t('admin.catalogue.priceEur')} required={variant !== null} defaultValue={value(field('price'), variant ? minorUnitsToDecimal(variant.priceCents) : '')} error={error(field('price'))} />
+        <TextField idPrefix="product" name={field('stock')} label={t('admin.catalogue.stockColumn')} required={variant !== null} defaultValue={value(field('stock'), variant ? String(variant.stockQuantity) : '0')} error={error(field('stock'))} />
+        <TextField
+          idPrefix="product"
+          name={field('tiers')}
+          label={t('admin.catalogue.tiers')}
+          defaultValue={value(field('tiers'), formatTiers(variant?.tiers ?? []))}
+          error={error(field('tiers'))}
+          hint={variant && variant.tiers.length > 0 ? variant.tiers.map((tier) => t('admin.catalogue.tierSaving', { quantity: tier.minQuantity, percent: tierSavingPercent({ priceCents: variant.priceCents, tiers: variant.tiers }, tier) })).join(' · ') : undefined}
+        />
+        <CheckboxField idPrefix="product" name={field('active')} label={t('admin.catalogue.variantActive')} defaultChecked={checked(field('active'), variant?.isActive ?? true)} />
+      </div>
+    </section>
   );
 }

@@ -11,6 +11,9 @@ export const relatedKinds = ['bought_together', 'most_viewed'] as const;
 export const translationParts = ['name', 'urlKey', 'description', 'metaDescription'] as const;
 export type TranslationPart = (typeof translationParts)[number];
 
+/** The id the form gives the row of a variant still to be created. */
+export const newVariantId = 0;
+
 /** Field names of the editor's form (one set per locale, variant and specification). */
 export const fieldName = {
   text: (locale: LocaleCode | string, part: TranslationPart) => `${part}.${locale}`,

@@ -32,7 +32,7 @@ import type { FieldError, FormFailure } from '../forms/field-errors.ts';
 import { type LocaleCode, localeCodes } from '../i18n/locales.ts';
 import { refreshProductSearchDocuments } from '../search/search-index.server.ts';
 import { keepOldPath } from './url-redirects.server.ts';
-import { fieldName, relatedKinds, type TranslationPart, translationParts } from './product-editor-fields.ts';
+import { fieldName, newVariantId, relatedKinds, type TranslationPart, translationParts } from './product-editor-fields.ts';
 
 export interface ProductTexts {
   name: string;
@@ -196,7 +196,9 @@ export function parseProductForm(form: FormData, editing: ProductForEditing, own
   }
   if (Object.keys(texts).length === 0) errors[fieldName.text('en', 'name')] = { key: 'admin.catalogue.errors.nameRequired' };
 
-  const variants: VariantInput[] = editing.variants.map((variant) => {
+  // The row of a new variant (id 0) counts once its article number is filled in.
+  const rows = text(fieldName.variant(newVariantId, 'sku')).trim() ? [...editing.variants, { id: newVariantId }] : editing.variants;
+  const variants: VariantInput[] = rows.map((variant) => {
     const sku = text(fieldName.variant(variant.id, 'sku')).trim();
     const priceCents = parseAmount(text(fieldName.variant(variant.id, 'price')), 2);
     const stockQuantity = wholeNumber(text(fieldName.variant(variant.id, 'stock')));
@@ -358,16 +360,22 @@ async function saveVariants(tx: Queryable, productId: number, variants: VariantI
   for (const variant of variants) {
     const [clash] = await tx.select({ id: productVariants.id }).from(productVariants).where(and(sql`lower(${productVariants.sku}) = ${variant.sku.toLowerCase()}`, ne(productVariants.id, variant.id)));
     if (clash) throw new Refusal({ [fieldName.variant(variant.id, 'sku')]: { key: 'admin.catalogue.errors.skuTaken' } });
-    await tx
-      .update(productVariants)
-      .set({ sku: variant.sku, priceCents: variant.priceCents, stockQuantity: variant.stockQuantity, isActive: variant.isActive })
-      .where(and(eq(productVariants.id, variant.id), eq(productVariants.productId, productId)));
-    await tx.delete(priceTiers).where(eq(priceTiers.variantId, variant.id));
-    if (variant.tiers.length > 0) await tx.insert(priceTiers).values(variant.tiers.map((tier) => ({ variantId: variant.id, ...tier })));
+    const values = { sku: variant.sku, priceCents: variant.priceCents, stockQuantity: variant.stockQuantity, isActive: variant.isActive };
+    let variantId = variant.id;
+    if (variant.id === newVariantId) {
+      // A new variant goes after the others.
+      const [last] = await tx.select({ position: sql<number>`coalesce(max(${productVariants.position}), -1)::int` }).from(productVariants).where(eq(productVariants.productId, productId));
+      const [created] = await tx.insert(productVariants).values({ productId, ...values, position: (last?.position ?? -1) + 1 }).returning({ id: productVariants.id });
+      variantId = created!.id;
+    } else {
+      await tx.update(productVariants).set(values).where(and(eq(productVariants.id, variant.id), eq(productVariants.productId, productId)));
+    }
+    await tx.delete(priceTiers).where(eq(priceTiers.variantId, variantId));
+    if (variant.tiers.length > 0) await tx.insert(priceTiers).values(variant.tiers.map((tier) => ({ variantId, ...tier })));
     for (const [attributeId, optionId] of Object.entries(variant.options)) {
       await tx
         .insert(variantOptionValues)
-        .values({ variantId: variant.id, attributeId: Number(attributeId), optionId })
+        .values({ variantId, attributeId: Number(attributeId), optionId })
         .onConflictDoUpdate({ target: [variantOptionValues.variantId, variantOptionValues.attributeId], set: { optionId } });
     }
   }
