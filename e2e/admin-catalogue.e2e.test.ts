@@ -54,8 +54,8 @@ describe('the catalogue in the back office (issue 16)', () => {
     // The German texts: a new name, saved.
     const name = `Kordel Zugspitze ${randomUUID().slice(0, 6)}`;
     await page.locator('summary').filter({ hasText: 'de-DE' }).click();
-    await page.locator('input[name="name.de-DE"]').fill(name);
-    const urlKey = await page.locator('input[name="urlKey.de-DE"]').inputValue();
+    await page.getByLabel(t('admin.catalogue.partIn', { part: t('admin.catalogue.parts.name'), locale: 'de-DE' })).fill(name);
+    const urlKey = await page.getByLabel(t('admin.catalogue.partIn', { part: t('admin.catalogue.parts.urlKey'), locale: 'de-DE' })).inputValue();
     await page.getByRole('button', { name: t('admin.save') }).click();
     await page.getByRole('status').filter({ hasText: t('admin.catalogue.notices.saved') }).waitFor();
 
@@ -75,7 +75,11 @@ describe('the catalogue in the back office (issue 16)', () => {
       expect(await thumb.locator('img').getAttribute('src')).toMatch(/^\/images\/products\/[0-9a-f]{32}\.png\?w=96$/);
       await thumb.click();
     }
-    expect(await german.locator('.product__image').getAttribute('src')).toMatch(/^\/images\/products\//);
+    const shown = german.locator('.product__image');
+    expect(await shown.getAttribute('src')).toMatch(/^\/images\/products\//);
+    // The image pipeline renders the upload (webp at the page's width), not only links to it.
+    await shown.evaluate((img: HTMLImageElement) => (img.complete && img.naturalWidth > 0) || new Promise((done) => img.addEventListener('load', done, { once: true })));
+    expect(await shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await eventually(german, `/de-de/search?q=${encodeURIComponent('zugspitze')}`, async () => (await german.getByRole('link', { name }).count()) > 0);
     expect(found).toEqual([]);
   });

@@ -68,10 +68,10 @@ export function ProductEditorForm({ editing, canWrite, failure }: { editing: Pro
                 </span>
               </summary>
               <div className="admin-locale__fields">
-                <TextField idPrefix="product" name={fieldName.text(locale, 'name')} label={t('admin.catalogue.parts.name')} defaultValue={value(fieldName.text(locale, 'name'), stored?.name ?? '')} error={error(fieldName.text(locale, 'name'))} />
-                <TextField idPrefix="product" name={fieldName.text(locale, 'urlKey')} label={t('admin.catalogue.parts.urlKey')} hint={t('admin.catalogue.urlKeyHint')} defaultValue={value(fieldName.text(locale, 'urlKey'), stored?.urlKey ?? '')} error={error(fieldName.text(locale, 'urlKey'))} />
-                <TextField idPrefix="product" name={fieldName.text(locale, 'description')} rows={6} label={t('admin.catalogue.parts.description')} hint={t('admin.catalogue.descriptionHint')} defaultValue={value(fieldName.text(locale, 'description'), stored?.description ?? '')} error={error(fieldName.text(locale, 'description'))} />
-                <TextField idPrefix="product" name={fieldName.text(locale, 'metaDescription')} rows={2} label={t('admin.catalogue.parts.metaDescription')} defaultValue={value(fieldName.text(locale, 'metaDescription'), stored?.metaDescription ?? '')} error={error(fieldName.text(locale, 'metaDescription'))} />
+                <TextField idPrefix="product" name={fieldName.text(locale, 'name')} label={t('admin.catalogue.partIn', { part: t('admin.catalogue.parts.name'), locale })} defaultValue={value(fieldName.text(locale, 'name'), stored?.name ?? '')} error={error(fieldName.text(locale, 'name'))} />
+                <TextField idPrefix="product" name={fieldName.text(locale, 'urlKey')} label={t('admin.catalogue.partIn', { part: t('admin.catalogue.parts.urlKey'), locale })} hint={t('admin.catalogue.urlKeyHint')} defaultValue={value(fieldName.text(locale, 'urlKey'), stored?.urlKey ?? '')} error={error(fieldName.text(locale, 'urlKey'))} />
+                <TextField idPrefix="product" name={fieldName.text(locale, 'description')} rows={6} label={t('admin.catalogue.partIn', { part: t('admin.catalogue.parts.description'), locale })} hint={t('admin.catalogue.descriptionHint')} defaultValue={value(fieldName.text(locale, 'description'), stored?.description ?? '')} error={error(fieldName.text(locale, 'description'))} />
+                <TextField idPrefix="product" name={fieldName.text(locale, 'metaDescription')} rows={2} label={t('admin.catalogue.partIn', { part: t('admin.catalogue.parts.metaDescription'), locale })} defaultValue={value(fieldName.text(locale, 'metaDescription'), stored?.metaDescription ?? '')} error={error(fieldName.text(locale, 'metaDescription'))} />
                 {stored?.urlKey && (
                   <p>
                     <a href={`/${storefront.prefix}/${stored.urlKey}`} target="_blank" rel="noreferrer">
