@@ -39,9 +39,9 @@ export function ProductImageGallery({ images, productName, canWrite, error }: { 
             {canWrite && (
               <>
                 <div className="admin-inline-form">
-                  <AdminActionForm intent="image-up" label={t('admin.catalogue.images.up')} fields={{ imageId: image.id }} disabled={index === 0} preventScrollReset />
-                  <AdminActionForm intent="image-down" label={t('admin.catalogue.images.down')} fields={{ imageId: image.id }} disabled={index === images.length - 1} preventScrollReset />
-                  <AdminActionForm intent="image-remove" label={t('admin.catalogue.images.remove')} tone="danger" fields={{ imageId: image.id }} preventScrollReset />
+                  <AdminActionForm intent="image-up" label={<>{t('admin.catalogue.images.up')}<span className="visually-hidden"> ({t('admin.catalogue.images.number', { number: index + 1 })})</span></>} fields={{ imageId: image.id }} disabled={index === 0} preventScrollReset />
+                  <AdminActionForm intent="image-down" label={<>{t('admin.catalogue.images.down')}<span className="visually-hidden"> ({t('admin.catalogue.images.number', { number: index + 1 })})</span></>} fields={{ imageId: image.id }} disabled={index === images.length - 1} preventScrollReset />
+                  <AdminActionForm intent="image-remove" label={<>{t('admin.catalogue.images.remove')}<span className="visually-hidden"> ({t('admin.catalogue.images.number', { number: index + 1 })})</span></>} tone="danger" fields={{ imageId: image.id }} preventScrollReset />
                 </div>
                 <details>
                   <summary>{t('admin.catalogue.images.altTexts')}</summary>
