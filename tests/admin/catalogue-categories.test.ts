@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attributeOptions, attributeOptionTranslations, attributes, attributeTranslations, categories, categoryTranslations, productCategories, urlRedirects } from '../../app/db/schema.ts';
+import { attributeOptions, attributeOptionTranslations, attributes, attributeTranslations, categories, categoryTranslations, productCategories, searchDocuments, urlRedirects } from '../../app/db/schema.ts';
 import * as attributeEditor from '../../app/routes/admin/catalogue/attribute-editor.tsx';
 import * as categoryEditor from '../../app/routes/admin/catalogue/category-editor.tsx';
 import * as categoryTree from '../../app/routes/admin/catalogue/category-tree.tsx';
@@ -34,7 +34,7 @@ describe.each(testDrivers)('categories and attributes in the admin on %s', (driv
   const texts = (locale: string, name: string, urlSegment: string) => ({ [`name.${locale}`]: name, [`urlSegment.${locale}`]: urlSegment, [`description.${locale}`]: '' });
 
   it('renames a category in one locale: its path and the paths below it move, each old one answering 301', async () => {
-    const { top, code } = await tree();
+    const { top, child, code } = await tree();
     const saved = await callRoute(categoryEditor.action, {
       db: database.db, staff: editor, path: `categories/${top.id}`, params: { categoryId: String(top.id) },
       form: { intent: 'save', ...texts('en', 'Rope', `rope-${code}`), ...texts('de-DE', 'Seile', `seile-${code}`) },
@@ -52,6 +52,12 @@ describe.each(testDrivers)('categories and attributes in the admin on %s', (driv
     expect(refused).toMatchObject({ status: 400, data: { fieldErrors: { 'urlSegment.en': { key: 'admin.catalogue.errors.urlKey' } }, values: { 'urlSegment.en': 'Not OK' } } });
     const [german] = await database.db.select({ urlPath: categoryTranslations.urlPath }).from(categoryTranslations).where(and(eq(categoryTranslations.categoryId, top.id), eq(categoryTranslations.locale, 'de-DE')));
     expect(german?.urlPath).toBe(`seile-${code}`);
+    // The search finds the category under its new name, linked to its new path (and its child's).
+    const documents = await database.db.select({ refId: searchDocuments.refId, title: searchDocuments.title, urlPath: searchDocuments.urlPath }).from(searchDocuments).where(and(eq(searchDocuments.kind, 'category'), eq(searchDocuments.locale, 'de-DE'))).orderBy(asc(searchDocuments.urlPath));
+    expect(documents.filter((row) => row.urlPath.includes(code))).toEqual([
+      { refId: top.id, title: 'Seile', urlPath: `seile-${code}` },
+      { refId: child.id, title: 'Klettern', urlPath: `seile-${code}/klettern` },
+    ]);
   });
 
   it('creates a category below another and moves categories and products with up and down', async () => {

@@ -11,6 +11,7 @@ import { recordAudit } from '../admin/audit.server.ts';
 import type { FieldError } from '../forms/field-errors.ts';
 import { type LocaleCode, localeCodes } from '../i18n/locales.ts';
 import { swapped } from './reorder.ts';
+import { refreshCategorySearchDocuments } from '../search/search-index.server.ts';
 import { keepOldPath } from './url-redirects.server.ts';
 
 export const urlSegmentPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -78,6 +79,12 @@ export type CategoryWriteResult = { ok: true; categoryId: number } | { ok: false
 
 /** A new category below `parentId` (or at the top), named in one locale to begin with. */
 export async function createCategory(db: Database, staffId: number, input: { parentId: number | null; code: string; locale: LocaleCode; name: string; urlSegment: string }): Promise<CategoryWriteResult> {
+  const result = await insertCategory(db, staffId, input);
+  if (result.ok) await refreshCategorySearchDocuments(db, [result.categoryId]);
+  return result;
+}
+
+async function insertCategory(db: Database, staffId: number, input: { parentId: number | null; code: string; locale: LocaleCode; name: string; urlSegment: string }): Promise<CategoryWriteResult> {
   const errors: Record<string, FieldError> = {};
   if (!codePattern.test(input.code)) errors.code = { key: 'admin.catalogue.errors.code' };
   if (!input.name.trim()) errors.name = { key: 'validation.required' };
@@ -127,11 +134,12 @@ export async function saveCategoryTexts(db: Database, staffId: number, categoryI
     if (!urlSegmentPattern.test(text.urlSegment)) errors[`urlSegment.${locale}`] = { key: 'admin.catalogue.errors.urlKey' };
   }
   if (Object.keys(errors).length > 0) return { ok: false, reason: 'invalid', fieldErrors: errors };
-  return retryingTransaction(db, async (tx): Promise<CategoryWriteResult> => {
+  let subtree: number[] = [categoryId];
+  const result = await retryingTransaction(db, async (tx): Promise<CategoryWriteResult> => {
     const [category] = await tx.select().from(categories).where(eq(categories.id, categoryId)).for('update');
     if (!category) return { ok: false, reason: 'not-found' };
     const before = await tx.select().from(categoryTranslations).where(eq(categoryTranslations.categoryId, categoryId));
-    const subtree = await subtreeIds(tx, categoryId);
+    subtree = await subtreeIds(tx, categoryId);
     for (const locale of localeCodes) {
       const text = texts[locale];
       if (!text) continue;
@@ -181,6 +189,9 @@ export async function saveCategoryTexts(db: Database, staffId: number, categoryI
     if (error instanceof CategoryRefusal) return { ok: false as const, reason: 'invalid' as const, fieldErrors: error.fieldErrors };
     throw error;
   });
+  // Names and paths of the category and everything below it changed in the search too.
+  if (result.ok) await refreshCategorySearchDocuments(db, subtree);
+  return result;
 }
 
 /** Thrown inside the transaction so nothing is half-saved; answered as field errors. */

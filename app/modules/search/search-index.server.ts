@@ -23,7 +23,6 @@ export async function searchIndexIsEmpty(db: Database): Promise<boolean> {
 }
 
 export async function rebuildSearchIndex(db: Database): Promise<{ documents: number }> {
-  const categoryConfig = configFor(sql.raw('ct.locale'));
   const pageConfig = configFor(sql.raw('cpt.locale'));
   const postConfig = configFor(sql.raw('bpt.locale'));
   // A post's path below the prefix: the store's blog segment and the post's slug.
@@ -35,11 +34,7 @@ export async function rebuildSearchIndex(db: Database): Promise<{ documents: num
     await tx.execute(sql`delete from search_documents`);
     await tx.execute(sql`delete from search_lexicon`);
     await insertProductDocuments(tx);
-    await tx.execute(sql`
-      insert into search_documents (locale, kind, ref_id, title, url_path, keywords, document)
-      select ct.locale, 'category', c.id, ct.name, ct.url_path, '', setweight(to_tsvector(${categoryConfig}, ct.name), 'A')
-      from categories c join category_translations ct on ct.category_id = c.id
-      where c.is_active`);
+    await insertCategoryDocuments(tx);
     await tx.execute(sql`
       insert into search_documents (locale, kind, ref_id, title, url_path, keywords, document)
       select cpt.locale, 'page', cp.id, cpt.title, cpt.slug, '',
@@ -116,5 +111,25 @@ export async function refreshProductSearchDocuments(db: Database, productIds: re
       where length(word) >= 3 and word !~ '^[0-9]+$'
       group by locale, word
       on conflict (locale, word) do nothing`);
+  });
+}
+
+/** The documents of active categories (all, or only `categoryIds`), one per locale with a name. */
+async function insertCategoryDocuments(tx: Queryable, categoryIds?: readonly number[]): Promise<void> {
+  const categoryConfig = configFor(sql.raw('ct.locale'));
+  const only = categoryIds ? sql`and c.id in (${sql.join(categoryIds.map((id) => sql`${id}`), sql`, `)})` : sql``;
+  await tx.execute(sql`
+    insert into search_documents (locale, kind, ref_id, title, url_path, keywords, document)
+    select ct.locale, 'category', c.id, ct.name, ct.url_path, '', setweight(to_tsvector(${categoryConfig}, ct.name), 'A')
+    from categories c join category_translations ct on ct.category_id = c.id
+    where c.is_active ${only}`);
+}
+
+/** After a category is created, renamed or its path moved: the documents of these categories only. */
+export async function refreshCategorySearchDocuments(db: Database, categoryIds: readonly number[]): Promise<void> {
+  if (categoryIds.length === 0) return;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`delete from search_documents where kind = 'category' and ref_id in (${sql.join(categoryIds.map((id) => sql`${id}`), sql`, `)})`);
+    await insertCategoryDocuments(tx, categoryIds);
   });
 }
