@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attributeOptions, attributeOptionTranslations, attributes, attributeTranslations, categories, categoryTranslations, productCategories, searchDocuments, urlRedirects } from '../../app/db/schema.ts';
+import { attributeOptions, attributeOptionTranslations, attributes, attributeTranslations, categories, categoryTranslations, productAttributeValues, productCategories, productTranslations, searchDocuments, urlRedirects } from '../../app/db/schema.ts';
 import * as attributeEditor from '../../app/routes/admin/catalogue/attribute-editor.tsx';
 import * as categoryEditor from '../../app/routes/admin/catalogue/category-editor.tsx';
 import * as categoryTree from '../../app/routes/admin/catalogue/category-tree.tsx';
@@ -83,6 +83,9 @@ describe.each(testDrivers)('categories and attributes in the admin on %s', (driv
     const code = `colour-${randomUUID().slice(0, 6)}`;
     const [attribute] = await database.db.insert(attributes).values({ code, valueType: 'select' }).returning();
     const [red] = await database.db.insert(attributeOptions).values({ attributeId: attribute!.id, code: 'red' }).returning();
+    const cord = await createProductWithReview(database.db);
+    await database.db.insert(productAttributeValues).values({ productId: cord.productId, attributeId: attribute!.id, optionId: red!.id });
+    await database.db.insert(productTranslations).values({ productId: cord.productId, locale: 'de-DE', name: 'Testkordel', urlKey: `testkordel-${cord.productId}` });
     const params = { attributeId: String(attribute!.id) };
     await callRoute(attributeEditor.action, { db: database.db, staff: editor, path: `attributes/${attribute!.id}`, params, form: { intent: 'save', isFilterable: 'on', 'label.en': 'Colour', 'label.de-DE': 'Farbe' } });
     await callRoute(attributeEditor.action, { db: database.db, staff: editor, path: `attributes/${attribute!.id}?locale=de-DE`, params, form: { intent: 'option-labels', [`option.${red!.id}`]: 'Rot' } });
@@ -91,6 +94,9 @@ describe.each(testDrivers)('categories and attributes in the admin on %s', (driv
       { locale: 'en', label: 'Colour' },
     ]);
     expect(await database.db.select({ locale: attributeOptionTranslations.locale, label: attributeOptionTranslations.label }).from(attributeOptionTranslations).where(eq(attributeOptionTranslations.optionId, red!.id))).toEqual([{ locale: 'de-DE', label: 'Rot' }]);
+    // The products with the option find it under its new name in that store's search.
+    const [document] = await database.db.select({ keywords: searchDocuments.keywords }).from(searchDocuments).where(and(eq(searchDocuments.kind, 'product'), eq(searchDocuments.refId, cord.productId), eq(searchDocuments.locale, 'de-DE')));
+    expect(document?.keywords).toContain('Rot');
     const [filterable] = await database.db.select({ isFilterable: attributes.isFilterable }).from(attributes).where(eq(attributes.id, attribute!.id));
     expect(filterable?.isFilterable).toBe(true);
     const taken = await callRoute(attributeEditor.action, { db: database.db, staff: editor, path: `attributes/${attribute!.id}`, params, form: { intent: 'option-add', code: 'red', englishLabel: 'Red' } });

@@ -7,9 +7,10 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.server.ts';
 import { retryingTransaction } from '../../db/transaction.server.ts';
-import { attributeOptions, attributeOptionTranslations, attributes, attributeTranslations } from '../../db/schema.ts';
+import { attributeOptions, attributeOptionTranslations, attributes, attributeTranslations, productAttributeValues } from '../../db/schema.ts';
 import { recordAudit } from '../admin/audit.server.ts';
 import { type LocaleCode, localeCodes } from '../i18n/locales.ts';
+import { refreshProductSearchDocuments } from '../search/search-index.server.ts';
 
 export async function listAttributes(db: Database, locale: LocaleCode) {
   return db
@@ -68,7 +69,7 @@ export async function saveAttribute(db: Database, staffId: number, attributeId: 
 
 /** Labels of the attribute's options in one locale; an empty label is removed (English shows instead). */
 export async function saveOptionLabels(db: Database, staffId: number, attributeId: number, locale: LocaleCode, labels: Record<number, string>): Promise<boolean> {
-  return retryingTransaction(db, async (tx) => {
+  const saved = await retryingTransaction(db, async (tx) => {
     const options = await tx.select({ id: attributeOptions.id }).from(attributeOptions).where(eq(attributeOptions.attributeId, attributeId));
     if (options.length === 0) return false;
     const ids = options.map((option) => option.id).filter((id) => id in labels);
@@ -81,6 +82,12 @@ export async function saveOptionLabels(db: Database, staffId: number, attributeI
     await recordAudit(tx, { staffId, action: 'attribute.option-labels', entity: 'attribute', entityId: attributeId, before: { locale, labels: before.map((row) => [row.optionId, row.label]) }, after: { locale, labels: ids.map((id) => [id, labels[id]]) } });
     return true;
   });
+  if (saved) {
+    // Option labels are search keywords of the products that have them ("schwarz" finds black cord).
+    const labelled = await db.selectDistinct({ productId: productAttributeValues.productId }).from(productAttributeValues).innerJoin(attributeOptions, eq(attributeOptions.id, productAttributeValues.optionId)).where(eq(attributeOptions.attributeId, attributeId));
+    await refreshProductSearchDocuments(db, labelled.map((row) => row.productId));
+  }
+  return saved;
 }
 
 export type AddOptionResult = { ok: true } | { ok: false; reason: 'not-found' | 'code-invalid' | 'code-taken' | 'label-missing' };
