@@ -66,6 +66,13 @@ describe('the catalogue in the back office (issue 16)', () => {
     await page.getByRole('status').filter({ hasText: t('admin.catalogue.notices.imageAdded') }).waitFor();
     const images = await page.getByRole('region', { name: t('admin.catalogue.images.title') }).getByRole('listitem').count();
     await checkAtBothWidths(page, 'admin-product-editor', found);
+    // The category tree and an attribute's labels pass the same checks.
+    await page.goto(`${baseUrl}/paracord_admin/categories`);
+    await checkAtBothWidths(page, 'admin-categories', found);
+    await page.goto(`${baseUrl}/paracord_admin/attributes`);
+    await page.getByRole('link', { name: 'Colour', exact: true }).click();
+    await page.getByRole('heading', { name: t('admin.catalogue.attributes.options') }).waitFor();
+    await checkAtBothWidths(page, 'admin-attribute', found);
 
     // The shopper's German product page, German search and gallery.
     const german = await shopper.newPage();
