@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../app/db/client.server.ts';
 import { buildListingIndex } from '../../app/modules/catalogue/listing-index.server.ts';
 import { minimumDistinctVisitors, popularSearches, recordSearch } from '../../app/modules/search/popular-searches.server.ts';
+import { closestWord, getLexicon, similarity, trigramsOf } from '../../app/modules/search/lexicon.server.ts';
 import { searchCatalogue } from '../../app/modules/search/search.server.ts';
 import { suggest } from '../../app/modules/search/suggest.server.ts';
 import { planCatalogue } from '../../scripts/demo-catalogue/catalogue-plan.ts';
@@ -25,6 +26,22 @@ describe.each(testDrivers)('searching the catalogue on %s', (driver) => {
     expect(result.hits.find((hit) => hit.kind === 'category')?.title).toBe('Paracord 550 Type III');
     const german = await searchCatalogue(database.db, 'de-DE', 'schwarzes');
     expect(german.hits.some((hit) => hit.title.includes('Schwarz'))).toBe(true);
+  });
+
+  it('measures word similarity in memory exactly as pg_trgm does, and corrects to the word the database would choose', async () => {
+    const pairs = [['paracrod', 'paracord'], ['schwarz', 'schwartz'], ['gesp', 'klikgesp'], ['kernmantel', 'kernmantle'], ['blau', 'blue'], ['crème', 'creme'], ['x', 'xx']];
+    for (const [a, b] of pairs) {
+      const [row] = await queryRows<{ value: number }>(database.db, sql`select similarity(${a}, ${b})::float8 as value`);
+      expect(similarity(trigramsOf(a!), trigramsOf(b!)), `${a} ~ ${b}`).toBeCloseTo(Number(row!.value), 5);
+    }
+    const lexicon = await getLexicon(database.db, 'en-US');
+    for (const typo of ['paracrod', 'bukcle', 'reflectve', 'carabinr']) {
+      const [closest] = await queryRows<{ word: string }>(
+        database.db,
+        sql`select word from search_lexicon where locale = 'en-US' and word % ${typo} order by similarity(word, ${typo}) desc, documents desc, word limit 1`,
+      );
+      expect(closestWord(lexicon, typo), typo).toBe(closest?.word ?? typo);
+    }
   });
 
   it('tolerates typos by correcting to the shop’s own words', async () => {
