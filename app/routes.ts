@@ -40,6 +40,13 @@ export default [
       route('orders/:orderNumber', 'routes/admin/orders/order-detail.tsx'),
       route('orders/:orderNumber/documents/:documentNumber', 'routes/admin/orders/order-document.ts'),
 
+      // Catalogue (issue 16): products list with bulk actions, product editor, category tree
+      route('products', 'routes/admin/catalogue/product-list.tsx'),
+      route('products/:productId', 'routes/admin/catalogue/product-editor.tsx'),
+      route('categories', 'routes/admin/catalogue/category-tree.tsx'),
+      route('categories/:categoryId', 'routes/admin/catalogue/category-editor.tsx'),
+      route('attributes', 'routes/admin/catalogue/attribute-list.tsx'),
+      route('attributes/:attributeId', 'routes/admin/catalogue/attribute-editor.tsx'),
       route('reviews', 'routes/admin/reviews.tsx'),
       route('customers', 'routes/admin/customers.tsx'),
       route('customers/:customerId', 'routes/admin/customer.tsx'),

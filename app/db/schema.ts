@@ -136,6 +136,8 @@ export const products = pgTable(
     /** Sold per metre, cut to the length the shopper enters. */
     soldByLength: boolean('sold_by_length').notNull().default(false),
     position: integer('position').notNull().default(0),
+    /** Raised by every save in the admin: an edit based on an older version is refused (issue 16). */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -324,6 +326,8 @@ export const productImages = pgTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     position: integer('position').notNull().default(0),
+    /** Alt text per locale code ({ 'de-DE': '…' }); the product's name where a locale has none (issue 16). */
+    alt: jsonb('alt').$type<Record<string, string>>().notNull().default({}),
   },
   (t) => [index('product_images_product_idx').on(t.productId, t.position)],
 );

@@ -6,6 +6,7 @@ const sections: { key: string; path: string; permission: Permission }[] = [
   { key: 'dashboard', path: '', permission: 'dashboard.read' },
   { key: 'orders', path: 'orders', permission: 'orders.read' },
   { key: 'customers', path: 'customers', permission: 'customers.read' },
+  { key: 'products', path: 'products', permission: 'catalogue.read' },
   { key: 'reviews', path: 'reviews', permission: 'reviews.moderate' },
   { key: 'coupons', path: 'coupons', permission: 'coupons.read' },
   { key: 'giftCards', path: 'gift-cards', permission: 'giftcards.read' },
