@@ -16,7 +16,7 @@ import { yieldToRequests } from '../../db/sliced-reads.server.ts';
 import { retryingTransaction } from '../../db/transaction.server.ts';
 import { recordAudit } from '../admin/audit.server.ts';
 import type { Logger } from '../observability/logger.server.ts';
-import { rebuildSearchIndex } from '../search/search-index.server.ts';
+import { refreshProductSearchDocuments } from '../search/search-index.server.ts';
 import type { RowWrites } from './import-preview.server.ts';
 
 export interface ImportServices {
@@ -148,13 +148,16 @@ async function runClaimedJob({ db, logger }: ImportServices, id: number): Promis
     // Storefront requests go first between batches (PGlite shares this thread).
     await yieldToRequests();
   }
-  // Names, URL keys and active flags are in the search documents: rebuilt once, at the end.
-  const [touchesSearch] = await db
-    .select({ line: importJobRows.line })
+  // Names, URL keys and active flags are in the search documents: those of the products changed, once, at the end.
+  const touched = await db
+    .selectDistinct({ productId: sql<number>`coalesce((${importJobRows.writes}->'product'->>'id')::int, (${importJobRows.writes}->'texts'->0->>'productId')::int)` })
     .from(importJobRows)
-    .where(and(eq(importJobRows.jobId, id), inArray(importJobRows.outcome, ['new', 'changed']), sql`(${importJobRows.writes} ? 'texts' or ${importJobRows.writes} ? 'product')`))
-    .limit(1);
-  if (touchesSearch) await rebuildSearchIndex(db);
+    .where(and(eq(importJobRows.jobId, id), inArray(importJobRows.outcome, ['new', 'changed']), sql`(${importJobRows.writes} ? 'texts' or ${importJobRows.writes} ? 'product')`));
+  const productIds = touched.map((row) => Number(row.productId));
+  for (let start = 0; start < productIds.length; start += importBatchSize) {
+    await refreshProductSearchDocuments(db, productIds.slice(start, start + importBatchSize));
+    await yieldToRequests();
+  }
   await finish(db, id, 'done');
   await recordAudit(db, { staffId: claimed.staffId, action: 'import.done', entity: 'import', entityId: id });
   logger.info({ importJob: id }, 'import applied');
