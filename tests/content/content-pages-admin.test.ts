@@ -6,6 +6,7 @@ import type { StaffMember } from '../../app/modules/admin/staff-session.server.t
 import { resolveCataloguePath } from '../../app/modules/catalogue/resolve-path.server.ts';
 import { getContentPage } from '../../app/modules/content/content-page.server.ts';
 import { seedContent } from '../../app/modules/content/seed-content.server.ts';
+import { searchCatalogue } from '../../app/modules/search/search.server.ts';
 import * as editor from '../../app/routes/admin/content/content-page.tsx';
 import * as list from '../../app/routes/admin/content/content-pages.tsx';
 import { callRoute, createStaff, loggedIn } from '../admin/admin-support.ts';
@@ -48,8 +49,12 @@ describe.each(testDrivers)('information pages in the back office on %s (issue 16
     expect(shown?.title).toBe('Rücksendungen');
     expect(JSON.stringify(shown?.segments)).not.toContain('<script');
     expect(await resolveCataloguePath(database.db, 'de-DE', before!.slug)).toEqual({ type: 'REDIRECT', redirectCode: 301, relativeUrl: '/de-de/ruecksendung-neu' });
+    // Search finds the page by its new text under its new slug, and no more once it is unpublished.
+    const pageHits = async (query: string) => (await searchCatalogue(database.db, 'de-DE', query)).hits.filter((hit) => hit.kind === 'page');
+    expect(await pageHits('Binnen Tagen')).toEqual([{ kind: 'page', refId: pageId, title: 'Rücksendungen', urlPath: 'ruecksendung-neu' }]);
     expect((await post({ ...fields, published: '', intent: 'save' })).status).toBe(302);
     expect(await getContentPage(database.db, pageId, 'de-DE', site)).toBeNull();
+    expect(await pageHits('Tagen Binnen')).toEqual([]);
   });
 
   it('answers a taken slug and a bad slug next to the field, with what was typed', async () => {

@@ -10,6 +10,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { contentPages, contentPageTranslations, urlRedirects } from '../../db/schema.ts';
 import { recordAudit } from '../admin/audit.server.ts';
 import type { LocaleCode } from '../i18n/locales.ts';
+import { refreshPageSearchDocuments } from '../search/search-index.server.ts';
 import { fillInlineTokens } from './content-page.server.ts';
 import { sanitizeContentHtml } from './sanitize-content.server.ts';
 
@@ -81,6 +82,8 @@ export async function saveContentPageText(db: Database, staffId: number, pageId:
       }
       await tx.update(contentPages).set({ updatedAt: sql`now()` }).where(eq(contentPages.id, pageId));
       await recordAudit(tx, { staffId, action: 'contentPage.update', entity: 'contentPage', entityId: `${pageId}:${locale}`, before: before ?? null, after: values });
+      // Search finds the page by its new title and text, under its new slug (or no more, unpublished).
+      await refreshPageSearchDocuments(tx, [pageId]);
       return { ok: true } as const;
     });
   } catch (error) {

@@ -23,7 +23,6 @@ export async function searchIndexIsEmpty(db: Database): Promise<boolean> {
 }
 
 export async function rebuildSearchIndex(db: Database): Promise<{ documents: number }> {
-  const pageConfig = configFor(sql.raw('cpt.locale'));
   const postConfig = configFor(sql.raw('bpt.locale'));
   // A post's path below the prefix: the store's blog segment and the post's slug.
   const blogPostUrlPath = sql`(case bpt.locale ${sql.join(
@@ -35,12 +34,7 @@ export async function rebuildSearchIndex(db: Database): Promise<{ documents: num
     await tx.execute(sql`delete from search_lexicon`);
     await insertProductDocuments(tx);
     await insertCategoryDocuments(tx);
-    await tx.execute(sql`
-      insert into search_documents (locale, kind, ref_id, title, url_path, keywords, document)
-      select cpt.locale, 'page', cp.id, cpt.title, cpt.slug, '',
-        setweight(to_tsvector(${pageConfig}, cpt.title), 'A') || setweight(to_tsvector(${pageConfig}, regexp_replace(cpt.body_html, '<[^>]+>', ' ', 'g')), 'C')
-      from content_pages cp join content_page_translations cpt on cpt.page_id = cp.id
-      where cp.is_active and cpt.published`);
+    await insertPageDocuments(tx);
     await tx.execute(sql`
       insert into search_documents (locale, kind, ref_id, title, url_path, keywords, document)
       select bpt.locale, 'post', bp.id, bpt.title, ${blogPostUrlPath}, '',
@@ -123,6 +117,27 @@ async function insertCategoryDocuments(tx: Queryable, categoryIds?: readonly num
     select ct.locale, 'category', c.id, ct.name, ct.url_path, '', setweight(to_tsvector(${categoryConfig}, ct.name), 'A')
     from categories c join category_translations ct on ct.category_id = c.id
     where c.is_active ${only}`);
+}
+
+/** The documents of active information pages (all, or only `pageIds`), one per published locale. */
+async function insertPageDocuments(tx: Queryable, pageIds?: readonly number[]): Promise<void> {
+  const pageConfig = configFor(sql.raw('cpt.locale'));
+  const only = pageIds ? sql`and cp.id in (${sql.join(pageIds.map((id) => sql`${id}`), sql`, `)})` : sql``;
+  await tx.execute(sql`
+    insert into search_documents (locale, kind, ref_id, title, url_path, keywords, document)
+    select cpt.locale, 'page', cp.id, cpt.title, cpt.slug, '',
+      setweight(to_tsvector(${pageConfig}, cpt.title), 'A') || setweight(to_tsvector(${pageConfig}, regexp_replace(cpt.body_html, '<[^>]+>', ' ', 'g')), 'C')
+    from content_pages cp join content_page_translations cpt on cpt.page_id = cp.id
+    where cp.is_active and cpt.published ${only}`);
+}
+
+/** After an information page is edited in the admin: its documents only (title, slug, text, published). */
+export async function refreshPageSearchDocuments(db: Queryable & Pick<Database, 'transaction'>, pageIds: readonly number[]): Promise<void> {
+  if (pageIds.length === 0) return;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`delete from search_documents where kind = 'page' and ref_id in (${sql.join(pageIds.map((id) => sql`${id}`), sql`, `)})`);
+    await insertPageDocuments(tx, pageIds);
+  });
 }
 
 /** After a category is created, renamed or its path moved: the documents of these categories only. */
