@@ -18,6 +18,7 @@ import { checkHealth } from '../app/modules/observability/health.server.ts';
 import { detectStorefront } from '../app/modules/i18n/locale-detection.ts';
 import { storefrontByPrefix } from '../app/modules/i18n/locales.ts';
 import { localeCookie } from '../app/modules/i18n/storefront-request.server.ts';
+import { serverTranslator } from '../app/modules/i18n/translator.server.ts';
 import { readCookie } from '../app/modules/http/cookies.server.ts';
 import type { Shopper } from '../app/modules/http/personal-inputs.ts';
 import type { PersonalValues } from '../app/modules/http/page-cache.server.ts';
@@ -45,6 +46,10 @@ type Locals = { requestId: string; cspNonce: string; malformedTarget?: boolean }
 
 /** Imported once: the request handler asks for the build on every request. */
 const serverBuild = import('virtual:react-router/server-build');
+
+/** The largest file a form may carry (catalogue imports, product images), and a request body with it. */
+const maxUploadMegabytes = 20;
+const maxRequestBodyBytes = (maxUploadMegabytes + 5) * 1024 * 1024;
 
 export function createApp(deps: AppDependencies): express.Express {
   const app = express();
@@ -74,6 +79,19 @@ export function createApp(deps: AppDependencies): express.Express {
     res.locals.malformedTarget = true;
     req.url = req.originalUrl = malformedTargetStandIn(req.url, store.prefix);
     next();
+  });
+
+  // Forms, uploads and the CSRF check read a request body whole: one larger than the largest upload
+  // (a 20 MB catalogue file or product image, with the form around it) is refused before anything
+  // reads it, and so is a body of unknown length (browsers always say how long a form is).
+  app.use(async (req, res: Response<unknown, Locals>, next) => {
+    const declared = req.get('content-length');
+    const unknownLength = declared === undefined && req.get('transfer-encoding') !== undefined;
+    if (!unknownLength && !(Number(declared) > maxRequestBodyBytes)) return next();
+    const store = storefrontByPrefix(req.path.split('/')[1] ?? '') ?? detectStorefront(readCookie(req.get('cookie'), localeCookie), req.get('accept-language') ?? null);
+    const t = await serverTranslator(deps.db, store.code, deps.logger).catch(() => null);
+    const text = t?.('errors.requestTooLarge', { megabytes: maxUploadMegabytes }) ?? `At most ${maxUploadMegabytes} MB can be sent.`;
+    res.status(unknownLength ? 411 : 413).set('connection', 'close').type('text/plain; charset=utf-8').send(text);
   });
 
   app.use(
