@@ -7,10 +7,8 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.server.ts';
 import { analyticsEvents, clientErrors, webVitals } from '../../db/schema.ts';
-import { type EcommerceEvent, type EcommerceEventName, minorFromGa4 } from './ecommerce-events.ts';
+import { currencyFractionDigits, type EcommerceEvent, type EcommerceEventName, minorFromGa4 } from './ecommerce-events.ts';
 import { type ClientErrorReport, type VitalName, vitalThresholds, type WebVitalBatch } from './reports.ts';
-
-const fractionDigits = (currency: string) => new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
 
 /** The UTC day of now, as the tables keep it. */
 const today = (now: Date) => now.toISOString().slice(0, 10);
@@ -23,7 +21,7 @@ export async function recordEcommerceEvents(db: Database, storefront: string, ev
       name,
       pageType: pageType ?? null,
       currency: params.currency ?? null,
-      valueMinor: params.value !== undefined && params.currency ? minorFromGa4(params.value, fractionDigits(params.currency)) : null,
+      valueMinor: params.value !== undefined && params.currency ? minorFromGa4(params.value, currencyFractionDigits(params.currency)) : null,
       itemCount: (params.items ?? []).reduce((sum, item) => sum + (item.quantity ?? 1), 0),
     })),
   );

@@ -5,7 +5,7 @@
  * number, no item names): see analytics-store.server.ts.
  */
 import { z } from 'zod';
-import { currencyCodes } from '../i18n/locales.ts';
+import { type CurrencyCode, currencyCodes } from '../i18n/locales.ts';
 
 export const ecommerceEventNames = [
   'view_item_list',
@@ -86,4 +86,14 @@ export function ga4Amount(minor: number, minorUnits: number): number {
 /** Back to minor units for storage (integer money). */
 export function minorFromGa4(value: number, minorUnits: number): number {
   return Math.round(value * 10 ** minorUnits);
+}
+
+/** The GA4 currency of a code the shop uses (all of them are ISO 4217); undefined for anything else. */
+export function ga4Currency(code: string): CurrencyCode | undefined {
+  return (currencyCodes as readonly string[]).includes(code) ? (code as CurrencyCode) : undefined;
+}
+
+/** Digits after the decimal point of a currency (JPY 0, most 2), from Intl like every price shown. */
+export function currencyFractionDigits(code: string): number {
+  return new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
 }
