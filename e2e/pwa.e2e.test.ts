@@ -102,4 +102,82 @@ describe('the installable app in Chromium', () => {
     await expect(page.getByRole('spinbutton', { name: t('cart.quantityOf', { name: productName }) }).inputValue()).resolves.toBe('3');
     await page.close();
   });
+
+  it('keeps ecommerce events in the browser without consent, never sends them, and sends them once analytics is accepted', async () => {
+    const visitor = await openBrowser();
+    try {
+      const page = await visitor.newPage();
+      const sent: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().endsWith('/api/events')) sent.push(request.postData() ?? '');
+      });
+      await page.goto(productUrl);
+      const buffered = () => page.evaluate(() => JSON.parse(localStorage.getItem('cordial:analytics-events') ?? '[]') as { name: string }[]);
+      await page.waitForFunction(() => (localStorage.getItem('cordial:analytics-events') ?? '').includes('view_item'));
+      await page.waitForTimeout(1_500);
+      expect(sent).toEqual([]);
+      expect((await buffered()).map((event) => event.name)).toContain('view_item');
+
+      const delivered = page.waitForResponse((response) => response.url().endsWith('/api/events') && response.request().method() === 'POST');
+      await page.getByRole('button', { name: t('consent.acceptAll') }).click();
+      expect((await delivered).status()).toBe(204);
+      expect(sent.join()).toContain('"view_item"');
+      await page.waitForFunction(() => localStorage.getItem('cordial:analytics-events') === null);
+    } finally {
+      await visitor.close();
+    }
+  });
+
+  it('reloads at most three times when a script chunk fails to load, then gives the advice', async () => {
+    const visitor = await openBrowser();
+    try {
+      await visitor.addCookies([{ name: 'consent', value: 'necessary', url: baseUrl }]);
+      // The lazily loaded worker code stands for any chunk a new deployment removed.
+      await visitor.route(/\/assets\/service-worker-client-[^/]+\.js$/, (route) => route.abort());
+      const page = await visitor.newPage();
+      // Same-document history updates also report navigations: count the distinct reloads.
+      const reloads = new Set<string>();
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame() && new URL(frame.url()).searchParams.has('_t')) reloads.add(new URL(frame.url()).searchParams.get('_t')!);
+      });
+      await page.goto(`${baseUrl}/en-gb`);
+      await page.getByRole('status').filter({ hasText: t('app.chunkAdvice') }).waitFor({ timeout: 20_000 });
+      expect(reloads.size).toBe(3);
+      if (screenshots) await page.screenshot({ path: `${screenshots}/chunk-advice-1280.png` });
+    } finally {
+      await visitor.close();
+    }
+  });
+
+  it('tells about a new build without interrupting a form, and loads it at the next navigation', async () => {
+    const page = await browser.newPage();
+    await page.route('**/api/build', (route) => route.fulfill({ json: { buildId: 'a-newer-build' }, headers: { 'cache-control': 'no-store' } }));
+    await page.goto(`${baseUrl}/en-gb`);
+    await controlledBy(page);
+    await page.evaluate(() => ((window as Window & { sameDocument?: boolean }).sameDocument = true));
+    // The tab comes back to the foreground (again, until the lazily loaded worker code listens).
+    const prompt = page.getByRole('status').filter({ hasText: t('app.updateReady') });
+    await expect
+      .poll(async () => {
+        await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+        return prompt.isVisible();
+      }, { timeout: 15_000 })
+      .toBe(true);
+    await expect(prompt.getByRole('button', { name: t('app.updateNow') }).isVisible()).resolves.toBe(true);
+    // Typing goes on undisturbed: no reload while the shopper fills a form.
+    const search = page.getByRole('combobox', { name: t('header.searchLabel') });
+    await search.fill('paracord');
+    await page.waitForTimeout(500);
+    await expect(search.inputValue()).resolves.toBe('paracord');
+    if (screenshots) {
+      await page.screenshot({ path: `${screenshots}/update-prompt-390.png` });
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.screenshot({ path: `${screenshots}/update-prompt-1280.png` });
+    }
+    // The next link loads a whole new document (the new build), not a router navigation.
+    await page.getByRole('link', { name: t('header.cart') }).first().click();
+    await page.waitForURL(`${baseUrl}/en-gb/checkout`);
+    await expect(page.evaluate(() => (window as Window & { sameDocument?: boolean }).sameDocument)).resolves.toBeUndefined();
+    await page.close();
+  });
 });

@@ -104,8 +104,9 @@ const serwist = new Serwist({
         ],
       }),
     },
+    // Pages and route data never kept (other API calls pass the worker by untouched).
     {
-      matcher: ({ request, url }) => sameOrigin(url) && request.method === 'GET' && isNeverStored(url.pathname),
+      matcher: (options) => (isDocument(options) || isRouteData(options)) && isNeverStored(options.url.pathname),
       handler: new NetworkOnly({ plugins: [offlinePage] }),
     },
     {

@@ -44,6 +44,8 @@ export async function startServiceWorker(): Promise<void> {
   if (navigator.onLine) replayQueue();
 
   setInterval(() => void checkForUpdate(registration), updateCheckIntervalMs);
+  // A tab coming back from the background may have slept through checks.
+  document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && void checkForUpdate(registration));
 
   document.addEventListener('click', (event) => followLinkAsDocument(event, registration), true);
   document.addEventListener('submit', (event) => holdFormOffline(event), true);
