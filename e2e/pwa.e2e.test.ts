@@ -76,19 +76,18 @@ describe('the installable app in Chromium', () => {
 
     await browser.setOffline(true);
     await page.goto(productUrl);
-    const notices = page.getByRole('status').filter({ hasText: t('app.offlineNotice') });
-    await notices.waitFor();
+    await page.getByText(t('app.offlineNotice')).waitFor();
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain(productName);
     if (screenshots) await page.screenshot({ path: `${screenshots}/offline-product-390.png`, fullPage: false });
 
     // Offline, an add to cart waits in the worker's queue and the shopper is told.
     await quantity.fill('2');
     await page.getByRole('button', { name: t('cart.add'), exact: true }).click();
-    await page.getByRole('status').filter({ hasText: t('app.cartQueued', { count: 1 }) }).waitFor();
+    await page.getByText(t('app.cartQueued', { count: 1 })).waitFor();
     if (screenshots) await page.screenshot({ path: `${screenshots}/offline-queued-390.png` });
 
     await page.goto(`${baseUrl}/en-gb/checkout`);
-    await page.getByRole('status').filter({ hasText: t('app.offlineNotice') }).waitFor();
+    await page.getByText(t('app.offlineNotice')).waitFor();
     await expect(page.getByRole('spinbutton', { name: t('cart.quantityOf', { name: productName }) }).inputValue()).resolves.toBe('1');
 
     // A checkout step was never kept: the store's offline page says it needs a connection.
@@ -97,7 +96,7 @@ describe('the installable app in Chromium', () => {
 
     // Back online, the page asks the worker to send the queue (or Background Sync does): the shopper is told.
     await browser.setOffline(false);
-    await page.getByRole('status').filter({ hasText: t('app.cartQueueSent', { count: 1 }) }).waitFor({ timeout: 15_000 });
+    await page.getByText(t('app.cartQueueSent', { count: 1 })).waitFor({ timeout: 15_000 });
     await page.goto(`${baseUrl}/en-gb/checkout`);
     await expect(page.getByRole('spinbutton', { name: t('cart.quantityOf', { name: productName }) }).inputValue()).resolves.toBe('3');
     await page.close();
@@ -141,7 +140,7 @@ describe('the installable app in Chromium', () => {
         if (frame === page.mainFrame() && new URL(frame.url()).searchParams.has('_t')) reloads.add(new URL(frame.url()).searchParams.get('_t')!);
       });
       await page.goto(`${baseUrl}/en-gb`);
-      await page.getByRole('status').filter({ hasText: t('app.chunkAdvice') }).waitFor({ timeout: 20_000 });
+      await page.getByText(t('app.chunkAdvice')).waitFor({ timeout: 20_000 });
       expect(reloads.size).toBe(3);
       if (screenshots) await page.screenshot({ path: `${screenshots}/chunk-advice-1280.png` });
     } finally {
@@ -156,7 +155,7 @@ describe('the installable app in Chromium', () => {
     await controlledBy(page);
     await page.evaluate(() => ((window as Window & { sameDocument?: boolean }).sameDocument = true));
     // The tab comes back to the foreground (again, until the lazily loaded worker code listens).
-    const prompt = page.getByRole('status').filter({ hasText: t('app.updateReady') });
+    const prompt = page.locator('.app-notice', { hasText: t('app.updateReady') });
     await expect
       .poll(async () => {
         await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));

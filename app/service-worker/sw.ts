@@ -61,8 +61,20 @@ const isRouteManifest = ({ request, url }: RouteMatchCallbackOptions) => sameOri
 
 const cartQueue = new BackgroundSyncQueue('cart-additions', {
   maxRetentionTime: 24 * 60,
-  onSync: ({ queue }) => replayCartQueue(queue),
+  onSync: () => replayCartQueueOnce(),
 });
+
+/**
+ * One replay at a time: Background Sync and the page's "online" message often come together, and
+ * two replays could both take the first request before either removed it (sent twice).
+ */
+let replaying: Promise<void> | null = null;
+function replayCartQueueOnce(): Promise<void> {
+  replaying ??= replayCartQueue(cartQueue).finally(() => {
+    replaying = null;
+  });
+  return replaying;
+}
 
 /** Sends the queued additions in order; one that fails again goes back to the front and the sync is retried. */
 async function replayCartQueue(queue: BackgroundSyncQueue) {
@@ -153,7 +165,7 @@ const serwist = new Serwist({
 });
 
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === replayCartQueueMessage) event.waitUntil(replayCartQueue(cartQueue).catch(() => undefined));
+  if ((event.data as { type?: string } | null)?.type === replayCartQueueMessage) event.waitUntil(replayCartQueueOnce().catch(() => undefined));
 });
 
 serwist.addEventListeners();

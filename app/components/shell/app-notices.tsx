@@ -9,7 +9,7 @@ function useAppStatus() {
 }
 
 /**
- * What the app says about itself (issue 17), in a polite live region at the top of every page:
+ * What the app says about itself (issue 17), in polite live regions on every page:
  * offline, a form kept until the connection is back, additions to the cart waiting or sent, a new
  * version (loaded at the next navigation, or now with the button), the advice after failed chunks.
  */
@@ -22,7 +22,6 @@ export function AppNotices() {
     if (status.sentAdditions > 0) void revalidate();
   }, [status.sentAdditions, revalidate]);
   const notices: { key: string; text: string; action?: React.ReactNode }[] = [];
-  if (status.offline) notices.push({ key: 'offline', text: t('app.offlineNotice') });
   if (status.formNeedsConnection) notices.push({ key: 'form', text: t('app.formNeedsConnection') });
   if (status.queuedAdditions > 0) notices.push({ key: 'queued', text: t('app.cartQueued', { count: status.queuedAdditions }) });
   if (status.sentAdditions > 0 && status.queuedAdditions === 0) notices.push({ key: 'sent', text: t('app.cartQueueSent', { count: status.sentAdditions }) });
@@ -38,13 +37,21 @@ export function AppNotices() {
     });
   if (status.chunkAdvice) notices.push({ key: 'chunk', text: t('app.chunkAdvice') });
   return (
-    <div className="app-notices" role="status" aria-live="polite">
-      {notices.map((notice) => (
-        <p key={notice.key} className={`app-notice app-notice--${notice.key}`}>
-          <span>{notice.text}</span> {notice.action}
-        </p>
-      ))}
-    </div>
+    <>
+      {/* Offline: a band under the header for as long as it lasts. */}
+      {/* Live regions without the status role: a page's own status message stays the only one. */}
+      <div aria-live="polite">
+        {status.offline && <p className="offline-band">{t('app.offlineNotice')}</p>}
+      </div>
+      {/* What just happened: cards at the bottom of the window that cover nothing they block. */}
+      <div className="app-notices" aria-live="polite">
+        {notices.map((notice) => (
+          <p key={notice.key} className={`app-notice app-notice--${notice.key}`}>
+            <span>{notice.text}</span> {notice.action}
+          </p>
+        ))}
+      </div>
+    </>
   );
 }
 
