@@ -14,7 +14,7 @@ import { formatMeasure } from '../../modules/i18n/measures.ts';
 import { formatLength } from '../../modules/orders/line-name.ts';
 import { usePriceDisplay, useVatLabel } from '../../modules/pricing/price-context.tsx';
 import { displayAmount, formatPrice } from '../../modules/pricing/price-display.ts';
-import { ga4Amount } from '../../modules/analytics/ecommerce-events.ts';
+import { ga4Amount } from '../../modules/analytics/ga4.ts';
 import { trackEcommerce } from '../../modules/analytics/tracking.ts';
 import { useEcommerceEvent } from '../../modules/analytics/use-ecommerce-event.ts';
 import { pieceStepCm } from '../../modules/pricing/cut-to-length.ts';

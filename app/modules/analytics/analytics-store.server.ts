@@ -7,7 +7,8 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.server.ts';
 import { analyticsEvents, clientErrors, webVitals } from '../../db/schema.ts';
-import { currencyFractionDigits, type EcommerceEvent, type EcommerceEventName, minorFromGa4 } from './ecommerce-events.ts';
+import type { EcommerceEvent } from './ecommerce-events.ts';
+import { currencyFractionDigits, type EcommerceEventName, minorFromGa4 } from './ga4.ts';
 import { type ClientErrorReport, type VitalName, vitalThresholds, type WebVitalBatch } from './reports.ts';
 
 /** The UTC day of now, as the tables keep it. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ecommerceEventBatch, ecommerceEventNames, ga4Amount, minorFromGa4 } from './ecommerce-events.ts';
+import { ecommerceEventBatch } from './ecommerce-events.ts';
+import { ecommerceEventNames, ga4Amount, minorFromGa4 } from './ga4.ts';
 
 const addToCart = { name: 'add_to_cart', params: { currency: 'EUR', value: 25, items: [{ item_id: 'PC550-RED', item_name: 'Paracord 550 red', price: 12.5, quantity: 2 }] } };
 

@@ -2,25 +2,12 @@
  * First-party ecommerce events with the GA4 names and payloads (issue 17, spec §4 and §7), shared by
  * the browser (which builds them) and POST /api/events (which validates them). The payload is the
  * GA4 one: amounts as decimal numbers in the currency. What the server keeps is less (no order
- * number, no item names): see analytics-store.server.ts.
+ * number, no item names): see analytics-store.server.ts. Only the server and tests import this
+ * file: zod stays out of the shop's pages (issue 14's script budget); pages use ga4.ts.
  */
 import { z } from 'zod';
-import { type CurrencyCode, currencyCodes } from '../i18n/locales.ts';
-
-export const ecommerceEventNames = [
-  'view_item_list',
-  'select_item',
-  'view_item',
-  'add_to_cart',
-  'remove_from_cart',
-  'view_cart',
-  'begin_checkout',
-  'add_shipping_info',
-  'add_payment_info',
-  'purchase',
-  'search',
-] as const;
-export type EcommerceEventName = (typeof ecommerceEventNames)[number];
+import { currencyCodes } from '../i18n/locales.ts';
+import { ecommerceEventNames } from './ga4.ts';
 
 const amount = z.number().finite().min(0).max(10_000_000);
 const shortText = z.string().trim().min(1).max(200);
@@ -77,23 +64,3 @@ export const ecommerceEventBatch = z
   })
   .strict();
 export type EcommerceEventBatch = z.infer<typeof ecommerceEventBatch>;
-
-/** A GA4 amount from minor units (the shop's money), for the payload. */
-export function ga4Amount(minor: number, minorUnits: number): number {
-  return minor / 10 ** minorUnits;
-}
-
-/** Back to minor units for storage (integer money). */
-export function minorFromGa4(value: number, minorUnits: number): number {
-  return Math.round(value * 10 ** minorUnits);
-}
-
-/** The GA4 currency of a code the shop uses (all of them are ISO 4217); undefined for anything else. */
-export function ga4Currency(code: string): CurrencyCode | undefined {
-  return (currencyCodes as readonly string[]).includes(code) ? (code as CurrencyCode) : undefined;
-}
-
-/** Digits after the decimal point of a currency (JPY 0, most 2), from Intl like every price shown. */
-export function currencyFractionDigits(code: string): number {
-  return new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
-}

@@ -9,7 +9,7 @@ import { orUnavailable } from '../../db/with-database.server.ts';
 import { changeCart } from '../../modules/cart/cart-actions.server.ts';
 import { checkoutRequest } from '../../modules/checkout/checkout-request.server.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { ga4Amount, ga4Currency } from '../../modules/analytics/ecommerce-events.ts';
+import { ga4Amount, ga4Currency } from '../../modules/analytics/ga4.ts';
 import { useEcommerceEvent } from '../../modules/analytics/use-ecommerce-event.ts';
 import { lineLengthCm, lineName } from '../../modules/orders/line-name.ts';
 import { UnitPrice } from '../../components/catalogue/unit-price.tsx';

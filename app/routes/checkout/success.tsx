@@ -9,7 +9,7 @@ import { isSuccessToken, orderConfirmation } from '../../modules/checkout/order-
 import { cartClearCookie } from '../../modules/checkout/placed-order-marker.server.ts';
 import { readCookie } from '../../modules/http/cookies.server.ts';
 import { formatCurrencyAmount } from '../../modules/currency/money.ts';
-import { currencyFractionDigits, ga4Amount, ga4Currency } from '../../modules/analytics/ecommerce-events.ts';
+import { currencyFractionDigits, ga4Amount, ga4Currency } from '../../modules/analytics/ga4.ts';
 import { useEcommerceEvent } from '../../modules/analytics/use-ecommerce-event.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
 
