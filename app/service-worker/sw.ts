@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 /**
  * The service worker (issue 17), built by scripts/app-build/service-worker-plugin.ts into /sw.js with
- * Serwist. Precaches the app shell and each store's offline page; pages network-first with a short
+ * Serwist. Precaches the app shell and keeps the offline page of the visitor's store; pages network-first with a short
  * timeout; catalogue data and search suggestions stale-while-revalidate; images cache-first with
  * an expiry; checkout steps, accounts, the back office and answers that set a cookie never stored.
  * An add to cart posted while offline waits in IndexedDB (Background Sync, or the page's "online").
@@ -24,6 +24,7 @@ import {
   isCartPage,
   isLogout,
   isNeverStored,
+  keepOfflinePageMessage,
   mayStore,
   offlinePagePath,
   queueWhenOfflineHeader,
@@ -31,8 +32,26 @@ import {
 } from '../modules/pwa/offline-rules.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __SW_MANIFEST: (PrecacheEntry | string)[] };
+declare const __CORDIAL_BUILD_ID__: string;
 
 const pageCache = 'pages';
+/**
+ * The offline page of each store a visitor uses, kept when their page asks (keepOfflinePageMessage)
+ * rather than precached for all eleven: a worker install then costs the server no page renders.
+ * One cache per build, so a new version keeps its own translation.
+ */
+const offlinePagesCache = `offline-pages-${__CORDIAL_BUILD_ID__}`;
+
+async function keptOfflinePage(path: string): Promise<Response | undefined> {
+  return (await caches.open(offlinePagesCache)).match(path);
+}
+
+async function keepOfflinePage(prefix: string): Promise<void> {
+  if (!storefronts.some((store) => store.prefix === prefix)) return;
+  const cache = await caches.open(offlinePagesCache);
+  const path = offlinePagePath(prefix);
+  if (!(await cache.match(path))) await cache.add(path);
+}
 const catalogueDataCache = 'catalogue-data';
 
 /**
@@ -43,9 +62,11 @@ const catalogueDataCache = 'catalogue-data';
 const offlinePage: SerwistPlugin = {
   handlerDidError: async ({ request }) => {
     if (request.mode !== 'navigate') return undefined;
-    const prefix = new URL(request.url).pathname.split('/')[1] ?? '';
-    const store = storefronts.find((candidate) => candidate.prefix === prefix) ?? storefronts[0]!;
-    return Response.redirect(offlinePagePath(store.prefix), 303);
+    const { pathname } = new URL(request.url);
+    const prefix = pathname.split('/')[1] ?? '';
+    const kept = [prefix, ...storefronts.map((store) => store.prefix)].map(offlinePagePath);
+    for (const path of kept) if (path !== pathname && (await keptOfflinePage(path))) return Response.redirect(path, 303);
+    return undefined;
   },
 };
 
@@ -116,6 +137,11 @@ const serwist = new Serwist({
         ],
       }),
     },
+    // The offline pages themselves: the kept copy first (it is only asked for without a connection).
+    {
+      matcher: (options) => isDocument(options) && storefronts.some((store) => options.url.pathname === offlinePagePath(store.prefix)),
+      handler: async ({ request, url }) => (await keptOfflinePage(url.pathname)) ?? fetch(request),
+    },
     // Pages and route data never kept (other API calls pass the worker by untouched).
     {
       matcher: (options) => (isDocument(options) || isRouteData(options)) && isNeverStored(options.url.pathname),
@@ -165,7 +191,16 @@ const serwist = new Serwist({
 });
 
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === replayCartQueueMessage) event.waitUntil(replayCartQueueOnce().catch(() => undefined));
+  const message = event.data as { type?: string; prefix?: string } | null;
+  if (message?.type === replayCartQueueMessage) event.waitUntil(replayCartQueueOnce().catch(() => undefined));
+  if (message?.type === keepOfflinePageMessage && message.prefix) event.waitUntil(keepOfflinePage(message.prefix).catch(() => undefined));
+});
+
+// Offline pages of earlier builds go with them.
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches.keys().then((names) => Promise.all(names.filter((name) => name.startsWith('offline-pages-') && name !== offlinePagesCache).map((name) => caches.delete(name)))),
+  );
 });
 
 serwist.addEventListeners();

@@ -1,15 +1,13 @@
 /**
  * Issue 17: after the client build, bundles app/service-worker/sw.ts (Serwist) into build/client/sw.js
  * with its precache list, and draws the app icons from public/favicon.svg with sharp. The list holds
- * the app shell (the entry, root and storefront scripts and styles: hashed names, so no revision)
- * and the offline page of every store (revision: the build id, so a new build fetches them again).
+ * the app shell (the shop's scripts and styles, hashed names, so no revision); the worker keeps the
+ * offline page of the visitor's store itself, per build id.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { build, type Plugin } from 'vite';
-import { storefronts } from '../../app/modules/i18n/locales.ts';
-import { offlinePagePath } from '../../app/modules/pwa/offline-rules.ts';
 import { appIcons } from '../../app/modules/pwa/web-manifest.ts';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -30,13 +28,13 @@ export function serviceWorkerPlugin(): Plugin {
       const shell = Object.keys(bundle)
         .filter((file) => /^assets\/.+\.(js|css|woff2)$/.test(file) && !notInShell.test(file))
         .map((url) => ({ url: `/${url}`, revision: null }));
-      const offlinePages = storefronts.map((store) => ({ url: offlinePagePath(store.prefix), revision: buildId }));
       await writeIcons(outDir);
       await build({
         configFile: false,
         logLevel: 'warn',
         define: {
-          'self.__SW_MANIFEST': JSON.stringify([...shell, ...offlinePages]),
+          'self.__SW_MANIFEST': JSON.stringify(shell),
+          __CORDIAL_BUILD_ID__: JSON.stringify(buildId),
           // Library mode leaves it alone; Serwist's development logging goes with it.
           'process.env.NODE_ENV': JSON.stringify('production'),
         },

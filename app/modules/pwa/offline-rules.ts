@@ -19,6 +19,8 @@ export const queueWhenOfflineHeader = 'x-queue-when-offline';
 
 /** The message the worker posts to its pages once queued additions reached the cart. */
 export const cartQueueSentMessage = 'cart-queue-sent';
+/** The message a page posts so that the worker keeps its store's offline page. */
+export const keepOfflinePageMessage = 'keep-offline-page';
 /** The message a page posts to the worker when it is online again (browsers without Background Sync). */
 export const replayCartQueueMessage = 'replay-cart-queue';
 

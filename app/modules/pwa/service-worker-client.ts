@@ -6,7 +6,7 @@
  */
 import { appStatus } from './app-status.ts';
 import { buildIdPath, currentBuildId } from './build-id.ts';
-import { cartQueueSentMessage, queueWhenOfflineHeader, replayCartQueueMessage } from './offline-rules.ts';
+import { cartQueueSentMessage, keepOfflinePageMessage, queueWhenOfflineHeader, replayCartQueueMessage } from './offline-rules.ts';
 
 /** Spec §9: the service worker update check interval. */
 export const updateCheckIntervalMs = 1800 * 1000;
@@ -42,6 +42,9 @@ export async function startServiceWorker(): Promise<void> {
   const replayQueue = () => container.controller?.postMessage({ type: replayCartQueueMessage });
   window.addEventListener('online', replayQueue);
   if (navigator.onLine) replayQueue();
+
+  // The offline page of this store, in its language, for the pages the worker has not kept.
+  void container.ready.then((ready) => ready.active?.postMessage({ type: keepOfflinePageMessage, prefix: location.pathname.split('/')[1] ?? '' }));
 
   setInterval(() => void checkForUpdate(registration), updateCheckIntervalMs);
   // A tab coming back from the background may have slept through checks.
