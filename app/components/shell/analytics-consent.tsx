@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { useMatches } from 'react-router';
 import { pageTypeOf } from '../../modules/analytics/page-type.ts';
 import { setAnalyticsMode } from '../../modules/analytics/tracking.ts';
@@ -14,7 +14,8 @@ export function AnalyticsConsent({ consent, prefix }: { consent: ConsentState | 
   const page = matches[matches.length - 1];
   const pageType = pageTypeOf(page?.id, page?.loaderData);
   const granted = consent?.analytics === true;
-  useEffect(() => {
+  // Layout effect: set before the page's own effects record their events (children's effects run first).
+  useLayoutEffect(() => {
     setAnalyticsMode(consent === null ? 'buffer' : granted ? 'send' : 'off', pageType);
   }, [consent, granted, pageType]);
   useEffect(() => {
