@@ -2,12 +2,14 @@ import { data, Links, Meta, type MiddlewareFunction, Outlet, Scripts, ScrollRest
 import type { Route } from './+types/root';
 import { useEffect } from 'react';
 import { ErrorPage, markHydrated } from './components/error-page.tsx';
+import { startAppShell } from './modules/pwa/app-shell.ts';
+import { webManifestPath } from './modules/pwa/web-manifest.ts';
 import { csrfTokenContext, requestInfoContext, servicesContext } from './context.ts';
 import { readCookie } from './modules/http/cookies.server.ts';
 import { newSharedPageRecord, sharedPageContext } from './modules/http/shared-pages.server.ts';
 import { I18nProvider } from './modules/i18n/i18n.tsx';
 import { detectStorefront } from './modules/i18n/locale-detection.ts';
-import { storefrontByPrefix } from './modules/i18n/locales.ts';
+import { storefrontByCode, storefrontByPrefix } from './modules/i18n/locales.ts';
 import { loadMessages } from './modules/i18n/messages.server.ts';
 import { localeCookie } from './modules/i18n/storefront-request.server.ts';
 import { csrfState, failsCsrfCheck } from './modules/security/csrf.server.ts';
@@ -76,6 +78,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1f6b36" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="manifest" href={`${webManifestPath}?store=${storefrontByCode(root?.locale ?? 'en-US')?.prefix ?? 'en-us'}`} />
+        <link rel="apple-touch-icon" href="/icons/icon-192.png" />
         {root && <meta name="csrf-token" content={root.csrfToken} />}
         <Meta />
         <Links />
@@ -93,6 +97,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   useEffect(markHydrated, []);
+  useEffect(startAppShell, []);
   return <Outlet />;
 }
 

@@ -8,6 +8,12 @@ export default [
   route('robots.txt', 'routes/robots.ts'),
   route('sitemap.xml', 'routes/sitemap-index.ts'),
   route('sitemaps/:file', 'routes/sitemap-locale.ts'),
+  // Issue 17: the installable app (the worker itself, /sw.js, is a file served by server/app.ts)
+  route('manifest.webmanifest', 'routes/web-manifest.ts'),
+  route('api/build', 'routes/api/build.ts'),
+  route('api/events', 'routes/api/events.ts'),
+  route('api/vitals', 'routes/api/vitals.ts'),
+  route('api/client-errors', 'routes/api/client-errors.ts'),
   route('api/messages', 'routes/api/messages.ts'),
   route('api/consent', 'routes/api/consent.ts'),
   route('api/route', 'routes/api/route.ts'),
@@ -75,6 +81,7 @@ export default [
     layout('routes/storefront-pages.tsx', [
       index('routes/home.tsx'),
       route('search', 'routes/search.tsx'),
+      route('offline', 'routes/offline.tsx'),
       // content-pages (issue 11): generic page, store locator and store switch
       route('page', 'routes/content/generic-page.tsx'),
       route('stores', 'routes/content/stores.tsx'),

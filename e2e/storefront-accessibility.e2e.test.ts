@@ -51,6 +51,7 @@ describe('the storefront for everyone', () => {
     await check('search', '/en-gb/search?q=paracord');
     await check('search-nothing', '/en-gb/search?q=zzqqxx');
     await check('not-found', '/en-gb/no-such-page');
+    await check('offline', '/en-gb/offline');
     for (const path of footerPages) await check(`footer${path.replaceAll('/', '-')}`, path);
 
     const flow = new CheckoutFlow(page, 'en-GB', 'en-gb');

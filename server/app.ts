@@ -29,6 +29,7 @@ import { recordSearch, searchVisitorKey } from '../app/modules/search/popular-se
 import { csrfState } from '../app/modules/security/csrf.server.ts';
 import type { ImagePipeline } from '../app/modules/media/image-pipeline.server.ts';
 import { serveImages } from '../app/modules/media/image-route.server.ts';
+import { noOfflineCopyHeader } from '../app/modules/pwa/offline-rules.ts';
 import { createRequestHandler } from './request-handler.ts';
 
 export interface AppDependencies extends AppServices {
@@ -94,6 +95,16 @@ export function createApp(deps: AppDependencies): express.Express {
     res.status(unknownLength ? 411 : 413).set('connection', 'close').type('text/plain; charset=utf-8').send(text);
   });
 
+  // The service worker never keeps an answer that sets a cookie, but cannot see Set-Cookie: say so.
+  app.use((_req, res, next) => {
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: Response, ...args: Parameters<Response['writeHead']>) {
+      if (res.hasHeader('set-cookie') && !res.headersSent) res.setHeader(noOfflineCopyHeader, '1');
+      return writeHead.apply(this, args);
+    } as Response['writeHead'];
+    next();
+  });
+
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -122,6 +133,12 @@ export function createApp(deps: AppDependencies): express.Express {
   });
 
   app.use(serveImages(deps.images));
+
+  // Issue 17: the service worker at the root scope, checked by the browser on every update.
+  app.get('/sw.js', (_req, res, next) => {
+    res.setHeader('Service-Worker-Allowed', '/');
+    res.sendFile(join(deps.clientBuildDir, 'sw.js'), { headers: { 'Cache-Control': 'no-cache' }, cacheControl: false }, (error) => error && next());
+  });
 
   app.use('/assets', express.static(join(deps.clientBuildDir, 'assets'), { immutable: true, maxAge: '1y', index: false }));
   // Other public files (favicon, manifest...): only paths that name a file look on disk.

@@ -1380,3 +1380,53 @@ export const importJobRows = pgTable(
   },
   (t) => [primaryKey({ columns: [t.jobId, t.line] })],
 );
+
+// ---------------------------------------------------------------- first-party analytics (issue 17)
+
+/**
+ * Ecommerce events with their GA4 names, sent only with analytics consent. Nothing that names a
+ * person: no address, no account, no order number, no session; the day, the store and the amount.
+ */
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: serial('id').primaryKey(),
+    occurredOn: date('occurred_on').notNull(),
+    storefront: text('storefront').notNull(),
+    name: text('name').notNull(),
+    pageType: text('page_type'),
+    currency: text('currency'),
+    /** the event's value in the currency's minor units */
+    valueMinor: integer('value_minor'),
+    itemCount: integer('item_count').notNull(),
+  },
+  (table) => [index('analytics_events_day_store_idx').on(table.occurredOn, table.storefront, table.name)],
+);
+
+/** Web vitals (LCP, INP, CLS, FCP, TTFB) per page type and store; CLS in thousandths, the others in ms. */
+export const webVitals = pgTable(
+  'web_vitals',
+  {
+    id: serial('id').primaryKey(),
+    measuredOn: date('measured_on').notNull(),
+    storefront: text('storefront').notNull(),
+    pageType: text('page_type').notNull(),
+    metric: text('metric').notNull(),
+    value: integer('value').notNull(),
+  },
+  (table) => [index('web_vitals_metric_idx').on(table.metric, table.pageType, table.measuredOn)],
+);
+
+/** Errors of the shop's scripts in browsers, one row per distinct error (fingerprint), counted. */
+export const clientErrors = pgTable('client_errors', {
+  fingerprint: text('fingerprint').primaryKey(),
+  message: text('message').notNull(),
+  source: text('source'),
+  pageType: text('page_type'),
+  storefront: text('storefront'),
+  occurrences: integer('occurrences').notNull(),
+  firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  /** the request id of the latest report, to find it in the logs */
+  lastRequestId: text('last_request_id'),
+});

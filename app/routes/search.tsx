@@ -6,6 +6,7 @@ import { requestInfoContext, servicesContext, storefrontContext } from '../conte
 import { orUnavailable } from '../db/with-database.server.ts';
 import { sortOptions } from '../modules/catalogue/listing-options.ts';
 import { useI18n } from '../modules/i18n/i18n.tsx';
+import { useEcommerceEvent } from '../modules/analytics/use-ecommerce-event.ts';
 import { priceDisplayFor } from '../modules/pricing/price-display.server.ts';
 import { searchVisitorKey } from '../modules/search/popular-searches.server.ts';
 import { getSearchPage, searchedTermHeader, searchResultsHeader } from '../modules/search/search-page.server.ts';
@@ -35,6 +36,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { prefix, query, correctedQuery, categories, pages, posts, popular, found } = loaderData;
   // One line about the query: a corrected misspelling names what the results are for; the box keeps what was typed.
   const shownQuery = correctedQuery && found > 0 ? correctedQuery : query;
+  useEcommerceEvent('search', query || null, () => ({ search_term: query.slice(0, 200) }));
   const title = shownQuery ? t('search.resultsFor', { query: shownQuery }) : t('search.title');
   return (
     <ListingPage

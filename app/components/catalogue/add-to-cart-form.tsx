@@ -43,7 +43,10 @@ export function AddToCartForm({
   inStock,
   hasSample,
   product,
+  onAdded,
 }: {
+  /** told how many were added (analytics) */
+  onAdded?: (quantity: number) => void;
   productId: number;
   variantId: number;
   metres: number | null;
@@ -66,12 +69,14 @@ export function AddToCartForm({
   // The button that added (the bar's or the form's): focus goes back to it when the mini-cart closes.
   const opener = useRef<HTMLElement | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  const submittedQuantity = useRef(1);
   // With JavaScript the mini-cart is the success message; the page keeps only what the cart holds.
   const addedHere = fetcher.data?.cart?.ok === true;
   useEffect(() => {
     if (fetcher.state === 'submitting') setAnnouncement('');
     if (fetcher.state !== 'idle' || !fetcher.data?.cart?.ok) return;
     setAnnouncement(t(fetcher.data.cart.otherLinesOutOfStock ? 'errors.addWarning' : 'cart.added'));
+    onAdded?.(submittedQuantity.current);
     const dialog = miniCart.current;
     if (dialog && !dialog.open) {
       dialog.showModal();
@@ -95,6 +100,7 @@ export function AddToCartForm({
         ref={form}
         onSubmit={(event) => {
           opener.current = (event.nativeEvent as SubmitEvent).submitter;
+          submittedQuantity.current = Math.max(1, Number(new FormData(event.currentTarget).get('quantity')) || 1);
         }}
       >
         <CsrfField />

@@ -5,6 +5,7 @@ import type { CategoryPageData } from '../../modules/catalogue/category-page.ser
 export type ListingPageData = CategoryPageData;
 import { allPageMax, pageSizes, sortOptions, type SortOption } from '../../modules/catalogue/listing-options.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { useEcommerceEvent } from '../../modules/analytics/use-ecommerce-event.ts';
 import { formatMoney } from '../../modules/currency/money.ts';
 import { usePriceDisplay } from '../../modules/pricing/price-context.tsx';
 import { PageHead } from '../page-head.tsx';
@@ -54,6 +55,11 @@ export function ListingPage({
   const { pathname, search } = useLocation();
   const submit = useSubmit();
   const { listing, params } = data;
+  useEcommerceEvent('view_item_list', `${pathname}?${search}`, () => ({
+    item_list_id: pathname.slice(0, 100),
+    item_list_name: data.name.slice(0, 200) || undefined,
+    items: listing.products.slice(0, 100).map((product, index) => ({ item_id: product.sku, index })),
+  }));
   const query = new URLSearchParams(search);
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
   const withParams = (changes: Record<string, string | null>) => {

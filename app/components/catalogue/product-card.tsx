@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { ProductCard as ProductCardData } from '../../modules/catalogue/product-detail.server.ts';
+import { trackEcommerce } from '../../modules/analytics/tracking.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
 import type { ImageWidth } from '../../modules/media/image-widths.ts';
 import { CatalogueUnitPrice } from './unit-price.tsx';
@@ -21,7 +22,11 @@ export function ProductCard({ product, prefix, eager = false, wishlist = false }
   const display = usePriceDisplay();
   return (
     <li className="product-card">
-      <Link to={`/${prefix}/${product.urlKey}`} className="product-card__link">
+      <Link
+        to={`/${prefix}/${product.urlKey}`}
+        className="product-card__link"
+        onClick={() => trackEcommerce('select_item', { item_list_id: location.pathname.slice(0, 100), items: [{ item_id: product.sku, item_name: product.name.slice(0, 200) }] })}
+      >
         {product.imagePath && (
           <img {...imageSources(product.imagePath, 320)} width={320} height={320} alt="" loading={eager ? 'eager' : 'lazy'} decoding="async" className="product-card__image" />
         )}

@@ -13,7 +13,10 @@ import { storefrontByCode } from '../../modules/i18n/locales.ts';
 import { formatMeasure } from '../../modules/i18n/measures.ts';
 import { formatLength } from '../../modules/orders/line-name.ts';
 import { usePriceDisplay, useVatLabel } from '../../modules/pricing/price-context.tsx';
-import { formatPrice } from '../../modules/pricing/price-display.ts';
+import { displayAmount, formatPrice } from '../../modules/pricing/price-display.ts';
+import { ga4Amount } from '../../modules/analytics/ga4.ts';
+import { trackEcommerce } from '../../modules/analytics/tracking.ts';
+import { useEcommerceEvent } from '../../modules/analytics/use-ecommerce-event.ts';
 import { pieceStepCm } from '../../modules/pricing/cut-to-length.ts';
 import { tierSavingPercent } from '../../modules/pricing/unit-price.ts';
 import { metresToCm } from '../../modules/pricing/price-per-length.ts';
@@ -74,6 +77,12 @@ export function ProductPage({ data, prefix, inCart }: { data: ProductPageData; p
     return `?${params}`;
   };
   const shippingAnchor = informationPageSlug('shippingRates', locale);
+  useEcommerceEvent('view_item', product.sku, () => {
+    const shown = variant ?? detail.variants[0];
+    if (!shown) return null;
+    const price = ga4Amount(displayAmount(shown.priceCents, display), display.minorUnits);
+    return { currency: display.currency, value: price, items: [{ item_id: shown.sku, item_name: product.name, price }] };
+  });
 
   // Configurable attributes offered by this product, each with its choices in order.
   const choices = new Map<string, { option: string; label: string; attributeLabel: string; sortValue: number | null }[]>();
@@ -268,6 +277,10 @@ export function ProductPage({ data, prefix, inCart }: { data: ProductPageData; p
               metres={product.soldByLength ? data.metres : null}
               inStock={variant.inStock}
               hasSample={product.hasSample && !inCart.sample}
+              onAdded={(quantity) => {
+                const price = ga4Amount(displayAmount(variant.priceCents, display), display.minorUnits);
+                trackEcommerce('add_to_cart', { currency: display.currency, value: price * quantity, items: [{ item_id: variant.sku, item_name: product.name, price, quantity }] });
+              }}
               product={{
                 name: product.name,
                 detail: chosenDetail || null,

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { NavigationCategory } from '../../modules/catalogue/category-tree.server.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { InstallAppEntry } from './app-notices.tsx';
 import { Icon, Logo } from './icons.tsx';
 import { NavDrawer } from './nav-drawer.tsx';
 import { SearchBox } from './search-box.tsx';
@@ -39,6 +40,7 @@ export function SiteHeader({ prefix, shopName, categoryTree, cartItemCount, cust
               ))}
             </ul>
           </nav>
+          <InstallAppEntry />
         </NavDrawer>
         <Link to={home} className="site-header__logo" aria-label={t('header.homeLink', { shopName })}>
           <Logo shopName={shopName} />

@@ -6,6 +6,8 @@ import { PriceDisplayProvider } from '../../modules/pricing/price-context.tsx';
 import type { loader as rootLoader } from '../../root.tsx';
 import type { loader as layoutLoader } from '../../routes/storefront-layout.tsx';
 import type { Alternates } from '../page-head.tsx';
+import { AnalyticsConsent } from './analytics-consent.tsx';
+import { AppNotices } from './app-notices.tsx';
 import { CookieBanner } from './cookie-banner.tsx';
 import { RegionPrompt, SiteFooter } from './site-footer.tsx';
 import { SiteHeader, UspBar } from './site-header.tsx';
@@ -26,10 +28,12 @@ export function SiteShell({ layout, alternates, children }: { layout: LayoutData
       {layout.regionPrompt && <RegionPrompt prompt={layout.regionPrompt} alternates={alternates} />}
       <SiteHeader prefix={prefix} shopName={shopName} categoryTree={layout.categoryTree} cartItemCount={layout.cartItemCount} customerFirstName={layout.customerFirstName} />
       <UspBar />
+      <AppNotices />
       <main id="main" className="site-main" tabIndex={-1}>
         {children}
       </main>
       <SiteFooter prefix={prefix} shopName={shopName} currencies={layout.currencies} alternates={alternates} paymentMethods={layout.paymentMethods} supportContacts={layout.supportContacts} />
+      <AnalyticsConsent consent={layout.consent} prefix={prefix} />
       {(layout.consent === null || layout.showCookieSettings) && <CookieBanner consent={layout.consent} expanded={layout.showCookieSettings} />}
     </PriceDisplayProvider>
   );

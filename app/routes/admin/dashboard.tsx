@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/dashboard';
+import { AnalyticsPanels } from '../../components/admin/analytics-panels.tsx';
 import { DailyChart } from '../../components/admin/daily-chart.tsx';
+import { funnelByStoreAndDay, webVitalsP75 } from '../../modules/analytics/analytics-store.server.ts';
 import { AdminPageHeader } from '../../components/admin/admin-ui.tsx';
 import { servicesContext } from '../../context.ts';
 import { orUnavailable } from '../../db/with-database.server.ts';
@@ -18,16 +20,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireStaff(request, context, 'dashboard.read');
   const { db } = context.get(servicesContext);
   const seesOrders = can(me.role, 'orders.read');
-  const [sales, days, waiting, lowStock, failedMails] = await orUnavailable(() =>
+  const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+  const [sales, days, waiting, lowStock, failedMails, funnel, vitals] = await orUnavailable(() =>
     Promise.all([
       seesOrders ? salesByStore(db) : null,
       seesOrders ? salesPerDay(db) : null,
       seesOrders || can(me.role, 'mail.outbox') ? waitingWork(db) : null,
       can(me.role, 'catalogue.read') ? lowStockVariants(db, adminLocaleOf(me.locale)) : null,
       can(me.role, 'mail.outbox') ? recentFailedMails(db) : null,
+      // First-party analytics (issue 17): the funnel of the last two weeks, web vitals of four.
+      seesOrders ? funnelByStoreAndDay(db, daysAgo(14)) : null,
+      seesOrders ? webVitalsP75(db, daysAgo(28)) : null,
     ]),
   );
-  return { name: me.name, seesOrders, sales, days, waiting, lowStock, lowStockThreshold, failedMails };
+  return { name: me.name, seesOrders, sales, days, waiting, lowStock, lowStockThreshold, failedMails, funnel, vitals };
 }
 
 const periods = ['today', 'week', 'month'] as const;
@@ -192,6 +198,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </section>
         )}
       </div>
+      {loaderData.funnel && loaderData.vitals && <AnalyticsPanels funnel={loaderData.funnel} vitals={loaderData.vitals} />}
     </>
   );
 }

@@ -9,6 +9,9 @@ import { orUnavailable } from '../../db/with-database.server.ts';
 import { changeCart } from '../../modules/cart/cart-actions.server.ts';
 import { checkoutRequest } from '../../modules/checkout/checkout-request.server.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { ga4Amount, ga4Currency } from '../../modules/analytics/ga4.ts';
+import { trackEcommerce } from '../../modules/analytics/tracking.ts';
+import { useEcommerceEvent } from '../../modules/analytics/use-ecommerce-event.ts';
 import { lineLengthCm, lineName } from '../../modules/orders/line-name.ts';
 import { UnitPrice } from '../../components/catalogue/unit-price.tsx';
 import { useVatLabel } from '../../modules/pricing/price-context.tsx';
@@ -57,6 +60,15 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   const outOfStock = lines.some((line) => !line.inStock);
   const vatLabel = useVatLabel();
   const couponError = actionData?.intent === 'apply-coupon' ? actionData.error : undefined;
+  useEcommerceEvent('view_cart', totals ? `${lines.length}:${totals.total}` : null, () =>
+    totals
+      ? {
+          currency: ga4Currency(totals.currency),
+          value: ga4Amount(totals.total, totals.minorUnits),
+          items: lines.slice(0, 100).map((line) => ({ item_id: line.sku || `line-${line.id}`, price: ga4Amount(line.unitPrice, totals.minorUnits), quantity: Math.max(1, line.quantity) })),
+        }
+      : null,
+  );
   return (
     <AccountPage title={t('cart.title')} path="checkout">
       {renewed && (
@@ -115,7 +127,17 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                       </Form>
                     )}
                     <strong className="cart-line__total">{line.isSample ? t('cart.free') : money(line.rowTotal)}</strong>
-                    <Form method="post">
+                    <Form
+                      method="post"
+                      onSubmit={() =>
+                        totals &&
+                        trackEcommerce('remove_from_cart', {
+                          currency: ga4Currency(totals.currency),
+                          value: ga4Amount(line.rowTotal, totals.minorUnits),
+                          items: [{ item_id: line.sku || `line-${line.id}`, quantity: Math.max(1, line.quantity) }],
+                        })
+                      }
+                    >
                       <CsrfField />
                       <input type="hidden" name="lineId" value={line.id} />
                       <button type="submit" name="intent" value="remove" className="link-button" aria-label={t('cart.removeOf', { name: line.name })}>

@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect } from 'react-router';
 import type { Route } from './+types/customer';
 import { AccountPage } from '../../components/account/account-page.tsx';
+import { useEcommerceEvent } from '../../modules/analytics/use-ecommerce-event.ts';
 import { CheckoutStepsNav } from '../../components/checkout/checkout-steps.tsx';
 import { CheckboxField, CsrfField, TextField } from '../../components/forms/form-fields.tsx';
 import { orUnavailable } from '../../db/with-database.server.ts';
@@ -33,6 +34,7 @@ export default function CustomerStep({ loaderData, actionData }: Route.Component
   const { t } = useI18n();
   const { prefix, customerEmail, details } = loaderData;
   const failure = actionData && !actionData.ok ? actionData : undefined;
+  useEcommerceEvent('begin_checkout', 'checkout', () => ({}));
   const values = failure?.values ?? { email: details.email ?? '', companyName: details.companyName ?? '', vatNumber: details.vatNumber ?? '', isBusiness: details.isBusiness ? 'on' : '' };
   const returnTo = encodeURIComponent(`/${prefix}/checkout/customer`);
   return (

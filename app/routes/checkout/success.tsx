@@ -9,6 +9,8 @@ import { isSuccessToken, orderConfirmation } from '../../modules/checkout/order-
 import { cartClearCookie } from '../../modules/checkout/placed-order-marker.server.ts';
 import { readCookie } from '../../modules/http/cookies.server.ts';
 import { formatCurrencyAmount } from '../../modules/currency/money.ts';
+import { currencyFractionDigits, ga4Amount, ga4Currency } from '../../modules/analytics/ga4.ts';
+import { useEcommerceEvent } from '../../modules/analytics/use-ecommerce-event.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
 
 /** Spec §2 success (server-rendered): the order number, and how to pay for a bank transfer. */
@@ -45,6 +47,8 @@ export function headers() {
 export default function SuccessPage({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
   const { prefix, orderNumber, email, paymentMethod, paid, onHold, amountDue, currency, iban, importDuties, ownReference, remarks } = loaderData;
+  // No order number in the payload: the shop keeps nothing that leads to a person.
+  useEcommerceEvent('purchase', orderNumber, () => ({ currency: ga4Currency(currency), value: ga4Amount(amountDue, currencyFractionDigits(currency)) }));
   return (
     <AccountPage title={t('checkout.successTitle')} path="checkout/success" narrow>
       <div className="auth-card">

@@ -1,0 +1,22 @@
+import type { Route } from './+types/vitals';
+import { requestInfoContext, servicesContext } from '../../context.ts';
+import { orUnavailable } from '../../db/with-database.server.ts';
+import { recordWebVitals } from '../../modules/analytics/analytics-store.server.ts';
+import { webVitalBatch } from '../../modules/analytics/reports.ts';
+import { refusedReport, takeReport } from '../../modules/analytics/report-intake.server.ts';
+import { methodNotAllowed } from '../../modules/http/method-not-allowed.ts';
+
+/** Web vitals of one page view (sendBeacon), stored per page type and store. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, sessionSecret } = context.get(servicesContext);
+  const { clientAddress } = context.get(requestInfoContext);
+  const taken = await orUnavailable(() => takeReport(db, request, { kind: 'vitals', secret: sessionSecret, clientAddress, schema: webVitalBatch }));
+  if (!taken.ok) return refusedReport(taken.reason);
+  const { storefront } = taken;
+  await orUnavailable(() => recordWebVitals(db, { ...taken.value, storefront: storefront.code }));
+  return new Response(null, { status: 204 });
+}
+
+export function loader() {
+  return methodNotAllowed('POST');
+}

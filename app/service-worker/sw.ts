@@ -1,0 +1,206 @@
+/// <reference lib="webworker" />
+/**
+ * The service worker (issue 17), built by scripts/app-build/service-worker-plugin.ts into /sw.js with
+ * Serwist. Precaches the app shell and keeps the offline page of the visitor's store; pages network-first with a short
+ * timeout; catalogue data and search suggestions stale-while-revalidate; images cache-first with
+ * an expiry; checkout steps, accounts, the back office and answers that set a cookie never stored.
+ * An add to cart posted while offline waits in IndexedDB (Background Sync, or the page's "online").
+ */
+import {
+  BackgroundSyncQueue,
+  CacheFirst,
+  ExpirationPlugin,
+  NetworkFirst,
+  NetworkOnly,
+  type PrecacheEntry,
+  type RouteMatchCallbackOptions,
+  Serwist,
+  type SerwistPlugin,
+  StaleWhileRevalidate,
+} from 'serwist';
+import { storefronts } from '../modules/i18n/locales.ts';
+import {
+  cartQueueSentMessage,
+  isCartPage,
+  isLogout,
+  isNeverStored,
+  keepOfflinePageMessage,
+  mayStore,
+  offlinePagePath,
+  queueWhenOfflineHeader,
+  replayCartQueueMessage,
+} from '../modules/pwa/offline-rules.ts';
+
+declare const self: ServiceWorkerGlobalScope & { __SW_MANIFEST: (PrecacheEntry | string)[] };
+declare const __CORDIAL_BUILD_ID__: string;
+
+const pageCache = 'pages';
+/**
+ * The offline page of each store a visitor uses, kept when their page asks (keepOfflinePageMessage)
+ * rather than precached for all eleven: a worker install then costs the server no page renders.
+ * One cache per build, so a new version keeps its own translation.
+ */
+const offlinePagesCache = `offline-pages-${__CORDIAL_BUILD_ID__}`;
+
+async function keptOfflinePage(path: string): Promise<Response | undefined> {
+  return (await caches.open(offlinePagesCache)).match(path);
+}
+
+async function keepOfflinePage(prefix: string): Promise<void> {
+  if (!storefronts.some((store) => store.prefix === prefix)) return;
+  const cache = await caches.open(offlinePagesCache);
+  const path = offlinePagePath(prefix);
+  if (!(await cache.match(path))) await cache.add(path);
+}
+const catalogueDataCache = 'catalogue-data';
+
+/**
+ * A page that could not be fetched nor found in the cache: the offline page of its store. A
+ * redirect, not that page's HTML under the asked address, so the router hydrates the page it
+ * rendered (the first store for paths outside the stores).
+ */
+const offlinePage: SerwistPlugin = {
+  handlerDidError: async ({ request }) => {
+    if (request.mode !== 'navigate') return undefined;
+    const { pathname } = new URL(request.url);
+    const prefix = pathname.split('/')[1] ?? '';
+    const kept = [prefix, ...storefronts.map((store) => store.prefix)].map(offlinePagePath);
+    for (const path of kept) if (path !== pathname && (await keptOfflinePage(path))) return Response.redirect(path, 303);
+    return undefined;
+  },
+};
+
+/** Stores only what mayStore allows (no cookie set, a 200). */
+const onlyStorable: SerwistPlugin = { cacheWillUpdate: async ({ response }) => (mayStore(response) ? response : null) };
+
+const sameOrigin = (url: URL) => url.origin === self.location.origin;
+const isDocument = ({ request, url }: RouteMatchCallbackOptions) => sameOrigin(url) && request.mode === 'navigate';
+const isRouteData = ({ request, url }: RouteMatchCallbackOptions) =>
+  sameOrigin(url) && request.method === 'GET' && url.pathname.endsWith('.data') && request.mode !== 'navigate';
+/** The router's lazy route discovery: offline, links of a kept page still find their routes. */
+const isRouteManifest = ({ request, url }: RouteMatchCallbackOptions) => sameOrigin(url) && request.method === 'GET' && url.pathname === '/__manifest';
+
+const cartQueue = new BackgroundSyncQueue('cart-additions', {
+  maxRetentionTime: 24 * 60,
+  onSync: () => replayCartQueueOnce(),
+});
+
+/**
+ * One replay at a time: Background Sync and the page's "online" message often come together, and
+ * two replays could both take the first request before either removed it (sent twice).
+ */
+let replaying: Promise<void> | null = null;
+function replayCartQueueOnce(): Promise<void> {
+  replaying ??= replayCartQueue(cartQueue).finally(() => {
+    replaying = null;
+  });
+  return replaying;
+}
+
+/** Sends the queued additions in order; one that fails again goes back to the front and the sync is retried. */
+async function replayCartQueue(queue: BackgroundSyncQueue) {
+  let sent = 0;
+  for (let entry = await queue.shiftRequest(); entry; entry = await queue.shiftRequest()) {
+    try {
+      await fetch(entry.request.clone());
+      sent += 1;
+    } catch (error) {
+      await queue.unshiftRequest(entry);
+      throw error;
+    }
+  }
+  if (sent > 0) {
+    for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage({ type: cartQueueSentMessage, count: sent });
+  }
+}
+
+const serwist = new Serwist({
+  precacheEntries: self.__SW_MANIFEST,
+  precacheOptions: { cleanupOutdatedCaches: true },
+  // A new version waits until its page says so (the next navigation, never in the middle of a form).
+  skipWaiting: false,
+  clientsClaim: true,
+  navigationPreload: false,
+  disableDevLogs: true,
+  runtimeCaching: [
+    // An add to cart that the page marked: sent now, or queued when the network is down.
+    {
+      method: 'POST',
+      matcher: ({ request, url }) => sameOrigin(url) && request.headers.has(queueWhenOfflineHeader),
+      handler: new NetworkOnly({
+        plugins: [
+          {
+            fetchDidFail: async ({ request }) => {
+              await cartQueue.pushRequest({ request });
+            },
+          },
+        ],
+      }),
+    },
+    // The offline pages themselves: the kept copy first (it is only asked for without a connection).
+    {
+      matcher: (options) => isDocument(options) && storefronts.some((store) => options.url.pathname === offlinePagePath(store.prefix)),
+      handler: async ({ request, url }) => (await keptOfflinePage(url.pathname)) ?? fetch(request),
+    },
+    // Pages and route data never kept (other API calls pass the worker by untouched).
+    {
+      matcher: (options) => (isDocument(options) || isRouteData(options)) && isNeverStored(options.url.pathname),
+      handler: new NetworkOnly({ plugins: [offlinePage] }),
+    },
+    {
+      matcher: ({ url }) => sameOrigin(url) && url.pathname === '/api/search/suggest',
+      handler: new StaleWhileRevalidate({
+        cacheName: 'search-suggestions',
+        plugins: [onlyStorable, new ExpirationPlugin({ maxEntries: 100, maxAgeSeconds: 24 * 60 * 60 })],
+      }),
+    },
+    {
+      matcher: ({ url }) => sameOrigin(url) && url.pathname.startsWith('/images/'),
+      handler: new CacheFirst({
+        cacheName: 'images',
+        plugins: [onlyStorable, new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 7 * 24 * 60 * 60, purgeOnQuotaError: true })],
+      }),
+    },
+    {
+      matcher: ({ url }) => sameOrigin(url) && (url.pathname.startsWith('/assets/') || url.pathname.startsWith('/icons/')),
+      handler: new CacheFirst({ cacheName: 'assets', plugins: [onlyStorable, new ExpirationPlugin({ maxEntries: 200, purgeOnQuotaError: true })] }),
+    },
+    {
+      matcher: (options) => isDocument(options) && isLogout(options.url.pathname),
+      handler: async ({ request, url }) => {
+        await Promise.all([caches.delete(pageCache), caches.delete(catalogueDataCache)]);
+        return fetch(request).catch(() => Response.redirect(offlinePagePath(url.pathname.split('/')[1] ?? ''), 303));
+      },
+    },
+    {
+      matcher: (options) => (isRouteData(options) && !isCartPage(options.url.pathname)) || isRouteManifest(options),
+      handler: new StaleWhileRevalidate({
+        cacheName: catalogueDataCache,
+        plugins: [onlyStorable, new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 7 * 24 * 60 * 60 })],
+      }),
+    },
+    {
+      matcher: (options) => isDocument(options) || isRouteData(options),
+      handler: new NetworkFirst({
+        cacheName: pageCache,
+        networkTimeoutSeconds: 3,
+        plugins: [onlyStorable, new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 7 * 24 * 60 * 60 }), offlinePage],
+      }),
+    },
+  ],
+});
+
+self.addEventListener('message', (event) => {
+  const message = event.data as { type?: string; prefix?: string } | null;
+  if (message?.type === replayCartQueueMessage) event.waitUntil(replayCartQueueOnce().catch(() => undefined));
+  if (message?.type === keepOfflinePageMessage && message.prefix) event.waitUntil(keepOfflinePage(message.prefix).catch(() => undefined));
+});
+
+// Offline pages of earlier builds go with them.
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches.keys().then((names) => Promise.all(names.filter((name) => name.startsWith('offline-pages-') && name !== offlinePagesCache).map((name) => caches.delete(name)))),
+  );
+});
+
+serwist.addEventListeners();

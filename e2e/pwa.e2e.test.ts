@@ -1,0 +1,182 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { planCatalogue } from '../scripts/demo-catalogue/catalogue-plan.ts';
+import { openBrowser } from './support/browser.ts';
+import { messages } from './support/checkout-flow.ts';
+import { formatMessage, lookupMessage } from '../app/modules/i18n/messages.ts';
+
+/** Issue 17: the installable app, offline shopping and the chunk-load rule in Chromium. */
+const baseUrl = inject('baseUrl');
+const screenshots = process.env.E2E_SCREENSHOTS;
+const t = (key: string, values?: Record<string, string | number>) => formatMessage(lookupMessage(messages('en-GB'), key) ?? key, values, 'en-GB');
+
+// A simple product with plenty in stock, so adding three never runs into the stock rules.
+const product = planCatalogue().products.find((candidate) => candidate.kind === 'simple' && candidate.variants[0]!.stock >= 50)!;
+const productUrl = `${baseUrl}/en-gb/${product.texts['en-GB'].urlKey}`;
+const productName = product.texts['en-GB'].name;
+
+/** Waits until the worker controls the page (it claims its pages once active). */
+async function controlledBy(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
+}
+
+describe('the installable app in Chromium', () => {
+  let browser: BrowserContext;
+  beforeAll(async () => {
+    browser = await openBrowser({ viewport: { width: 390, height: 844 } });
+    await browser.addCookies([{ name: 'consent', value: 'necessary', url: baseUrl }]);
+  });
+  afterAll(() => browser?.close());
+
+  it('serves a valid manifest with loading icons, linked from the page, and the worker at the root scope', async () => {
+    const manifestResponse = await fetch(`${baseUrl}/manifest.webmanifest?store=en-gb`);
+    expect(manifestResponse.status).toBe(200);
+    expect(manifestResponse.headers.get('content-type')).toContain('application/manifest+json');
+    const manifest = (await manifestResponse.json()) as Record<string, unknown> & { icons: { src: string; sizes: string; purpose: string }[] };
+    expect(manifest).toMatchObject({ short_name: 'Cordial', start_url: '/en-gb/?source=app', scope: '/en-gb/', display: 'standalone', lang: 'en-GB', theme_color: '#1f6b36' });
+    expect(String(manifest.name)).toContain('Cordial');
+    expect(manifest.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    expect(manifest.icons.some((icon) => icon.purpose === 'maskable')).toBe(true);
+    for (const icon of manifest.icons) {
+      const image = await fetch(`${baseUrl}${icon.src}`);
+      expect(image.status, icon.src).toBe(200);
+      expect(image.headers.get('content-type')).toBe('image/png');
+    }
+    // Without ?store= the visitor's store, from the browser's language.
+    const german = (await (await fetch(`${baseUrl}/manifest.webmanifest`, { headers: { 'accept-language': 'de-DE' } })).json()) as { scope: string };
+    expect(german.scope).toBe('/de-de/');
+
+    const worker = await fetch(`${baseUrl}/sw.js`, { redirect: 'manual' });
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('service-worker-allowed')).toBe('/');
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    expect(worker.headers.get('content-type')).toContain('javascript');
+
+    const build = (await (await fetch(`${baseUrl}/api/build`)).json()) as { buildId: string };
+    expect(build.buildId).toMatch(/^[a-z0-9]+-[a-z0-9]+$/);
+
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}/en-gb`);
+    expect(await page.locator('link[rel=manifest]').getAttribute('href')).toBe('/manifest.webmanifest?store=en-gb');
+    await page.close();
+  });
+
+  it('opens visited pages and the cart offline with a notice, and sends an add to cart made offline once back online', async () => {
+    const page = await browser.newPage();
+    await page.goto(productUrl);
+    await controlledBy(page);
+    const quantity = page.getByLabel(t('cart.quantity'), { exact: true });
+    await page.getByRole('button', { name: t('cart.add'), exact: true }).click();
+    await page.getByRole('dialog').getByRole('heading', { name: t('cart.miniCartTitle') }).waitFor();
+    await page.keyboard.press('Escape');
+    // Visited once more under the worker (the first answers set cookies, which it never keeps).
+    await page.goto(productUrl);
+    await page.goto(`${baseUrl}/en-gb/checkout`);
+    await expect(page.getByRole('spinbutton', { name: t('cart.quantityOf', { name: productName }) }).inputValue()).resolves.toBe('1');
+
+    await browser.setOffline(true);
+    await page.goto(productUrl);
+    await page.getByText(t('app.offlineNotice')).waitFor();
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain(productName);
+    if (screenshots) await page.screenshot({ path: `${screenshots}/offline-product-390.png`, fullPage: false });
+
+    // Offline, an add to cart waits in the worker's queue and the shopper is told.
+    await quantity.fill('2');
+    await page.getByRole('button', { name: t('cart.add'), exact: true }).click();
+    await page.getByText(t('app.cartQueued', { count: 1 })).waitFor();
+    if (screenshots) await page.screenshot({ path: `${screenshots}/offline-queued-390.png` });
+
+    await page.goto(`${baseUrl}/en-gb/checkout`);
+    await page.getByText(t('app.offlineNotice')).waitFor();
+    await expect(page.getByRole('spinbutton', { name: t('cart.quantityOf', { name: productName }) }).inputValue()).resolves.toBe('1');
+
+    // A checkout step was never kept: the store's offline page says it needs a connection.
+    await page.goto(`${baseUrl}/en-gb/checkout/customer`);
+    await page.getByRole('heading', { level: 1, name: t('app.offlineTitle') }).waitFor();
+
+    // Back online, the page asks the worker to send the queue (or Background Sync does): the shopper is told.
+    await browser.setOffline(false);
+    await page.getByText(t('app.cartQueueSent', { count: 1 })).waitFor({ timeout: 15_000 });
+    await page.goto(`${baseUrl}/en-gb/checkout`);
+    await expect(page.getByRole('spinbutton', { name: t('cart.quantityOf', { name: productName }) }).inputValue()).resolves.toBe('3');
+    await page.close();
+  });
+
+  it('keeps ecommerce events in the browser without consent, never sends them, and sends them once analytics is accepted', async () => {
+    const visitor = await openBrowser();
+    try {
+      const page = await visitor.newPage();
+      const sent: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().endsWith('/api/events')) sent.push(request.postData() ?? '');
+      });
+      await page.goto(productUrl);
+      const buffered = () => page.evaluate(() => JSON.parse(localStorage.getItem('cordial:analytics-events') ?? '[]') as { name: string }[]);
+      await page.waitForFunction(() => (localStorage.getItem('cordial:analytics-events') ?? '').includes('view_item'));
+      await page.waitForTimeout(1_500);
+      expect(sent).toEqual([]);
+      expect((await buffered()).map((event) => event.name)).toContain('view_item');
+
+      const delivered = page.waitForResponse((response) => response.url().endsWith('/api/events') && response.request().method() === 'POST');
+      await page.getByRole('button', { name: t('consent.acceptAll') }).click();
+      expect((await delivered).status()).toBe(204);
+      expect(sent.join()).toContain('"view_item"');
+      await page.waitForFunction(() => localStorage.getItem('cordial:analytics-events') === null);
+    } finally {
+      await visitor.close();
+    }
+  });
+
+  it('reloads at most three times when a script chunk fails to load, then gives the advice', async () => {
+    const visitor = await openBrowser();
+    try {
+      await visitor.addCookies([{ name: 'consent', value: 'necessary', url: baseUrl }]);
+      // The lazily loaded worker code stands for any chunk a new deployment removed.
+      await visitor.route(/\/assets\/service-worker-client-[^/]+\.js$/, (route) => route.abort());
+      const page = await visitor.newPage();
+      // Same-document history updates also report navigations: count the distinct reloads.
+      const reloads = new Set<string>();
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame() && new URL(frame.url()).searchParams.has('_t')) reloads.add(new URL(frame.url()).searchParams.get('_t')!);
+      });
+      await page.goto(`${baseUrl}/en-gb`);
+      await page.getByText(t('app.chunkAdvice')).waitFor({ timeout: 20_000 });
+      expect(reloads.size).toBe(3);
+      if (screenshots) await page.screenshot({ path: `${screenshots}/chunk-advice-1280.png` });
+    } finally {
+      await visitor.close();
+    }
+  });
+
+  it('tells about a new build without interrupting a form, and loads it at the next navigation', async () => {
+    const page = await browser.newPage();
+    await page.route('**/api/build', (route) => route.fulfill({ json: { buildId: 'a-newer-build' }, headers: { 'cache-control': 'no-store' } }));
+    await page.goto(`${baseUrl}/en-gb`);
+    await controlledBy(page);
+    await page.evaluate(() => ((window as Window & { sameDocument?: boolean }).sameDocument = true));
+    // The tab comes back to the foreground (again, until the lazily loaded worker code listens).
+    const prompt = page.locator('.app-notice', { hasText: t('app.updateReady') });
+    await expect
+      .poll(async () => {
+        await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+        return prompt.isVisible();
+      }, { timeout: 15_000 })
+      .toBe(true);
+    await expect(prompt.getByRole('button', { name: t('app.updateNow') }).isVisible()).resolves.toBe(true);
+    // Typing goes on undisturbed: no reload while the shopper fills a form.
+    const search = page.getByRole('combobox', { name: t('header.searchLabel') });
+    await search.fill('paracord');
+    await page.waitForTimeout(500);
+    await expect(search.inputValue()).resolves.toBe('paracord');
+    if (screenshots) {
+      await page.screenshot({ path: `${screenshots}/update-prompt-390.png` });
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.screenshot({ path: `${screenshots}/update-prompt-1280.png` });
+    }
+    // The next link loads a whole new document (the new build), not a router navigation.
+    await page.getByRole('link', { name: t('header.cart') }).first().click();
+    await page.waitForURL(`${baseUrl}/en-gb/checkout`);
+    await expect(page.evaluate(() => (window as Window & { sameDocument?: boolean }).sameDocument)).resolves.toBeUndefined();
+    await page.close();
+  });
+});
