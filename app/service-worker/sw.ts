@@ -2,7 +2,7 @@
 /**
  * The service worker (issue 17), built by scripts/app-build/service-worker-plugin.ts into /sw.js with
  * Serwist. Precaches the app shell and keeps the offline page of the visitor's store; pages network-first with a short
- * timeout; catalogue data and search suggestions stale-while-revalidate; images cache-first with
+ * timeout; route data network-first (it carries the cart count), search suggestions stale-while-revalidate; images cache-first with
  * an expiry; checkout steps, accounts, the back office and answers that set a cookie never stored.
  * An add to cart posted while offline waits in IndexedDB (Background Sync, or the page's "online").
  */
@@ -173,8 +173,11 @@ const serwist = new Serwist({
       },
     },
     {
+      // Network first, without a timeout: route data also carries the shopper's own state (the cart
+      // count, what of a product is in the cart) and is what the router fetches again after every
+      // add to cart; a kept copy would show the count before it. Offline, the kept copy serves.
       matcher: (options) => (isRouteData(options) && !isCartPage(options.url.pathname)) || isRouteManifest(options),
-      handler: new StaleWhileRevalidate({
+      handler: new NetworkFirst({
         cacheName: catalogueDataCache,
         plugins: [onlyStorable, new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 7 * 24 * 60 * 60 })],
       }),
