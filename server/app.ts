@@ -206,7 +206,7 @@ function clientErrorStatus(error: unknown): number | null {
   return typeof status === 'number' && status >= 400 && status < 500 ? status : null;
 }
 
-/** The periodic jobs (issue 15) travel in the server build: server/main.ts starts them from here. */
-export { BackgroundJobs } from '../app/modules/engagement/background-jobs.server.ts';
+/** The background jobs (decision 0024) travel in the server build (they translate their mails): server/main.ts starts them from here. */
+export { startShopJobs } from '../app/modules/jobs/shop-jobs.server.ts';
 // From the server build too: the caches it empties are the build's own module instances.
 export { invalidateCachesOnStorefrontChanges } from '../app/modules/cache/storefront-changes.server.ts';

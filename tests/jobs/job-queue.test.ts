@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../../app/db/client.server.ts';
+import { type DatabaseHandle, openDatabase, queryRows } from '../../app/db/client.server.ts';
 import { backgroundJobs } from '../../app/db/schema.ts';
 import { enqueueJob, JobRunner, jobQueueState, jobRetryDelaySeconds, maxJobAttempts, runPeriodicJobSoon, schedulePeriodicJob } from '../../app/modules/jobs/job-queue.server.ts';
 import { createLogger } from '../../app/modules/observability/logger.server.ts';
@@ -39,7 +39,7 @@ describe.each(testDrivers)('the job queue on %s', (driver) => {
     expect(await runner.runDue()).toBe(1);
     const failed = await jobRow(id);
     expect(failed).toMatchObject({ attempts: 1, lastError: 'mail server down', lockedUntil: null, finishedAt: null, failedAt: null });
-    const [{ pause }] = (await database.db.execute(sql`select extract(epoch from run_at - now())::int as pause from background_jobs where id = ${id}`)).rows as { pause: number }[];
+    const [{ pause }] = (await queryRows<{ pause: number }>(database.db, sql`select extract(epoch from run_at - now())::int as pause from background_jobs where id = ${id}`)) as [{ pause: number }];
     expect(pause).toBeGreaterThan(20);
     expect(pause).toBeLessThanOrEqual(jobRetryDelaySeconds(1));
     // Not due yet: nothing runs.
