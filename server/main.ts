@@ -19,7 +19,7 @@ import { ensureReferenceData } from '../app/modules/i18n/reference-data.server.t
 import { writeBannerImages } from '../app/modules/content/banner-images.server.ts';
 import { seedContent } from '../app/modules/content/seed-content.server.ts';
 import { createLogger, type Logger } from '../app/modules/observability/logger.server.ts';
-import { ShopMetrics } from '../app/modules/observability/metrics.server.ts';
+import { answerForCluster, shareWithClusterPrimary, ShopMetrics } from '../app/modules/observability/metrics.server.ts';
 import { ImageCache } from '../app/modules/media/image-cache.server.ts';
 import { ImagePipeline } from '../app/modules/media/image-pipeline.server.ts';
 import { ImageRenderer } from '../app/modules/media/image-renderer.server.ts';
@@ -103,13 +103,15 @@ async function main() {
   // Pages and read caches are dropped when what they show changes (decision 0019).
   const stopWatchingChanges = await module.invalidateCachesOnStorefrontChanges(database, deps.pageCache);
   const jobs = runsJobs ? await module.startShopJobs({ ...deps, mailer }, config.jobs, { onJobDone: metrics.jobDone }) : undefined;
-  const metricsServer = config.metrics.port ? await serveMetricsPort(metrics, config.metrics.port, config.host) : undefined;
+  // In a cluster the primary answers METRICS_PORT for every child.
+  const shopMetrics = metrics;
+  if (cluster.isWorker) shareWithClusterPrimary(shopMetrics);
+  const metricsServer = config.metrics.port && cluster.isPrimary ? await serveMetricsPort((req, res) => shopMetrics.answer(req, res, undefined), config.metrics.port, config.host) : undefined;
   // Without a web server, the worker keeps itself running (its timers do not).
   const keepAlive = web ? undefined : setInterval(() => {}, 1 << 30);
 
   if (web) {
     const app = vite ? await developmentApp(vite, deps) : module.createApp(deps);
-    const shopMetrics = metrics;
     const metricsToken = config.metrics.token;
     await web.ready(
       shopMetrics.measure((req, res) => (metricsToken && req.url === '/metrics' ? void shopMetrics.answer(req, res, metricsToken) : app(req as express.Request, res as express.Response))),
@@ -151,7 +153,9 @@ async function runPrimary(config: AppConfig, logger: Logger) {
   const { role, webConcurrency } = config.processes;
   logger.info({ webProcesses: webConcurrency, worker: role === 'all' }, 'starting the shop processes');
   const { stopped } = superviseProcesses({ webProcesses: webConcurrency, withWorker: role === 'all', logger, env: { [preparedByPrimary]: '1' } });
+  const metricsServer = config.metrics.port ? await serveMetricsPort(answerForCluster(), config.metrics.port, config.host) : undefined;
   await stopped;
+  metricsServer?.close();
   process.exit(0);
 }
 
@@ -206,9 +210,9 @@ async function prepareDatabase(database: DatabaseHandle, config: AppConfig, logg
 }
 
 /** METRICS_PORT: /metrics for anyone who reaches the port (and nothing else there). */
-function serveMetricsPort(metrics: ShopMetrics, port: number, host: string) {
+function serveMetricsPort(answer: (req: IncomingMessage, res: ServerResponse) => Promise<void>, port: number, host: string) {
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    if (req.url?.split('?')[0] === '/metrics') return void metrics.answer(req, res, undefined);
+    if (req.url?.split('?')[0] === '/metrics') return void answer(req, res);
     res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found');
   });
   return new Promise<typeof server>((resolveServer) => server.listen(port, host, () => resolveServer(server)));

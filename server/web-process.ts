@@ -37,7 +37,7 @@ export async function startWebProcess({ port, host, logger, listenEarly, graceMs
   let readiness: Readiness = 'starting';
   let handler: Handler | null = null;
   let isHealthy: () => Promise<boolean> = async () => false;
-  let inFlight = 0;
+  const inFlight = new Set<ServerResponse>();
   let idle: (() => void) | null = null;
 
   const json = (res: ServerResponse, status: number, body: unknown) => {
@@ -45,10 +45,10 @@ export async function startWebProcess({ port, host, logger, listenEarly, graceMs
   };
 
   const server = createServer((req, res) => {
-    inFlight++;
+    inFlight.add(res);
     res.once('close', () => {
-      inFlight--;
-      if (inFlight === 0) idle?.();
+      inFlight.delete(res);
+      if (inFlight.size === 0) idle?.();
     });
     // A connection that carried a request while draining is not kept for another one.
     if (readiness === 'draining') res.setHeader('connection', 'close');
@@ -84,12 +84,14 @@ export async function startWebProcess({ port, host, logger, listenEarly, graceMs
     async drain() {
       if (readiness === 'draining') return;
       readiness = 'draining';
+      // Their connections end with their answers.
+      for (const res of inFlight) if (!res.headersSent) res.setHeader('connection', 'close');
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Idle keep-alive connections carry no request: closing them loses nothing.
       server.closeIdleConnections();
-      const answered = inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => (idle = resolve));
+      const answered = inFlight.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => (idle = resolve));
       const graceOver = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), graceMs).unref());
-      if ((await Promise.race([answered, graceOver])) === 'timeout') logger.warn({ inFlight }, 'requests still running after the grace period; closing their connections');
+      if ((await Promise.race([answered, graceOver])) === 'timeout') logger.warn({ inFlight: inFlight.size }, 'requests still running after the grace period; closing their connections');
       server.closeAllConnections();
       await closed;
     },

@@ -66,6 +66,12 @@ export async function jobQueueState(db: Database): Promise<{ due: number; runnin
   return { due: row?.due ?? 0, running: row?.running ?? 0, failed: failed?.count ?? 0 };
 }
 
+/** A failed query's message is its SQL; what the database said is its cause. */
+function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  return error.cause instanceof Error ? `${error.cause.message} (${error.message.split('\n')[0]})` : error.message;
+}
+
 export interface JobRunnerOptions {
   /** How long a claimed job is this runner's without renewal; renewed every third of it. */
   leaseSeconds?: number;
@@ -183,7 +189,7 @@ export class JobRunner {
       if (result !== undefined) this.#logger.debug({ job: job.name, result }, 'job done');
     } catch (error) {
       clearInterval(renew);
-      const message = error instanceof Error ? error.message : String(error);
+      const message = describeError(error);
       // A periodic job is never given up: it is the shop's routine, and the next run may succeed.
       const givenUp = job.repeatSeconds === null && job.attempts >= maxJobAttempts;
       await this.#db

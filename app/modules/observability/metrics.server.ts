@@ -8,7 +8,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { and, isNotNull, isNull, sql } from 'drizzle-orm';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { AggregatorRegistry, Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../../db/client.server.ts';
 import { mailOutbox, orders } from '../../db/schema.ts';
 import { adminBase } from '../admin/admin-paths.ts';
@@ -166,6 +166,27 @@ export class ShopMetrics {
       res.writeHead(503, { 'content-type': 'text/plain' }).end(`metrics unavailable: ${(error as Error).message}`);
     }
   }
+}
+
+/**
+ * Several processes under a cluster primary (WEB_CONCURRENCY): each child's registry is read by
+ * the primary, which answers METRICS_PORT for all of them (each series keeps its `pid` and `role`).
+ */
+export function shareWithClusterPrimary(metrics: ShopMetrics): void {
+  AggregatorRegistry.setRegistries([metrics.registry]);
+}
+
+/** The primary's /metrics: every child's figures, asked over the cluster's channel. */
+export function answerForCluster(): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  const aggregator = new AggregatorRegistry();
+  return async (_req, res) => {
+    try {
+      const body = await aggregator.clusterMetrics();
+      res.writeHead(200, { 'content-type': aggregator.contentType, 'cache-control': 'no-store' }).end(body);
+    } catch (error) {
+      res.writeHead(503, { 'content-type': 'text/plain' }).end(`metrics unavailable: ${(error as Error).message}`);
+    }
+  };
 }
 
 function bearerMatches(header: string | undefined, token: string): boolean {
