@@ -8,6 +8,7 @@ import cluster from 'node:cluster';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { answerBackupRequest } from '../app/db/backup.server.ts';
 import { type DatabaseHandle, DatabaseStartError, openDatabase } from '../app/db/client.server.ts';
 import { asDatabaseWork } from '../app/db/database-work.server.ts';
 import { type AppConfig, ConfigError, loadConfig } from '../app/modules/config/env.server.ts';
@@ -125,6 +126,16 @@ async function main() {
     web ? `${config.shopName} is ready on http://localhost:${config.port}` : `${config.shopName} worker is running`,
   );
   announceReady();
+
+  // npm run backup asks the process that has the embedded database open (backup.server.ts).
+  if (database.driver === 'pglite') {
+    process.on('SIGUSR2', () => {
+      answerBackupRequest(database, join(config.dataDir, 'pglite')).then(
+        (backup) => backup && logger.info(backup, 'backup written'),
+        (error: unknown) => logger.error({ err: error }, 'backup failed'),
+      );
+    });
+  }
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -34,7 +34,7 @@ export interface DatabaseHandle {
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
-  /** PGlite only: the whole database as a tarball, loadable with `loadDataDir`. */
+  /** PGlite only: the whole database as a tarball, loadable with `loadDataDir`; consistent while the shop runs (backup.server.ts). */
   dumpDataDir?(): Promise<Blob>;
   /** Calls `onNotify` with the payload of each NOTIFY on `channel` (see notifications.server.ts). */
   listen: Listen;
@@ -241,7 +241,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       if (!client.closed) await client.close();
       unlock();
     },
-    dumpDataDir: async () => (await client.dumpDataDir('gzip')) as Blob,
+    // Inside a transaction of its own: PGlite runs one transaction at a time, so none is half done in the copy.
+    dumpDataDir: () => client.transaction(async () => (await client.dumpDataDir('gzip')) as Blob),
   };
 }
 
