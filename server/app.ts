@@ -13,6 +13,7 @@ import helmet from 'helmet';
 import { RouterContextProvider } from 'react-router';
 import { type AppServices, requestInfoContext, servicesContext } from '../app/context.ts';
 import type { TrustProxy } from '../app/modules/config/env.server.ts';
+import { cacheControlFor } from '../app/modules/http/cache-policy.ts';
 import { hasMalformedPath, malformedTargetStandIn } from '../app/modules/http/request-target.ts';
 import { checkHealth } from '../app/modules/observability/health.server.ts';
 import { detectStorefront } from '../app/modules/i18n/locale-detection.ts';
@@ -62,6 +63,24 @@ export function createApp(deps: AppDependencies): express.Express {
       const level = res.statusCode >= 500 ? 'error' : 'info';
       deps.logger[level]({ requestId, method: req.method, path: req.path, status: res.statusCode, durationMs: Math.round(durationMs * 10) / 10 }, 'request');
     });
+    next();
+  });
+
+  // What shared caches may keep is decided on every answer, page-cache hits included (decision 0024).
+  app.use((req, res, next) => {
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: Response, ...args: Parameters<Response['writeHead']>) {
+      const cacheControl = cacheControlFor({
+        method: req.method,
+        status: typeof args[0] === 'number' ? args[0] : this.statusCode,
+        cacheControl: this.getHeader('cache-control')?.toString(),
+        contentType: this.getHeader('content-type')?.toString(),
+        setsCookie: this.hasHeader('set-cookie'),
+        shopper: deps.pageCache.isShopper(req.get('cookie')),
+      });
+      if (cacheControl) this.setHeader('Cache-Control', cacheControl);
+      return writeHead.apply(this, args);
+    } as Response['writeHead'];
     next();
   });
 
