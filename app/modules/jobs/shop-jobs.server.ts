@@ -63,6 +63,7 @@ function periodicJobs(settings: ShopJobSettings): [ShopJobName, number][] {
 export async function startShopJobs(services: ShopJobServices, settings: ShopJobSettings, options: JobRunnerOptions & { pollMs?: number } = {}): Promise<JobRunner> {
   for (const [name, seconds] of periodicJobs(settings)) await schedulePeriodicJob(services.db, name, seconds);
   const runner = new JobRunner(services.db, shopJobHandlers(services, settings), services.logger, options);
-  runner.start(options.pollMs);
+  // Looking for due jobs as often as the routine jobs are due, at most every 5 s.
+  runner.start(options.pollMs ?? Math.min(settings.intervalSeconds, 5) * 1000);
   return runner;
 }
