@@ -173,6 +173,8 @@ export class ShopMetrics {
  * the primary, which answers METRICS_PORT for all of them (each series keeps its `pid` and `role`).
  */
 export function shareWithClusterPrimary(metrics: ShopMetrics): void {
+  // Constructing one is what makes a child answer the primary's requests (prom-client's listeners).
+  new AggregatorRegistry();
   AggregatorRegistry.setRegistries([metrics.registry]);
 }
 
