@@ -103,7 +103,7 @@ async function main() {
   const { module, vite } = isDevelopment ? await developmentModule() : { module: await productionModule(), vite: undefined };
   // Pages and read caches are dropped when what they show changes (decision 0019).
   const stopWatchingChanges = await module.invalidateCachesOnStorefrontChanges(database, deps.pageCache);
-  const jobs = runsJobs ? await module.startShopJobs({ ...deps, mailer }, config.jobs, { onJobDone: metrics.jobDone }) : undefined;
+  const jobs = runsJobs ? await module.startShopJobs({ ...deps, mailer }, { ...config.jobs, searchRefreshSeconds: module.searchRefreshSecondsFor(database.driver) }, { onJobDone: metrics.jobDone }) : undefined;
   // In a cluster the primary answers METRICS_PORT for every child.
   const shopMetrics = metrics;
   if (cluster.isWorker) shareWithClusterPrimary(shopMetrics);

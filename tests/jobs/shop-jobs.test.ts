@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backgroundJobs } from '../../app/db/schema.ts';
-import { startShopJobs } from '../../app/modules/jobs/shop-jobs.server.ts';
+import { searchRefreshSecondsFor, startShopJobs } from '../../app/modules/jobs/shop-jobs.server.ts';
 import { createMailTransport } from '../../app/modules/mail/mailer.server.ts';
 import { MailOutbox } from '../../app/modules/mail/outbox.server.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
@@ -24,7 +24,7 @@ describe.each(testDrivers)("the shop's background jobs on %s", (driver) => {
   it('are scheduled once however many workers start, and each runs without error', async () => {
     const services = testServices(database.db);
     const mailer = new MailOutbox(database.db, createMailTransport({ smtpUrl: undefined, from: 'Cordial <shop@cordial.example>', folder: mailDir, logger: services.logger }), services.logger);
-    const settings = { intervalSeconds: 60, reviewInvitationDays: 7 };
+    const settings = { intervalSeconds: 60, reviewInvitationDays: 7, searchRefreshSeconds: 3600 };
     const done: string[] = [];
     const first = await startShopJobs({ ...services, mailer }, settings, { pollMs: 60_000, onJobDone: (name, outcome) => done.push(`${name}:${outcome}`) });
     const second = await startShopJobs({ ...services, mailer }, settings, { pollMs: 60_000, onJobDone: (name, outcome) => done.push(`${name}:${outcome}`) });
@@ -37,5 +37,10 @@ describe.each(testDrivers)("the shop's background jobs on %s", (driver) => {
     expect(rows).toHaveLength(6);
     expect(rows.filter((row) => row.lastError !== null)).toEqual([]);
     expect(rows.find((row) => row.name === 'search-refresh')?.repeatSeconds).toBe(3600);
+  });
+
+  it('rebuild the search documents every hour on PostgreSQL only: on the embedded database every request would wait for it', () => {
+    expect(searchRefreshSecondsFor('postgres')).toBe(3600);
+    expect(searchRefreshSecondsFor('pglite')).toBeNull();
   });
 });

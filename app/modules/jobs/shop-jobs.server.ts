@@ -19,10 +19,16 @@ export interface ShopJobSettings {
   /** Seconds between runs of the shop's routine jobs (BACKGROUND_JOBS_INTERVAL_SECONDS). */
   intervalSeconds: number;
   reviewInvitationDays: number;
+  /**
+   * How often the search documents are rebuilt from the catalogue; null: only on request. The
+   * rebuild is one long transaction: on PostgreSQL readers keep the old documents meanwhile, on
+   * the embedded database every request would wait for it (a minute on the demo catalogue).
+   */
+  searchRefreshSeconds?: number | null;
 }
 
-/** The search documents are rebuilt from the catalogue this often (and on request: runPeriodicJobSoon). */
-const searchRefreshSeconds = 60 * 60;
+/** On PostgreSQL the search documents are rebuilt every hour (admin edits do not update them one by one yet). */
+export const searchRefreshSecondsFor = (driver: 'pglite' | 'postgres') => (driver === 'postgres' ? 60 * 60 : null);
 /** Mails that failed are retried by the worker; new mails go out beside the request that queued them. */
 const mailDeliverySeconds = 60;
 
@@ -49,13 +55,14 @@ export function shopJobHandlers(services: ShopJobServices, settings: ShopJobSett
 
 /** Periodic jobs and their intervals in seconds. */
 function periodicJobs(settings: ShopJobSettings): [ShopJobName, number][] {
+  const searchRefresh: [ShopJobName, number][] = settings.searchRefreshSeconds ? [['search-refresh', settings.searchRefreshSeconds]] : [];
   return [
     ['mail-delivery', mailDeliverySeconds],
     ['back-in-stock', settings.intervalSeconds],
     ['review-invitations', settings.intervalSeconds],
     ['gift-card-delivery', settings.intervalSeconds],
     ['unpaid-orders', settings.intervalSeconds],
-    ['search-refresh', searchRefreshSeconds],
+    ...searchRefresh,
   ];
 }
 
