@@ -23,13 +23,14 @@ export const jobRetryDelaySeconds = (attempts: number) => Math.min(30 * 2 ** (Ma
 const periodicKey = (name: string) => `periodic:${name}`;
 
 /**
- * Makes sure a periodic job exists (run at once the first time) and runs every `repeatSeconds`
- * after its previous run; called by every worker at start, so a changed interval takes effect.
+ * Makes sure a periodic job exists (run at once the first time, or after its interval) and runs
+ * every `repeatSeconds` after its previous run; called by every worker at start, so a changed
+ * interval takes effect.
  */
-export async function schedulePeriodicJob(db: Database, name: string, repeatSeconds: number): Promise<void> {
+export async function schedulePeriodicJob(db: Database, name: string, repeatSeconds: number, { firstRunNow = true }: { firstRunNow?: boolean } = {}): Promise<void> {
   await db
     .insert(backgroundJobs)
-    .values({ name, key: periodicKey(name), repeatSeconds })
+    .values({ name, key: periodicKey(name), repeatSeconds, runAt: firstRunNow ? sql`now()` : sql`now() + make_interval(secs => ${repeatSeconds})` })
     .onConflictDoUpdate({ target: backgroundJobs.key, set: { repeatSeconds } });
 }
 

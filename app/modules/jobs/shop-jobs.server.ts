@@ -68,7 +68,8 @@ function periodicJobs(settings: ShopJobSettings): [ShopJobName, number][] {
 
 /** The worker: schedules the periodic jobs and starts running due jobs; `stop()` lets the current job finish. */
 export async function startShopJobs(services: ShopJobServices, settings: ShopJobSettings, options: JobRunnerOptions & { pollMs?: number } = {}): Promise<JobRunner> {
-  for (const [name, seconds] of periodicJobs(settings)) await schedulePeriodicJob(services.db, name, seconds);
+  // The search documents were just built with the catalogue (or at start): their first rebuild waits its turn.
+  for (const [name, seconds] of periodicJobs(settings)) await schedulePeriodicJob(services.db, name, seconds, { firstRunNow: name !== 'search-refresh' });
   const runner = new JobRunner(services.db, shopJobHandlers(services, settings), services.logger, options);
   // Looking for due jobs as often as the routine jobs are due, at most every 5 s.
   runner.start(options.pollMs ?? Math.min(settings.intervalSeconds, 5) * 1000);
