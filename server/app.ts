@@ -227,5 +227,7 @@ function clientErrorStatus(error: unknown): number | null {
 
 /** The background jobs (decision 0024) travel in the server build (they translate their mails): server/main.ts starts them from here. */
 export { searchRefreshSecondsFor, startShopJobs } from '../app/modules/jobs/shop-jobs.server.ts';
+/** Catalogue imports (issue 16) are applied in the background by the worker, started the same way. */
+export { ImportJobRunner } from '../app/modules/catalogue-transfer/import-runner.server.ts';
 // From the server build too: the caches it empties are the build's own module instances.
 export { invalidateCachesOnStorefrontChanges } from '../app/modules/cache/storefront-changes.server.ts';

@@ -35,6 +35,8 @@ import { announceReady, superviseProcesses } from './cluster.ts';
 import { drainGraceMs, startWebProcess } from './web-process.ts';
 
 const root = resolve(import.meta.dirname, '..');
+/** How often each process looks for a queued catalogue import (one indexed query). */
+const importPollMs = 2_000;
 
 /** Set by the primary of a cluster for its children: it has migrated and seeded the database. */
 const preparedByPrimary = 'CORDIAL_DATABASE_PREPARED';
@@ -104,6 +106,9 @@ async function main() {
   // Pages and read caches are dropped when what they show changes (decision 0019).
   const stopWatchingChanges = await module.invalidateCachesOnStorefrontChanges(database, deps.pageCache);
   const jobs = runsJobs ? await module.startShopJobs({ ...deps, mailer }, { ...config.jobs, searchRefreshSeconds: module.searchRefreshSecondsFor(database.driver) }, { onJobDone: metrics.jobDone }) : undefined;
+  // Catalogue imports (issue 16) keep their own runner in the worker, so a long import does not hold up the mails.
+  const imports = runsJobs ? new module.ImportJobRunner(deps) : undefined;
+  imports?.start(importPollMs);
   // In a cluster the primary answers METRICS_PORT for every child.
   const shopMetrics = metrics;
   if (cluster.isWorker) shareWithClusterPrimary(shopMetrics);
@@ -144,7 +149,7 @@ async function main() {
     logger.info({ signal, role }, 'shutting down: finishing requests in flight and the current job');
     // Requests get their grace; a job may take longer (its lease lets another worker take it over if it is cut).
     setTimeout(() => process.exit(1), runsJobs ? 60_000 : drainGraceMs + 5_000).unref();
-    await Promise.all([web?.drain(), jobs?.stop()]);
+    await Promise.all([web?.drain(), jobs?.stop(), imports?.stop()]);
     clearInterval(keepAlive);
     await Promise.allSettled([imageRenderer.close(), mailer.stop(), stopWatchingChanges(), vite?.close(), new Promise((done) => (metricsServer ? metricsServer.close(done) : done(undefined)))]);
     await database.close().catch(() => undefined);

@@ -136,6 +136,8 @@ export const products = pgTable(
     /** Sold per metre, cut to the length the shopper enters. */
     soldByLength: boolean('sold_by_length').notNull().default(false),
     position: integer('position').notNull().default(0),
+    /** Raised by every save in the admin: an edit based on an older version is refused (issue 16). */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -324,6 +326,8 @@ export const productImages = pgTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     position: integer('position').notNull().default(0),
+    /** Alt text per locale code ({ 'de-DE': '…' }); the product's name where a locale has none (issue 16). */
+    alt: jsonb('alt').$type<Record<string, string>>().notNull().default({}),
   },
   (t) => [index('product_images_product_idx').on(t.productId, t.position)],
 );
@@ -988,6 +992,8 @@ export const searchDocuments = pgTable(
   (t) => [
     uniqueIndex('search_documents_ref_idx').on(t.locale, t.kind, t.refId),
     index('search_documents_document_idx').using('gin', t.document),
+    // Products are searched in memory first (decision 0026): the other kinds have an index of their own.
+    index('search_documents_other_kinds_idx').using('gin', t.document).where(sql`${t.kind} <> 'product'`),
     index('search_documents_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
   ],
 );
@@ -1352,4 +1358,54 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_staff_idx').on(t.staffId), index('audit_log_entity_idx').on(t.entity, t.entityId)],
+);
+
+// ---------------------------------------------------------------- catalogue imports (issue 16)
+
+/**
+ * One uploaded CSV: checked in a dry run when uploaded ('previewed'), then applied in batches by
+ * the import runner ('queued' → 'running' → 'done' / 'failed' / 'stopped'). The runner holds a
+ * lease (claimed_until) and moves cursor_line forward in the transaction of each batch, so a
+ * restarted process resumes after the last applied batch.
+ */
+export const importJobs = pgTable(
+  'import_jobs',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: ['products', 'stock', 'prices'] }).notNull(),
+    status: text('status', { enum: ['previewed', 'queued', 'running', 'done', 'failed', 'stopped'] }).notNull(),
+    fileName: text('file_name').notNull(),
+    staffId: integer('staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    /** Rows per outcome of the dry run: new, changed, unchanged, error. */
+    summary: jsonb('summary').$type<Record<'new' | 'changed' | 'unchanged' | 'error', number>>().notNull(),
+    /** Rows to write (new + changed) and how many of them are written. */
+    rowsToApply: integer('rows_to_apply').notNull().default(0),
+    appliedRows: integer('applied_rows').notNull().default(0),
+    /** The CSV line of the last applied row. */
+    cursorLine: integer('cursor_line').notNull().default(0),
+    stopRequested: boolean('stop_requested').notNull().default(false),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    error: text('error'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('import_jobs_status_idx').on(t.status)],
+);
+
+/** The dry run's verdict on each CSV row, and the values the runner writes for it. */
+export const importJobRows = pgTable(
+  'import_job_rows',
+  {
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => importJobs.id, { onDelete: 'cascade' }),
+    line: integer('line').notNull(),
+    sku: text('sku').notNull(),
+    outcome: text('outcome', { enum: ['new', 'changed', 'unchanged', 'error'] }).notNull(),
+    /** Changed fields (CSV column names), or the errors: column and message key. */
+    details: jsonb('details').$type<string[] | { field: string; key: string; values?: Record<string, string | number> }[]>().notNull(),
+    /** What to write (see import-apply.server.ts); null for unchanged rows and errors. */
+    writes: jsonb('writes'),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.line] })],
 );

@@ -67,9 +67,10 @@ type RouteFunction = (args: never) => unknown;
  */
 export async function callRoute(
   fn: RouteFunction,
-  { db, staff, path, form, params = {}, services }: { db: Database; staff: StaffMember | null; path: string; form?: Record<string, string | number>; params?: Record<string, string>; services?: Partial<AppServices> },
+  { db, staff, path, form, params = {}, services }: { db: Database; staff: StaffMember | null; path: string; form?: Record<string, string | number> | URLSearchParams | FormData; params?: Record<string, string>; services?: Partial<AppServices> },
 ): Promise<{ status: number; data: unknown; headers: Headers }> {
-  const body = form ? new URLSearchParams(Object.entries(form).map(([key, value]) => [key, String(value)])) : undefined;
+  // A record for simple forms; URLSearchParams for repeated fields, FormData for file uploads.
+  const body = form instanceof URLSearchParams || form instanceof FormData ? form : form ? new URLSearchParams(Object.entries(form).map(([key, value]) => [key, String(value)])) : undefined;
   const request = new Request(adminUrl(path), body ? { method: 'POST', body } : undefined);
   try {
     const result = await fn({ request, params, context: adminContext(db, staff, services) } as never);

@@ -6,10 +6,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../app/db/client.server.ts';
-import { auditLog, contactMessages, coupons as couponsTable, giftCards as giftCardsTable, mailOutbox } from '../../app/db/schema.ts';
+import { auditLog, categories as categoriesTable, contactMessages, coupons as couponsTable, giftCards as giftCardsTable, mailOutbox } from '../../app/db/schema.ts';
 import { can, type Permission, type StaffRole, staffRoles } from '../../app/modules/admin/permissions.ts';
 import type { StaffMember } from '../../app/modules/admin/staff-session.server.ts';
 import * as audit from '../../app/routes/admin/audit.tsx';
+import * as attributeList from '../../app/routes/admin/catalogue/attribute-list.tsx';
+import * as categoryEditor from '../../app/routes/admin/catalogue/category-editor.tsx';
+import * as categoryTree from '../../app/routes/admin/catalogue/category-tree.tsx';
+import * as productEditor from '../../app/routes/admin/catalogue/product-editor.tsx';
+import * as productList from '../../app/routes/admin/catalogue/product-list.tsx';
 import * as contactInbox from '../../app/routes/admin/contact/contact-inbox.tsx';
 import * as contactMessage from '../../app/routes/admin/contact/contact-message.tsx';
 import * as coupon from '../../app/routes/admin/coupon.tsx';
@@ -47,6 +52,8 @@ interface Fixtures {
   couponId: number;
   giftCardId: number;
   contactMessageId: number;
+  productId: number;
+  categoryId: number;
 }
 
 /** Every admin loader and action; later pages add their rows here. */
@@ -81,6 +88,14 @@ const adminCalls: AdminCall[] = [
   { name: 'contact message', permission: 'contact.inbox', fn: contactMessage.loader, path: 'contact/:messageId' },
   { name: 'contact handled', permission: 'contact.inbox', fn: contactMessage.action, path: 'contact/:messageId', form: () => ({ intent: 'handled' }) },
   { name: 'contact reply', permission: 'contact.inbox', fn: contactMessage.action, path: 'contact/:messageId', form: () => ({ intent: 'reply', subject: 'Re: your order', body: 'It left our warehouse today.' }) },
+  // The catalogue (issue 16)
+  { name: 'products list', permission: 'catalogue.read', fn: productList.loader, path: 'products' },
+  { name: 'products bulk deactivate', permission: 'catalogue.write', fn: productList.action, path: 'products', form: ({ productId }) => ({ intent: 'deactivate', productId }) },
+  { name: 'product editor', permission: 'catalogue.read', fn: productEditor.loader, path: 'products/:productId' },
+  { name: 'category tree', permission: 'catalogue.read', fn: categoryTree.loader, path: 'categories' },
+  { name: 'category move', permission: 'catalogue.write', fn: categoryTree.action, path: 'categories', form: ({ categoryId }) => ({ intent: 'up', categoryId }) },
+  { name: 'attributes list', permission: 'catalogue.read', fn: attributeList.loader, path: 'attributes' },
+  { name: 'category editor', permission: 'catalogue.read', fn: categoryEditor.loader, path: 'categories/:categoryId' },
   { name: 'gift card disable', permission: 'giftcards.write', fn: giftCard.action, path: 'gift-cards/:giftCardId', form: () => ({ intent: 'disable' }) },
 ];
 
@@ -88,6 +103,11 @@ async function promotions(db: Database) {
   const [created] = await db.insert(couponsTable).values({ code: `P${Math.random().toString(36).slice(2, 10)}`, kind: 'free_shipping' }).returning({ id: couponsTable.id });
   const [card] = await db.insert(giftCardsTable).values({ code: `G${Math.random().toString(36).slice(2, 10)}`, initialCents: 100, balanceCents: 100 }).returning({ id: giftCardsTable.id });
   return { couponId: created!.id, giftCardId: card!.id };
+}
+
+async function storedCategory(db: Database) {
+  const [row] = await db.insert(categoriesTable).values({ code: `c-${Math.random().toString(36).slice(2, 10)}`, level: 1 }).returning({ id: categoriesTable.id });
+  return row!.id;
 }
 
 async function storedContactMessage(db: Database) {
@@ -120,9 +140,10 @@ describe.each(testDrivers)('admin permissions on %s', (driver) => {
   for (const call of adminCalls) {
     it.each(staffRoles)(`${call.name}: %s`, async (role) => {
       const { db } = database;
-      const fixtures = { victimStaffId: (await createStaff(db, 'support')).id, reviewId: (await createProductWithReview(db)).reviewId, customerId: (await createCustomer(db)).id, mailId: await failedMail(db), contactMessageId: await storedContactMessage(db), ...(await promotions(db)) };
+      const product = await createProductWithReview(db);
+      const fixtures = { victimStaffId: (await createStaff(db, 'support')).id, reviewId: product.reviewId, productId: product.productId, categoryId: await storedCategory(db), customerId: (await createCustomer(db)).id, mailId: await failedMail(db), contactMessageId: await storedContactMessage(db), ...(await promotions(db)) };
       const before = await deniedEntries(members[role].id, call.permission);
-      const result = await callRoute(call.fn, { db, staff: members[role], path: call.path, form: call.form?.(fixtures), params: { customerId: String(fixtures.customerId), couponId: String(fixtures.couponId), giftCardId: String(fixtures.giftCardId), messageId: String(fixtures.contactMessageId) } });
+      const result = await callRoute(call.fn, { db, staff: members[role], path: call.path, form: call.form?.(fixtures), params: { productId: String(fixtures.productId), categoryId: String(fixtures.categoryId), customerId: String(fixtures.customerId), couponId: String(fixtures.couponId), giftCardId: String(fixtures.giftCardId), messageId: String(fixtures.contactMessageId) } });
       if (can(role, call.permission)) {
         expect(result.status, JSON.stringify(result.data)).toBeLessThan(400);
         expect(await deniedEntries(members[role].id, call.permission)).toBe(before);

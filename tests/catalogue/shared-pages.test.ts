@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productVariants, sessions } from '../../app/db/schema.ts';
 import { addToCart } from '../../app/modules/cart/add-to-cart.server.ts';
+import { createWishlist } from '../../app/modules/wishlists/wishlists.server.ts';
 import { buildListingIndex, type IndexedProduct } from '../../app/modules/catalogue/listing-index.server.ts';
 import { createDemoDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 import { createCustomer } from '../support/factories.ts';
@@ -87,6 +88,21 @@ describe.each(testDrivers)('pages shared with shoppers on %s', (driver) => {
     const bramPage = await get('/en-gb', bramVisitor);
     expect(bramPage.body).toContain('Hi Bramwell');
     expect(bramPage.body).not.toContain('Annabel');
+  });
+
+  it('offers the choice of list on the product page as soon as a customer has a second list', async () => {
+    const customer = await createCustomer(database.db, { firstName: 'Wilhelmina' });
+    const visitor = await loggedInVisitor(shop.baseUrl, 'en-gb', customer);
+    await createWishlist(database.db, customer.id, 'Knots');
+    await get(productPath(), visitor);
+    const oneList = await get(productPath(), visitor);
+    expect(oneList.cached).toBe(true);
+    expect(oneList.body).not.toContain('wishlist-choice-');
+    // The list count comes with the session read: the next page already knows about the second list.
+    await createWishlist(database.db, customer.id, 'Gifts');
+    const twoLists = await get(productPath(), visitor);
+    expect(twoLists.body).toContain('wishlist-choice-');
+    expect(twoLists.body).toContain('Gifts');
   });
 
   it('renders pages that do not share for every shopper, and a session that ended is told so', async () => {

@@ -3,9 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../app/db/client.server.ts';
 import { buildListingIndex } from '../../app/modules/catalogue/listing-index.server.ts';
 import { minimumDistinctVisitors, popularSearches, recordSearch } from '../../app/modules/search/popular-searches.server.ts';
+import { closestWord, getLexicon, similarity, trigramsOf } from '../../app/modules/search/lexicon.server.ts';
+import { matchProducts } from '../../app/modules/search/product-search.server.ts';
+import { searchConfigOf } from '../../app/modules/search/search-config.ts';
 import { searchCatalogue } from '../../app/modules/search/search.server.ts';
 import { suggest } from '../../app/modules/search/suggest.server.ts';
 import { planCatalogue } from '../../scripts/demo-catalogue/catalogue-plan.ts';
+import type { LocaleCode } from '../../app/modules/i18n/locales.ts';
 import { createDemoDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 
 const scale = 0.1;
@@ -25,6 +29,46 @@ describe.each(testDrivers)('searching the catalogue on %s', (driver) => {
     expect(result.hits.find((hit) => hit.kind === 'category')?.title).toBe('Paracord 550 Type III');
     const german = await searchCatalogue(database.db, 'de-DE', 'schwarzes');
     expect(german.hits.some((hit) => hit.title.includes('Schwarz'))).toBe(true);
+  });
+
+  it('measures word similarity in memory exactly as pg_trgm does, and corrects to the word the database would choose', async () => {
+    const pairs = [['paracrod', 'paracord'], ['schwarz', 'schwartz'], ['gesp', 'klikgesp'], ['kernmantel', 'kernmantle'], ['blau', 'blue'], ['crème', 'creme'], ['x', 'xx']];
+    for (const [a, b] of pairs) {
+      const [row] = await queryRows<{ value: number }>(database.db, sql`select similarity(${a}, ${b})::float8 as value`);
+      expect(similarity(trigramsOf(a!), trigramsOf(b!)), `${a} ~ ${b}`).toBeCloseTo(Number(row!.value), 5);
+    }
+    const lexicon = await getLexicon(database.db, 'en-US');
+    for (const typo of ['paracrod', 'bukcle', 'reflectve', 'carabinr']) {
+      const [closest] = await queryRows<{ word: string }>(
+        database.db,
+        sql`select word from search_lexicon where locale = 'en-US' and word % ${typo} order by similarity(word, ${typo}) desc, documents desc, word limit 1`,
+      );
+      expect(closestWord(lexicon, typo), typo).toBe(closest?.word ?? typo);
+    }
+  });
+
+  it('finds in memory the products the database finds by name and attribute values (decision 0026)', async () => {
+    const index = await buildListingIndex(database.db);
+    const cases: [LocaleCode, string[]][] = [
+      ['en-US', ['paracord', '550']],
+      ['en-US', ['black']],
+      ['en-GB', ['the', 'ropes']],
+      ['en-US', ['buck']],
+      ['de-DE', ['schwarzes', 'seil']],
+      ['nl-NL', ['zwart']],
+      ['fr-FR', ['cordes']],
+      ['pl-PL', ['czarny']],
+    ];
+    for (const [locale, words] of cases) {
+      const inMemory = (await matchProducts(database.db, index, locale, words, 100_000)).map((product) => product.id);
+      // The database's own answer, over the name (weight A) and the SKU and attribute values (weight B) only.
+      const tsquery = words.map((word, position) => (position === words.length - 1 ? `${word}:*AB` : `${word}:AB`)).join(' & ');
+      const rows = await queryRows<{ ref_id: number }>(
+        database.db,
+        sql`select ref_id from search_documents, to_tsquery(${searchConfigOf(locale)}::regconfig, ${tsquery}) q where locale = ${locale} and kind = 'product' and document @@ q`,
+      );
+      expect(inMemory.toSorted((a, b) => a - b), `${locale}: ${words.join(' ')}`).toEqual(rows.map((row) => Number(row.ref_id)).toSorted((a, b) => a - b));
+    }
   });
 
   it('tolerates typos by correcting to the shop’s own words', async () => {

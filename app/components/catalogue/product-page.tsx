@@ -128,7 +128,7 @@ export function ProductPage({ data, prefix, inCart }: { data: ProductPageData; p
       <div className="product__top">
         <div className="product__gallery">
           {image && (
-            <img {...imageSources(image.path, 640)} width={640} height={640} alt={product.name} fetchPriority="high" className="product__image" />
+            <img {...imageSources(image.path, 640)} width={640} height={640} alt={image.alt || product.name} fetchPriority="high" className="product__image" />
           )}
           {detail.images.length > 1 && (
             <ul className="gallery__thumbs">

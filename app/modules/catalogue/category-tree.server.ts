@@ -5,6 +5,7 @@ import { minuteCache } from '../cache/minute-cache.server.ts';
 import type { LocaleCode } from '../i18n/locales.ts';
 
 export interface NavigationCategory {
+  id: number;
   code: string;
   name: string;
   urlPath: string;
@@ -34,7 +35,7 @@ async function loadCategoryTree(db: Database, locale: LocaleCode): Promise<Navig
   const nodes = new Map<number, NavigationCategory>();
   const tree: NavigationCategory[] = [];
   for (const row of rows) {
-    const node = { code: row.code, name: row.name, urlPath: row.urlPath, children: [] };
+    const node = { id: row.id, code: row.code, name: row.name, urlPath: row.urlPath, children: [] };
     nodes.set(row.id, node);
     const parent = row.parentId === null ? undefined : nodes.get(row.parentId);
     if (row.parentId === null) tree.push(node);

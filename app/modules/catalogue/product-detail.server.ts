@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.server.ts';
 import {
   attributeOptionTranslations,
@@ -129,7 +129,7 @@ async function loadProductDetail(db: Database, index: ListingIndex, productId: n
       .leftJoin(attributeOptionTranslations, and(eq(attributeOptionTranslations.optionId, productAttributeValues.optionId), eq(attributeOptionTranslations.locale, locale)))
       .where(eq(productAttributeValues.productId, productId))
       .orderBy(asc(attributes.position), asc(productAttributeValues.id)),
-    db.select({ path: productImages.path, width: productImages.width, height: productImages.height }).from(productImages).where(eq(productImages.productId, productId)).orderBy(asc(productImages.position)),
+    db.select({ path: productImages.path, width: productImages.width, height: productImages.height, alt: sql<string | null>`${productImages.alt} ->> ${locale}` }).from(productImages).where(eq(productImages.productId, productId)).orderBy(asc(productImages.position)),
     db
       .select({ id: productReviews.id, author: productReviews.authorName, rating: productReviews.rating, title: productReviews.title, body: productReviews.body, locale: productReviews.locale, createdAt: productReviews.createdAt, reply: productReviews.reply, verifiedPurchase: reviewerBoughtProduct })
       .from(productReviews)

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.server.ts';
-import { customers, sessions } from '../../db/schema.ts';
+import { customers, sessions, wishlists } from '../../db/schema.ts';
 import { serializeCookie } from '../http/cookies.server.ts';
 import type { PersonalInput } from '../http/personal-inputs.ts';
 
@@ -17,6 +17,8 @@ export interface SessionCustomer {
   firstName: string;
   lastName: string;
   email: string;
+  /** How many wishlists the customer has, read with the session: only several lists need a choice on product pages. */
+  wishlistCount: number;
   /** The stored id (hash) of the current session, to keep it when ending the others. */
   sessionId: string;
 }
@@ -44,6 +46,7 @@ export async function readSession(db: Database, token: string | undefined): Prom
       revokedAt: sessions.revokedAt,
       blockedAt: customers.blockedAt,
       customer: { id: customers.id, firstName: customers.firstName, lastName: customers.lastName, email: customers.email },
+      wishlistCount: sql<number>`(select count(*)::int from ${wishlists} where ${wishlists.customerId} = ${customers.id})`,
     })
     .from(sessions)
     .innerJoin(customers, eq(customers.id, sessions.customerId))
@@ -65,7 +68,7 @@ export async function readSession(db: Database, token: string | undefined): Prom
       .set({ lastSeenAt: sql`now()`, expiresAt: sql`now() + make_interval(days => ${sessionDays})` })
       .where(eq(sessions.id, id));
   }
-  return { kind: 'customer', customer: { ...row.customer, sessionId: id } };
+  return { kind: 'customer', customer: { ...row.customer, wishlistCount: row.wishlistCount, sessionId: id } };
 }
 
 /**

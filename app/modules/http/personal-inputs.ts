@@ -11,7 +11,7 @@ import type { Database } from '../../db/client.server.ts';
 /** Who is asking, as far as shared pages care: the cart cookie and the logged-in customer. */
 export interface Shopper {
   cartId: string | undefined;
-  customer: { id: number; firstName: string } | null;
+  customer: { id: number; firstName: string; wishlistCount: number } | null;
 }
 
 export interface PersonalInput<V> {

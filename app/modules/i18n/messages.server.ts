@@ -22,6 +22,9 @@ const localeFiles: Record<LocaleCode, MessageTree> = {
   'en-GB': enGB, 'es-ES': esES, 'fr-FR': frFR, 'it-IT': itIT, 'sv-SE': svSE,
 };
 
+/** A storefront's own locale file, before the database's translated messages. */
+export const localeFileMessages = (locale: LocaleCode): MessageTree => localeFiles[locale];
+
 /** The language code of translated messages (spec §4): the locale with '-' replaced by '_'. */
 export const messageLanguageOf = (locale: LocaleCode) => locale.replace('-', '_');
 

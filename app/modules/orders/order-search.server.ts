@@ -1,3 +1,4 @@
+import { csvCell } from '../http/csv.ts';
 import { containsPattern, likeEscaped } from '../paging/like-pattern.ts';
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.server.ts';
@@ -64,15 +65,7 @@ export async function searchOrders(db: Database, filters: OrderFilters, pageSize
 
 export type OrderListRow = Awaited<ReturnType<typeof searchOrders>>['orders'][number];
 
-/**
- * One CSV cell: quoted when it holds a separator, quote or line break; a text starting with
- * = + - @ or a tab/return is prefixed with ' so a spreadsheet never runs it as a formula.
- */
-export function csvCell(value: string | number): string {
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",;\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
-}
+export { csvCell } from '../http/csv.ts';
 
 const csvColumns = ['order_number', 'created_at', 'store', 'status', 'email', 'customer', 'payment_method', 'shipping_method', 'currency', 'total', 'vat'] as const;
 

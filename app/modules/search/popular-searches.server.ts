@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client.server.ts';
 import type { LocaleCode } from '../i18n/locales.ts';
+import { getLexicon, usesWord } from './lexicon.server.ts';
 import { queryWords } from './search.server.ts';
 
 /** Different visitors who must have made a search before others are shown it. */
@@ -55,10 +56,8 @@ export async function recordSearch(db: Database, locale: LocaleCode, searchedQue
   if (words.length === 0 || words.some((word) => blockedWords.has(word))) return;
   if (searchedJustNow(db, `${locale}|${words.join(' ')}|${visitor}`)) return;
   // Every word must be one the shop uses, whole or inside a longer word (compounds: "gesp" in "klikgesp").
-  for (const word of words.filter((candidate) => !/^\d+$/.test(candidate))) {
-    const [used] = await queryRows<{ word: string }>(db, sql`select word from search_lexicon where locale = ${locale} and word like ${`%${word}%`} limit 1`);
-    if (!used) return;
-  }
+  const lexicon = await getLexicon(db, locale);
+  if (!words.every((word) => /^\d+$/.test(word) || usesWord(lexicon, word))) return;
   const term = words.join(' ').slice(0, 80);
   await db.execute(sql`
     insert into search_terms (locale, term, searches, last_results, last_searched_at, visitors)

@@ -5,7 +5,7 @@
  * words used for spelling suggestions.
  */
 import { sql } from 'drizzle-orm';
-import { type Database, queryRows } from '../../db/client.server.ts';
+import { type Database, type Queryable, queryRows } from '../../db/client.server.ts';
 import { searchDocuments } from '../../db/schema.ts';
 import { localeCodes } from '../i18n/locales.ts';
 import { searchConfigOf } from './search-config.ts';
@@ -23,8 +23,6 @@ export async function searchIndexIsEmpty(db: Database): Promise<boolean> {
 }
 
 export async function rebuildSearchIndex(db: Database): Promise<{ documents: number }> {
-  const productConfig = configFor(sql.raw('locale'));
-  const categoryConfig = configFor(sql.raw('ct.locale'));
   const pageConfig = configFor(sql.raw('cpt.locale'));
   const postConfig = configFor(sql.raw('bpt.locale'));
   // A post's path below the prefix: the store's blog segment and the post's slug.
@@ -35,34 +33,8 @@ export async function rebuildSearchIndex(db: Database): Promise<{ documents: num
   await db.transaction(async (tx) => {
     await tx.execute(sql`delete from search_documents`);
     await tx.execute(sql`delete from search_lexicon`);
-    await tx.execute(sql`
-      insert into search_documents (locale, kind, ref_id, title, url_path, keywords, document)
-      with labels as (
-        select pav.product_id, aot.locale, string_agg(distinct aot.label, ' ') as labels
-        from product_attribute_values pav join attribute_option_translations aot on aot.option_id = pav.option_id
-        group by pav.product_id, aot.locale
-      ),
-      -- SKUs with spaces for dashes: the parser would read 'PC550-0001' as 'pc550' and '-0001'.
-      skus as (select product_id, string_agg(replace(sku, '-', ' '), ' ') as skus from product_variants group by product_id),
-      keyed as (
-        select p.id, pt.locale, pt.name, pt.url_key, pt.description,
-          concat_ws(' ', p.sku, replace(p.sku, '-', ' '), s.skus, l.labels) as keywords
-        from products p
-        join product_translations pt on pt.product_id = p.id
-        left join skus s on s.product_id = p.id
-        left join labels l on l.product_id = p.id and l.locale = pt.locale
-        where p.is_active
-      )
-      select locale, 'product', id, name, url_key, keywords,
-        setweight(to_tsvector(${productConfig}, name), 'A')
-          || setweight(to_tsvector('simple', keywords), 'B')
-          || setweight(to_tsvector(${productConfig}, regexp_replace(description, '<[^>]+>', ' ', 'g')), 'C')
-      from keyed`);
-    await tx.execute(sql`
-      insert into search_documents (locale, kind, ref_id, title, url_path, keywords, document)
-      select ct.locale, 'category', c.id, ct.name, ct.url_path, '', setweight(to_tsvector(${categoryConfig}, ct.name), 'A')
-      from categories c join category_translations ct on ct.category_id = c.id
-      where c.is_active`);
+    await insertProductDocuments(tx);
+    await insertCategoryDocuments(tx);
     await tx.execute(sql`
       insert into search_documents (locale, kind, ref_id, title, url_path, keywords, document)
       select cpt.locale, 'page', cp.id, cpt.title, cpt.slug, '',
@@ -86,4 +58,78 @@ export async function rebuildSearchIndex(db: Database): Promise<{ documents: num
   });
   const [row] = await queryRows<{ count: number }>(db, sql`select count(*)::int as count from search_documents`);
   return { documents: Number(row?.count ?? 0) };
+}
+
+/** The documents of active products (all, or only `productIds`), one per locale with a name. */
+async function insertProductDocuments(tx: Queryable, productIds?: readonly number[]): Promise<void> {
+  const productConfig = configFor(sql.raw('locale'));
+  const ids = productIds ? sql.join(productIds.map((id) => sql`${id}`), sql`, `) : null;
+  /** Narrows each part of the query to the products asked for (none: the whole catalogue). */
+  const only = (column: string, joiner: 'where' | 'and') => (ids ? sql`${sql.raw(joiner)} ${sql.raw(column)} in (${ids})` : sql``);
+  await tx.execute(sql`
+    insert into search_documents (locale, kind, ref_id, title, url_path, keywords, document)
+    with labels as (
+      select pav.product_id, aot.locale, string_agg(distinct aot.label, ' ') as labels
+      from product_attribute_values pav join attribute_option_translations aot on aot.option_id = pav.option_id
+      ${only('pav.product_id', 'where')}
+      group by pav.product_id, aot.locale
+    ),
+    -- SKUs with spaces for dashes: the parser would read 'PC550-0001' as 'pc550' and '-0001'.
+    skus as (select product_id, string_agg(replace(sku, '-', ' '), ' ') as skus from product_variants ${only('product_id', 'where')} group by product_id),
+    keyed as (
+      select p.id, pt.locale, pt.name, pt.url_key, pt.description,
+        concat_ws(' ', p.sku, replace(p.sku, '-', ' '), s.skus, l.labels) as keywords
+      from products p
+      join product_translations pt on pt.product_id = p.id
+      left join skus s on s.product_id = p.id
+      left join labels l on l.product_id = p.id and l.locale = pt.locale
+      where p.is_active ${only('p.id', 'and')}
+    )
+    select locale, 'product', id, name, url_key, keywords,
+      setweight(to_tsvector(${productConfig}, name), 'A')
+        || setweight(to_tsvector('simple', keywords), 'B')
+        || setweight(to_tsvector(${productConfig}, regexp_replace(description, '<[^>]+>', ' ', 'g')), 'C')
+    from keyed`);
+}
+
+/**
+ * After an edit in the admin: the search documents of these products only (not the whole
+ * catalogue), and their words in the lexicon for spelling suggestions. The trigger on
+ * search_documents then tells every process to forget its cached searches.
+ */
+export async function refreshProductSearchDocuments(db: Database, productIds: readonly number[]): Promise<void> {
+  if (productIds.length === 0) return;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`delete from search_documents where kind = 'product' and ref_id in (${sql.join(productIds.map((id) => sql`${id}`), sql`, `)})`);
+    await insertProductDocuments(tx, productIds);
+    await tx.execute(sql`
+      insert into search_lexicon (locale, word, documents)
+      select locale, word, 1 from (
+        select locale, unnest(tsvector_to_array(to_tsvector('simple', title || ' ' || keywords))) as word
+        from search_documents where kind = 'product' and ref_id in (${sql.join(productIds.map((id) => sql`${id}`), sql`, `)})
+      ) words
+      where length(word) >= 3 and word !~ '^[0-9]+$'
+      group by locale, word
+      on conflict (locale, word) do nothing`);
+  });
+}
+
+/** The documents of active categories (all, or only `categoryIds`), one per locale with a name. */
+async function insertCategoryDocuments(tx: Queryable, categoryIds?: readonly number[]): Promise<void> {
+  const categoryConfig = configFor(sql.raw('ct.locale'));
+  const only = categoryIds ? sql`and c.id in (${sql.join(categoryIds.map((id) => sql`${id}`), sql`, `)})` : sql``;
+  await tx.execute(sql`
+    insert into search_documents (locale, kind, ref_id, title, url_path, keywords, document)
+    select ct.locale, 'category', c.id, ct.name, ct.url_path, '', setweight(to_tsvector(${categoryConfig}, ct.name), 'A')
+    from categories c join category_translations ct on ct.category_id = c.id
+    where c.is_active ${only}`);
+}
+
+/** After a category is created, renamed or its path moved: the documents of these categories only. */
+export async function refreshCategorySearchDocuments(db: Database, categoryIds: readonly number[]): Promise<void> {
+  if (categoryIds.length === 0) return;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`delete from search_documents where kind = 'category' and ref_id in (${sql.join(categoryIds.map((id) => sql`${id}`), sql`, `)})`);
+    await insertCategoryDocuments(tx, categoryIds);
+  });
 }

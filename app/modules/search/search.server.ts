@@ -8,7 +8,12 @@ import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client.server.ts';
 import type { LocaleCode } from '../i18n/locales.ts';
 import { minuteCache } from '../cache/minute-cache.server.ts';
+import { getCategoryTree } from '../catalogue/category-tree.server.ts';
+import { getListingIndex } from '../catalogue/listing-index.server.ts';
 import { searchConfigOf } from './search-config.ts';
+import { closestWord, getLexicon } from './lexicon.server.ts';
+import { matchProducts } from './product-search.server.ts';
+import { titleMatches } from './title-matches.server.ts';
 
 export interface SearchHit {
   kind: 'product' | 'category' | 'page' | 'post';
@@ -32,19 +37,8 @@ export function queryWords(query: string): string[] {
 
 /** Replaces words the shop does not use by the most similar word it does use. */
 export async function correctSpelling(db: Database, locale: LocaleCode, words: string[]): Promise<string[]> {
-  return Promise.all(
-    words.map(async (word) => {
-      if (word.length < 3 || /^\d+$/.test(word)) return word;
-      const [known] = await queryRows<{ word: string }>(db, sql`select word from search_lexicon where locale = ${locale} and word = ${word} limit 1`);
-      if (known) return word;
-      const [closest] = await queryRows<{ word: string }>(
-        db,
-        sql`select word from search_lexicon where locale = ${locale} and word % ${word}
-            order by similarity(word, ${word}) desc, documents desc limit 1`,
-      );
-      return closest?.word ?? word;
-    }),
-  );
+  const lexicon = await getLexicon(db, locale);
+  return words.map((word) => (word.length < 3 || /^\d+$/.test(word) ? word : closestWord(lexicon, word)));
 }
 
 type HitRow = { kind: SearchHit['kind']; ref_id: number; title: string; url_path: string };
@@ -64,28 +58,30 @@ async function runSearch(db: Database, locale: LocaleCode, query: string, limit:
   const config = searchConfigOf(locale);
   // Every word must match, the last one also as a prefix (people type "paraco").
   const tsquery = corrected.map((word, index) => (index === corrected.length - 1 ? `${word}:*` : word)).join(' & ');
-  const typed = words.join(' ');
-  const [ranked, similar] = await Promise.all([
-    queryRows<HitRow>(
-      db,
-      sql`select kind, ref_id, title, url_path from search_documents, to_tsquery(${config}::regconfig, ${tsquery}) q
-          where locale = ${locale} and document @@ q
-          order by case kind when 'category' then 0 when 'product' then 1 else 2 end, ts_rank_cd('{0.05, 0.1, 0.5, 1}', document, q) desc, ref_id
-          limit ${limit}`,
-    ),
-    // Titles with a word like the one typed, which stemming misses inside compounds
-    // ("gesp" in "Klikgesp", "seil" in "Kletterseil"): they lead their kind, most similar first.
-    queryRows<HitRow>(
-      db,
-      sql`select kind, ref_id, title, url_path from search_documents
-          where locale = ${locale} and ${typed} <% title
-          order by word_similarity(${typed}, title) desc, ref_id limit 100`,
-    ),
-  ]);
+  const [index, tree] = await Promise.all([getListingIndex(db), getCategoryTree(db, locale)]);
+  // Products by name, SKU and attribute values from memory (decision 0026); the database searches
+  // the rest, and product descriptions only when no product has the words in those.
+  const products = await matchProducts(db, index, locale, corrected, limit);
+  // Without products, the small partial index of the other kinds alone is the fastest way; "is true"
+  // keeps the planner from also reading every document of the locale through the locale's index.
+  const which = products.length > 0 ? sql`(locale = ${locale}) is true and kind <> 'product'` : sql`locale = ${locale}`;
+  const ranked = await queryRows<HitRow>(
+    db,
+    sql`select kind, ref_id, title, url_path from search_documents, to_tsquery(${config}::regconfig, ${tsquery}) q
+        where ${which} and document @@ q
+        order by case kind when 'category' then 0 when 'product' then 1 else 2 end, ts_rank_cd('{0.05, 0.1, 0.5, 1}', document, q) desc, ref_id
+        limit ${limit}`,
+  );
+  ranked.push(
+    ...products.map((product) => ({ kind: 'product' as const, ref_id: product.id, title: product.names[locale] as string, url_path: product.urlKeys[locale] ?? '' })),
+  );
+  // Titles with a word holding the one typed, which stemming misses inside compounds
+  // ("gesp" in "Klikgesp", "seil" in "Kletterseil"): they lead their kind, best fitting first.
+  const similar = titleMatches(index, tree, locale, words.join(' ')).map((match) => ({ kind: match.kind, ref_id: match.refId, title: match.title, url_path: match.urlPath }));
   const similarKeys = new Set(similar.map((hit) => `${hit.kind}:${hit.ref_id}`));
   const ofKind = (kind: SearchHit['kind']) => [
     ...similar.filter((hit) => hit.kind === kind),
-    ...ranked.filter((hit) => hit.kind === kind && !similarKeys.has(`${hit.kind}:${hit.ref_id}`)),
+    ...ranked.filter((hit) => hit.kind === kind && !similarKeys.has(`${hit.kind}:${Number(hit.ref_id)}`)),
   ];
   const hits = [...ofKind('category'), ...ofKind('product'), ...ofKind('page'), ...ofKind('post')].slice(0, limit);
   return {

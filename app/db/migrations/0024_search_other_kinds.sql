@@ -1,0 +1,1 @@
+CREATE INDEX "search_documents_other_kinds_idx" ON "search_documents" USING gin ("document") WHERE "search_documents"."kind" <> 'product';

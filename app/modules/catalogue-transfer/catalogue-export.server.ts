@@ -1,0 +1,102 @@
+/**
+ * The catalogue as CSV (issue 16), streamed: products are read in batches by id (keyset) as the
+ * response is read, so neither the catalogue nor the file is ever whole in memory. Same columns
+ * as the import, so an export imported again changes nothing.
+ */
+import { sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../../db/client.server.ts';
+import { minorUnitsToDecimal } from '../currency/money.ts';
+import { csvLine } from '../http/csv.ts';
+import { localeCodes, type LocaleCode } from '../i18n/locales.ts';
+import { importColumns, type ImportKind, type Tier, tiersCell } from './transfer-format.ts';
+
+const productsPerBatch = 200;
+
+interface ExportVariant {
+  productId: number;
+  productSku: string;
+  productActive: boolean;
+  sku: string;
+  variantActive: boolean;
+  priceCents: number;
+  stock: number;
+  weightGrams: number;
+  tiers: Tier[];
+}
+
+/** The next `productsPerBatch` product ids after `afterId`. */
+async function productBatch(db: Database, afterId: number): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(db, sql`select id from products where id > ${afterId} order by id limit ${productsPerBatch}`);
+  return rows.map((row) => row.id);
+}
+
+/** The variants of some products, in product and variant order. */
+async function variantsOf(db: Database, productIds: number[]): Promise<ExportVariant[]> {
+  return queryRows<ExportVariant>(
+    db,
+    sql`with batch as (select id, sku, is_active from products where id in (select (jsonb_array_elements_text(${JSON.stringify(productIds)}::jsonb))::int))
+        select b.id as "productId", b.sku as "productSku", b.is_active as "productActive", v.sku, v.is_active as "variantActive",
+          v.price_cents as "priceCents", v.stock_quantity as "stock", v.weight_grams as "weightGrams",
+          coalesce((select json_agg(json_build_object('minQuantity', t.min_quantity, 'unitPriceCents', t.unit_price_cents) order by t.min_quantity)
+                    from price_tiers t where t.variant_id = v.id), '[]'::json) as tiers
+        from batch b join product_variants v on v.product_id = b.id
+        order by b.id, v.position, v.id`,
+  );
+}
+
+async function textsOf(db: Database, productIds: number[]) {
+  const rows = await queryRows<{ productId: number; locale: LocaleCode; name: string; urlKey: string; description: string }>(
+    db,
+    sql`select product_id as "productId", locale, name, url_key as "urlKey", description from product_translations
+        where product_id in (select (jsonb_array_elements_text(${JSON.stringify(productIds)}::jsonb))::int)`,
+  );
+  return new Map(rows.map((row) => [`${row.productId}:${row.locale}`, row]));
+}
+
+const flag = (value: boolean) => (value ? 'true' : 'false');
+const euros = (cents: number) => minorUnitsToDecimal(cents);
+
+/** The CSV lines of one batch (texts and product flags on each product's first row). */
+async function batchLines(db: Database, kind: ImportKind, variants: ExportVariant[]): Promise<string> {
+  if (kind === 'stock') return variants.map((variant) => csvLine([variant.sku, variant.stock])).join('');
+  if (kind === 'prices') return variants.map((variant) => csvLine([variant.sku, euros(variant.priceCents), tiersCell(variant.tiers)])).join('');
+  const texts = await textsOf(db, [...new Set(variants.map((variant) => variant.productId))]);
+  let previousProduct = 0;
+  return variants
+    .map((variant) => {
+      const first = variant.productId !== previousProduct;
+      previousProduct = variant.productId;
+      const textCells = localeCodes.flatMap((locale) => {
+        const text = first ? texts.get(`${variant.productId}:${locale}`) : undefined;
+        return text ? [text.name, text.urlKey, text.description] : ['', '', ''];
+      });
+      return csvLine([variant.productSku, first ? flag(variant.productActive) : '', variant.sku, flag(variant.variantActive), euros(variant.priceCents), tiersCell(variant.tiers), variant.stock, variant.weightGrams, ...textCells]);
+    })
+    .join('');
+}
+
+/** The whole catalogue in the kind's columns, as a byte stream that reads the next batch when asked. */
+export function catalogueCsvStream(db: Database, kind: ImportKind): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let afterId = 0;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        // The byte order mark makes spreadsheet programs read the file as UTF-8.
+        controller.enqueue(encoder.encode(`\uFEFF${csvLine([...importColumns[kind].columns])}`));
+      },
+      async pull(controller) {
+        // Products without variants make no line; a batch of only those reads on.
+        for (;;) {
+          const productIds = await productBatch(db, afterId);
+          if (productIds.length === 0) return controller.close();
+          afterId = productIds.at(-1)!;
+          const variants = await variantsOf(db, productIds);
+          if (variants.length === 0) continue;
+          return controller.enqueue(encoder.encode(await batchLines(db, kind, variants)));
+        }
+      },
+    },
+    { highWaterMark: 1 },
+  );
+}

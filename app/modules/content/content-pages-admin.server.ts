@@ -1,0 +1,90 @@
+/**
+ * Information pages edited in the back office (issue 16): per page and store the title, URL slug,
+ * body (HTML, shown through the spec §5 sanitiser), meta description and whether it is published.
+ * A changed slug keeps the old address working with a 301 redirect.
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database } from '../../db/client.server.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { contentPages, contentPageTranslations, urlRedirects } from '../../db/schema.ts';
+import { recordAudit } from '../admin/audit.server.ts';
+import type { LocaleCode } from '../i18n/locales.ts';
+import { fillInlineTokens } from './content-page.server.ts';
+import { sanitizeContentHtml } from './sanitize-content.server.ts';
+
+/** Every page with the stores it has a text in and whether each is published. */
+export async function listContentPages(db: Database) {
+  const rows = await db
+    .select({ id: contentPages.id, code: contentPages.code, isActive: contentPages.isActive, locale: contentPageTranslations.locale, title: contentPageTranslations.title, published: contentPageTranslations.published })
+    .from(contentPages)
+    .leftJoin(contentPageTranslations, eq(contentPageTranslations.pageId, contentPages.id))
+    .orderBy(asc(contentPages.code));
+  const pages = new Map<number, { id: number; code: string; isActive: boolean; title: string; locales: { locale: string; published: boolean }[] }>();
+  for (const row of rows) {
+    const page = pages.get(row.id) ?? { id: row.id, code: row.code, isActive: row.isActive, title: '', locales: [] };
+    if (row.locale) {
+      page.locales.push({ locale: row.locale, published: row.published ?? false });
+      if (row.locale === 'en' || !page.title) page.title = row.title ?? '';
+    }
+    pages.set(row.id, page);
+  }
+  return [...pages.values()];
+}
+
+export async function contentPageText(db: Database, pageId: number, locale: LocaleCode) {
+  const [page] = await db.select({ id: contentPages.id, code: contentPages.code }).from(contentPages).where(eq(contentPages.id, pageId));
+  if (!page) return null;
+  const [text] = await db.select().from(contentPageTranslations).where(and(eq(contentPageTranslations.pageId, pageId), eq(contentPageTranslations.locale, locale)));
+  return { page, text: text ?? null };
+}
+
+/** The body as shoppers would see it: tokens filled, then sanitised. */
+export const previewHtml = (html: string, locale: LocaleCode, { siteUrl, shopName }: { siteUrl: string; shopName: string }) =>
+  sanitizeContentHtml(fillInlineTokens(html, locale, shopName), { ownHosts: [new URL(siteUrl).host] });
+
+export const contentPageFields = ['title', 'slug', 'bodyHtml', 'metaDescription', 'published'] as const;
+
+export const contentPageSchema = z.object({
+  title: z.string().trim().min(1, 'validation.required').max(200, 'validation.invalid'),
+  slug: z
+    .string()
+    .trim()
+    .min(1, 'validation.required')
+    .max(200, 'validation.invalid')
+    .regex(/^[\p{Ll}\p{Lo}\p{N}]+(?:-[\p{Ll}\p{Lo}\p{N}]+)*$/u, 'admin.contentPages.slugInvalid'),
+  bodyHtml: z.string().max(200_000, 'validation.invalid'),
+  metaDescription: z.string().trim().max(300, 'validation.invalid'),
+  published: z.string().transform((value) => value === 'on'),
+});
+export type ContentPageInput = z.output<typeof contentPageSchema>;
+
+/** Saves one store's text of a page; 'slug-taken' when another page of the store has the slug. */
+export async function saveContentPageText(db: Database, staffId: number, pageId: number, locale: LocaleCode, input: ContentPageInput): Promise<{ ok: true } | { ok: false; reason: 'not-found' | 'slug-taken' }> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [page] = await tx.select({ id: contentPages.id }).from(contentPages).where(eq(contentPages.id, pageId));
+      if (!page) return { ok: false, reason: 'not-found' } as const;
+      const [before] = await tx.select().from(contentPageTranslations).where(and(eq(contentPageTranslations.pageId, pageId), eq(contentPageTranslations.locale, locale))).for('update');
+      const values = { title: input.title, slug: input.slug, bodyHtml: input.bodyHtml, metaDescription: input.metaDescription || null, published: input.published, updatedAt: new Date() };
+      await tx
+        .insert(contentPageTranslations)
+        .values({ pageId, locale, ...values })
+        .onConflictDoUpdate({ target: [contentPageTranslations.pageId, contentPageTranslations.locale], set: values });
+      if (before && before.slug !== input.slug) {
+        // The old address keeps working; a redirect stored from the new slug would only shadow the page.
+        await tx
+          .insert(urlRedirects)
+          .values({ locale, fromPath: before.slug, toPath: input.slug, statusCode: 301 })
+          .onConflictDoUpdate({ target: [urlRedirects.locale, urlRedirects.fromPath], set: { toPath: input.slug, statusCode: 301 } });
+        await tx.delete(urlRedirects).where(and(eq(urlRedirects.locale, locale), eq(urlRedirects.fromPath, input.slug)));
+      }
+      await tx.update(contentPages).set({ updatedAt: sql`now()` }).where(eq(contentPages.id, pageId));
+      await recordAudit(tx, { staffId, action: 'contentPage.update', entity: 'contentPage', entityId: `${pageId}:${locale}`, before: before ?? null, after: values });
+      return { ok: true } as const;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, reason: 'slug-taken' };
+    throw error;
+  }
+}

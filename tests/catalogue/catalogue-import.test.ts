@@ -1,0 +1,216 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importJobRows, importJobs, products, productTranslations, productVariants, staffUsers } from '../../app/db/schema.ts';
+import { resolveCataloguePath } from '../../app/modules/catalogue/resolve-path.server.ts';
+import { catalogueCsvStream } from '../../app/modules/catalogue-transfer/catalogue-export.server.ts';
+import { importJob, queueImport, stopImport } from '../../app/modules/catalogue-transfer/import-jobs.server.ts';
+import { importMaxBytes, previewImport } from '../../app/modules/catalogue-transfer/import-preview.server.ts';
+import { importBatchSize, resumeImportJobs, runImportJob } from '../../app/modules/catalogue-transfer/import-runner.server.ts';
+import type { ImportKind } from '../../app/modules/catalogue-transfer/transfer-format.ts';
+import { parseCsv } from '../../app/modules/http/csv.ts';
+import { createLogger } from '../../app/modules/observability/logger.server.ts';
+import { createDemoDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
+
+const logger = createLogger('silent');
+
+describe.each(testDrivers)('catalogue import and export on %s (issue 16)', (driver) => {
+  let database: TestDatabase;
+  let staffId: number;
+  let variants: { id: number; sku: string; productId: number; stockQuantity: number; priceCents: number }[];
+
+  /** The variants as they are now (earlier tests change some). */
+  const currentVariants = () =>
+    database.db
+      .select({ id: productVariants.id, sku: productVariants.sku, productId: productVariants.productId, stockQuantity: productVariants.stockQuantity, priceCents: productVariants.priceCents })
+      .from(productVariants)
+      .orderBy(productVariants.id);
+
+  beforeAll(async () => {
+    database = await createDemoDatabase(driver, 0.05);
+    const [staff] = await database.db.insert(staffUsers).values({ email: 'editor@example.com', name: 'Eddie', role: 'editor' }).returning();
+    staffId = staff!.id;
+    variants = await currentVariants();
+  }, 120_000);
+  afterAll(() => database?.destroy());
+
+  const services = () => ({ db: database.db, logger });
+  const bytes = (text: string) => new TextEncoder().encode(text);
+  const preview = (kind: ImportKind, text: string) => previewImport(database.db, staffId, { kind, fileName: `${kind}.csv`, bytes: bytes(text) });
+  const previewed = async (kind: ImportKind, text: string) => {
+    const result = await preview(kind, text);
+    if (!result.ok) throw new Error(`refused: ${JSON.stringify(result.error)}`);
+    return result.jobId;
+  };
+  const rowsOf = (jobId: number) => database.db.select().from(importJobRows).where(eq(importJobRows.jobId, jobId)).orderBy(importJobRows.line);
+  const stockOf = async (ids: number[]) =>
+    Object.fromEntries((await database.db.select({ id: productVariants.id, stock: productVariants.stockQuantity }).from(productVariants).where(inArray(productVariants.id, ids))).map((row) => [row.id, row.stock]));
+  const exported = async (kind: ImportKind) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(await new Response(catalogueCsvStream(database.db, kind)).arrayBuffer());
+
+  it('exports every variant in each format, and an export imported again changes nothing', async () => {
+    for (const kind of ['stock', 'prices', 'products'] as const) {
+      const text = await exported(kind);
+      expect(text.startsWith('\uFEFF')).toBe(true);
+      const parsed = parseCsv(text);
+      expect(parsed.ok).toBe(true);
+      if (!parsed.ok) return;
+      expect(parsed.records).toHaveLength(variants.length);
+      const jobId = await previewed(kind, text);
+      const job = await importJob(database.db, jobId);
+      expect(job?.summary).toEqual({ new: 0, changed: 0, unchanged: variants.length, error: 0 });
+      expect(await queueImport(database.db, staffId, jobId)).toBe(false);
+    }
+  });
+
+  it('streams the export in batches instead of building the file first', async () => {
+    const reader = catalogueCsvStream(database.db, 'products').getReader();
+    const header = await reader.read();
+    const firstBatch = await reader.read();
+    expect(new TextDecoder().decode(header.value)).toContain('product_sku');
+    // The first batch holds the first 200 products' rows, not the catalogue.
+    const lines = new TextDecoder().decode(firstBatch.value).split('\r\n').length - 1;
+    expect(lines).toBeGreaterThan(0);
+    expect(lines).toBeLessThan(variants.length);
+    await reader.cancel();
+  });
+
+  it('shows what a stock file would change, then applies it in the background', async () => {
+    const [a, b, c] = variants;
+    const text = `sku,quantity\r\n${a!.sku},${a!.stockQuantity + 7}\r\n${b!.sku},0\r\n${c!.sku},${c!.stockQuantity}\r\n`;
+    const jobId = await previewed('stock', text);
+    const rows = await rowsOf(jobId);
+    expect(rows.map((row) => [row.line, row.outcome])).toEqual([
+      [2, 'changed'],
+      [3, b!.stockQuantity === 0 ? 'unchanged' : 'changed'],
+      [4, 'unchanged'],
+    ]);
+    expect(rows[0]!.details).toEqual(['quantity']);
+    // The dry run changed nothing.
+    expect((await stockOf([a!.id]))[a!.id]).toBe(a!.stockQuantity);
+    expect(await queueImport(database.db, staffId, jobId)).toBe(true);
+    expect(await runImportJob(services(), jobId)).toBe('done');
+    expect(await stockOf([a!.id, b!.id])).toEqual({ [a!.id]: a!.stockQuantity + 7, [b!.id]: 0 });
+    const job = await importJob(database.db, jobId);
+    expect(job).toMatchObject({ status: 'done', appliedRows: job!.rowsToApply });
+    // A second run finds nothing to claim.
+    expect(await runImportJob(services(), jobId)).toBe('not-claimed');
+  });
+
+  it('refuses broken files with the reason and the line', async () => {
+    expect(await preview('stock', `sku,quantity\r\n${variants[0]!.sku},"5\r\n`)).toMatchObject({ ok: false, error: { key: 'unclosedQuote', line: 2 } });
+    expect(await preview('stock', `sku,quantity\r\nA"B,5\r\n`)).toMatchObject({ ok: false, error: { key: 'strayQuote', line: 2 } });
+    expect(await preview('stock', `sku,amount\r\nX,5\r\n`)).toMatchObject({ ok: false, error: { key: 'unknownColumn', values: { column: 'amount' } } });
+    expect(await preview('prices', `sku\r\nX\r\n`)).toMatchObject({ ok: false, error: { key: 'missingColumn', values: { column: 'price_eur' } } });
+    expect(await preview('stock', 'sku,quantity\r\n')).toMatchObject({ ok: false, error: { key: 'noRows' } });
+    expect(await previewImport(database.db, staffId, { kind: 'stock', fileName: 'x.csv', bytes: new Uint8Array([0x73, 0xff, 0xfe]) })).toMatchObject({ ok: false, error: { key: 'notUtf8' } });
+  });
+
+  it('refuses a 50 MB file before reading it', async () => {
+    const big = new Uint8Array(50 * 1024 * 1024);
+    expect(big.byteLength).toBeGreaterThan(importMaxBytes);
+    expect(await previewImport(database.db, staffId, { kind: 'stock', fileName: 'big.csv', bytes: big })).toMatchObject({ ok: false, error: { key: 'tooLarge', values: { megabytes: 20 } } });
+  });
+
+  it('marks each bad row with its line, column and reason, and will not apply the file', async () => {
+    const [a, b, c, d] = variants;
+    const text = ['sku;price_eur', `${a!.sku};12,50`, 'NO-SUCH-SKU;3.00', `${b!.sku};-4.00`, `${c!.sku};1.250,00`, `${d!.sku};7.5`, `${a!.sku};13.00`].join('\n');
+    const jobId = await previewed('prices', `\uFEFF${text}\n`);
+    const rows = await rowsOf(jobId);
+    expect(rows.map((row) => ({ line: row.line, outcome: row.outcome, details: row.details }))).toEqual([
+      { line: 2, outcome: a!.priceCents === 1250 ? 'unchanged' : 'changed', details: a!.priceCents === 1250 ? [] : ['price_eur'] },
+      { line: 3, outcome: 'error', details: [{ field: 'sku', key: 'unknownSku', values: { sku: 'NO-SUCH-SKU' } }] },
+      { line: 4, outcome: 'error', details: [{ field: 'price_eur', key: 'negativePrice' }] },
+      { line: 5, outcome: 'error', details: [{ field: 'price_eur', key: 'notAPrice', values: { value: '1.250,00' } }] },
+      { line: 6, outcome: d!.priceCents === 750 ? 'unchanged' : 'changed', details: d!.priceCents === 750 ? [] : ['price_eur'] },
+      { line: 7, outcome: 'error', details: [{ field: 'sku', key: 'repeatedSku', values: { line: 2 } }] },
+    ]);
+    expect(await queueImport(database.db, staffId, jobId)).toBe(false);
+    const stock = ['sku,quantity', `${a!.sku},-3`, `${b!.sku},2.5`, `${c!.sku}`].join('\r\n');
+    const stockRows = await rowsOf(await previewed('stock', stock));
+    expect(stockRows.map((row) => row.details)).toEqual([
+      [{ field: 'quantity', key: 'negativeStock' }],
+      [{ field: 'quantity', key: 'notAWholeNumber' }],
+      [{ field: 'row', key: 'cellCount', values: { cells: 1, columns: 2 } }],
+    ]);
+  });
+
+  it('applies a failing batch not at all, and says which lines failed', async () => {
+    variants = await currentVariants();
+    const [first, second] = await database.db.select({ id: products.id, sku: products.sku }).from(products).orderBy(products.id).limit(2);
+    const [firstVariant] = variants.filter((variant) => variant.productId === first!.id);
+    const [secondVariant] = variants.filter((variant) => variant.productId === second!.id);
+    const text = ['product_sku,variant_sku,stock,url_key:de-DE', `${first!.sku},${firstVariant!.sku},${firstVariant!.stockQuantity + 11},`, `${second!.sku},${secondVariant!.sku},,brand-new-key`].join('\r\n');
+    const jobId = await previewed('products', text);
+    expect((await importJob(database.db, jobId))?.summary).toEqual({ new: 0, changed: 2, unchanged: 0, error: 0 });
+    // Between the dry run and the apply, another product takes the key: the batch fails whole.
+    await database.db.update(productTranslations).set({ urlKey: 'brand-new-key' }).where(sql`${productTranslations.productId} = ${first!.id} and ${productTranslations.locale} = 'de-DE'`);
+    expect(await queueImport(database.db, staffId, jobId)).toBe(true);
+    expect(await runImportJob(services(), jobId)).toBe('failed');
+    expect((await stockOf([firstVariant!.id]))[firstVariant!.id]).toBe(firstVariant!.stockQuantity);
+    const job = await importJob(database.db, jobId);
+    expect(job).toMatchObject({ status: 'failed', appliedRows: 0, failure: { fromLine: 2, toLine: 3 } });
+  });
+
+  it('stops when asked, and a job left running by a stopped process resumes where it was', async () => {
+    variants = await currentVariants();
+    const many = variants.slice(0, importBatchSize + 20);
+    const text = ['sku,quantity', ...many.map((variant) => `${variant.sku},${variant.stockQuantity + 100}`)].join('\n');
+    const stopped = await previewed('stock', text);
+    await queueImport(database.db, staffId, stopped);
+    expect(await stopImport(database.db, staffId, stopped)).toBe(true);
+    expect(await importJob(database.db, stopped)).toMatchObject({ status: 'stopped', appliedRows: 0 });
+    expect(await runImportJob(services(), stopped)).toBe('not-claimed');
+
+    // A process died after the first batch: the job says running, its lease has run out.
+    const jobId = await previewed('stock', text);
+    await queueImport(database.db, staffId, jobId);
+    const firstBatch = many.slice(0, importBatchSize);
+    await database.db.execute(sql`update product_variants set stock_quantity = stock_quantity + 100 where id in (${sql.join(firstBatch.map((variant) => sql`${variant.id}`), sql`, `)})`);
+    await database.db.update(importJobs).set({ status: 'running', cursorLine: importBatchSize + 1, appliedRows: importBatchSize, claimedUntil: sql`now() - interval '1 second'` }).where(eq(importJobs.id, jobId));
+    let notifications = 0;
+    const unlisten = await database.listen('storefront_change', () => (notifications += 1));
+    expect(await resumeImportJobs(services())).toBe(1);
+    const stock = await stockOf(many.map((variant) => variant.id));
+    expect(many.every((variant) => stock[variant.id] === variant.stockQuantity + 100)).toBe(true);
+    expect(await importJob(database.db, jobId)).toMatchObject({ status: 'done', appliedRows: many.length });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await unlisten();
+    // One batch, one transaction: at most one notification, however many variants changed.
+    expect(notifications).toBeLessThanOrEqual(1);
+  });
+
+  it('empties the storefront caches once per batch, not once per row', async () => {
+    const inStock = (await currentVariants()).filter((variant) => variant.stockQuantity > 0).slice(0, 30);
+    const jobId = await previewed('stock', ['sku,quantity', ...inStock.map((variant) => `${variant.sku},0`)].join('\n'));
+    await queueImport(database.db, staffId, jobId);
+    const payloads: string[] = [];
+    const unlisten = await database.listen('storefront_change', (payload) => payloads.push(payload));
+    expect(await runImportJob(services(), jobId)).toBe('done');
+    for (let attempt = 0; attempt < 40 && payloads.length === 0; attempt++) await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await unlisten();
+    // 30 variants sold out in one batch: one notification.
+    expect(payloads).toEqual(['product_variants']);
+  });
+
+  it('changes a German name from a product file and finds it in German search', async () => {
+    const [product] = await database.db.select({ id: products.id, sku: products.sku }).from(products).orderBy(products.id).limit(1);
+    const [variant] = (await currentVariants()).filter((candidate) => candidate.productId === product!.id);
+    const jobId = await previewed('products', `product_sku,variant_sku,name:de-DE\r\n${product!.sku},${variant!.sku},Importierte Kordel Zebra\r\n`);
+    expect((await rowsOf(jobId))[0]).toMatchObject({ outcome: 'changed', details: ['name:de-DE'] });
+    await queueImport(database.db, staffId, jobId);
+    expect(await runImportJob(services(), jobId)).toBe('done');
+    const found = await database.db.execute(sql`select title from search_documents where locale = 'de-DE' and kind = 'product' and ref_id = ${product!.id}`);
+    expect((found as unknown as { rows: { title: string }[] }).rows[0]?.title).toBe('Importierte Kordel Zebra');
+  });
+
+  it('keeps the old address of a product whose URL key an import changes', async () => {
+    const [product] = await database.db.select({ id: products.id, sku: products.sku }).from(products).orderBy(products.id).offset(2).limit(1);
+    const [variant] = (await currentVariants()).filter((candidate) => candidate.productId === product!.id);
+    const [before] = await database.db.select({ urlKey: productTranslations.urlKey }).from(productTranslations).where(sql`${productTranslations.productId} = ${product!.id} and ${productTranslations.locale} = 'nl-NL'`);
+    const jobId = await previewed('products', `product_sku,variant_sku,url_key:nl-NL\r\n${product!.sku},${variant!.sku},geimporteerd-koord\r\n`);
+    await queueImport(database.db, staffId, jobId);
+    expect(await runImportJob(services(), jobId)).toBe('done');
+    expect(await resolveCataloguePath(database.db, 'nl-NL', before!.urlKey)).toEqual({ type: 'REDIRECT', redirectCode: 301, relativeUrl: '/nl-nl/geimporteerd-koord' });
+    expect(await resolveCataloguePath(database.db, 'nl-NL', 'geimporteerd-koord')).toMatchObject({ type: 'PRODUCT', id: product!.id });
+  });
+});
