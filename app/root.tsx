@@ -28,7 +28,9 @@ const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, context }
   const csrf = csrfState(request, sessionSecret, secureCookies);
   context.set(csrfTokenContext, csrf.token);
   const response = await next();
-  if (csrf.setCookie) response.headers.append('Set-Cookie', csrf.setCookie);
+  // Pages (and their client-navigation data) carry the token, so they hand out the cookie. Other
+  // answers (public JSON, feeds, sitemaps) do not: a shared cache may keep them (decision 0024).
+  if (csrf.setCookie && /text\/html|text\/x-script/.test(response.headers.get('content-type') ?? '')) response.headers.append('Set-Cookie', csrf.setCookie);
   return response;
 };
 

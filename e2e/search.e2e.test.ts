@@ -162,7 +162,7 @@ describe('search', () => {
     expect(html).toContain(`<html lang="nl-NL"`);
     expect(html).toMatch(/class="product-card__name">[^<]*gesp/i);
     const response = await fetch(`${baseUrl}/api/search/suggest?q=snap&locale=en`);
-    expect(response.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=60, s-maxage=60, stale-while-revalidate=300');
     const suggestions = await response.json();
     expect(suggestions.products.length).toBeGreaterThan(0);
     expect(suggestions.products[0]).toMatchObject({ name: expect.stringContaining('Snap'), priceFromCents: expect.any(Number) });

@@ -13,6 +13,7 @@ import helmet from 'helmet';
 import { RouterContextProvider } from 'react-router';
 import { type AppServices, requestInfoContext, servicesContext } from '../app/context.ts';
 import type { TrustProxy } from '../app/modules/config/env.server.ts';
+import { cacheControlFor } from '../app/modules/http/cache-policy.ts';
 import { hasMalformedPath, malformedTargetStandIn } from '../app/modules/http/request-target.ts';
 import { checkHealth } from '../app/modules/observability/health.server.ts';
 import { detectStorefront } from '../app/modules/i18n/locale-detection.ts';
@@ -68,6 +69,24 @@ export function createApp(deps: AppDependencies): express.Express {
       const level = res.statusCode >= 500 ? 'error' : 'info';
       deps.logger[level]({ requestId, method: req.method, path: req.path, status: res.statusCode, durationMs: Math.round(durationMs * 10) / 10 }, 'request');
     });
+    next();
+  });
+
+  // What shared caches may keep is decided on every answer, page-cache hits included (decision 0024).
+  app.use((req, res, next) => {
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: Response, ...args: Parameters<Response['writeHead']>) {
+      const cacheControl = cacheControlFor({
+        method: req.method,
+        status: typeof args[0] === 'number' ? args[0] : this.statusCode,
+        cacheControl: this.getHeader('cache-control')?.toString(),
+        contentType: this.getHeader('content-type')?.toString(),
+        setsCookie: this.hasHeader('set-cookie'),
+        shopper: deps.pageCache.isShopper(req.get('cookie')),
+      });
+      if (cacheControl) this.setHeader('Cache-Control', cacheControl);
+      return writeHead.apply(this, args);
+    } as Response['writeHead'];
     next();
   });
 
@@ -241,9 +260,9 @@ function clientErrorStatus(error: unknown): number | null {
   return typeof status === 'number' && status >= 400 && status < 500 ? status : null;
 }
 
-/** The periodic jobs (issue 15) travel in the server build: server/main.ts starts them from here. */
-export { BackgroundJobs } from '../app/modules/engagement/background-jobs.server.ts';
-/** Catalogue imports (issue 16) are applied in the background, started the same way. */
+/** The background jobs (decision 0024) travel in the server build (they translate their mails): server/main.ts starts them from here. */
+export { searchRefreshSecondsFor, startShopJobs } from '../app/modules/jobs/shop-jobs.server.ts';
+/** Catalogue imports (issue 16) are applied in the background by the worker, started the same way. */
 export { ImportJobRunner } from '../app/modules/catalogue-transfer/import-runner.server.ts';
 // From the server build too: the caches it empties are the build's own module instances.
 export { invalidateCachesOnStorefrontChanges } from '../app/modules/cache/storefront-changes.server.ts';

@@ -34,10 +34,17 @@ export interface DatabaseHandle {
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
-  /** PGlite only: the whole database as a tarball, loadable with `loadDataDir`. */
+  /** PGlite only: the whole database as a tarball, loadable with `loadDataDir`; consistent while the shop runs (backup.server.ts). */
   dumpDataDir?(): Promise<Blob>;
   /** Calls `onNotify` with the payload of each NOTIFY on `channel` (see notifications.server.ts). */
   listen: Listen;
+  /**
+   * Runs `work` while no other process runs its own `exclusively` work on this database (a
+   * PostgreSQL advisory lock): start-up seeding by several processes at once does it once.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
+  /** PostgreSQL only: connections of the pool, for /metrics. */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 export type DatabaseOptions =
@@ -48,12 +55,18 @@ export type DatabaseOptions =
       timeouts?: DatabaseTimeouts;
       /** A pooled connection was lost (server restart, terminated backend, network); the pool replaces it. */
       onConnectionLost?: (error: Error) => void;
+      /** Told how long each query took, in seconds (for /metrics). */
+      onQueryDone?: (seconds: number, failed: boolean) => void;
+      /** Connections of this process's pool (default 10). */
+      poolSize?: number;
     }
   | { driver: 'pglite'; /** omitted: in memory */ dataDir?: string; /** start from a dumped data dir */ loadDataDir?: Blob };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 /** Arbitrary fixed key so concurrent app processes apply migrations one at a time. */
 const migrationLockKey = 7_141_973;
+/** Another one for the rest of the start-up work (seeding), taken outside the migrations. */
+const startupLockKey = 7_141_974;
 
 /** Past the server's statement timeout, the client stops waiting: the server may be unreachable. */
 const clientGraceMs = 1_000;
@@ -84,7 +97,7 @@ class TimeLimitedPool extends pg.Pool {
  * changes) and on the client (`query_timeout`, for a server that no longer answers at all). A
  * connection whose query the client gave up on is closed, so the pool does not hand it out again.
  */
-function timeLimitedClient(timeouts: DatabaseTimeouts) {
+function timeLimitedClient(timeouts: DatabaseTimeouts, onQueryDone?: (seconds: number, failed: boolean) => void) {
   return class TimeLimitedClient extends pg.Client {
     /** The statement_timeout this connection has now; undefined when a rollback may have undone it. */
     private serverTimeoutMs: number | undefined;
@@ -97,7 +110,7 @@ function timeLimitedClient(timeouts: DatabaseTimeouts) {
       const queryConfig = asQueryConfig(config);
       const timeoutMs = timeouts[queryConfig[workOfQuery] ?? currentDatabaseWork()];
       const limited = (text: string) => ({ text, query_timeout: timeoutMs + clientGraceMs });
-      const run = () => this.closedOnReadTimeout(query({ ...queryConfig, ...limited(queryConfig.text) }, values, callback));
+      const run = () => this.timed(this.closedOnReadTimeout(query({ ...queryConfig, ...limited(queryConfig.text) }, values, callback)));
       // A rollback undoes a SET made inside the transaction, so afterwards the setting is unknown
       // (and a SET before it would fail in a transaction that already failed).
       if (/^\s*rollback/i.test(queryConfig.text)) {
@@ -113,6 +126,17 @@ function timeLimitedClient(timeouts: DatabaseTimeouts) {
       });
       // Called with a callback (as pool.query does), the callback gets the answer; else the promise.
       return typeof values === 'function' || typeof callback === 'function' ? undefined : ran;
+    }
+
+    private timed(result: unknown) {
+      if (onQueryDone && result instanceof Promise) {
+        const started = performance.now();
+        result.then(
+          () => onQueryDone((performance.now() - started) / 1000, false),
+          () => onQueryDone((performance.now() - started) / 1000, true),
+        );
+      }
+      return result;
     }
 
     /** A connection whose query the client gave up on may still get its answer: it is not reused. */
@@ -132,13 +156,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const timeouts = options.timeouts ?? defaultDatabaseTimeouts;
     const pool = new TimeLimitedPool({
       connectionString: options.url,
-      max: 10,
+      max: options.poolSize ?? 10,
       connectionTimeoutMillis: 5_000,
       // Probes idle connections, so one silently dropped by the network or a firewall is noticed.
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
       // pg's typings declare a constructor without the config the pool really passes.
-      Client: timeLimitedClient(timeouts) as unknown as new () => pg.ClientBase,
+      Client: timeLimitedClient(timeouts, options.onQueryDone) as unknown as new () => pg.ClientBase,
     });
     const connectionLost = (error: Error) => options.onConnectionLost?.(error);
     // An idle client losing its connection must not crash the process; the next query reconnects.
@@ -164,6 +188,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         await db.execute(sql`select 1`);
       },
       listen: postgresListen(options.url, connectionLost),
+      async exclusively(work) {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [startupLockKey]);
+          return await work();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [startupLockKey]).catch(() => {});
+          client.release();
+        }
+      },
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   }
@@ -200,11 +235,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await client.query('select 1');
     },
     listen: pgliteListen(client),
+    // One process owns the embedded database (lockDataDir): nobody else to wait for.
+    exclusively: (work) => work(),
     async close() {
       if (!client.closed) await client.close();
       unlock();
     },
-    dumpDataDir: async () => (await client.dumpDataDir('gzip')) as Blob,
+    // Inside a transaction of its own: PGlite runs one transaction at a time, so none is half done in the copy.
+    dumpDataDir: () => client.transaction(async () => (await client.dumpDataDir('gzip')) as Blob),
   };
 }
 

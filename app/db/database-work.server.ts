@@ -12,7 +12,12 @@ export type DatabaseTimeouts = Record<DatabaseWork, number>;
 
 export const defaultDatabaseTimeouts: DatabaseTimeouts = { request: 5_000, checkout: 20_000, import: 600_000 };
 
-const currentWork = new AsyncLocalStorage<DatabaseWork>();
+/**
+ * One store per process, however often this module is loaded: server/main.ts opens the pool from
+ * the sources while the routes and jobs run from the server build, a second copy of this module.
+ */
+const storeKey = Symbol.for('cordial.database-work');
+const currentWork: AsyncLocalStorage<DatabaseWork> = ((globalThis as Record<symbol, unknown>)[storeKey] ??= new AsyncLocalStorage<DatabaseWork>()) as AsyncLocalStorage<DatabaseWork>;
 
 /** Runs `work` with the time limits of `kind` for every query it makes, however deep. */
 export function asDatabaseWork<T>(kind: DatabaseWork, work: () => PromiseLike<T>): Promise<T> {

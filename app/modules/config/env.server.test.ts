@@ -22,6 +22,23 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_CHECKOUT_TIMEOUT_MS: '5s' })).toThrow(/DATABASE_CHECKOUT_TIMEOUT_MS="5s"/);
   });
 
+  it('runs one process with web and jobs by default, and several web processes only on PostgreSQL', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).processes).toEqual({ role: 'all', webConcurrency: 1 });
+    const postgres = { DATA_DIR: dataDir(), DATABASE_URL: 'postgresql://localhost/shop' };
+    expect(loadConfig({ ...postgres, WEB_CONCURRENCY: '4', ROLE: 'web' }).processes).toEqual({ role: 'web', webConcurrency: 4 });
+    expect(loadConfig({ ...postgres, ROLE: 'worker' }).processes.role).toBe('worker');
+    for (const env of [{ WEB_CONCURRENCY: '2' }, { ROLE: 'worker' }, { ROLE: 'web' }]) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(/the embedded database \(PGlite\) lives inside one process.*Set DATABASE_URL.*npm run db:move/);
+    }
+    expect(() => loadConfig({ ...postgres, ROLE: 'cron' })).toThrow(/ROLE="cron"/);
+  });
+
+  it('reads METRICS_TOKEN and METRICS_PORT, and refuses a guessable token', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).metrics).toEqual({ token: undefined, port: undefined });
+    expect(loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: 'a-long-enough-token', METRICS_PORT: '9464' }).metrics).toEqual({ token: 'a-long-enough-token', port: 9464 });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });

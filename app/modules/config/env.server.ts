@@ -6,6 +6,15 @@ import { z } from 'zod';
 import { type BusinessRules, defaultBusinessRules } from '../orders/business-rules.ts';
 import { type DatabaseTimeouts, defaultDatabaseTimeouts } from '../../db/database-work.server.ts';
 
+/** web: serves requests; worker: runs the job queue; all: both in one process (the embedded setup). */
+export const processRoles = ['all', 'web', 'worker'] as const;
+export type ProcessRole = (typeof processRoles)[number];
+
+/** Why the embedded database allows one process, and what to do instead. */
+function embeddedDatabaseIsOneProcess(what: string): string {
+  return `${what}: the embedded database (PGlite) lives inside one process and cannot be opened by another. Set DATABASE_URL to a PostgreSQL database (npm run db:move -- --to postgresql://... copies this shop there), or leave WEB_CONCURRENCY and ROLE unset for one process.`;
+}
+
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** An unset variable and an empty one mean the same: use the default. */
@@ -79,9 +88,20 @@ const envSchema = z.object({
   // Background jobs: back-in-stock mails and review invitations (issue 15)
   BACKGROUND_JOBS_INTERVAL_SECONDS: optional(z.coerce.number().int().min(1).max(3600)),
   REVIEW_INVITATION_DAYS: optional(z.coerce.number().int().min(0).max(365)),
+  // Processes (issue 18, decision 0024)
+  ROLE: optional(z.enum(processRoles)),
+  WEB_CONCURRENCY: optional(z.coerce.number().int().min(1).max(64)),
+  METRICS_TOKEN: optional(z.string().min(16, 'must be at least 16 characters')),
+  METRICS_PORT: optional(z.coerce.number().int().min(1).max(65535)),
 }).refine((env) => (env.UNPAID_ORDER_EXPIRY_DAYS ?? defaultBusinessRules.unpaidExpiryDays) > (env.UNPAID_ORDER_REMINDER_DAYS ?? defaultBusinessRules.unpaidReminderDays), {
   path: ['UNPAID_ORDER_EXPIRY_DAYS'],
   message: 'must be more days than UNPAID_ORDER_REMINDER_DAYS (the reminder comes first)',
+}).refine((env) => env.DATABASE_URL || (env.WEB_CONCURRENCY ?? 1) === 1, {
+  path: ['WEB_CONCURRENCY'],
+  message: embeddedDatabaseIsOneProcess('more than one web process needs PostgreSQL'),
+}).refine((env) => env.DATABASE_URL || (env.ROLE ?? 'all') === 'all', {
+  path: ['ROLE'],
+  message: embeddedDatabaseIsOneProcess('a separate web or worker process needs PostgreSQL'),
 });
 
 export interface AppConfig {
@@ -108,6 +128,10 @@ export interface AppConfig {
   businessRules: BusinessRules;
   /** How often each process looks for back-in-stock mails and review invitations to send, and after how many days. */
   jobs: { intervalSeconds: number; reviewInvitationDays: number };
+  /** What this process does, and how many web processes `npm start` runs (decision 0024). */
+  processes: { role: ProcessRole; webConcurrency: number };
+  /** /metrics: answered on the shop's port to a bearer of this token, and/or on a port of its own. */
+  metrics: { token: string | undefined; port: number | undefined };
 }
 
 export class ConfigError extends Error {
@@ -164,6 +188,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       invoiceCreditLimitEurCents: values.INVOICE_CREDIT_LIMIT_EUR === undefined ? defaultBusinessRules.invoiceCreditLimitEurCents : values.INVOICE_CREDIT_LIMIT_EUR * 100,
     },
     jobs: { intervalSeconds: values.BACKGROUND_JOBS_INTERVAL_SECONDS ?? 60, reviewInvitationDays: values.REVIEW_INVITATION_DAYS ?? 7 },
+    processes: { role: values.ROLE ?? 'all', webConcurrency: values.WEB_CONCURRENCY ?? 1 },
+    metrics: { token: values.METRICS_TOKEN, port: values.METRICS_PORT },
   };
 }
 
@@ -175,7 +201,13 @@ function persistentSessionSecret(dataDir: string): string {
   } catch {
     mkdirSync(dataDir, { recursive: true });
     const secret = randomBytes(48).toString('base64url');
-    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    try {
+      writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      // Another process starting on the same DATA_DIR wrote it first: every process uses that one.
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+      throw error;
+    }
     return secret;
   }
 }

@@ -104,9 +104,11 @@ export class PageCache {
     return personalCookies.some((name) => readCookie(cookie, name) !== undefined);
   }
 
-  /** The personal inputs that pages under `key` read, once one was stored; undefined before. */
+  /** The personal inputs that pages under `key` read, once one was stored; undefined before (a miss). */
   inputsOf(key: string): PersonalInput<unknown>[] | undefined {
-    return this.#inputs.get(key);
+    const inputs = this.#inputs.get(key);
+    if (!inputs) this.misses++;
+    return inputs;
   }
 
   /** The key of the page under `key` that showed these values of the visitor (named by input). */

@@ -18,6 +18,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const byLocale = Object.fromEntries(rows.map((row) => [`url_key_${row.locale.replace('-', '_')}`, row.urlKey]));
   return Response.json(
     { url_key: rows.find((row) => row.locale === 'en-US')?.urlKey ?? rows[0]?.urlKey, ...byLocale },
-    { headers: { 'Cache-Control': 'public, max-age=300' } },
+    // A CDN may keep it and purge it by the product's key when the product changes.
+    { headers: { 'Cache-Control': 'public, max-age=300', 'Surrogate-Key': `product-${params.sku}` } },
   );
 }

@@ -1,0 +1,92 @@
+/**
+ * The shop on PostgreSQL at growing catalogue sizes and process counts (issue 18): for each
+ * `--scales` (default 1,10) a database seeded with the demo catalogue at that size, and for each
+ * `--processes` (default 1,2,4) the shop started with WEB_CONCURRENCY=n: start time, memory per
+ * process (from /metrics), listing and search latency under load (rendered pages: a cart cookie
+ * keeps them out of the page cache). Prints figures; not a test.
+ *   BENCH_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres node bench/scale.ts --scales 1,10,100
+ * Each scale's database (cordial_bench_scale_<n>) is created, and dropped at the end unless --keep.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { startShop } from '../e2e/support/shop-server.ts';
+import { freePort } from '../tests/support/free-port.ts';
+import { fetchText, ms, percentile, runLoad, shopperHeaders } from './support/bench-kit.ts';
+
+const root = resolve(import.meta.dirname, '..');
+const { values } = parseArgs({ options: { scales: { type: 'string', default: '1,10' }, processes: { type: 'string', default: '1,2,4' }, requests: { type: 'string', default: '300' }, keep: { type: 'boolean', default: false } } });
+const adminUrl = process.env.BENCH_DATABASE_URL;
+if (!adminUrl) {
+  console.error('BENCH_DATABASE_URL must name a PostgreSQL server (a database on it to connect to first, e.g. /postgres)');
+  process.exit(2);
+}
+const scales = values.scales.split(',').map(Number);
+const processCounts = values.processes.split(',').map(Number);
+const requests = Number(values.requests);
+const uncached = { ...shopperHeaders, cookie: 'cart=00000000-0000-4000-8000-000000000000' };
+
+async function admin(sql: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Resident memory of every process of the shop, from its /metrics, in MB. */
+async function memoryPerProcess(metricsUrl: string): Promise<string> {
+  const text = await fetchText(metricsUrl, {});
+  const lines = text.split('\n').filter((line) => line.startsWith('cordial_process_resident_memory_bytes{'));
+  return lines.map((line) => `${/role="(\w+)"/.exec(line)?.[1]} ${(Number(line.split(' ').at(-1)) / 1024 / 1024).toFixed(0)} MB`).join(', ');
+}
+
+const lines: string[] = [];
+for (const scale of scales) {
+  const name = `cordial_bench_scale_${String(scale).replace('.', '_')}`;
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  await admin(`drop database if exists ${name} with (force)`);
+  await admin(`create database ${name}`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'cordial-bench-scale-'));
+  try {
+    console.log(`seeding scale ${scale} into ${name}`);
+    const seeded = spawnSync(process.execPath, ['scripts/seed.ts', '--scale', String(scale), '--data-dir', dataDir], { cwd: root, stdio: 'inherit', env: { ...process.env, DATABASE_URL: url.href } });
+    if (seeded.status !== 0) throw new Error(`seeding failed (exit code ${seeded.status})`);
+    for (const processes of processCounts) {
+      const metricsPort = await freePort();
+      const started = performance.now();
+      const shop = await startShop({ DATA_DIR: dataDir, DATABASE_URL: url.href, WEB_CONCURRENCY: String(processes), METRICS_PORT: String(metricsPort) }, { timeoutMs: 30 * 60_000 });
+      const startSeconds = (performance.now() - started) / 1000;
+      try {
+        const category = `${shop.baseUrl}/en-us/paracord`;
+        const search = ['paracord', 'rope', 'snap hook', 'elastic'].map((term) => `${shop.baseUrl}/en-us/search?q=${encodeURIComponent(term)}`);
+        await runLoad({ urls: [category, ...search], headers: uncached, requests: 20, clients: 2 });
+        const listing = await runLoad({ urls: [category], headers: uncached, requests, clients: 10 });
+        const searching = await runLoad({ urls: search, headers: uncached, requests, clients: 10 });
+        lines.push(
+          [
+            `scale ${scale}`.padEnd(10),
+            `${processes} web`.padEnd(7),
+            `start ${startSeconds.toFixed(1)} s`,
+            `listing p95 ${ms(percentile(listing.sorted, 95))} ${listing.perSecond.toFixed(0)} req/s`,
+            `search p95 ${ms(percentile(searching.sorted, 95))} ${searching.perSecond.toFixed(0)} req/s`,
+            `memory ${await memoryPerProcess(`http://127.0.0.1:${metricsPort}/metrics`)}`,
+          ].join('  '),
+        );
+        console.log(lines.at(-1));
+      } finally {
+        await shop.stop();
+      }
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    if (!values.keep) await admin(`drop database if exists ${name} with (force)`);
+  }
+}
+console.log(lines.join('\n'));
