@@ -87,14 +87,14 @@ const cartQueue = new BackgroundSyncQueue('cart-additions', {
 
 /**
  * One replay at a time: Background Sync and the page's "online" message often come together, and
- * two replays could both take the first request before either removed it (sent twice).
+ * two replays could both take the first request before either removed it (sent twice). A call
+ * during a replay runs another one after it: the first may have met the network still down.
  */
-let replaying: Promise<void> | null = null;
+let replays: Promise<void> = Promise.resolve();
 function replayCartQueueOnce(): Promise<void> {
-  replaying ??= replayCartQueue(cartQueue).finally(() => {
-    replaying = null;
-  });
-  return replaying;
+  const replay = replays.catch(() => undefined).then(() => replayCartQueue(cartQueue));
+  replays = replay;
+  return replay;
 }
 
 /** Sends the queued additions in order; one that fails again goes back to the front and the sync is retried. */
