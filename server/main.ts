@@ -11,7 +11,7 @@ import { ConfigError, loadConfig } from '../app/modules/config/env.server.ts';
 import { createMailTransport } from '../app/modules/mail/mailer.server.ts';
 import { MailOutbox } from '../app/modules/mail/outbox.server.ts';
 import { createStripeGateway } from '../app/modules/payments/stripe-gateway.server.ts';
-import { PageCache } from '../app/modules/http/page-cache.server.ts';
+import { storefrontPageCache } from './storefront-page-cache.ts';
 import { ensureReferenceData } from '../app/modules/i18n/reference-data.server.ts';
 import { writeBannerImages } from '../app/modules/content/banner-images.server.ts';
 import { seedContent } from '../app/modules/content/seed-content.server.ts';
@@ -102,7 +102,7 @@ async function main() {
     dataDir: config.dataDir,
     sessionSecret: config.sessionSecret,
     secureCookies: config.siteUrl.startsWith('https:'),
-    pageCache: new PageCache(),
+    pageCache: storefrontPageCache(),
     payments: config.stripe ? createStripeGateway(config.stripe) : null,
     mailer,
     pingDatabase: database.ping,

@@ -6,7 +6,7 @@ import { buildListingIndex } from '../../app/modules/catalogue/listing-index.ser
 import { getProductPage } from '../../app/modules/catalogue/product-page.server.ts';
 import type { CheckoutDetails } from '../../app/modules/checkout/checkout-details.ts';
 import { checkoutSummary } from '../../app/modules/checkout/checkout-summary.server.ts';
-import { orderConfirmation, orderConfirmationMail } from '../../app/modules/checkout/order-confirmation.server.ts';
+import { orderConfirmation, orderConfirmationMail } from '../../app/modules/orders/order-confirmation-mail.server.ts';
 import { placeOrder } from '../../app/modules/checkout/place-order.server.ts';
 import { getCurrencyRates } from '../../app/modules/currency/exchange-rates.server.ts';
 import { formatCurrencyAmount } from '../../app/modules/currency/money.ts';

@@ -9,7 +9,7 @@ import { lineInStock, variantAvailable, variantNeed } from './cart.server.ts';
 import { defaultMaxPieceMetres, pieceLengthCm } from '../pricing/cut-to-length.ts';
 import { maxPerOrder, maxSamplesPerOrder } from './store-rules.ts';
 import { businessStanding } from '../customers/business-standing.server.ts';
-import { type BusinessRules, defaultBusinessRules } from '../orders/business-rules.ts';
+import { type BusinessRules, defaultBusinessRules } from '../config/business-rules.ts';
 import type { AddToCartFormInput } from './cart-forms.ts';
 
 export interface AddToCartInput {

@@ -7,7 +7,7 @@ import { type Cart, loadCart, variantNeed } from './cart.server.ts';
 import { type CouponCheck, checkCoupon, couponMessages } from './coupons.server.ts';
 import type { CartChangeInput } from './cart-forms.ts';
 import { overStockShare } from './add-to-cart.server.ts';
-import type { BusinessRules } from '../orders/business-rules.ts';
+import type { BusinessRules } from '../config/business-rules.ts';
 
 /** What the cart page said after a change (a message key each on the page). */
 export type CartNotice = 'updated' | 'removed' | 'coupon-applied' | 'coupon-removed';

@@ -9,7 +9,7 @@ import { type CheckoutDetails, deliveryAddressOf, type PaymentMethod } from './c
 import { readCheckoutDetails } from './stored-checkout-details.ts';
 import type { ShippingMethod } from '../pricing/shipping.ts';
 import { businessStanding, invoiceAllowed } from '../customers/business-standing.server.ts';
-import { type BusinessRules, defaultBusinessRules } from '../orders/business-rules.ts';
+import { type BusinessRules, defaultBusinessRules } from '../config/business-rules.ts';
 import { convertToEur } from '../pricing/currency-conversion.ts';
 import { shopCountry, type VatTreatment, vatTreatment } from '../pricing/vat.ts';
 

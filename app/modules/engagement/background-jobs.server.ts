@@ -1,6 +1,6 @@
 import type { OrderServices } from '../orders/order-status.server.ts';
 import { runUnpaidOrderRules, type UnpaidOrdersRound } from '../orders/unpaid-orders.server.ts';
-import type { BusinessRules } from '../orders/business-rules.ts';
+import type { BusinessRules } from '../config/business-rules.ts';
 import { sendBackInStockMails, type JobServices } from './back-in-stock.server.ts';
 import { sendReviewInvitations } from './review-invitations.server.ts';
 import { deliverDueGiftCards } from '../gift-cards/sold-gift-cards.server.ts';
