@@ -22,6 +22,7 @@ import { ImageRenderer } from '../app/modules/media/image-renderer.server.ts';
 import { rebuildSearchIndex, searchIndexIsEmpty } from '../app/modules/search/search-index.server.ts';
 import { catalogueIsEmpty, loadDemoCatalogue } from '../scripts/demo-catalogue/load.ts';
 import { seedBlog } from '../app/modules/blog/blog-seed.server.ts';
+import { drawBlogHero } from '../scripts/demo-catalogue/blog-heroes.ts';
 import { seedFaq } from '../app/modules/faq/faq-seed.server.ts';
 import type { AppDependencies } from './app.ts';
 import { ensureCurrentBuild } from './build-freshness.ts';
@@ -66,7 +67,7 @@ async function main() {
     await writeBannerImages(join(config.dataDir, 'media'));
     // FAQ and blog texts from their seed files, once, before the catalogue's search index is built.
     const seededFaq = await seedFaq(database.db);
-    const seededBlog = await seedBlog(database.db, join(config.dataDir, 'media'));
+    const seededBlog = await seedBlog(database.db, join(config.dataDir, 'media'), drawBlogHero);
     if (seededFaq || seededBlog) logger.info({ faq: seededFaq, blog: seededBlog }, 'FAQ and blog seeded');
     let searchIndexBuilt = false;
     if (process.env.DEMO_CATALOGUE !== 'false' && (await catalogueIsEmpty(database.db))) {
