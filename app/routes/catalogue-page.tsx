@@ -23,6 +23,7 @@ import { saveToWishlist } from '../modules/wishlists/save-to-wishlist.server.ts'
 import { wishlistChoiceInput } from '../modules/wishlists/wishlists.server.ts';
 import { wishlistButtonIntent } from '../modules/wishlists/wishlist-forms.ts';
 import { parseIntent } from '../modules/forms/field-errors.ts';
+import { recordId } from '../modules/forms/record-id.ts';
 import { isDocumentSubmission, outcomeLocation } from '../modules/http/form-submission.ts';
 import { addedOutcome, stockAlertOutcome } from '../modules/cart/add-to-cart-outcome.ts';
 import { readPersonal, shareWithShoppers } from '../modules/http/shared-pages.server.ts';
@@ -80,8 +81,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!parsed.ok) {
     // What the forms show for input they would never send themselves.
     if (parsed.intent === 'back-in-stock' && resolved.type === 'PRODUCT') return data(stockAlertRefusal(parsed.fieldErrors, String(form.get('email') ?? '')), { status: 400 });
-    if ((parsed.intent === 'add-to-cart' || parsed.intent === 'sample') && resolved.type === 'PRODUCT') {
-      return data({ cart: { ok: false as const, reason: 'quantity' as const }, productId: resolved.id, quantity: String(form.get('quantity') ?? '') }, { status: 400 });
+    const formProductId = resolved.type === 'PRODUCT' ? resolved.id : recordId(form.get('productId'));
+    if ((parsed.intent === 'add-to-cart' || parsed.intent === 'sample') && formProductId !== null) {
+      return data({ cart: { ok: false as const, reason: 'quantity' as const }, productId: formProductId, quantity: String(form.get('quantity') ?? '') }, { status: 400 });
     }
     throw data(null, { status: 400 });
   }
