@@ -4,6 +4,8 @@ import type { StockAlertResult } from '../../modules/engagement/stock-alerts.ser
 import { outcomeParam } from '../../modules/http/form-submission.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
 import type { loader as rootLoader } from '../../root.tsx';
+import { Button } from '../ui/button.tsx';
+import { Notice } from '../ui/notice.tsx';
 
 /** Out of stock: leave an e-mail address to hear when it is back (works without JavaScript too). */
 export function BackInStockForm({ variantId }: { variantId: number }) {
@@ -16,9 +18,7 @@ export function BackInStockForm({ variantId }: { variantId: number }) {
   const result = fetcher.data ?? (pageResult && 'ok' in pageResult ? pageResult : undefined);
   if (result?.ok || (!fetcher.data && search.get(outcomeParam) === stockAlertOutcome)) {
     return (
-      <p className="notice notice--success" role="status">
-        {t('product.backInStockConfirmation')}
-      </p>
+      <Notice tone="success">{t('product.backInStockConfirmation')}</Notice>
     );
   }
   const error = result && !result.ok ? result.fieldErrors.email : undefined;
@@ -45,9 +45,9 @@ export function BackInStockForm({ variantId }: { variantId: number }) {
           {t(error)}
         </p>
       )}
-      <button type="submit" className="button button--primary" disabled={fetcher.state !== 'idle'}>
+      <Button type="submit" look="primary" disabled={fetcher.state !== 'idle'}>
         {t('product.backInStockSubmit')}
-      </button>
+      </Button>
     </fetcher.Form>
   );
 }

@@ -1,6 +1,7 @@
 import type { ProductVariant } from '../../modules/catalogue/product-detail.server.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
 import { CatalogueUnitPrice, variantLengthCm } from './unit-price.tsx';
+import { Button } from '../ui/button.tsx';
 
 export interface OptionChoice {
   option: string;
@@ -61,9 +62,7 @@ export function ProductOptions({
         </fieldset>
       ))}
       <noscript>
-        <button type="submit" className="button">
-          {t('product.select')}
-        </button>
+        <Button type="submit">{t('product.select')}</Button>
       </noscript>
     </form>
   );

@@ -18,6 +18,7 @@ import { CatalogueUnitPrice, variantLengthCm } from './unit-price.tsx';
 import type { loader as rootLoader } from '../../root.tsx';
 import { type Alternates, PageHead } from '../page-head.tsx';
 import { Breadcrumbs, imageSources, ProductGrid } from './product-card.tsx';
+import { Notice } from '../ui/notice.tsx';
 
 export interface ProductPageData {
   detail: ProductDetail;
@@ -154,7 +155,7 @@ export function ProductPage({ data, prefix, inCart }: { data: ProductPageData; p
               <Link to={`/${prefix}/checkout`}>{t('cart.view')}</Link>
             </p>
           )}
-          {variant && product.soldByLength && data.metres === null && <p className="notice">{t('cart.chooseLength')}</p>}
+          {variant && product.soldByLength && data.metres === null && <Notice>{t('cart.chooseLength')}</Notice>}
           <WishlistButton productId={product.id} variantId={variant?.id} productName={product.name} />
           {variant && !variant.inStock && <BackInStockForm variantId={variant.id} />}
           {detail.otherDesigns.length > 0 && (
