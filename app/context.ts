@@ -3,7 +3,7 @@ import type { Database } from './db/client.server.ts';
 import type { StaffSessionState } from './modules/admin/staff-session.server.ts';
 import type { SessionCustomer } from './modules/customers/session.server.ts';
 import type { Mailer } from './modules/mail/mailer.server.ts';
-import type { BusinessRules } from './modules/orders/business-rules.ts';
+import type { BusinessRules } from './modules/config/business-rules.ts';
 import type { PaymentGateway } from './modules/payments/stripe-gateway.server.ts';
 import type { PageCache } from './modules/http/page-cache.server.ts';
 import type { StorefrontSelection } from './modules/i18n/storefront-request.server.ts';

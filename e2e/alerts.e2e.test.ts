@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatMessage, lookupMessage } from '../app/modules/i18n/messages.ts';
-import { defaultBusinessRules } from '../app/modules/orders/business-rules.ts';
+import { defaultBusinessRules } from '../app/modules/config/business-rules.ts';
 import { planCatalogue } from '../scripts/demo-catalogue/catalogue-plan.ts';
 import { demoStaff } from '../scripts/demo-catalogue/demo-staff.ts';
 import { waitForMail } from '../tests/support/mail-catcher.ts';

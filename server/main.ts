@@ -15,7 +15,7 @@ import { type AppConfig, ConfigError, loadConfig } from '../app/modules/config/e
 import { createMailTransport } from '../app/modules/mail/mailer.server.ts';
 import { MailOutbox } from '../app/modules/mail/outbox.server.ts';
 import { createStripeGateway } from '../app/modules/payments/stripe-gateway.server.ts';
-import { PageCache } from '../app/modules/http/page-cache.server.ts';
+import { storefrontPageCache } from './storefront-page-cache.ts';
 import { ensureReferenceData } from '../app/modules/i18n/reference-data.server.ts';
 import { writeBannerImages } from '../app/modules/content/banner-images.server.ts';
 import { seedContent } from '../app/modules/content/seed-content.server.ts';
@@ -27,6 +27,7 @@ import { ImageRenderer } from '../app/modules/media/image-renderer.server.ts';
 import { rebuildSearchIndex, searchIndexIsEmpty } from '../app/modules/search/search-index.server.ts';
 import { catalogueIsEmpty, loadDemoCatalogue } from '../scripts/demo-catalogue/load.ts';
 import { seedBlog } from '../app/modules/blog/blog-seed.server.ts';
+import { drawBlogHero } from '../scripts/demo-catalogue/blog-heroes.ts';
 import { seedFaq } from '../app/modules/faq/faq-seed.server.ts';
 import type express from 'express';
 import type { AppDependencies } from './app.ts';
@@ -89,7 +90,7 @@ async function main() {
     dataDir: config.dataDir,
     sessionSecret: config.sessionSecret,
     secureCookies: config.siteUrl.startsWith('https:'),
-    pageCache: new PageCache(),
+    pageCache: storefrontPageCache(),
     payments: config.stripe ? createStripeGateway(config.stripe) : null,
     mailer,
     pingDatabase: database.ping,
@@ -206,7 +207,7 @@ async function prepareDatabase(database: DatabaseHandle, config: AppConfig, logg
       await writeBannerImages(join(config.dataDir, 'media'));
       // FAQ and blog texts from their seed files, once, before the catalogue's search index is built.
       const seededFaq = await seedFaq(database.db);
-      const seededBlog = await seedBlog(database.db, join(config.dataDir, 'media'));
+      const seededBlog = await seedBlog(database.db, join(config.dataDir, 'media'), drawBlogHero);
       if (seededFaq || seededBlog) logger.info({ faq: seededFaq, blog: seededBlog }, 'FAQ and blog seeded');
       let searchIndexBuilt = false;
       if (process.env.DEMO_CATALOGUE !== 'false' && (await catalogueIsEmpty(database.db))) {

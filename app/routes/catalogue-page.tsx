@@ -1,4 +1,5 @@
 import { data, redirect } from 'react-router';
+import { z } from 'zod';
 import type { Route } from './+types/catalogue-page';
 import { ListingPage } from '../components/catalogue/listing-page.tsx';
 import { ProductPage } from '../components/catalogue/product-page.tsx';
@@ -11,14 +12,17 @@ import { getProductPage } from '../modules/catalogue/product-page.server.ts';
 import { resolveCataloguePath } from '../modules/catalogue/resolve-path.server.ts';
 import { contentPageView } from '../modules/content/content-page.server.ts';
 import { submitContactForm } from '../modules/content/contact-messages.server.ts';
-import { addToCartFromForm, cartSetCookie } from '../modules/cart/add-to-cart.server.ts';
+import { addProductToCart, cartSetCookie } from '../modules/cart/add-to-cart.server.ts';
+import { addToCartIntents } from '../modules/cart/cart-forms.ts';
 import { cartCookie, inCartInput } from '../modules/cart/cart-count.server.ts';
 import { loginPath, safeReturnTo } from '../modules/customers/account-paths.ts';
 import { readCookie } from '../modules/http/cookies.server.ts';
-import { subscribeToStockAlert } from '../modules/engagement/stock-alerts.server.ts';
+import { stockAlertIntent, stockAlertRefusal, subscribeToStockAlert } from '../modules/engagement/stock-alerts.server.ts';
 import { priceDisplayFor } from '../modules/pricing/price-display.server.ts';
 import { saveToWishlist } from '../modules/wishlists/save-to-wishlist.server.ts';
 import { wishlistChoiceInput } from '../modules/wishlists/wishlists.server.ts';
+import { wishlistButtonIntent } from '../modules/wishlists/wishlist-forms.ts';
+import { parseIntent } from '../modules/forms/field-errors.ts';
 import { recordId } from '../modules/forms/record-id.ts';
 import { isDocumentSubmission, outcomeLocation } from '../modules/http/form-submission.ts';
 import { addedOutcome, stockAlertOutcome } from '../modules/cart/add-to-cart-outcome.ts';
@@ -57,10 +61,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   });
 }
 
-/** Forms on catalogue pages: back-in-stock alerts (products) and the wishlist button (products, listings). */
+/** The forms of product pages and listings, one schema per intent (the contact forms of content pages have their own). */
+const catalogueForms = z.discriminatedUnion('intent', [...addToCartIntents, wishlistButtonIntent, stockAlertIntent], { error: 'errors.general' });
+
+/** Forms on catalogue pages: add to cart, back-in-stock alerts (products), the wishlist button (products, listings), contact forms (content pages). */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
-  const { storefront } = context.get(storefrontContext);
+  const selection = context.get(storefrontContext);
+  const { storefront } = selection;
   const form = await request.formData();
   const resolved = await orUnavailable(() => resolveCataloguePath(services.db, storefront.code, params['*'] ?? ''));
   const intent = form.get('intent');
@@ -68,31 +76,43 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const { status, outcome } = await orUnavailable(() => submitContactForm(services, storefront, context.get(requestInfoContext).clientAddress, form));
     return data({ contact: outcome }, { status });
   }
-  if (intent === 'wishlist' && (resolved?.type === 'PRODUCT' || resolved?.type === 'CATEGORY')) {
+  if (resolved?.type !== 'PRODUCT' && resolved?.type !== 'CATEGORY') throw data(null, { status: 400 });
+  const parsed = parseIntent(catalogueForms, form);
+  if (!parsed.ok) {
+    // What the forms show for input they would never send themselves.
+    if (parsed.intent === 'back-in-stock' && resolved.type === 'PRODUCT') return data(stockAlertRefusal(parsed.fieldErrors, String(form.get('email') ?? '')), { status: 400 });
+    const formProductId = resolved.type === 'PRODUCT' ? resolved.id : recordId(form.get('productId'));
+    if ((parsed.intent === 'add-to-cart' || parsed.intent === 'sample') && formProductId !== null) {
+      return data({ cart: { ok: false as const, reason: 'quantity' as const }, productId: formProductId, quantity: String(form.get('quantity') ?? '') }, { status: 400 });
+    }
+    throw data(null, { status: 400 });
+  }
+  const input = parsed.data;
+  // A product page acts on its own product; a listing says which of its products.
+  const productId = resolved.type === 'PRODUCT' ? resolved.id : 'productId' in input ? input.productId : null;
+  if (input.intent === 'wishlist') {
     const customer = context.get(customerContext);
-    if (!customer) throw redirect(loginPath(storefront.prefix, safeReturnTo(String(form.get('returnTo') ?? ''), storefront.prefix), 'wishlist'));
-    if (resolved.type === 'PRODUCT') form.set('productId', String(resolved.id));
-    const saved = await orUnavailable(() => saveToWishlist(services, customer, storefront.code, form));
+    if (!customer) throw redirect(loginPath(storefront.prefix, safeReturnTo(input.returnTo, storefront.prefix), 'wishlist'));
+    if (productId === null) throw data(null, { status: 400 });
+    const saved = await orUnavailable(() => saveToWishlist(services, customer, storefront.code, { productId, variantId: input.variantId, wishlistId: input.wishlistId }));
     if (!saved) throw data(null, { status: 400 });
     return data({ wishlist: saved }, { status: saved.ok ? 200 : 400 });
   }
-  if ((resolved?.type === 'PRODUCT' || resolved?.type === 'CATEGORY') && (intent === 'add-to-cart' || intent === 'sample')) {
-    const selection = context.get(storefrontContext);
-    // A product page adds its own product; a listing says which of its products.
-    const productId = resolved.type === 'PRODUCT' ? resolved.id : recordId(form.get('productId'));
+  if (input.intent === 'add-to-cart' || input.intent === 'sample') {
     if (productId === null) throw data(null, { status: 400 });
     const result = await orUnavailable(() =>
-      addToCartFromForm(services.db, { cartId: readCookie(request, cartCookie), customerId: context.get(customerContext)?.id ?? null, locale: storefront.code, currency: selection.currency, businessRules: services.businessRules }, productId, form),
+      addProductToCart(services.db, { cartId: readCookie(request, cartCookie), customerId: context.get(customerContext)?.id ?? null, locale: storefront.code, currency: selection.currency, businessRules: services.businessRules }, productId, input),
     );
     const headers = result.ok ? { 'Set-Cookie': cartSetCookie(result.cartId, services.secureCookies) } : undefined;
     // Without JavaScript: post/redirect/get to the page, which shows the message (the header count follows the cookie).
     if (result.ok && isDocumentSubmission(request)) throw redirect(outcomeLocation(request, addedOutcome(productId, result.otherLinesOutOfStock)), { status: 303, headers });
     return data({ cart: result, productId, quantity: String(form.get('quantity') ?? '') }, { status: result.ok ? 200 : 400, headers });
   }
-  if (resolved?.type !== 'PRODUCT' || intent !== 'back-in-stock') throw data(null, { status: 400 });
-  const result = await orUnavailable(() => subscribeToStockAlert(services.db, resolved.id, storefront.code, form, context.get(customerContext)?.id ?? null));
-  if (result.ok && isDocumentSubmission(request)) throw redirect(outcomeLocation(request, stockAlertOutcome), 303);
-  return data(result, { status: result.ok ? 200 : 400 });
+  if (resolved.type !== 'PRODUCT') throw data(null, { status: 400 });
+  const subscribed = await orUnavailable(() => subscribeToStockAlert(services.db, resolved.id, storefront.code, input, context.get(customerContext)?.id ?? null));
+  if (!subscribed.ok) return data(stockAlertRefusal({}, String(form.get('email') ?? '')), { status: 400 });
+  if (isDocumentSubmission(request)) throw redirect(outcomeLocation(request, stockAlertOutcome), 303);
+  return data({ ok: true as const }, { status: 200 });
 }
 
 export default function CataloguePage({ loaderData, actionData }: Route.ComponentProps) {

@@ -3,8 +3,8 @@
  * products with their texts in every locale, variants, price tiers, stock, specifications,
  * swatch images, reviews and related products. load.ts writes the plan to the database.
  */
-import type { AccessoryImageInput } from '../../app/modules/media/accessory-image.ts';
-import type { CordSwatchInput } from '../../app/modules/media/cord-swatch.ts';
+import type { AccessoryImageInput } from './drawing/accessory-image.ts';
+import type { CordSwatchInput } from './drawing/cord-swatch.ts';
 import { type LocaleCode, localeCodes } from '../../app/modules/i18n/locales.ts';
 import { accessoryFacetSpecs, cordFacetSpecs, facetAttributes, kitFacetSpecs } from './facet-values.ts';
 import { accessoryTypes, type CordType, cordTypes, kitTypes } from './product-types.ts';

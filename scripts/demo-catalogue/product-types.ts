@@ -2,8 +2,8 @@
  * Technical data of what the demo shop sells: real-world values for each cord type and
  * accessory family. Texts live in vocabulary/; this file holds numbers and structure.
  */
-import type { AccessoryShape } from '../../app/modules/media/accessory-image.ts';
-import type { SwatchKind } from '../../app/modules/media/cord-swatch.ts';
+import type { AccessoryShape } from './drawing/accessory-image.ts';
+import type { SwatchKind } from './drawing/cord-swatch.ts';
 
 export interface CordType {
   /** matches vocabulary/catalogue-text.ts productTypes[].code */

@@ -20,7 +20,7 @@ import { checkImage, maxImageBytes } from '../../app/modules/catalogue/product-i
 import { resolveCataloguePath } from '../../app/modules/catalogue/resolve-path.server.ts';
 import { minorUnitsToDecimal } from '../../app/modules/currency/money.ts';
 import { getCurrencyRates } from '../../app/modules/currency/exchange-rates.server.ts';
-import { PageCache } from '../../app/modules/http/page-cache.server.ts';
+import { storefrontPageCache } from '../../server/storefront-page-cache.ts';
 import { localeCodes } from '../../app/modules/i18n/locales.ts';
 import { convertToEur } from '../../app/modules/pricing/currency-conversion.ts';
 import { searchCatalogue } from '../../app/modules/search/search.server.ts';
@@ -78,7 +78,7 @@ describe.each(testDrivers)('the catalogue in the admin on %s', (driver) => {
     dataDir = mkdtempSync(join(tmpdir(), 'cordial-catalogue-admin-'));
     const rows = await database.db.select({ id: products.id }).from(products).where(eq(products.isActive, true)).orderBy(asc(products.id)).limit(8);
     productIds = rows.map((row) => row.id);
-    stopListening = await invalidateCachesOnStorefrontChanges(database, new PageCache());
+    stopListening = await invalidateCachesOnStorefrontChanges(database, storefrontPageCache());
   }, 120_000);
   afterAll(async () => {
     await stopListening?.();

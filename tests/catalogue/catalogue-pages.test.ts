@@ -6,7 +6,8 @@ import { buildListingIndex, type ListingIndex } from '../../app/modules/catalogu
 import { getProductPage } from '../../app/modules/catalogue/product-page.server.ts';
 import { resolveCataloguePath } from '../../app/modules/catalogue/resolve-path.server.ts';
 import { getContentPage } from '../../app/modules/content/content-page.server.ts';
-import { subscribeToStockAlert } from '../../app/modules/engagement/stock-alerts.server.ts';
+import { stockAlertIntent, stockAlertRefusal, subscribeToStockAlert } from '../../app/modules/engagement/stock-alerts.server.ts';
+import { parseIntent } from '../../app/modules/forms/field-errors.ts';
 import type { PriceDisplay } from '../../app/modules/pricing/price-display.ts';
 import { createDemoDatabase, createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 
@@ -83,20 +84,26 @@ describe.each(testDrivers)('catalogue pages on %s', (driver) => {
 
   it('stores a back-in-stock request once, and refuses bad input', async () => {
     const { db } = database;
+    // The product page's form as its action reads it: parsed, then stored.
+    const subscribe = async (productId: number, fields: Record<string, string>) => {
+      const parsed = parseIntent(stockAlertIntent, form({ intent: 'back-in-stock', ...fields }));
+      if (!parsed.ok) return stockAlertRefusal(parsed.fieldErrors, fields.email ?? '');
+      return subscribeToStockAlert(db, productId, 'de-DE', parsed.data);
+    };
     const product = index.products[0]!;
     const [variant] = await db.select({ id: productVariants.id }).from(productVariants).where(eq(productVariants.productId, product.id)).limit(1);
     const other = index.products[1]!;
     const [otherVariant] = await db.select({ id: productVariants.id }).from(productVariants).where(eq(productVariants.productId, other.id)).limit(1);
-    expect(await subscribeToStockAlert(db, product.id, 'de-DE', form({ email: 'Anna@Example.com', variantId: String(variant!.id) }))).toEqual({ ok: true });
-    expect(await subscribeToStockAlert(db, product.id, 'de-DE', form({ email: 'anna@example.com', variantId: String(variant!.id) }))).toEqual({ ok: true });
+    expect(await subscribe(product.id, ({ email: 'Anna@Example.com', variantId: String(variant!.id) }))).toEqual({ ok: true });
+    expect(await subscribe(product.id, ({ email: 'anna@example.com', variantId: String(variant!.id) }))).toEqual({ ok: true });
     expect(await db.$count(stockAlertSubscriptions)).toBe(1);
-    expect(await subscribeToStockAlert(db, product.id, 'de-DE', form({ email: 'not-an-address', variantId: String(variant!.id) }))).toEqual({
+    expect(await subscribe(product.id, ({ email: 'not-an-address', variantId: String(variant!.id) }))).toEqual({
       ok: false,
       fieldErrors: { email: 'validation.email' },
       email: 'not-an-address',
     });
-    expect(await subscribeToStockAlert(db, product.id, 'de-DE', form({ email: '', variantId: String(variant!.id) }))).toMatchObject({ fieldErrors: { email: 'validation.required' } });
-    expect(await subscribeToStockAlert(db, product.id, 'de-DE', form({ email: 'b@example.com', variantId: String(otherVariant!.id) }))).toMatchObject({ ok: false });
+    expect(await subscribe(product.id, ({ email: '', variantId: String(variant!.id) }))).toMatchObject({ fieldErrors: { email: 'validation.required' } });
+    expect(await subscribe(product.id, ({ email: 'b@example.com', variantId: String(otherVariant!.id) }))).toMatchObject({ ok: false });
     expect(await db.$count(stockAlertSubscriptions)).toBe(1);
   });
 });

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productReviews, products, productTranslations, productVariants } from '../../app/db/schema.ts';
-import { PageCache } from '../../app/modules/http/page-cache.server.ts';
+import { storefrontPageCache } from '../../server/storefront-page-cache.ts';
 import { buildListingIndex, type IndexedProduct } from '../../app/modules/catalogue/listing-index.server.ts';
 import { createDemoDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 import { type ShopInProcess, startShopInProcess } from '../support/shop-in-process.ts';
@@ -13,7 +13,7 @@ describe.each(testDrivers)('caches after storefront changes on %s', (driver) => 
   let shop: ShopInProcess;
   let visitor: Visitor;
   let product: IndexedProduct;
-  const pageCache = new PageCache();
+  const pageCache = storefrontPageCache();
 
   beforeAll(async () => {
     database = await createDemoDatabase(driver, 0.05);

@@ -1,10 +1,10 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carts, orders, productVariants } from '../../app/db/schema.ts';
+import { carts, orders } from '../../app/db/schema.ts';
 import { addToCart } from '../../app/modules/cart/add-to-cart.server.ts';
 import type { CheckoutDetails } from '../../app/modules/checkout/checkout-details.ts';
-import { createDemoDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
-import { createCustomer } from '../support/factories.ts';
+import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
+import { createCustomer, createProduct } from '../support/factories.ts';
 import { type ShopInProcess, startShopInProcess } from '../support/shop-in-process.ts';
 import { loggedInVisitor, newVisitor, type Visitor } from '../support/visitors.ts';
 
@@ -23,10 +23,8 @@ describe.each(testDrivers)('a cart that became an order, over HTTP on %s', (driv
   let shop: ShopInProcess;
   let variantId: number;
   beforeAll(async () => {
-    database = await createDemoDatabase(driver, 0.05);
-    const [variant] = await database.db.select({ id: productVariants.id }).from(productVariants).where(sql`${productVariants.priceCents} >= 1500`).orderBy(asc(productVariants.id)).limit(1);
-    variantId = variant!.id;
-    await database.db.update(productVariants).set({ stockQuantity: 1_000 }).where(eq(productVariants.id, variantId));
+    database = await createTestDatabase(driver);
+    variantId = (await createProduct(database.db, { variants: [{ priceCents: 1_995, stockQuantity: 1_000 }] })).variants[0]!.id;
     shop = await startShopInProcess(database);
     // Seeding and Vite's first compile take minutes on a loaded two-core machine.
   }, 400_000);

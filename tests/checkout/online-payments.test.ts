@@ -11,7 +11,7 @@ import { placeOrder } from '../../app/modules/checkout/place-order.server.ts';
 import { storefrontByCode } from '../../app/modules/i18n/locales.ts';
 import { createMailTransport } from '../../app/modules/mail/mailer.server.ts';
 import { MailOutbox } from '../../app/modules/mail/outbox.server.ts';
-import { PageCache } from '../../app/modules/http/page-cache.server.ts';
+import { storefrontPageCache } from '../../server/storefront-page-cache.ts';
 import { createLogger } from '../../app/modules/observability/logger.server.ts';
 import { createStripeGateway } from '../../app/modules/payments/stripe-gateway.server.ts';
 import { createDemoDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
@@ -48,7 +48,7 @@ describe.each(testDrivers)('card, iDEAL and Bancontact payments through Stripe o
       isProduction: true,
       dataDir: tmpdir(),
       secureCookies: true,
-      pageCache: new PageCache(),
+      pageCache: storefrontPageCache(),
       mailer: new MailOutbox(database.db, createMailTransport({ smtpUrl: undefined, from: 'Cordial <shop@cordial.example>', folder: tmpdir(), logger }), logger),
       siteUrl: 'https://shop.example',
       sessionSecret: 'a-session-secret-of-at-least-32-characters',

@@ -1,9 +1,9 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carts, orders, productVariants } from '../../app/db/schema.ts';
+import { carts, orders } from '../../app/db/schema.ts';
 import { addToCart } from '../../app/modules/cart/add-to-cart.server.ts';
 import type { CheckoutDetails } from '../../app/modules/checkout/checkout-details.ts';
 import { orderNotesLimits } from '../../app/modules/checkout/checkout-steps.server.ts';
@@ -14,8 +14,8 @@ import { issueInvoice } from '../../app/modules/orders/record-order.server.ts';
 import * as orderDetail from '../../app/routes/admin/orders/order-detail.tsx';
 import nlNl from '../../locales/nl-NL.json' with { type: 'json' };
 import { callRoute, createStaff, loggedIn } from '../admin/admin-support.ts';
-import { createDemoDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
-import { createCustomer, testPassword } from '../support/factories.ts';
+import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
+import { createCustomer, createProduct, testPassword } from '../support/factories.ts';
 import { type MailCatcher, startMailCatcher, waitForMail } from '../support/mail-catcher.ts';
 import { pageTexts } from '../support/pdf-text.ts';
 import { type ShopInProcess, startShopInProcess } from '../support/shop-in-process.ts';
@@ -35,10 +35,8 @@ describe.each(testDrivers)('order remarks and own reference on %s', (driver) => 
   const received = mkdtempSync(join(tmpdir(), 'cordial-order-notes-mail-'));
   let variantId: number;
   beforeAll(async () => {
-    database = await createDemoDatabase(driver, 0.05);
-    const [variant] = await database.db.select({ id: productVariants.id }).from(productVariants).where(sql`${productVariants.priceCents} >= 1500`).orderBy(asc(productVariants.id)).limit(1);
-    variantId = variant!.id;
-    await database.db.update(productVariants).set({ stockQuantity: 1_000 }).where(eq(productVariants.id, variantId));
+    database = await createTestDatabase(driver);
+    variantId = (await createProduct(database.db, { variants: [{ priceCents: 1_995, stockQuantity: 1_000 }] })).variants[0]!.id;
     smtp = await startMailCatcher(received);
     const logger = createLogger('silent');
     // As in production: order mails go through the outbox to a real SMTP server.
@@ -50,6 +48,7 @@ describe.each(testDrivers)('order remarks and own reference on %s', (driver) => 
     await shop?.close();
     await smtp?.stop();
     await database?.destroy();
+    rmSync(received, { recursive: true, force: true });
   });
 
   const send = (path: string, visitor: Visitor, cart: string, form?: Record<string, string>) =>

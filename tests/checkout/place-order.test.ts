@@ -1,9 +1,12 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, carts, coupons, giftCards, orderItems, orders, orderStatusHistory, priceTiers, products, productVariants } from '../../app/db/schema.ts';
-import { addToCart, addToCartFromForm } from '../../app/modules/cart/add-to-cart.server.ts';
+import { addProductToCart, addToCart } from '../../app/modules/cart/add-to-cart.server.ts';
 import { loadCart } from '../../app/modules/cart/cart.server.ts';
 import { changeCart } from '../../app/modules/cart/cart-actions.server.ts';
+import { z } from 'zod';
+import { addToCartIntents, cartChangeSchema } from '../../app/modules/cart/cart-forms.ts';
+import { parseIntent } from '../../app/modules/forms/field-errors.ts';
 import { mergeCartsAtLogin } from '../../app/modules/cart/merge-carts.server.ts';
 import type { CheckoutDetails } from '../../app/modules/checkout/checkout-details.ts';
 import { checkGiftCard } from '../../app/modules/checkout/gift-cards.server.ts';
@@ -226,12 +229,18 @@ describe.each(testDrivers)('placing orders on %s', (driver) => {
     const change = (fields: Record<string, string | number>) => {
       const data = new FormData();
       for (const [name, value] of Object.entries(fields)) data.set(name, String(value));
-      return changeCart(db, cartId, null, 'nl-NL', data);
+      const parsed = parseIntent(cartChangeSchema, data);
+      return parsed.ok ? changeCart(db, cartId, null, 'nl-NL', parsed.data) : parsed;
     };
-    expect(await change({ intent: 'update', lineId: line!.id, quantity: 5 })).toEqual({ ok: false, error: { key: 'errors.quantity' }, status: 400 });
+    expect(await change({ intent: 'update', lineId: line!.id, quantity: 5 })).toEqual({ ok: false, reason: 'over-stock' });
     expect(await change({ intent: 'update', lineId: line!.id, quantity: 4 })).toEqual({ ok: true, notice: 'updated' });
-    expect(await change({ intent: 'update', lineId: 999_999, quantity: 1 })).toMatchObject({ ok: false, status: 404 });
-    expect(await change({ intent: 'apply-coupon', couponCode: 'NOPE' })).toEqual({ ok: false, error: { key: 'cart.couponUnknown' }, status: 400 });
+    expect(await change({ intent: 'update', lineId: 999_999, quantity: 1 })).toEqual({ ok: false, reason: 'line-not-found' });
+    // The form's schema refuses what the cart never gets to see.
+    expect(await change({ intent: 'update', lineId: line!.id, quantity: 1.5 })).toMatchObject({ ok: false, error: { key: 'cart.quantityInvalid' }, intent: 'update' });
+    expect(await change({ intent: 'update', lineId: 'x', quantity: 1 })).toMatchObject({ ok: false, error: { key: 'cart.quantityInvalid' }, intent: 'update' });
+    expect(await change({ intent: 'apply-coupon', couponCode: '  ' })).toMatchObject({ ok: false, error: { key: 'validation.required' }, intent: 'apply-coupon' });
+    expect(await change({ intent: 'empty-cart' })).toMatchObject({ ok: false, error: { key: 'errors.general' }, intent: 'empty-cart' });
+    expect(await change({ intent: 'apply-coupon', couponCode: 'NOPE' })).toEqual({ ok: false, reason: 'coupon', coupon: 'unknown' });
     expect(await change({ intent: 'apply-coupon', couponCode: 'welcome5' })).toEqual({ ok: true, notice: 'coupon-applied' });
     const [applied] = await db.select({ couponCode: carts.couponCode }).from(carts).where(eq(carts.id, cartId));
     expect(applied!.couponCode).toBe('WELCOME5');
@@ -300,7 +309,8 @@ describe.each(testDrivers)('placing orders on %s', (driver) => {
     const post = (productId: number, fields: Record<string, string | number>) => {
       const form = new FormData();
       for (const [name, value] of Object.entries(fields)) form.set(name, String(value));
-      return addToCartFromForm(db, visitor, productId, form);
+      const parsed = parseIntent(z.discriminatedUnion('intent', [...addToCartIntents]), form);
+      return parsed.ok ? addProductToCart(db, visitor, productId, parsed.data) : parsed;
     };
     // A length on a product sold by the piece would set its own price: refused.
     expect(await post(pieces.productId, { intent: 'add-to-cart', variantId: pieces.variantId, quantity: 10, metres: 0.01 })).toMatchObject({ ok: true });

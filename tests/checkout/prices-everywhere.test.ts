@@ -1,12 +1,12 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carts, priceTiers, products, productVariants } from '../../app/db/schema.ts';
-import { addToCart, addToCartFromForm } from '../../app/modules/cart/add-to-cart.server.ts';
+import { addProductToCart, addToCart } from '../../app/modules/cart/add-to-cart.server.ts';
 import { buildListingIndex } from '../../app/modules/catalogue/listing-index.server.ts';
 import { getProductPage } from '../../app/modules/catalogue/product-page.server.ts';
 import type { CheckoutDetails } from '../../app/modules/checkout/checkout-details.ts';
 import { checkoutSummary } from '../../app/modules/checkout/checkout-summary.server.ts';
-import { orderConfirmation, orderConfirmationMail } from '../../app/modules/checkout/order-confirmation.server.ts';
+import { orderConfirmation, orderConfirmationMail } from '../../app/modules/orders/order-confirmation-mail.server.ts';
 import { placeOrder } from '../../app/modules/checkout/place-order.server.ts';
 import { getCurrencyRates } from '../../app/modules/currency/exchange-rates.server.ts';
 import { formatCurrencyAmount } from '../../app/modules/currency/money.ts';
@@ -56,9 +56,7 @@ describe.each(testDrivers)('prices on the page, in the cart and on the order on 
     expect(onProductPage).toBe(tenMetreTier!.unitPriceCents * 12);
 
     const customer = await createCustomer(db);
-    const form = new FormData();
-    for (const [name, value] of Object.entries({ intent: 'add-to-cart', variantId: String(cord.variantId), quantity: '1', metres: '12' })) form.set(name, value);
-    const added = await addToCartFromForm(db, { cartId: undefined, customerId: customer.id, locale: 'nl-NL', currency: 'EUR' }, cord.productId, form);
+    const added = await addProductToCart(db, { cartId: undefined, customerId: customer.id, locale: 'nl-NL', currency: 'EUR' }, cord.productId, { intent: 'add-to-cart', productId: null, variantId: cord.variantId, quantity: 1, metres: 12 });
     if (!added.ok) throw new Error(added.reason);
     const details: CheckoutDetails = { email: customer.email, shippingAddress: address, shippingMethod: 'home_delivery', billingSameAsShipping: true };
     await db.update(carts).set({ checkout: details as Record<string, unknown> }).where(eq(carts.id, added.cartId));

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -10,6 +10,7 @@ import { blogPostTranslations, faqCategories } from '../../app/db/schema.ts';
 import { blogAtomFeed } from '../../app/modules/blog/blog-feed.server.ts';
 import { blogPageSize } from '../../app/modules/blog/blog-paths.ts';
 import { seedBlog } from '../../app/modules/blog/blog-seed.server.ts';
+import { drawBlogHero } from '../../scripts/demo-catalogue/blog-heroes.ts';
 import { blogSitemapPaths, getBlogListing, getBlogPost, latestBlogPosts } from '../../app/modules/blog/blog.server.ts';
 import { seedFaq } from '../../app/modules/faq/faq-seed.server.ts';
 import { getFaqCategory, getFaqIndex } from '../../app/modules/faq/faq.server.ts';
@@ -60,17 +61,23 @@ const postSlug = (language: string, key: string) => (seedFile('blog', language).
 
 describe.each(testDrivers)('FAQ and blog on %s', (driver) => {
   let database: TestDatabase;
+  const mediaDir = mkdtempSync(join(tmpdir(), 'cordial-blog-media-'));
   beforeAll(async () => {
     database = await createTestDatabase(driver);
     expect(await seedFaq(database.db)).toBe(true);
-    expect(await seedBlog(database.db, mkdtempSync(join(tmpdir(), 'cordial-blog-media-')))).toBe(true);
+    expect(await seedBlog(database.db, mediaDir, drawBlogHero)).toBe(true);
   });
-  afterAll(() => database?.destroy());
+  afterAll(async () => {
+    await database?.destroy();
+    rmSync(mediaDir, { recursive: true, force: true });
+  });
 
   it('seeds once: a second start leaves the FAQ and the blog alone', async () => {
     const before = await database.db.select().from(faqCategories);
     expect(await seedFaq(database.db)).toBe(false);
-    expect(await seedBlog(database.db, mkdtempSync(join(tmpdir(), 'cordial-blog-media-')))).toBe(false);
+    expect(await seedBlog(database.db, mediaDir, drawBlogHero)).toBe(false);
+    // Every post has its drawn hero picture in the media folder.
+    expect(readdirSync(join(mediaDir, 'blog')).sort()).toEqual((seedFile('blog', 'en').posts as { key: string }[]).map((post) => `${post.key}.svg`).sort());
     expect(await database.db.select().from(faqCategories)).toHaveLength(before.length);
     expect(before.length).toBeGreaterThanOrEqual(6);
   });

@@ -1,7 +1,7 @@
 /** UI message overrides edited in the back office (issue 16). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invalidateCachesOnStorefrontChanges } from '../../app/modules/cache/storefront-changes.server.ts';
-import { PageCache } from '../../app/modules/http/page-cache.server.ts';
+import { storefrontPageCache } from '../../server/storefront-page-cache.ts';
 import type { StaffMember } from '../../app/modules/admin/staff-session.server.ts';
 import { messageCatalogue, removeMessageOverride, saveMessageOverride } from '../../app/modules/i18n/message-overrides.server.ts';
 import { loadMessages } from '../../app/modules/i18n/messages.server.ts';
@@ -35,7 +35,7 @@ describe.each(testDrivers)('message overrides on %s (issue 16)', (driver) => {
   };
 
   it('shows an override in the store at once, and the file text again once it is removed', async () => {
-    const unlisten = await invalidateCachesOnStorefrontChanges(database, new PageCache());
+    const unlisten = await invalidateCachesOnStorefrontChanges(database, storefrontPageCache());
     expect(await shownEventually('Warenkorb')).toBe('Warenkorb');
     expect(await saveMessageOverride(database.db, editor.id, 'de-DE', 'header.cart', 'Einkaufskorb')).toEqual({ ok: true });
     expect(await shownEventually('Einkaufskorb')).toBe('Einkaufskorb');

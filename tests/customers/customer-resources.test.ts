@@ -10,7 +10,9 @@ import { createTranslator } from '../../app/modules/i18n/i18n.tsx';
 import { customerInvoiceDocuments } from '../../app/modules/orders/invoice-documents.server.ts';
 import { getCustomerOrder, listCustomerOrders } from '../../app/modules/orders/customer-orders.server.ts';
 import { renderInvoicePdf } from '../../app/modules/orders/invoice-pdf.server.ts';
-import { wishlistActions } from '../../app/modules/wishlists/wishlist-actions.server.ts';
+import { parseIntent } from '../../app/modules/forms/field-errors.ts';
+import { changeWishlist, wishlistItemToCart } from '../../app/modules/wishlists/wishlist-actions.server.ts';
+import { wishlistChangeSchema } from '../../app/modules/wishlists/wishlist-forms.ts';
 import { addToWishlist, createWishlist, getWishlists } from '../../app/modules/wishlists/wishlists.server.ts';
 import enUS from '../../locales/en-US.json' with { type: 'json' };
 import { createDemoDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
@@ -21,6 +23,12 @@ const form = (fields: Record<string, string | number>) => {
   const data = new FormData();
   for (const [name, value] of Object.entries(fields)) data.set(name, String(value));
   return data;
+};
+/** The wishlist page's form as its action reads it: parsed, then the change. */
+const runWishlistForm = async (db: TestDatabase['db'], customerId: number, fields: Record<string, string | number>) => {
+  const parsed = parseIntent(wishlistChangeSchema, form(fields));
+  if (!parsed.ok) return parsed;
+  return parsed.data.intent === 'add-to-cart' ? wishlistItemToCart(db, { cartId: undefined, customerId, locale: 'en-US', currency: 'USD' }, parsed.data.itemId) : changeWishlist(db, customerId, parsed.data);
 };
 
 describe.each(testDrivers)('customer resources on %s', (driver) => {
@@ -44,18 +52,19 @@ describe.each(testDrivers)('customer resources on %s', (driver) => {
     const gifts = await createWishlist(db, anna.id, 'Gifts');
     expect(gifts.ok).toBe(true);
     expect(await createWishlist(db, anna.id, 'GIFTS')).toEqual({ ok: false, reason: 'duplicate-name' });
-    expect(await wishlistActions.run(db, anna.id, form({ intent: 'create', name: 'gifts' }))).toEqual({ kind: 'invalid', error: { key: 'errors.wishlistCreate' } });
-    expect(await wishlistActions.run(db, anna.id, form({ intent: 'create', name: '  ' }))).toEqual({ kind: 'invalid', error: { key: 'validation.required' } });
+    expect(await runWishlistForm(db, anna.id, { intent: 'create', name: 'gifts' })).toEqual({ kind: 'invalid', error: { key: 'errors.wishlistCreate' } });
+    expect(await runWishlistForm(db, anna.id, { intent: 'create', name: '  ' })).toMatchObject({ ok: false, error: { key: 'validation.required' }, intent: 'create' });
+    expect(await runWishlistForm(db, anna.id, { intent: 'rename', wishlistId: 'x', name: 'Birthday' })).toMatchObject({ ok: false, error: { key: 'errors.notFound' }, intent: 'rename' });
 
     let lists = await getWishlists(db, anna.id);
     expect(lists.map((list) => [list.name, list.isDefault, list.items.length])).toEqual([['My wishlist', true, 1], ['Gifts', false, 0]]);
     const giftsId = lists[1]!.id;
-    expect(await wishlistActions.run(db, anna.id, form({ intent: 'move', itemId: lists[0]!.items[0]!.id, targetWishlistId: giftsId }))).toEqual({ kind: 'done', notice: 'moved' });
-    expect(await wishlistActions.run(db, anna.id, form({ intent: 'rename', wishlistId: giftsId, name: 'Birthday' }))).toEqual({ kind: 'done', notice: 'renamed' });
-    expect(await wishlistActions.run(db, anna.id, form({ intent: 'rename', wishlistId: giftsId, name: 'my wishlist' }))).toMatchObject({ kind: 'invalid' });
+    expect(await runWishlistForm(db, anna.id, { intent: 'move', itemId: lists[0]!.items[0]!.id, targetWishlistId: giftsId })).toEqual({ kind: 'done', notice: 'moved' });
+    expect(await runWishlistForm(db, anna.id, { intent: 'rename', wishlistId: giftsId, name: 'Birthday' })).toEqual({ kind: 'done', notice: 'renamed' });
+    expect(await runWishlistForm(db, anna.id, { intent: 'rename', wishlistId: giftsId, name: 'my wishlist' })).toMatchObject({ kind: 'invalid' });
     lists = await getWishlists(db, anna.id);
     expect(lists.map((list) => [list.name, list.items.length])).toEqual([['My wishlist', 0], ['Birthday', 1]]);
-    expect(await wishlistActions.run(db, anna.id, form({ intent: 'delete', wishlistId: lists[0]!.id }))).toEqual({ kind: 'done', notice: 'deleted' });
+    expect(await runWishlistForm(db, anna.id, { intent: 'delete', wishlistId: lists[0]!.id })).toEqual({ kind: 'done', notice: 'deleted' });
     lists = await getWishlists(db, anna.id);
     expect(lists.map((list) => [list.name, list.isDefault])).toEqual([['Birthday', true]]);
   });
@@ -78,9 +87,9 @@ describe.each(testDrivers)('customer resources on %s', (driver) => {
       { intent: 'set-default', wishlistId: annasList!.id },
     ];
     for (const fields of attempts) {
-      expect(await wishlistActions.run(db, bert.id, form(fields)), JSON.stringify(fields)).toEqual({ kind: 'not-found' });
+      expect(await runWishlistForm(db, bert.id, fields), JSON.stringify(fields)).toEqual({ kind: 'not-found' });
     }
-    expect(await wishlistActions.itemOf(db, bert.id, form({ itemId }))).toBeNull();
+    expect(await runWishlistForm(db, bert.id, { intent: 'add-to-cart', itemId })).toEqual({ kind: 'not-found' });
     expect(await addToWishlist(db, bert.id, { productId: product.id, variantId: null, wishlistId: annasList!.id }, 'My wishlist')).toEqual({ ok: false });
     expect((await getWishlists(db, anna.id))[0]).toMatchObject({ name: 'My wishlist', items: [{ id: itemId }] });
   });

@@ -40,10 +40,7 @@ describe.each(testDrivers)('back-in-stock mails on %s', (driver) => {
     return { productId: product!.id, variantId: variant!.id, sku: variant!.sku, urlKey: `paracord-schwarz-${sku}` };
   }
   const subscribe = (product: { productId: number; variantId: number }, email: string, locale: 'de-DE' | 'nl-NL' = 'de-DE', customerId: number | null = null) => {
-    const form = new FormData();
-    form.set('email', email);
-    form.set('variantId', String(product.variantId));
-    return subscribeToStockAlert(database.db, product.productId, locale, form, customerId);
+    return subscribeToStockAlert(database.db, product.productId, locale, { email, variantId: product.variantId }, customerId);
   };
   const mailsTo = (email: string) => database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
   const openAlerts = (productId: number) => database.db.select().from(stockAlertSubscriptions).where(eq(stockAlertSubscriptions.productId, productId));

@@ -1,4 +1,4 @@
-import { mulberry32 } from '../../app/modules/media/cord-swatch.ts';
+import { mulberry32 } from '../../scripts/demo-catalogue/drawing/cord-swatch.ts';
 import { testClientAddress, type Visitor } from '../support/visitors.ts';
 
 /**

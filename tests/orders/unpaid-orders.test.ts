@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, couponRedemptions, coupons, giftCards, mailOutbox, orderMails, orders, orderStatusHistory, products, productVariants } from '../../app/db/schema.ts';
 import { createLogger } from '../../app/modules/observability/logger.server.ts';
-import { defaultBusinessRules } from '../../app/modules/orders/business-rules.ts';
+import { defaultBusinessRules } from '../../app/modules/config/business-rules.ts';
 import { type OrderInput, recordOrder } from '../../app/modules/orders/record-order.server.ts';
 import type { OrderServices } from '../../app/modules/orders/order-status.server.ts';
 import { runUnpaidOrderRules, unpaidOrdersActor } from '../../app/modules/orders/unpaid-orders.server.ts';

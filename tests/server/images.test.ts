@@ -14,7 +14,7 @@ import { ImageCache } from '../../app/modules/media/image-cache.server.ts';
 import { ImagePipeline } from '../../app/modules/media/image-pipeline.server.ts';
 import { ImageRenderer, type ImageRendererOptions } from '../../app/modules/media/image-renderer.server.ts';
 import { serveImages } from '../../app/modules/media/image-route.server.ts';
-import { drawCordSwatch } from '../../app/modules/media/cord-swatch.ts';
+import { drawCordSwatch } from '../../scripts/demo-catalogue/drawing/cord-swatch.ts';
 import { createLogger } from '../../app/modules/observability/logger.server.ts';
 
 interface ImageServer {

@@ -1,6 +1,6 @@
 import type { AppServices } from '../../app/context.ts';
 import type { Database } from '../../app/db/client.server.ts';
-import { PageCache } from '../../app/modules/http/page-cache.server.ts';
+import { storefrontPageCache } from '../../server/storefront-page-cache.ts';
 import type { OutgoingMail } from '../../app/modules/mail/mailer.server.ts';
 import { createLogger } from '../../app/modules/observability/logger.server.ts';
 
@@ -19,7 +19,7 @@ export function testServices(db: Database): AppServices {
     dataDir: '',
     sessionSecret: 'a-test-secret-of-at-least-thirty-two-characters',
     secureCookies: true,
-    pageCache: new PageCache(),
+    pageCache: storefrontPageCache(),
     mailer: {
       send: async (mail: OutgoingMail) => {
         throw new Error(`unexpected mail "${mail.subject}": pass a mailer to the test's services`);

@@ -12,6 +12,7 @@ import { PageHead } from '../page-head.tsx';
 import { FiltersDrawer } from './filters-drawer.tsx';
 import { Pagination } from '../pagination.tsx';
 import { Breadcrumbs, ProductGrid } from './product-card.tsx';
+import { Notice } from '../ui/notice.tsx';
 
 const sortLabels: Record<SortOption, string> = {
   position: 'listing.sortPosition',
@@ -223,10 +224,10 @@ export function ListingPage({
             </noscript>
           </Form>
           {params.limit === 'all' && listing.pageCount > 1 && (
-            <p className="notice" role="note">
+            <Notice role="note">
               {t('listingAll.capped', { max: allPageMax, from: listing.from, to: listing.to, total: listing.total })}{' '}
               {listing.page < listing.pageCount && <Link to={withParams({ page: String(listing.page + 1) })}>{t('listingAll.nextPage', { max: allPageMax })}</Link>}
-            </p>
+            </Notice>
           )}
           {listing.products.length > 0 ? (
             <ProductGrid products={listing.products} prefix={prefix} eagerCount={4} wishlist={wishlist} />

@@ -3,7 +3,8 @@ import { useI18n } from '../../modules/i18n/i18n.tsx';
 import { showsImperialFirst } from '../../modules/i18n/measures.ts';
 import { usePriceDisplay } from '../../modules/pricing/price-context.tsx';
 import { displayAmount } from '../../modules/pricing/price-display.ts';
-import { pricePerFoot, pricePerMetre } from '../../modules/pricing/price-per-length.ts';
+import type { ProductVariant } from '../../modules/catalogue/product-detail.server.ts';
+import { metresToCm, pricePerFoot, pricePerMetre } from '../../modules/pricing/price-per-length.ts';
 
 /**
  * The unit price next to a price of goods sold by length: "€0.36 / m", or in en-US
@@ -26,4 +27,10 @@ export function CatalogueUnitPrice({ netEurCents, lengthCm }: { netEurCents: num
   const display = usePriceDisplay();
   if (!lengthCm) return null;
   return <UnitPrice amountMinor={displayAmount(netEurCents, display)} lengthCm={lengthCm} format={(minor) => formatMoney(minor, display.currency, display.locale, display.minorUnits)} />;
+}
+
+/** The length a variant (a 10 m hank) buys, for its unit price; null when it has no length option. */
+export function variantLengthCm(variant: Pick<ProductVariant, 'options'>): number | null {
+  const metres = variant.options.find((o) => o.attribute === 'length')?.sortValue;
+  return metres ? metresToCm(metres) : null;
 }

@@ -7,6 +7,7 @@ import { useI18n } from '../../modules/i18n/i18n.tsx';
 import { storefrontByCode } from '../../modules/i18n/locales.ts';
 import { CsrfField, FieldMessage, FormAlert, TextField } from '../forms/form-fields.tsx';
 import { TableScroll } from '../ui/table-scroll.tsx';
+import { Notice } from '../ui/notice.tsx';
 
 export type ContactActionData = ContactOutcome<ContactField> | ContactOutcome<QuoteField>;
 
@@ -293,16 +294,12 @@ function ContactForm({ kind, actionData }: { kind: 'contact' | 'quote'; actionDa
   const navigation = useNavigation();
   if (actionData?.ok && actionData.kind !== 'ignored' && actionData.kind === kind) {
     return (
-      <p className="notice notice--success" role="status">
-        {t(kind === 'quote' ? 'content.quote.sent' : 'content.contact.sent', { email: actionData.email })}
-      </p>
+      <Notice tone="success">{t(kind === 'quote' ? 'content.quote.sent' : 'content.contact.sent', { email: actionData.email })}</Notice>
     );
   }
   if (actionData?.ok && actionData.kind === 'ignored') {
     return (
-      <p className="notice notice--success" role="status">
-        {t('content.contact.sentShort')}
-      </p>
+      <Notice tone="success">{t('content.contact.sentShort')}</Notice>
     );
   }
   const failure = actionData && !actionData.ok ? (actionData as { fieldErrors: Record<string, { key: string } | undefined>; values: Record<string, string | undefined>; formError?: { key: string } }) : undefined;

@@ -3,6 +3,7 @@ import { useRouteLoaderData } from 'react-router';
 import type { FieldError } from '../../modules/forms/field-errors.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
 import type { loader as rootLoader } from '../../root.tsx';
+import { Notice } from '../ui/notice.tsx';
 
 /** The CSRF token every state-changing form carries (checked by the root middleware). */
 export function CsrfField() {
@@ -97,9 +98,5 @@ export function FormAlert({ error }: { error?: FieldError }) {
 /** A confirmation after a change ("Your address has been saved."). */
 export function FormNotice({ message }: { message?: string | null }) {
   if (!message) return null;
-  return (
-    <p className="notice notice--success" role="status">
-      {message}
-    </p>
-  );
+  return <Notice tone="success">{message}</Notice>;
 }

@@ -1,5 +1,5 @@
 import type { LocaleCode } from '../i18n/locales.ts';
-import { sanitizeContentHtml } from '../content/sanitize-content.server.ts';
+import { sanitizeContentHtml } from '../security/sanitize-content.server.ts';
 import type { latestBlogPosts } from './blog.server.ts';
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

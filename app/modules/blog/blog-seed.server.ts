@@ -2,7 +2,6 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from '../../db/client.server.ts';
 import { blogPosts, blogPostTranslations } from '../../db/schema.ts';
-import { drawCordSwatch } from '../media/cord-swatch.ts';
 import { localesByLanguage, readSeedTexts } from '../seed-texts/seed-texts.server.ts';
 import { seededPostDetails } from './blog-posts.ts';
 
@@ -18,11 +17,11 @@ export async function blogIsEmpty(db: Database): Promise<boolean> {
 }
 
 /**
- * Writes the seeded posts of every storefront, and draws their hero images into the media
- * directory, when there are no posts yet. Returns whether it seeded (the search index then
- * needs the posts).
+ * Writes the seeded posts of every storefront, and their hero images (SVG, from `heroImage`: the
+ * demo generator draws them) into the media directory, when there are no posts yet. Returns
+ * whether it seeded (the search index then needs the posts).
  */
-export async function seedBlog(db: Database, mediaDir: string): Promise<boolean> {
+export async function seedBlog(db: Database, mediaDir: string, heroImage: (postKey: string) => string): Promise<boolean> {
   if (!(await blogIsEmpty(db))) return false;
   const english = readSeedTexts<BlogSeedTexts>(blogSeedFolder, 'en');
   mkdirSync(join(mediaDir, 'blog'), { recursive: true });
@@ -30,12 +29,12 @@ export async function seedBlog(db: Database, mediaDir: string): Promise<boolean>
     const postIds = new Map<string, number>();
     for (const post of english.posts) {
       const details = seededPostDetails[post.key];
-      if (!details) throw new Error(`blog post ${post.key}: no author, date and picture in blog-posts.ts`);
-      const heroImage = `blog/${post.key}.svg`;
-      writeFileSync(join(mediaDir, heroImage), drawCordSwatch(details.hero));
+      if (!details) throw new Error(`blog post ${post.key}: no author and date in blog-posts.ts`);
+      const heroPath = `blog/${post.key}.svg`;
+      writeFileSync(join(mediaDir, heroPath), heroImage(post.key));
       const [row] = await tx
         .insert(blogPosts)
-        .values({ code: post.key, author: details.author, heroImage, publishedAt: new Date(details.publishedAt) })
+        .values({ code: post.key, author: details.author, heroImage: heroPath, publishedAt: new Date(details.publishedAt) })
         .returning({ id: blogPosts.id });
       postIds.set(post.key, row!.id);
     }

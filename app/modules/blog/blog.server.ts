@@ -2,7 +2,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.server.ts';
 import { blogPosts, blogPostTranslations } from '../../db/schema.ts';
 import { type LocaleCode, storefrontByCode } from '../i18n/locales.ts';
-import { sanitizeContentHtml } from '../content/sanitize-content.server.ts';
+import { sanitizeContentHtml } from '../security/sanitize-content.server.ts';
 import { pageWindow } from '../paging/page-window.ts';
 import { blogFeedPath, blogListingPath, blogPageSize, blogPostPath } from './blog-paths.ts';
 

@@ -9,8 +9,8 @@ import { lineInStock, variantAvailable, variantNeed } from './cart.server.ts';
 import { defaultMaxPieceMetres, pieceLengthCm } from '../pricing/cut-to-length.ts';
 import { maxPerOrder, maxSamplesPerOrder } from './store-rules.ts';
 import { businessStanding } from '../customers/business-standing.server.ts';
-import { type BusinessRules, defaultBusinessRules } from '../orders/business-rules.ts';
-import { recordId } from '../forms/record-id.ts';
+import { type BusinessRules, defaultBusinessRules } from '../config/business-rules.ts';
+import type { AddToCartFormInput } from './cart-forms.ts';
 
 export interface AddToCartInput {
   /** The visitor's cart cookie, if any. */
@@ -122,16 +122,15 @@ export function cartSetCookie(cartId: string, secure: boolean): string {
  * for cut-to-length products (only for them), a length the shop cuts. Samples only of products
  * that offer one. The price follows from these, so nothing else the form says counts.
  */
-export async function addToCartFromForm(
+export async function addProductToCart(
   db: Database,
   visitor: Pick<AddToCartInput, 'cartId' | 'customerId' | 'locale' | 'currency' | 'businessRules'>,
   productId: number,
-  form: FormData,
+  choice: AddToCartFormInput,
 ): Promise<AddToCartResult> {
-  const variantId = recordId(form.get('variantId'));
-  const isSample = form.get('intent') === 'sample';
-  const quantity = isSample ? 1 : Number(form.get('quantity') ?? 1);
-  if (variantId === null || !Number.isInteger(quantity) || quantity < 1 || quantity > 9_999) return { ok: false, reason: 'quantity' };
+  const { variantId } = choice;
+  const isSample = choice.intent === 'sample';
+  const quantity = choice.intent === 'sample' ? 1 : choice.quantity;
   const [product] = await db
     .select({
       soldByLength: products.soldByLength,
@@ -144,8 +143,8 @@ export async function addToCartFromForm(
     .where(and(eq(productVariants.id, variantId), eq(productVariants.productId, productId)));
   if (!product || (isSample && !product.hasSample)) return { ok: false, reason: 'unavailable' };
   let lengthCm: number | null = null;
-  if (product.soldByLength && !isSample) {
-    lengthCm = pieceLengthCm(Number(form.get('metres')), product.maxMetres === null ? defaultMaxPieceMetres : Number(product.maxMetres));
+  if (product.soldByLength && choice.intent === 'add-to-cart') {
+    lengthCm = pieceLengthCm(choice.metres, product.maxMetres === null ? defaultMaxPieceMetres : Number(product.maxMetres));
     if (lengthCm === null) return { ok: false, reason: 'length' };
   }
   return addToCart(db, { ...visitor, variantId, quantity, lengthCm, isSample });

@@ -26,7 +26,7 @@ import {
   variantOptionValues,
 } from '../../db/schema.ts';
 import { recordAudit } from '../admin/audit.server.ts';
-import { sanitizeContentHtml } from '../content/sanitize-content.server.ts';
+import { sanitizeContentHtml } from '../security/sanitize-content.server.ts';
 import { parseAmount } from '../currency/money.ts';
 import type { FieldError, FormFailure } from '../forms/field-errors.ts';
 import { type LocaleCode, localeCodes } from '../i18n/locales.ts';

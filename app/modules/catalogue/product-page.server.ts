@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.server.ts';
-import { sanitizeContentHtml } from '../content/sanitize-content.server.ts';
+import { sanitizeContentHtml } from '../security/sanitize-content.server.ts';
 import { type LocaleCode, storefrontByCode } from '../i18n/locales.ts';
 import { displayAmount, type PriceDisplay } from '../pricing/price-display.ts';
 import { minorUnitsToDecimal } from '../currency/money.ts';

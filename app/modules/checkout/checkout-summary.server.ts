@@ -6,9 +6,10 @@ import type { CurrencyRate } from '../currency/exchange-rates.server.ts';
 import type { CurrencyCode, StorefrontLocale } from '../i18n/locales.ts';
 import { checkGiftCard, giftCardMessages } from './gift-cards.server.ts';
 import { type CheckoutDetails, deliveryAddressOf, type PaymentMethod } from './checkout-details.ts';
+import { readCheckoutDetails } from './stored-checkout-details.ts';
 import type { ShippingMethod } from '../pricing/shipping.ts';
 import { businessStanding, invoiceAllowed } from '../customers/business-standing.server.ts';
-import { type BusinessRules, defaultBusinessRules } from '../orders/business-rules.ts';
+import { type BusinessRules, defaultBusinessRules } from '../config/business-rules.ts';
 import { convertToEur } from '../pricing/currency-conversion.ts';
 import { shopCountry, type VatTreatment, vatTreatment } from '../pricing/vat.ts';
 
@@ -68,7 +69,7 @@ export async function checkoutSummary(
   rules: BusinessRules = defaultBusinessRules,
 ): Promise<CheckoutSummary> {
   const { cart, renewed } = await loadCart(db, cartId, customerId, storefront.code);
-  const details = (cart?.checkout ?? {}) as CheckoutDetails;
+  const details = readCheckoutDetails(cart?.checkout);
   const delivery = deliveryAddressOf(details);
   const destination = delivery?.countryCode ?? storefront.countryCode ?? shopCountry;
   const customer = { destinationCountry: destination, businessVatNumber: details.isBusiness ? (details.vatNumber ?? null) : null };

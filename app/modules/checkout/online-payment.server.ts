@@ -5,7 +5,8 @@ import { carts, orders, paymentEvents } from '../../db/schema.ts';
 import type { StorefrontLocale } from '../i18n/locales.ts';
 import { applyOrderChange } from '../orders/order-status.server.ts';
 import { onlineMethods, type OnlineMethod } from '../payments/stripe-gateway.server.ts';
-import { sendOrderConfirmation, successToken } from './order-confirmation.server.ts';
+import { sendOrderConfirmation } from '../orders/order-confirmation-mail.server.ts';
+import { successToken } from './order-confirmation.server.ts';
 
 export const isOnlineMethod = (method: string): method is OnlineMethod => (onlineMethods as readonly string[]).includes(method);
 

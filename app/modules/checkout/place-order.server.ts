@@ -13,7 +13,7 @@ import { checkoutSummary } from './checkout-summary.server.ts';
 import { redeemGiftCard } from './gift-cards.server.ts';
 import { isCartId } from '../cart/cart-count.server.ts';
 import { overStockShare } from '../cart/add-to-cart.server.ts';
-import type { BusinessRules } from '../orders/business-rules.ts';
+import type { BusinessRules } from '../config/business-rules.ts';
 
 export type PlaceOrderResult =
   /** `placedAt`: when the order was recorded (a replay answers with the first placing's). */

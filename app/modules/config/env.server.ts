@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { type BusinessRules, defaultBusinessRules } from '../orders/business-rules.ts';
+import { type BusinessRules, defaultBusinessRules } from './business-rules.ts';
 import { type DatabaseTimeouts, defaultDatabaseTimeouts } from '../../db/database-work.server.ts';
 
 /** web: serves requests; worker: runs the job queue; all: both in one process (the embedded setup). */

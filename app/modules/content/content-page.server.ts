@@ -6,7 +6,7 @@ import type { StorefrontSelection } from '../i18n/storefront-request.server.ts';
 import { priceDisplayFor } from '../pricing/price-display.server.ts';
 import { type ContentWidgetName, isContentWidgetName, type WidgetContext, widgetData } from './content-widgets.server.ts';
 import { contentPagePath, isContentPageCode } from './information-pages.ts';
-import { sanitizeContentHtml } from './sanitize-content.server.ts';
+import { sanitizeContentHtml } from '../security/sanitize-content.server.ts';
 
 export type ContentSegment = { kind: 'html'; html: string } | { kind: 'widget'; name: ContentWidgetName };
 

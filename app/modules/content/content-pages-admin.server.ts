@@ -12,7 +12,7 @@ import { recordAudit } from '../admin/audit.server.ts';
 import type { LocaleCode } from '../i18n/locales.ts';
 import { refreshPageSearchDocuments } from '../search/search-index.server.ts';
 import { fillInlineTokens } from './content-page.server.ts';
-import { sanitizeContentHtml } from './sanitize-content.server.ts';
+import { sanitizeContentHtml } from '../security/sanitize-content.server.ts';
 
 /** Every page with the stores it has a text in and whether each is published. */
 export async function listContentPages(db: Database) {

@@ -3,7 +3,7 @@ import type { Database, Queryable } from '../../db/client.server.ts';
 import { customers, orders } from '../../db/schema.ts';
 import { recordAudit } from '../admin/audit.server.ts';
 import { currencyDefinitions } from '../i18n/locales.ts';
-import { type BusinessRules, defaultBusinessRules } from '../orders/business-rules.ts';
+import { type BusinessRules, defaultBusinessRules } from '../config/business-rules.ts';
 import { parseAmount } from '../currency/money.ts';
 import { convertToEur } from '../pricing/currency-conversion.ts';
 import { isValidVatNumber } from './vat-number.ts';

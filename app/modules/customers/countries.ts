@@ -27,6 +27,4 @@ export function countryOptions(locale: string): { code: string; name: string }[]
     .sort((a, b) => a.name.localeCompare(b.name, locale));
 }
 
-export function countryName(code: string, locale: string): string {
-  return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
-}
+export { countryName } from '../i18n/country-names.ts';

@@ -4,37 +4,41 @@ import type { Database } from '../../db/client.server.ts';
 import { productTranslations, productVariants, products, stockAlertSubscriptions } from '../../db/schema.ts';
 import { type ListSort, listSortSpec } from '../admin/list-sort.ts';
 import { orderByOf } from '../admin/list-sort.server.ts';
+import type { FieldErrors } from '../forms/field-errors.ts';
+import { recordIdField } from '../forms/record-id.ts';
 import type { LocaleCode } from '../i18n/locales.ts';
 import { pageOfRows } from '../paging/page-window.ts';
 
-/** The back-in-stock form: field errors are message keys, translated where they are shown. */
-export const stockAlertSchema = z.object({
-  email: z.string().trim().min(1, 'validation.required').max(254, 'validation.email').pipe(z.email('validation.email')),
-  variantId: z.coerce.number().int().positive(),
+/** The back-in-stock form of a product page: field errors are message keys, translated where they are shown. */
+export const stockAlertIntent = z.object({
+  intent: z.literal('back-in-stock'),
+  email: z.string('validation.required').trim().min(1, 'validation.required').max(254, 'validation.email').pipe(z.email('validation.email')),
+  variantId: recordIdField('validation.invalid'),
 });
+export type StockAlertInput = z.output<typeof stockAlertIntent>;
 
+/** The form's answer: what to say next to the address field, and the address as typed. */
 export type StockAlertResult = { ok: true } | { ok: false; fieldErrors: { email?: string }; email: string };
+
+/** The answer to a form that did not parse: the address's problem, if it was the address. */
+export function stockAlertRefusal(fieldErrors: FieldErrors, typedEmail: string): StockAlertResult {
+  return { ok: false, fieldErrors: fieldErrors.email ? { email: fieldErrors.email.key } : {}, email: typedEmail };
+}
 
 /**
  * Stores a back-in-stock request for a variant of a product. Asking twice is fine (one row);
  * a variant that does not belong to the product is refused. A request made while logged in
  * belongs to the account (shown and removable there).
  */
-export async function subscribeToStockAlert(db: Database, productId: number, locale: LocaleCode, form: FormData, customerId: number | null = null): Promise<StockAlertResult> {
-  const parsed = stockAlertSchema.safeParse({ email: form.get('email') ?? '', variantId: form.get('variantId') });
-  const email = String(form.get('email') ?? '');
-  if (!parsed.success) {
-    const emailIssue = parsed.error.issues.find((issue) => issue.path[0] === 'email');
-    return { ok: false, fieldErrors: { email: emailIssue?.message ?? 'validation.required' }, email };
-  }
+export async function subscribeToStockAlert(db: Database, productId: number, locale: LocaleCode, input: Pick<StockAlertInput, 'email' | 'variantId'>, customerId: number | null = null): Promise<{ ok: boolean }> {
   const [variant] = await db
     .select({ id: productVariants.id })
     .from(productVariants)
-    .where(and(eq(productVariants.id, parsed.data.variantId), eq(productVariants.productId, productId)));
-  if (!variant) return { ok: false, fieldErrors: {}, email };
+    .where(and(eq(productVariants.id, input.variantId), eq(productVariants.productId, productId)));
+  if (!variant) return { ok: false };
   await db
     .insert(stockAlertSubscriptions)
-    .values({ email: parsed.data.email, productId, variantId: variant.id, locale, customerId })
+    .values({ email: input.email, productId, variantId: variant.id, locale, customerId })
     .onConflictDoNothing();
   return { ok: true };
 }

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.server.ts';
 import { faqCategories, faqCategoryTranslations, faqQuestions, faqQuestionTranslations } from '../../db/schema.ts';
 import { type LocaleCode, storefrontByCode } from '../i18n/locales.ts';
-import { sanitizeContentHtml } from '../content/sanitize-content.server.ts';
+import { sanitizeContentHtml } from '../security/sanitize-content.server.ts';
 import { faqPath } from './faq-paths.ts';
 
 interface CategoryRow {

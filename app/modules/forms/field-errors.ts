@@ -86,3 +86,28 @@ export function formFailure<Field extends string>(
 ): FormFailure<Field> {
   return { ok: false, fieldErrors, formError, values: typedValues(form, fields) };
 }
+
+/** The text fields of a form by name (a file upload is left out), for a schema of several intents. */
+export function formEntries(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of form) if (typeof value === 'string' && !(name in values)) values[name] = value;
+  return values;
+}
+
+/** What a form of several intents parsed to: the typed input of its intent, or the first problem as a message key. */
+export type IntentParse<Input> = { ok: true; data: Input } | { ok: false; error: FieldError; fieldErrors: FieldErrors; intent: string };
+
+/**
+ * Parses a form with several intents (buttons named `intent`) against a discriminated union on
+ * `intent`, one schema per intent. Its messages are message keys; an unknown intent gets the
+ * union's own message. `defaultIntent` names the intent of a form whose button carries none.
+ */
+export function parseIntent<Schema extends z.ZodType>(schema: Schema, form: FormData, defaultIntent?: string): IntentParse<z.output<Schema>> {
+  const entries = formEntries(form);
+  if (defaultIntent !== undefined) entries.intent ??= defaultIntent;
+  const parsed = schema.safeParse(entries);
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const issue = parsed.error.issues[0];
+  const error = { key: issue && isMessageKey(issue.message) ? issue.message : 'validation.invalid' };
+  return { ok: false, error, fieldErrors: fieldErrorsOf(parsed.error), intent: entries.intent ?? '' };
+}

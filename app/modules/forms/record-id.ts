@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** The largest value of a PostgreSQL `integer` (and `serial`) column. */
 const maxRecordId = 2_147_483_647;
 
@@ -10,3 +12,17 @@ export function recordId(value: FormDataEntryValue | string | null | undefined):
   const id = Number(value);
   return id > 0 && id <= maxRecordId ? id : null;
 }
+
+/** A form field holding a record id, parsed with `recordId`; anything else fails with the given message key. */
+export const recordIdField = (message: string) =>
+  z.string(message).transform((value, context) => {
+    const id = recordId(value);
+    if (id === null) context.addIssue({ code: 'custom', message });
+    return id ?? z.NEVER;
+  });
+
+/** An optional record id field: absent, empty or malformed is null. */
+export const optionalRecordIdField = z
+  .string()
+  .optional()
+  .transform((value) => recordId(value));

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { PageCache } from './page-cache.server.ts';
+import { PageCache as Cache, type PageKeyRules } from './page-cache.server.ts';
+
+/** The shop's rules in small: the back office under /admin, a browser language suggests the store of that name. */
+const rules: PageKeyRules = { isNeverCached: (pathname) => pathname.startsWith('/admin'), suggestedStore: (language) => language ?? '' };
+class PageCache extends Cache {
+  constructor() {
+    super(rules);
+  }
+}
 
 const request = (path: string, cookie?: string, method = 'GET') => ({ method, url: path, cookie, acceptLanguage: 'de-DE' });
 const html = (body: string) => new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8' } });
@@ -32,6 +40,7 @@ describe('PageCache', () => {
     expect(cache.keyOf(request('/en/paracord', undefined, 'POST'))).toBeNull();
     expect(cache.keyOf(request('/api/route?url=/en'))).toBeNull();
     expect(cache.keyOf(request('/api/search/suggest?q=par&locale=en'))).not.toBeNull();
+    expect(cache.keyOf(request('/admin/orders'))).toBeNull();
   });
 
   it('does not keep personal pages, marked private or no-store', async () => {

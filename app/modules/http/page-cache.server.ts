@@ -8,8 +8,6 @@
  * empty the cache (decision 0019). The React Router middleware stores pages; the Express layer
  * serves hits without routing.
  */
-import { parseAcceptLanguage, storefrontForLanguages } from '../i18n/locale-detection.ts';
-import { adminBase } from '../admin/admin-paths.ts';
 import { readCookie } from './cookies.server.ts';
 import type { PersonalInput } from './personal-inputs.ts';
 
@@ -60,7 +58,18 @@ function cut(body: string): Pick<CachedPage, 'parts' | 'slots' | 'bytes'> {
 /** What a page showed of the visitor, in the order it was read. */
 export type PersonalValues = { input: PersonalInput<unknown>; value: unknown }[];
 
+/**
+ * What the page key needs from the shop, passed in so this cache knows no domain (issue 13: no
+ * import cycle with i18n or the admin): the paths never cached, and the store a browser's
+ * languages suggest (a page without a chosen store invites the visitor to it), '' for none.
+ */
+export interface PageKeyRules {
+  isNeverCached(pathname: string): boolean;
+  suggestedStore(acceptLanguage: string | undefined): string;
+}
+
 export class PageCache {
+  readonly #rules: PageKeyRules;
   #pages = new Map<string, CachedPage>();
   /** Per page key: the personal inputs its pages read (the same route reads the same inputs). */
   #inputs = new Map<string, PersonalInput<unknown>[]>();
@@ -68,6 +77,10 @@ export class PageCache {
   #generation = 0;
   hits = 0;
   misses = 0;
+
+  constructor(rules: PageKeyRules) {
+    this.#rules = rules;
+  }
 
   /** Changes with every `clear()`: a page rendered across a clear may show what was cleared. */
   get generation(): number {
@@ -93,9 +106,9 @@ export class PageCache {
     // API answers are personal or change state, except the search box suggestions.
     if (url.pathname.startsWith('/api/') && url.pathname !== '/api/search/suggest') return null;
     // The admin is never cached (it also sends Cache-Control: no-store).
-    if (url.pathname === adminBase || url.pathname.startsWith(`${adminBase}/`)) return null;
+    if (this.#rules.isNeverCached(url.pathname)) return null;
     const preferences = preferenceCookies.map((name) => readCookie(request.cookie, name) ?? '').join('|');
-    const suggestion = readCookie(request.cookie, 'locale') ? '' : (storefrontForLanguages(parseAcceptLanguage(request.acceptLanguage ?? null))?.code ?? '');
+    const suggestion = readCookie(request.cookie, 'locale') ? '' : this.#rules.suggestedStore(request.acceptLanguage);
     return `${url.pathname}${url.search}|${preferences}|${suggestion}`;
   }
 

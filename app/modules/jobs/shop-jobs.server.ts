@@ -6,7 +6,7 @@ import { sendBackInStockMails, type JobServices } from '../engagement/back-in-st
 import { sendReviewInvitations } from '../engagement/review-invitations.server.ts';
 import { deliverDueGiftCards } from '../gift-cards/sold-gift-cards.server.ts';
 import type { MailOutbox } from '../mail/outbox.server.ts';
-import type { BusinessRules } from '../orders/business-rules.ts';
+import type { BusinessRules } from '../config/business-rules.ts';
 import type { OrderServices } from '../orders/order-status.server.ts';
 import { runUnpaidOrderRules } from '../orders/unpaid-orders.server.ts';
 import { asDatabaseWork } from '../../db/database-work.server.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { drawCordSwatch } from './cord-swatch.ts';
+import { drawCordSwatch } from '../../../scripts/demo-catalogue/drawing/cord-swatch.ts';
 import { imageMetadata, parseImageRequest } from './image-pipeline.server.ts';
 import { maxRenderWidth, renderWebp } from './image-renderer.server.ts';
 import { nearestImageWidth } from './image-widths.ts';

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/client.server.ts';
 import { currencies, invoices, orderItems, orderRefundLines, orderRefunds, orders } from '../../db/schema.ts';
 import { contentPagePath } from '../content/information-pages.ts';
-import { countryName } from '../customers/countries.ts';
+import { countryName } from '../i18n/country-names.ts';
 import type { Translate } from '../i18n/i18n.tsx';
 import { type LocaleCode, storefrontByCode } from '../i18n/locales.ts';
 import { lineName } from './line-name.ts';

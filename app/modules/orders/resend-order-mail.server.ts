@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AppServices } from '../../context.ts';
 import { orders } from '../../db/schema.ts';
-import { orderConfirmationMail } from '../checkout/order-confirmation.server.ts';
+import { orderConfirmationMail } from './order-confirmation-mail.server.ts';
 import type { LocaleCode } from '../i18n/locales.ts';
 import { serverTranslator } from '../i18n/translator.server.ts';
 import { renderMail } from '../mail/mail-layout.server.ts';

@@ -6,7 +6,7 @@ import type { Translate } from '../i18n/i18n.tsx';
 import type { LocaleCode } from '../i18n/locales.ts';
 import { serverTranslator } from '../i18n/translator.server.ts';
 import { renderMail } from '../mail/mail-layout.server.ts';
-import { type BusinessRules, defaultBusinessRules } from './business-rules.ts';
+import { type BusinessRules, defaultBusinessRules } from '../config/business-rules.ts';
 import { queueOrderMail } from './order-mails.server.ts';
 import { applyOrderChange, mailFrame, type OrderServices } from './order-status.server.ts';
 import { seller } from './seller.ts';

@@ -5,21 +5,23 @@ import type { SessionCustomer } from '../customers/session.server.ts';
 import type { LocaleCode } from '../i18n/locales.ts';
 import { serverTranslator } from '../i18n/translator.server.ts';
 import { addToWishlist } from './wishlists.server.ts';
-import { recordId } from '../forms/record-id.ts';
 
 export type WishlistSaveResult = { ok: true; productId: number; listName: string } | { ok: false; productId: number };
-
 
 /**
  * The wishlist button of product pages and listings: saves the product (and the chosen variant)
  * in the list the customer chose, else in the default list, which gets a translated name when it is created.
  */
-export async function saveToWishlist({ db, logger }: AppServices, customer: SessionCustomer, locale: LocaleCode, form: FormData): Promise<WishlistSaveResult | null> {
-  const productId = recordId(form.get('productId'));
-  if (productId === null) return null;
+export async function saveToWishlist(
+  { db, logger }: AppServices,
+  customer: SessionCustomer,
+  locale: LocaleCode,
+  choice: { productId: number; variantId: number | null; wishlistId: number | null },
+): Promise<WishlistSaveResult | null> {
+  const { productId } = choice;
   const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
   if (!product) return null;
   const t = await serverTranslator(db, locale, logger);
-  const saved = await addToWishlist(db, customer.id, { productId, variantId: recordId(form.get('variantId')), wishlistId: recordId(form.get('wishlistId')) }, t('wishlist.defaultName'));
+  const saved = await addToWishlist(db, customer.id, choice, t('wishlist.defaultName'));
   return saved.ok ? { ok: true, productId, listName: saved.wishlistName } : { ok: false, productId };
 }

@@ -1,65 +1,63 @@
 import type { Database } from '../../db/client.server.ts';
+import { addToCart, type AddToCartInput } from '../cart/add-to-cart.server.ts';
+import { getListingIndex } from '../catalogue/listing-index.server.ts';
 import type { FieldError } from '../forms/field-errors.ts';
-import { recordId } from '../forms/record-id.ts';
+import type { WishlistChangeInput } from './wishlist-forms.ts';
 import {
-  createWishlist, deleteWishlist, getWishlistItem, moveWishlistItem, removeWishlistItem, renameWishlist, setDefaultWishlist, type WishlistChange, wishlistNameSchema,
+  createWishlist, deleteWishlist, getWishlistItem, moveWishlistItem, removeWishlistItem, renameWishlist, setDefaultWishlist, type WishlistChange,
 } from './wishlists.server.ts';
 
-export type WishlistActionResult = { kind: 'done'; notice: string } | { kind: 'invalid'; error: FieldError } | { kind: 'not-found' };
-
-const idOf = (form: FormData, field: string) => recordId(form.get(field));
+export type WishlistNotice = 'created' | 'renamed' | 'deleted' | 'default-set' | 'moved' | 'removed' | 'added-to-cart';
+export type WishlistActionResult = { kind: 'done'; notice: WishlistNotice } | { kind: 'invalid'; error: FieldError } | { kind: 'not-found' };
 
 /** The spec's message for a name the customer already uses ("…Choose another name…"). */
 const duplicateName: FieldError = { key: 'errors.wishlistCreate' };
 
-function nameOf(form: FormData): { ok: true; name: string } | { ok: false; error: FieldError } {
-  const parsed = wishlistNameSchema.safeParse(form.get('name') ?? '');
-  if (parsed.success) return { ok: true, name: parsed.data };
-  return { ok: false, error: { key: parsed.error.issues[0]?.message ?? 'validation.required' } };
-}
-
-function changed(change: WishlistChange, notice: string): WishlistActionResult {
+function changed(change: WishlistChange, notice: WishlistNotice): WishlistActionResult {
   if (change.ok) return { kind: 'done', notice };
   return change.reason === 'duplicate-name' ? { kind: 'invalid', error: duplicateName } : { kind: 'not-found' };
 }
 
-const found = (ok: boolean, notice: string): WishlistActionResult => (ok ? { kind: 'done', notice } : { kind: 'not-found' });
+const found = (ok: boolean, notice: WishlistNotice): WishlistActionResult => (ok ? { kind: 'done', notice } : { kind: 'not-found' });
 
 /**
- * The wishlist page's form intents. Every id comes from the form, so every call is scoped to the
- * logged-in customer in wishlists.server.ts; someone else's id is simply not found.
+ * The wishlist page's changes to the lists (parsed with `wishlistChangeSchema`). Every id comes
+ * from the form, so every call is scoped to the logged-in customer in wishlists.server.ts;
+ * someone else's id is simply not found.
  */
-export const wishlistActions = {
-  async run(db: Database, customerId: number, form: FormData): Promise<WishlistActionResult> {
-    const wishlistId = idOf(form, 'wishlistId');
-    const itemId = idOf(form, 'itemId');
-    switch (form.get('intent')) {
-      case 'create': {
-        const name = nameOf(form);
-        return name.ok ? changed(await createWishlist(db, customerId, name.name), 'created') : { kind: 'invalid', error: name.error };
-      }
-      case 'rename': {
-        const name = nameOf(form);
-        if (!name.ok) return { kind: 'invalid', error: name.error };
-        return wishlistId ? changed(await renameWishlist(db, customerId, wishlistId, name.name), 'renamed') : { kind: 'not-found' };
-      }
-      case 'delete':
-        return found(wishlistId !== null && (await deleteWishlist(db, customerId, wishlistId)), 'deleted');
-      case 'set-default':
-        return found(wishlistId !== null && (await setDefaultWishlist(db, customerId, wishlistId)), 'default-set');
-      case 'move': {
-        const target = idOf(form, 'targetWishlistId');
-        return found(itemId !== null && target !== null && (await moveWishlistItem(db, customerId, itemId, target)), 'moved');
-      }
-      case 'remove':
-        return found(itemId !== null && (await removeWishlistItem(db, customerId, itemId)), 'removed');
-      default:
-        return { kind: 'not-found' };
-    }
-  },
+export async function changeWishlist(db: Database, customerId: number, change: Exclude<WishlistChangeInput, { intent: 'add-to-cart' }>): Promise<WishlistActionResult> {
+  switch (change.intent) {
+    case 'create':
+      return changed(await createWishlist(db, customerId, change.name), 'created');
+    case 'rename':
+      return changed(await renameWishlist(db, customerId, change.wishlistId, change.name), 'renamed');
+    case 'delete':
+      return found(await deleteWishlist(db, customerId, change.wishlistId), 'deleted');
+    case 'set-default':
+      return found(await setDefaultWishlist(db, customerId, change.wishlistId), 'default-set');
+    case 'move':
+      return found(await moveWishlistItem(db, customerId, change.itemId, change.targetWishlistId), 'moved');
+    case 'remove':
+      return found(await removeWishlistItem(db, customerId, change.itemId), 'removed');
+  }
+}
 
-  itemOf(db: Database, customerId: number, form: FormData) {
-    const itemId = idOf(form, 'itemId');
-    return itemId === null ? Promise.resolve(null) : getWishlistItem(db, customerId, itemId);
-  },
-};
+export type WishlistToCart =
+  | { kind: 'added'; cartId: string }
+  /** Saved without a variant: the product page lets the shopper choose colour and length. */
+  | { kind: 'choose-options'; urlKey: string }
+  | { kind: 'not-found' }
+  | { kind: 'refused'; reason: 'quantity' | 'gone' };
+
+/** One piece of a saved variant into the visitor's cart; the item must be on one of the customer's own lists. */
+export async function wishlistItemToCart(db: Database, visitor: Pick<AddToCartInput, 'cartId' | 'locale' | 'currency'> & { customerId: number }, itemId: number): Promise<WishlistToCart> {
+  const item = await getWishlistItem(db, visitor.customerId, itemId);
+  if (!item) return { kind: 'not-found' };
+  if (item.variantId === null) {
+    const product = (await getListingIndex(db)).products.find((candidate) => candidate.id === item.productId);
+    return { kind: 'choose-options', urlKey: product?.urlKeys[visitor.locale] ?? '' };
+  }
+  const added = await addToCart(db, { ...visitor, variantId: item.variantId, quantity: 1 });
+  if (!added.ok) return { kind: 'refused', reason: added.reason === 'quantity' ? 'quantity' : 'gone' };
+  return { kind: 'added', cartId: added.cartId };
+}

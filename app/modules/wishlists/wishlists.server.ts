@@ -1,12 +1,9 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Database, Queryable } from '../../db/client.server.ts';
 import { retryingTransaction } from '../../db/transaction.server.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { customers, productVariants, wishlistItems, wishlists } from '../../db/schema.ts';
 import type { PersonalInput } from '../http/personal-inputs.ts';
-
-export const wishlistNameSchema = z.string().trim().min(1, 'validation.required').max(60, 'validation.tooLong');
 
 export interface WishlistItemRow {
   id: number;

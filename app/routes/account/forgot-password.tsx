@@ -10,6 +10,7 @@ import { createPasswordResetToken } from '../../modules/customers/password-reset
 import { sendPasswordResetMail } from '../../modules/customers/password-reset-mail.server.ts';
 import { formFailure, parseForm } from '../../modules/forms/field-errors.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { Notice } from '../../components/ui/notice.tsx';
 
 export function loader({ context }: Route.LoaderArgs) {
   return { prefix: context.get(storefrontContext).storefront.prefix };
@@ -39,9 +40,7 @@ export default function ForgotPasswordPage({ loaderData, actionData }: Route.Com
     <AccountPage title={t('account.forgotPasswordTitle')} path="customer/account/forgotpassword" narrow>
       <div className="auth-card">
         {actionData?.ok ? (
-          <p className="notice notice--success" role="status">
-            {t('account.resetMailSent', { email: actionData.email })}
-          </p>
+          <Notice tone="success">{t('account.resetMailSent', { email: actionData.email })}</Notice>
         ) : (
           <Form method="post" noValidate className="form-stack">
             <p>{t('account.forgotPasswordText')}</p>

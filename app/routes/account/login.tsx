@@ -12,6 +12,7 @@ import { deviceSetCookie, knownDeviceCustomerId } from '../../modules/customers/
 import { sendFailedLoginsMail } from '../../modules/customers/failed-logins-mail.server.ts';
 import { formFailure, parseForm } from '../../modules/forms/field-errors.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { Notice } from '../../components/ui/notice.tsx';
 
 /** Why the login page was shown, as the message key to show above the form. */
 const reasonMessages: Record<string, string> = {
@@ -70,9 +71,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
         <section className="auth-card" aria-labelledby="login-heading">
           <h2 id="login-heading">{t('account.loginHeading')}</h2>
           {reason && !failure && (
-            <p className="notice" role="status">
-              {t(reason)}
-            </p>
+            <Notice role="status">{t(reason)}</Notice>
           )}
           <FormAlert error={failure?.formError} />
           <Form method="post" noValidate className="form-stack">

@@ -21,7 +21,7 @@ import { sendPasswordResetMail } from '../../modules/customers/password-reset-ma
 import { formatCurrencyAmount } from '../../modules/currency/money.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
 import { storefrontByCode, storefronts } from '../../modules/i18n/locales.ts';
-import { defaultBusinessRules } from '../../modules/orders/business-rules.ts';
+import { defaultBusinessRules } from '../../modules/config/business-rules.ts';
 import { listCustomerOrders } from '../../modules/orders/customer-orders.server.ts';
 import { getWishlists } from '../../modules/wishlists/wishlists.server.ts';
 

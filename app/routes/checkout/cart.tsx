@@ -6,7 +6,9 @@ import { CodeForm } from '../../components/checkout/code-form.tsx';
 import { OrderTotals, useCartMoney } from '../../components/checkout/order-totals.tsx';
 import { CsrfField, FormAlert, FormNotice } from '../../components/forms/form-fields.tsx';
 import { orUnavailable } from '../../db/with-database.server.ts';
-import { changeCart } from '../../modules/cart/cart-actions.server.ts';
+import { cartChangeMessage, changeCart } from '../../modules/cart/cart-actions.server.ts';
+import { cartChangeSchema } from '../../modules/cart/cart-forms.ts';
+import { parseIntent } from '../../modules/forms/field-errors.ts';
 import { checkoutRequest } from '../../modules/checkout/checkout-request.server.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
 import { ga4Amount, ga4Currency } from '../../modules/analytics/ga4.ts';
@@ -39,8 +41,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, selection, customer, cartId } = await checkoutRequest(request, context);
   const form = await request.formData();
-  const result = await orUnavailable(() => changeCart(services.db, cartId, customer?.id ?? null, selection.storefront.code, form, services.businessRules));
-  if (!result.ok) return data({ error: result.error, intent: String(form.get('intent')), couponCode: String(form.get('couponCode') ?? '') }, { status: result.status });
+  const couponCode = String(form.get('couponCode') ?? '');
+  const change = parseIntent(cartChangeSchema, form);
+  if (!change.ok) return data({ error: change.error, intent: change.intent, couponCode }, { status: 400 });
+  const result = await orUnavailable(() => changeCart(services.db, cartId, customer?.id ?? null, selection.storefront.code, change.data, services.businessRules));
+  if (!result.ok) return data({ error: { key: cartChangeMessage(result) }, intent: change.data.intent, couponCode }, { status: result.reason === 'line-not-found' ? 404 : 400 });
   throw redirect(`/${selection.storefront.prefix}/checkout?notice=${result.notice}`);
 }
 

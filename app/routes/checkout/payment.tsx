@@ -9,12 +9,12 @@ import { CsrfField, FormAlert } from '../../components/forms/form-fields.tsx';
 import { orUnavailable } from '../../db/with-database.server.ts';
 import { billingAddressOf, deliveryAddressOf } from '../../modules/checkout/checkout-details.ts';
 import { checkoutRequest, guardStep } from '../../modules/checkout/checkout-request.server.ts';
-import { saveCheckoutDetails } from '../../modules/checkout/checkout-steps.server.ts';
-import { checkGiftCard, giftCardMessages } from '../../modules/checkout/gift-cards.server.ts';
-import { continueAfterOrder, isOnlineMethod, reopenAfterFailedPayment } from '../../modules/checkout/online-payment.server.ts';
+import { reopenAfterFailedPayment } from '../../modules/checkout/online-payment.server.ts';
+import { paymentStepSchema } from '../../modules/checkout/payment-forms.ts';
+import { submitPayment, submitPaymentMessage } from '../../modules/checkout/submit-payment.server.ts';
+import { parseIntent } from '../../modules/forms/field-errors.ts';
 import { isSuccessToken } from '../../modules/checkout/order-confirmation.server.ts';
 import { servicesContext, storefrontContext } from '../../context.ts';
-import { placeOrder, placeOrderMessages } from '../../modules/checkout/place-order.server.ts';
 import {
   cartClearCookie,
   hasPlacedOrderMarker,
@@ -65,51 +65,39 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, selection, customer, summary, cartId } = await checkoutRequest(request, context);
   const form = await request.formData();
-  const intent = form.get('intent');
-  if (intent === 'apply-gift-card' || intent === 'remove-gift-card') {
-    guardStep(summary, 'payment', selection.storefront.prefix);
-    const code = intent === 'apply-gift-card' ? String(form.get('giftCardCode') ?? '').trim() : '';
-    if (intent === 'apply-gift-card') {
-      const check = code ? await orUnavailable(() => checkGiftCard(services.db, code, selection.currency)) : null;
-      // A cart with a gift card in it is not paid with another one.
-      const refusal = !check ? 'validation.required' : !check.ok ? giftCardMessages[check.reason] : summary.cart!.lines.some((line) => line.isVoucher) ? 'giftCards.notPayableWithGiftCard' : null;
-      if (refusal) return data({ giftCardError: { key: refusal }, giftCardCode: code, error: undefined, paymentMethod: '' }, { status: 400 });
-    }
-    await orUnavailable(() => saveCheckoutDetails(services.db, summary.cart!.id, { giftCardCode: code || null }));
-    throw redirect(`/${selection.storefront.prefix}/checkout/payment`);
+  const prefix = selection.storefront.prefix;
+  const paymentMethod = String(form.get('paymentMethod') ?? '');
+  const giftCardCode = String(form.get('giftCardCode') ?? '').trim();
+  const parsed = parseIntent(paymentStepSchema, form, 'place-order');
+  if (!parsed.ok) {
+    if (parsed.intent === 'apply-gift-card') return data({ giftCardError: parsed.error, giftCardCode, error: undefined, paymentMethod: '' }, { status: 400 });
+    return data({ error: parsed.error, paymentMethod, giftCardError: undefined, giftCardCode: '' }, { status: 400 });
   }
-  const result = await orUnavailable(() =>
-    placeOrder(services.db, {
-      storefront: selection.storefront,
-      currency: selection.currency,
-      cartId: cartId ?? '',
-      customerId: customer?.id ?? null,
-      paymentMethod: String(form.get('paymentMethod') ?? ''),
-      termsAccepted: form.get('terms') === 'on',
-      onlinePayments: services.payments !== null,
-      businessRules: services.businessRules,
-    }),
-  );
-  if (!result.ok) {
-    if (result.reason === 'empty' && !summary.cart) throw redirect(`/${selection.storefront.prefix}/checkout`);
-    return data(
-      { error: { key: placeOrderMessages[result.reason] }, paymentMethod: String(form.get('paymentMethod') ?? ''), giftCardError: undefined, giftCardCode: '' },
-      { status: 400 },
-    );
-  }
+  // A code is applied or removed only on a step that can be shown.
+  if (parsed.data.intent !== 'place-order') guardStep(summary, 'payment', prefix);
+  const placedHere = (orderNumber: string) => hasPlacedOrderMarker(services.sessionSecret, request, cartId ?? '', orderNumber);
+  const result = await orUnavailable(() => submitPayment(services, { storefront: selection.storefront, currency: selection.currency, cartId, customerId: customer?.id ?? null, summary, placedHere }, parsed.data));
   const secure = services.secureCookies;
-  // A repeated post for a cart that is already an order answers that order only to the browser
-  // that placed it, within minutes and once (the marker); anyone else gets the empty cart.
-  if (!result.created && !hasPlacedOrderMarker(services.sessionSecret, request, cartId ?? '', result.orderNumber)) {
-    throw redirect(`/${selection.storefront.prefix}/checkout`, { headers: [['Set-Cookie', cartClearCookie(secure)], ['Set-Cookie', placedOrderMarkerClearCookie(secure)]] });
+  switch (result.kind) {
+    case 'gift-card-saved':
+      throw redirect(`/${prefix}/checkout/payment`);
+    case 'gift-card-refused':
+      return data({ giftCardError: { key: submitPaymentMessage(result) }, giftCardCode, error: undefined, paymentMethod: '' }, { status: 400 });
+    case 'cart-gone':
+      throw redirect(`/${prefix}/checkout`);
+    case 'placed-elsewhere':
+      throw redirect(`/${prefix}/checkout`, { headers: [['Set-Cookie', cartClearCookie(secure)], ['Set-Cookie', placedOrderMarkerClearCookie(secure)]] });
+    case 'order-refused':
+      return data({ error: { key: submitPaymentMessage(result) }, paymentMethod, giftCardError: undefined, giftCardCode: '' }, { status: 400 });
+    case 'payment-unavailable':
+      return data({ error: { key: submitPaymentMessage(result) }, paymentMethod, giftCardError: undefined, giftCardCode: '' }, { status: 502 });
+    case 'placed': {
+      const marker = result.created ? placedOrderMarkerCookie(services.sessionSecret, request, cartId ?? '', result.orderNumber, secure) : placedOrderMarkerClearCookie(secure);
+      // The cart cookie stays while the provider's page is open: a cancelled payment gives this cart back.
+      const headers: [string, string][] = result.keepCart ? [['Set-Cookie', marker]] : [['Set-Cookie', cartClearCookie(secure)], ['Set-Cookie', marker]];
+      throw redirect(result.next, { headers });
+    }
   }
-  const marker = result.created ? placedOrderMarkerCookie(services.sessionSecret, request, cartId ?? '', result.orderNumber, secure) : placedOrderMarkerClearCookie(secure);
-  const paymentMethod = String(form.get('paymentMethod'));
-  const next = await orUnavailable(() => continueAfterOrder(services, selection.storefront, result, paymentMethod));
-  if (!next.ok) return data({ error: { key: 'errors.payment' }, paymentMethod, giftCardError: undefined, giftCardCode: '' }, { status: 502 });
-  // The cart cookie stays while the provider's page is open: a cancelled payment gives this cart back.
-  const headers: [string, string][] = isOnlineMethod(paymentMethod) ? [['Set-Cookie', marker]] : [['Set-Cookie', cartClearCookie(secure)], ['Set-Cookie', marker]];
-  throw redirect(next.location, { headers });
 }
 
 export default function PaymentStep({ loaderData, actionData }: Route.ComponentProps) {

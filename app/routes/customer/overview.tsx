@@ -7,12 +7,13 @@ import { orUnavailable } from '../../db/with-database.server.ts';
 import { accountPath } from '../../modules/customers/account-paths.ts';
 import { getAccountOverview } from '../../modules/customers/account-overview.server.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { listCustomerOrders } from '../../modules/orders/customer-orders.server.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   const customer = context.get(customerContext)!;
-  const overview = await orUnavailable(() => getAccountOverview(db, customer.id));
-  return { prefix: context.get(storefrontContext).storefront.prefix, ...overview };
+  const [overview, orders] = await orUnavailable(() => Promise.all([getAccountOverview(db, customer.id), listCustomerOrders(db, customer.id, { pageSize: 3 })]));
+  return { prefix: context.get(storefrontContext).storefront.prefix, ...overview, recentOrders: orders.orders, orderCount: orders.window.total };
 }
 
 export default function AccountOverview({ loaderData }: Route.ComponentProps) {

@@ -5,51 +5,24 @@ import { imageSources } from '../../components/catalogue/product-card.tsx';
 import { CsrfField, FormAlert, FormNotice, TextField } from '../../components/forms/form-fields.tsx';
 import { customerContext, servicesContext, storefrontContext } from '../../context.ts';
 import { orUnavailable } from '../../db/with-database.server.ts';
-import { addToCart, cartSetCookie } from '../../modules/cart/add-to-cart.server.ts';
+import { cartSetCookie } from '../../modules/cart/add-to-cart.server.ts';
 import { cartCookie } from '../../modules/cart/cart-count.server.ts';
-import { getListingIndex } from '../../modules/catalogue/listing-index.server.ts';
-import { lineOptionsByVariant } from '../../modules/catalogue/variant-options.server.ts';
 import { accountPath } from '../../modules/customers/account-paths.ts';
 import { readCookie } from '../../modules/http/cookies.server.ts';
 import { lineName } from '../../modules/orders/line-name.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
 import { usePriceDisplay } from '../../modules/pricing/price-context.tsx';
 import { formatPrice } from '../../modules/pricing/price-display.ts';
-import { wishlistActions } from '../../modules/wishlists/wishlist-actions.server.ts';
-import { getWishlists } from '../../modules/wishlists/wishlists.server.ts';
+import { parseIntent } from '../../modules/forms/field-errors.ts';
+import { changeWishlist, type WishlistNotice, wishlistItemToCart } from '../../modules/wishlists/wishlist-actions.server.ts';
+import { wishlistChangeSchema, wishlistNotFound } from '../../modules/wishlists/wishlist-forms.ts';
+import { wishlistPageData } from '../../modules/wishlists/wishlist-page.server.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   const { storefront } = context.get(storefrontContext);
-  const [lists, index] = await orUnavailable(() => Promise.all([getWishlists(db, context.get(customerContext)!.id), getListingIndex(db)]));
-  const products = new Map(index.products.map((product) => [product.id, product]));
-  const variantIds = lists.flatMap((list) => list.items.flatMap((item) => (item.variantId ? [item.variantId] : [])));
-  const options = await orUnavailable(() => lineOptionsByVariant(db, variantIds, storefront.code));
-  return {
-    prefix: storefront.prefix,
-    notice: new URL(request.url).searchParams.get('notice'),
-    lists: lists.map((list) => ({
-      ...list,
-      items: list.items.flatMap((item) => {
-        const product = products.get(item.productId);
-        if (!product) return [];
-        return [
-          {
-            id: item.id,
-            variantId: item.variantId,
-            name: product.names[storefront.code] ?? product.sku,
-            isSample: false,
-            options: (item.variantId && options.get(item.variantId)) || [],
-            urlKey: product.urlKeys[storefront.code] ?? '',
-            imagePath: product.imagePath,
-            sku: item.variantSku ?? product.sku,
-            priceCents: item.variantPriceCents ?? product.minPriceCents,
-            inStock: item.variantInStock ?? product.inStock,
-          },
-        ];
-      }),
-    })),
-  };
+  const lists = await orUnavailable(() => wishlistPageData(db, context.get(customerContext)!.id, storefront.code));
+  return { prefix: storefront.prefix, notice: new URL(request.url).searchParams.get('notice'), lists };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -57,25 +30,30 @@ export async function action({ request, context }: Route.ActionArgs) {
   const selection = context.get(storefrontContext);
   const customerId = context.get(customerContext)!.id;
   const form = await request.formData();
-  const back = (notice: string, headers?: HeadersInit) => redirect(`${accountPath(selection.storefront.prefix, 'wishlists')}?notice=${notice}`, { headers });
-  if (form.get('intent') === 'add-to-cart') {
-    const item = await orUnavailable(() => wishlistActions.itemOf(db, customerId, form));
-    if (!item) throw data(null, { status: 404 });
-    if (item.variantId === null) {
-      // Saved without a variant: the product page lets the shopper choose colour and length.
-      const product = (await orUnavailable(() => getListingIndex(db))).products.find((candidate) => candidate.id === item.productId);
-      throw redirect(`/${selection.storefront.prefix}/${product?.urlKeys[selection.storefront.code] ?? ''}`);
-    }
-    const variantId = item.variantId;
-    const added = await orUnavailable(() =>
-      addToCart(db, { cartId: readCookie(request, cartCookie), customerId, locale: selection.storefront.code, currency: selection.currency, variantId, quantity: 1 }),
-    );
-    if (!added.ok) return data({ formError: { key: added.reason === 'quantity' ? 'errors.quantity' : 'errors.productsGone' } }, { status: 400 });
-    throw back('added-to-cart', { 'Set-Cookie': cartSetCookie(added.cartId, secureCookies) });
+  const back = (notice: WishlistNotice, headers?: HeadersInit) => redirect(`${accountPath(selection.storefront.prefix, 'wishlists')}?notice=${notice}`, { headers });
+  const change = parseIntent(wishlistChangeSchema, form);
+  if (!change.ok) {
+    if (change.error.key === wishlistNotFound) throw data(null, { status: 404 });
+    return data({ formError: change.error, intent: change.intent, wishlistId: form.get('wishlistId') }, { status: 400 });
   }
-  const result = await orUnavailable(() => wishlistActions.run(db, customerId, form));
+  const input = change.data;
+  if (input.intent === 'add-to-cart') {
+    const visitor = { cartId: readCookie(request, cartCookie), customerId, locale: selection.storefront.code, currency: selection.currency };
+    const added = await orUnavailable(() => wishlistItemToCart(db, visitor, input.itemId));
+    switch (added.kind) {
+      case 'not-found':
+        throw data(null, { status: 404 });
+      case 'choose-options':
+        throw redirect(`/${selection.storefront.prefix}/${added.urlKey}`);
+      case 'refused':
+        return data({ formError: { key: added.reason === 'quantity' ? 'errors.quantity' : 'errors.productsGone' } }, { status: 400 });
+      case 'added':
+        throw back('added-to-cart', { 'Set-Cookie': cartSetCookie(added.cartId, secureCookies) });
+    }
+  }
+  const result = await orUnavailable(() => changeWishlist(db, customerId, input));
   if (result.kind === 'not-found') throw data(null, { status: 404 });
-  if (result.kind === 'invalid') return data({ formError: result.error, intent: form.get('intent'), wishlistId: form.get('wishlistId') }, { status: 400 });
+  if (result.kind === 'invalid') return data({ formError: result.error, intent: input.intent, wishlistId: form.get('wishlistId') }, { status: 400 });
   throw back(result.notice);
 }
 

@@ -1,6 +1,6 @@
 /**
  * The shop's limits against the business risks of unpaid orders (docs/decisions/0018-business-risks.md),
- * read from the environment at start (app/modules/config/env.server.ts); these are the defaults.
+ * read from the environment at start (env.server.ts); these are the defaults.
  */
 export interface BusinessRules {
   /** Days after which an unpaid bank-transfer order gets its one payment reminder. */

@@ -1,0 +1,69 @@
+import { asc, eq } from 'drizzle-orm';
+import type { AppServices } from '../../context.ts';
+import { orderItems, orders } from '../../db/schema.ts';
+import { contentPagePath } from '../content/information-pages.ts';
+import { formatCurrencyAmount } from '../currency/money.ts';
+import { type LocaleCode, type StorefrontLocale, storefrontByCode } from '../i18n/locales.ts';
+import { serverTranslator } from '../i18n/translator.server.ts';
+import { renderMail } from '../mail/mail-layout.server.ts';
+import type { OutgoingMail } from '../mail/mailer.server.ts';
+import { importChargesOnArrival } from '../pricing/vat.ts';
+import { lineName } from './line-name.ts';
+import { sendOrderMail } from './order-mails.server.ts';
+import { seller } from './seller.ts';
+
+/** What the success page and the confirmation mail show of an order. */
+export async function orderConfirmation(db: AppServices['db'], orderNumber: string) {
+  const [order] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
+  if (!order) return null;
+  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));
+  const destination = (order.shippingAddress as { countryCode?: string }).countryCode ?? 'NL';
+  return {
+    ...order,
+    items,
+    // What is left to pay after the gift card: the amount a bank transfer should be for.
+    amountDueCents: order.totalCents - order.giftCardCents,
+    importDuties: importChargesOnArrival({ destinationCountry: destination, taxCents: order.taxCents, reverseCharge: order.reverseCharge }),
+    iban: seller.iban,
+  };
+}
+
+/** The order confirmation mail (HTML and text) in the language of the store it was placed in. */
+export async function orderConfirmationMail(services: Pick<AppServices, 'db' | 'logger' | 'shopName' | 'siteUrl'>, locale: LocaleCode, orderNumber: string): Promise<OutgoingMail | null> {
+  const order = await orderConfirmation(services.db, orderNumber);
+  if (!order) return null;
+  const t = await serverTranslator(services.db, locale, services.logger);
+  const money = (amount: number) => formatCurrencyAmount(amount, order.currencyCode, locale);
+  const paragraphs = [
+    t('mail.order.intro', { orderNumber }),
+    // Spec §3: the order's own reference and the remarks, as the shopper entered them.
+    ...(order.ownReference ? [t('account.orders.ownReference', { reference: order.ownReference })] : []),
+    ...(order.remarks ? [t('account.orders.remarks', { remarks: order.remarks })] : []),
+    ...order.items.map((item) => `${item.quantity} × ${lineName(item, t, locale)} (${item.sku}): ${money(item.rowTotalCents)}`),
+    `${t('cart.subtotal')}: ${money(order.subtotalCents)}`,
+    ...(order.discountCents > 0 ? [`${t('cart.discount')}: −${money(order.discountCents)}`] : []),
+    `${t('cart.shipping')}: ${money(order.shippingCents)}`,
+    `${order.reverseCharge ? t('cart.vatReverseCharge') : t('cart.vatPart')}: ${money(order.taxCents)}`,
+    `${t('cart.total')}: ${money(order.totalCents)}`,
+    ...(order.status === 'on_hold' ? [t('businessRisks.onHold')] : []),
+    ...(order.paymentMethod === 'bank_transfer' ? [t('checkout.bankTransferInstructions', { amount: money(order.amountDueCents), iban: order.iban, reference: orderNumber })] : []),
+    ...(order.importDuties ? [t('checkout.importDuties')] : []),
+  ];
+  return renderMail({
+    to: order.email,
+    subject: t('mail.order.subject', { orderNumber, shopName: services.shopName }),
+    locale,
+    shopName: services.shopName,
+    greeting: t('mail.greeting', { name: (order.billingAddress as { firstName?: string }).firstName ?? '' }),
+    paragraphs,
+    // content-pages: the pages the order is placed under, in the store's language
+    links: (['terms', 'returns', 'privacy'] as const).map((code) => ({ label: t(`pages.${code}`), url: `${services.siteUrl}${contentPagePath(storefrontByCode(locale)?.prefix ?? 'en', code, locale)}` })),
+    footer: t('mail.order.footer'),
+  });
+}
+
+/** Sends the confirmation of a new order (kept with the order's mails). */
+export async function sendOrderConfirmation(services: AppServices, storefront: StorefrontLocale, orderNumber: string): Promise<void> {
+  const mail = await orderConfirmationMail(services, storefront.code, orderNumber);
+  if (mail) await sendOrderMail(services, { orderNumber, kind: 'confirmation', mail, actor: null });
+}

@@ -1,0 +1,11 @@
+import { adminBase } from '../app/modules/admin/admin-paths.ts';
+import { PageCache } from '../app/modules/http/page-cache.server.ts';
+import { parseAcceptLanguage, storefrontForLanguages } from '../app/modules/i18n/locale-detection.ts';
+
+/** The shop's page cache: the back office is never cached; without a chosen store the browser's languages pick the invitation. */
+export function storefrontPageCache(): PageCache {
+  return new PageCache({
+    isNeverCached: (pathname) => pathname === adminBase || pathname.startsWith(`${adminBase}/`),
+    suggestedStore: (acceptLanguage) => storefrontForLanguages(parseAcceptLanguage(acceptLanguage ?? null))?.code ?? '',
+  });
+}
