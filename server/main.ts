@@ -111,6 +111,8 @@ async function main() {
 
     trustProxy: config.trustProxy,
     businessRules: config.businessRules,
+    bankAccount: config.bankAccount,
+    shippingRules: config.shippingRules,
   };
   // Back-in-stock mails, review invitations (issue 15) and unpaid orders (decision 0018), claimed in the database by whichever
   // process runs first. They translate their mails, so they come from the server build (or Vite).

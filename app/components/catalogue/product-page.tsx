@@ -12,6 +12,7 @@ import { useI18n } from '../../modules/i18n/i18n.tsx';
 import { storefrontByCode } from '../../modules/i18n/locales.ts';
 import { formatMeasure } from '../../modules/i18n/measures.ts';
 import { formatLength } from '../../modules/orders/line-name.ts';
+import { ShippingEstimate } from './shipping-estimate.tsx';
 import { usePriceDisplay, useVatLabel } from '../../modules/pricing/price-context.tsx';
 import { formatPrice } from '../../modules/pricing/price-display.ts';
 import { pieceStepCm } from '../../modules/pricing/cut-to-length.ts';
@@ -170,6 +171,7 @@ export function ProductPage({ data, prefix, inCart }: { data: ProductPageData; p
               <p className={`stock-badge ${variant.inStock ? 'stock-badge--in' : 'stock-badge--out'}`}>
                 {variant.inStock ? t('product.inStock') : t('product.outOfStock')}
               </p>
+              <ShippingEstimate />
             </div>
           )}
           {selectable.length > 0 && (

@@ -4,6 +4,9 @@ import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { type BusinessRules, defaultBusinessRules } from '../orders/business-rules.ts';
+import { deliveryCountryByCode } from '../customers/countries.ts';
+import { type BankAccount, compactIban, demoBankAccount, isValidBic, isValidIban } from '../payments/bank-account.ts';
+import { defaultShippingRules, type ShippingRules } from '../pricing/shipping.ts';
 import { type DatabaseTimeouts, defaultDatabaseTimeouts } from '../../db/database-work.server.ts';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -39,6 +42,19 @@ const trustProxySchema = z
     const entries = value.split(',').map((entry) => entry.trim());
     if (entries.every((entry) => proxyNames.has(entry) || isAddressOrSubnet(entry))) return entries;
     context.addIssue({ code: 'custom', message: 'must be off, loopback, a hop count (0-32) or a comma-separated list of addresses and subnets' });
+    return z.NEVER;
+  });
+
+/** A comma-separated list of delivery countries (ISO codes): "NL,BE"; "none" for an empty list. */
+const countryList = z
+  .string()
+  .trim()
+  .transform((value, context) => {
+    if (value.toLowerCase() === 'none') return [];
+    const codes = value.split(',').map((code) => code.trim().toUpperCase());
+    const unknown = codes.filter((code) => !deliveryCountryByCode(code));
+    if (unknown.length === 0) return codes;
+    context.addIssue({ code: 'custom', message: `must be delivery countries as ISO codes separated by commas (unknown: ${unknown.join(', ')}), or none` });
     return z.NEVER;
   });
 
@@ -79,7 +95,18 @@ const envSchema = z.object({
   // Background jobs: back-in-stock mails and review invitations (issue 15)
   BACKGROUND_JOBS_INTERVAL_SECONDS: optional(z.coerce.number().int().min(1).max(3600)),
   REVIEW_INVITATION_DAYS: optional(z.coerce.number().int().min(0).max(365)),
-}).refine((env) => (env.UNPAID_ORDER_EXPIRY_DAYS ?? defaultBusinessRules.unpaidExpiryDays) > (env.UNPAID_ORDER_REMINDER_DAYS ?? defaultBusinessRules.unpaidReminderDays), {
+  // Bank transfers (issue 22): the account shown on the success page and in the order mails
+  BANK_ACCOUNT_NAME: optional(z.string().trim().min(2).max(70)),
+  BANK_IBAN: optional(z.string().refine(isValidIban, 'must be a valid IBAN (country length and check digits), e.g. NL91ABNA0417164300').transform(compactIban)),
+  BANK_BIC: optional(z.string().trim().toUpperCase().refine(isValidBic, 'must be a BIC of 8 or 11 characters, e.g. ABNANL2A')),
+  BANK_NAME: optional(z.string().trim().min(2).max(70)),
+  // Shipping (issue 22): where pickup at the warehouse is offered
+  WAREHOUSE_PICKUP_COUNTRIES: optional(countryList),
+})
+.refine((env) => !env.BANK_IBAN || env.BANK_ACCOUNT_NAME, { path: ['BANK_ACCOUNT_NAME'], message: 'must be set with BANK_IBAN (the beneficiary of that account)' })
+.refine((env) => !env.BANK_IBAN || env.BANK_BIC, { path: ['BANK_BIC'], message: 'must be set with BANK_IBAN (shoppers abroad need it)' })
+.refine((env) => env.BANK_IBAN || (!env.BANK_BIC && !env.BANK_NAME), { path: ['BANK_IBAN'], message: 'must be set when BANK_BIC or BANK_NAME is (they describe its account)' })
+.refine((env) => (env.UNPAID_ORDER_EXPIRY_DAYS ?? defaultBusinessRules.unpaidExpiryDays) > (env.UNPAID_ORDER_REMINDER_DAYS ?? defaultBusinessRules.unpaidReminderDays), {
   path: ['UNPAID_ORDER_EXPIRY_DAYS'],
   message: 'must be more days than UNPAID_ORDER_REMINDER_DAYS (the reminder comes first)',
 });
@@ -108,6 +135,9 @@ export interface AppConfig {
   businessRules: BusinessRules;
   /** How often each process looks for back-in-stock mails and review invitations to send, and after how many days. */
   jobs: { intervalSeconds: number; reviewInvitationDays: number };
+  /** Where bank transfers go; the demo account unless BANK_IBAN and BANK_ACCOUNT_NAME are set. */
+  bankAccount: BankAccount;
+  shippingRules: ShippingRules;
 }
 
 export class ConfigError extends Error {
@@ -164,6 +194,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       invoiceCreditLimitEurCents: values.INVOICE_CREDIT_LIMIT_EUR === undefined ? defaultBusinessRules.invoiceCreditLimitEurCents : values.INVOICE_CREDIT_LIMIT_EUR * 100,
     },
     jobs: { intervalSeconds: values.BACKGROUND_JOBS_INTERVAL_SECONDS ?? 60, reviewInvitationDays: values.REVIEW_INVITATION_DAYS ?? 7 },
+    bankAccount: values.BANK_IBAN
+      ? { accountName: values.BANK_ACCOUNT_NAME!, iban: values.BANK_IBAN, bic: values.BANK_BIC!, bankName: values.BANK_NAME ?? '' }
+      : { ...demoBankAccount, accountName: values.BANK_ACCOUNT_NAME ?? `${values.SHOP_NAME ?? 'Cordial'} B.V.` },
+    shippingRules: { warehousePickupCountries: values.WAREHOUSE_PICKUP_COUNTRIES ?? defaultShippingRules.warehousePickupCountries },
   };
 }
 
