@@ -12,6 +12,7 @@ import { renderMail } from '../mail/mail-layout.server.ts';
 import { contentPagePath } from '../content/information-pages.ts';
 import { type BankAccount, demoBankAccount, printedIban } from '../payments/bank-account.ts';
 import { type ShippingMethod, shippingMethods } from '../pricing/shipping.ts';
+import { deliveryLine } from './delivery-line.ts';
 import { expectedDeliveryDate } from './delivery-dates.server.ts';
 import { importChargesOnArrival } from '../pricing/vat.ts';
 
@@ -114,12 +115,6 @@ export async function orderConfirmationMail(services: Pick<AppServices, 'db' | '
     links: (['terms', 'returns', 'privacy'] as const).map((code) => ({ label: t(`pages.${code}`), url: `${services.siteUrl}${contentPagePath(storefrontByCode(locale)?.prefix ?? 'en', code, locale)}` })),
     footer: t('mail.order.footer'),
   });
-}
-
-/** "Expected delivery: Tuesday 1 December" (or, for a transfer still to come, "if paid today"). */
-export function deliveryLine(t: (key: string, values?: Record<string, string>) => string, delivery: { date: string; ifPaidToday: boolean }, locale: string): string {
-  const date = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${delivery.date}T12:00:00Z`));
-  return t(delivery.ifPaidToday ? 'checkout.expectedDeliveryIfPaidToday' : 'checkout.expectedDelivery', { date });
 }
 
 /** Sends the confirmation of a new order (kept with the order's mails). */

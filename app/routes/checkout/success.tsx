@@ -8,7 +8,8 @@ import { requestInfoContext, servicesContext, storefrontContext } from '../../co
 import { orUnavailable } from '../../db/with-database.server.ts';
 import { cartCookie } from '../../modules/cart/cart-count.server.ts';
 import { canCreateAccountFromOrder, createAccountFromOrder } from '../../modules/checkout/account-from-order.server.ts';
-import { deliveryLine, isSuccessToken, orderConfirmation } from '../../modules/checkout/order-confirmation.server.ts';
+import { deliveryLine } from '../../modules/checkout/delivery-line.ts';
+import { isSuccessToken, orderConfirmation } from '../../modules/checkout/order-confirmation.server.ts';
 import { cartClearCookie } from '../../modules/checkout/placed-order-marker.server.ts';
 import { accountPath } from '../../modules/customers/account-paths.ts';
 import { newPasswordFields, newPasswordSchema } from '../../modules/customers/customer-forms.ts';
