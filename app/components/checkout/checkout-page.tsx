@@ -1,4 +1,4 @@
-import { type FocusEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { ReviewLines } from './review-lines.tsx';
 import { useNavigationType } from 'react-router';
 import { type CheckoutStep, checkoutSteps } from '../../modules/checkout/checkout-details.ts';
@@ -108,15 +108,16 @@ export function ErrorSummary({ errors, answer, fields }: { errors: FieldErrors; 
 }
 
 /**
- * The errors the server returned, minus the ones the shopper has fixed since: when a field with an
- * error loses the focus, the form is checked again (`check`, the step's own rules) and the field's
- * message goes once it passes. A new answer from the server starts again from its errors.
+ * The errors the server returned, minus the ones the shopper has fixed since: as a field with an
+ * error changes, the form is checked again (`check`, the step's own rules) and the field's message
+ * goes once it passes. While typing, not on leaving the field: a message that went on blur would
+ * move the submit button away under a pressed mouse. A new answer from the server starts again.
  */
 export function useLiveFieldErrors(serverErrors: FieldErrors | undefined, check: (fields: Record<string, string>) => FieldErrors) {
   const [fixed, setFixed] = useState<{ from: FieldErrors | undefined; names: string[] }>({ from: serverErrors, names: [] });
   const names = fixed.from === serverErrors ? fixed.names : [];
   const errors: FieldErrors = Object.fromEntries(Object.entries(serverErrors ?? {}).filter(([name]) => !names.includes(name)));
-  const onBlur = (event: FocusEvent<HTMLFormElement>) => {
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
     const name = (event.target as Element).getAttribute('name');
     if (!name || !errors[name]) return;
     const fields: Record<string, string> = {};
@@ -125,5 +126,5 @@ export function useLiveFieldErrors(serverErrors: FieldErrors | undefined, check:
     });
     if (!check(fields)[name]) setFixed({ from: serverErrors, names: [...names, name] });
   };
-  return { errors, onBlur };
+  return { errors, onChange };
 }

@@ -43,7 +43,7 @@ export default function BillingStep({ loaderData, actionData }: Route.ComponentP
   const { t } = useI18n();
   const { prefix, billingAddress, notes, summary } = loaderData;
   const failure = actionData && !actionData.ok ? actionData : undefined;
-  const { errors, onBlur } = useLiveFieldErrors(failure?.fieldErrors, orderNotesFieldErrors);
+  const { errors, onChange } = useLiveFieldErrors(failure?.fieldErrors, orderNotesFieldErrors);
   const typed = failure?.values ?? notes;
   return (
     <CheckoutPage step="billing" prefix={prefix} summary={summary} hasErrors={Boolean(failure)}>
@@ -55,7 +55,7 @@ export default function BillingStep({ loaderData, actionData }: Route.ComponentP
           { name: 'remarks', id: 'checkout-remarks', label: t('checkout.remarks') },
         ]}
       />
-      <Form method="post" noValidate className="form-stack auth-card account-form" onBlur={onBlur}>
+      <Form method="post" noValidate className="form-stack auth-card account-form" onChange={onChange}>
         <CsrfField />
         <section aria-labelledby="billing-address-heading">
           <h2 id="billing-address-heading">{t('checkout.billingAddress')}</h2>

@@ -36,7 +36,7 @@ export default function CustomerStep({ loaderData, actionData }: Route.Component
   const { t } = useI18n();
   const { prefix, customerEmail, details, summary } = loaderData;
   const failure = actionData && !actionData.ok ? actionData : undefined;
-  const { errors, onBlur } = useLiveFieldErrors(failure?.fieldErrors, customerStepFieldErrors);
+  const { errors, onChange } = useLiveFieldErrors(failure?.fieldErrors, customerStepFieldErrors);
   const values = failure?.values ?? { email: details.email ?? '', companyName: details.companyName ?? '', vatNumber: details.vatNumber ?? '', isBusiness: details.isBusiness ? 'on' : '' };
   const returnTo = encodeURIComponent(`/${prefix}/checkout/customer`);
   return (
@@ -51,7 +51,7 @@ export default function CustomerStep({ loaderData, actionData }: Route.Component
         ]}
       />
       <div className="auth-columns">
-        <Form method="post" noValidate className="form-stack auth-card" onBlur={onBlur}>
+        <Form method="post" noValidate className="form-stack auth-card" onChange={onChange}>
           <CsrfField />
           {customerEmail ? (
             <p>{t('checkout.loggedInAs', { email: customerEmail })}</p>

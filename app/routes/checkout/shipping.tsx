@@ -80,7 +80,7 @@ export default function ShippingStep({ loaderData, actionData }: Route.Component
   const money = useCartMoney({ currency: currency.code, minorUnits: currency.minorUnits });
   const day = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
   const failure = actionData && !actionData.ok ? actionData : undefined;
-  const { errors, onBlur } = useLiveFieldErrors(failure?.fieldErrors, shippingStepFieldErrors);
+  const { errors, onChange } = useLiveFieldErrors(failure?.fieldErrors, shippingStepFieldErrors);
   const chosen = failure?.values.shippingMethod ?? method;
   const sameAsShipping = failure ? failure.values.billingSame === 'on' : billingSame;
   const shippingValues = failure?.values ?? address;
@@ -99,7 +99,7 @@ export default function ShippingStep({ loaderData, actionData }: Route.Component
           ...billingLabels,
         ]}
       />
-      <Form method="post" noValidate className="form-stack auth-card account-form" onBlur={onBlur}>
+      <Form method="post" noValidate className="form-stack auth-card account-form" onChange={onChange}>
         <CsrfField />
         {/* Enter in any field continues; the pickup search button further down must not be the default. */}
         <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
