@@ -6,7 +6,7 @@ import { AddressLines } from '../../components/account/account-display.tsx';
 import { CheckoutPage } from '../../components/checkout/checkout-page.tsx';
 import { CodeForm } from '../../components/checkout/code-form.tsx';
 import { OrderTotals, useCartMoney } from '../../components/checkout/order-totals.tsx';
-import { CsrfField, FieldMessage, FormAlert } from '../../components/forms/form-fields.tsx';
+import { CsrfField, FormAlert } from '../../components/forms/form-fields.tsx';
 import { orUnavailable } from '../../db/with-database.server.ts';
 import { billingAddressOf, deliveryAddressOf } from '../../modules/checkout/checkout-details.ts';
 import { checkoutRequest, guardStep } from '../../modules/checkout/checkout-request.server.ts';
@@ -203,7 +203,11 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
               <label htmlFor="terms">
                 <TermsLabel prefix={prefix} />
               </label>
-              <FieldMessage id="terms-error" error={termsError} />
+              {termsError && (
+                <p id="terms-error" className="field-error" role="alert">
+                  {t(termsError.key)}
+                </p>
+              )}
             </div>
             <button type="submit" className="button button--primary button--block" disabled={navigation.state === 'submitting'}>
               {t('checkout.placeOrder', { total: money(amountDue) })}
