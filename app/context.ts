@@ -4,6 +4,8 @@ import type { StaffSessionState } from './modules/admin/staff-session.server.ts'
 import type { SessionCustomer } from './modules/customers/session.server.ts';
 import type { Mailer } from './modules/mail/mailer.server.ts';
 import type { BusinessRules } from './modules/config/business-rules.ts';
+import type { BankAccount } from './modules/payments/bank-account.ts';
+import type { ShippingRules } from './modules/pricing/shipping.ts';
 import type { PaymentGateway } from './modules/payments/stripe-gateway.server.ts';
 import type { PageCache } from './modules/http/page-cache.server.ts';
 import type { StorefrontSelection } from './modules/i18n/storefront-request.server.ts';
@@ -26,6 +28,10 @@ export interface AppServices {
   payments: PaymentGateway | null;
   /** Unpaid-order expiry, stock share per order, invoice credit limit; defaultBusinessRules when not given. */
   businessRules?: BusinessRules;
+  /** Where bank transfers go (BANK_*); demoBankAccount when not given. */
+  bankAccount?: BankAccount;
+  /** Where pickup at the warehouse is offered (WAREHOUSE_PICKUP_COUNTRIES); defaultShippingRules when not given. */
+  shippingRules?: ShippingRules;
 }
 
 /** Per-request values set by the Express layer. */

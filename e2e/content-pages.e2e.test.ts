@@ -96,16 +96,16 @@ describe('content pages in Chromium', () => {
     await page.getByRole('button', { name: t(locale, 'checkout.continue') }).click();
     await page.waitForURL(/\/checkout\/shipping$/);
     const address = { firstName: 'Eva', lastName: 'Muster', street: 'Seilweg', houseNumber: '7', phone: '+49 30 1234567', zipCode: '10115', city: 'Berlin' };
+    // The country first: the form follows its address format (issue 22).
+    await page.locator('select[name="countryCode"]').selectOption('DE');
     for (const [name, value] of Object.entries(address)) await page.locator(`input[name="${name}"]`).fill(value);
-    await page.getByLabel(t(locale, 'address.country'), { exact: true }).selectOption('DE');
     await page.getByRole('button', { name: t(locale, 'checkout.continue') }).click();
     await page.waitForURL(/\/checkout\/billing$/);
     await page.getByRole('button', { name: t(locale, 'checkout.continue') }).click();
     await page.waitForURL(/\/checkout\/payment$/);
 
-    // The link beside the terms checkbox, not the footer's.
-    const orderForm = page.locator('form').filter({ has: page.getByLabel(t(locale, 'checkout.terms')) });
-    const termsLink = orderForm.getByRole('link', { name: t(locale, 'pages.terms'), exact: true });
+    // The link in the terms checkbox's label (issue 22).
+    const termsLink = page.locator('label[for="terms"]').getByRole('link', { name: t(locale, 'checkout.termsLink'), exact: true });
     await expect(termsLink.getAttribute('target')).resolves.toBe('_blank');
     const [terms] = await Promise.all([shopper.waitForEvent('page'), termsLink.click()]);
     await terms.waitForLoadState();

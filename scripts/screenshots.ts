@@ -106,8 +106,15 @@ try {
     await continueButton(page).click();
     await atStep(page, 'shipping');
     await shoot(page, 'checkout-2-shipping', width);
-    const address = { firstName: 'Eva', lastName: 'Visser', street: 'Oudegracht', houseNumber: '10', zipCode: '3511 AB', city: 'Utrecht', phone: '030 123 4567' };
-    await page.getByLabel(t('address.country'), { exact: true }).selectOption('NL');
+    // Sent empty: the error summary at the top, with the focus on it.
+    await continueButton(page).click();
+    await page.locator('.error-summary').waitFor();
+    await shoot(page, 'checkout-2-shipping-errors', width, { fullPage: false });
+    // An address in the store's own format (the UK's: the house number in the first line, no state).
+    const address = storefront.countryCode === 'GB' || storefront.countryCode === 'US'
+      ? { firstName: 'Eva', lastName: 'Visser', street: '10 Downing Street', zipCode: storefront.countryCode === 'GB' ? 'SW1A 2AA' : '62704', city: storefront.countryCode === 'GB' ? 'London' : 'Springfield', phone: '+44 20 7946 0000', ...(storefront.countryCode === 'US' ? { state: 'IL' } : {}) }
+      : { firstName: 'Eva', lastName: 'Visser', street: 'Oudegracht', houseNumber: '10', zipCode: '3511 AB', city: 'Utrecht', phone: '030 123 4567' };
+    if (!storefront.countryCode || !['GB', 'US'].includes(storefront.countryCode)) await page.getByLabel(t('address.country'), { exact: true }).first().selectOption('NL');
     for (const [name, value] of Object.entries(address)) await page.locator(`input[name="${name}"]`).fill(value);
     await continueButton(page).click();
     await atStep(page, 'billing');

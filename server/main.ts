@@ -99,6 +99,8 @@ async function main() {
 
     trustProxy: config.trustProxy,
     businessRules: config.businessRules,
+    bankAccount: config.bankAccount,
+    shippingRules: config.shippingRules,
   };
   metrics = new ShopMetrics({ db: database.db, pageCache: servesWeb ? deps.pageCache : undefined, poolStats: database.poolStats }, { role });
 

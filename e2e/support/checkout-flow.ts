@@ -32,11 +32,10 @@ export class CheckoutFlow {
     await this.page.getByRole('status').filter({ hasText: this.t('cart.added') }).waitFor();
   }
 
-  async fillAddress(address: Record<string, string>) {
-    for (const [key, value] of Object.entries(address)) {
-      if (key === 'countryCode') await this.page.getByLabel(this.t('address.country'), { exact: true }).selectOption(value);
-      else await this.page.locator(`input[name="${key}"]`).fill(value);
-    }
+  /** Fills the shipping address; the country first, as the form follows its address format (issue 22). */
+  async fillAddress({ countryCode, ...address }: Record<string, string>) {
+    if (countryCode) await this.page.locator('select[name="countryCode"]').selectOption(countryCode);
+    for (const [key, value] of Object.entries(address)) await this.page.locator(`input[name="${key}"]`).fill(value);
   }
 
   /** The place-order button, whatever total it names. */

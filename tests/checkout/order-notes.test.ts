@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carts, orders } from '../../app/db/schema.ts';
 import { addToCart } from '../../app/modules/cart/add-to-cart.server.ts';
 import type { CheckoutDetails } from '../../app/modules/checkout/checkout-details.ts';
-import { orderNotesLimits } from '../../app/modules/checkout/checkout-steps.server.ts';
+import { orderNotesLimits } from '../../app/modules/checkout/checkout-forms.ts';
 import { createMailTransport } from '../../app/modules/mail/mailer.server.ts';
 import { MailOutbox } from '../../app/modules/mail/outbox.server.ts';
 import { createLogger } from '../../app/modules/observability/logger.server.ts';
@@ -72,7 +72,7 @@ describe.each(testDrivers)('order remarks and own reference on %s', (driver) => 
     const added = await addToCart(db, { cartId: undefined, customerId: customer.id, locale: 'nl-NL', currency: 'EUR', variantId, quantity: 2 });
     if (!added.ok) throw new Error(`not added: ${added.reason}`);
     // Customer and shipping steps done; the billing step is next.
-    const details: CheckoutDetails = { email, shippingAddress: address, shippingMethod: 'home_delivery' };
+    const details: CheckoutDetails = { email, shippingAddress: address, shippingMethod: 'home_delivery', billingSameAsShipping: true };
     await db.update(carts).set({ checkout: details as Record<string, unknown> }).where(eq(carts.id, added.cartId));
 
     const step = await (await send('/nl-nl/checkout/billing', visitor, added.cartId)).text();

@@ -108,8 +108,8 @@ describe.each(testDrivers)('prices on the page, in the cart and on the order on 
     const small = await readyCart(1, shopper);
     const smallSummary = await summaryOf(small);
     expect(smallSummary.vat.kind).toBe('standard');
-    // Shipping (world zone, €24.95 = £21.71) is taxed with the goods.
-    expect(smallSummary.totals).toMatchObject({ shipping: 2_171, tax: Math.round((7_830 + 2_171) * 0.2) });
+    // Shipping (a letterbox parcel to the rest of Europe, €8.95 = £7.79, not the €24.95 of a world parcel) is taxed with the goods.
+    expect(smallSummary.totals).toMatchObject({ shipping: 779, tax: Math.round((7_830 + 779) * 0.2) });
 
     // Two pieces: £156.60 after the discount, over £135: no VAT at the sale.
     const large = await readyCart(2, shopper);

@@ -1,4 +1,6 @@
+import { Fragment } from 'react';
 import { Link } from 'react-router';
+import { postalLines } from '../../modules/customers/address-format.ts';
 import { countryName } from '../../modules/customers/countries.ts';
 import { formatCurrencyAmount } from '../../modules/currency/money.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
@@ -18,30 +20,18 @@ export interface DisplayedAddress {
   phone?: string | null;
 }
 
+/** An address as the destination's post writes it (address-format.ts), the country in the reader's language. */
 export function AddressLines({ address }: { address: DisplayedAddress }) {
   const { locale } = useI18n();
+  const lines = [...postalLines(address), countryName(address.countryCode, locale), ...(address.phone ? [address.phone] : [])];
   return (
     <address className="address-lines">
-      {address.companyName && (
-        <>
-          {address.companyName}
-          <br />
-        </>
-      )}
-      {address.firstName} {address.lastName}
-      <br />
-      {address.street} {address.houseNumber}
-      <br />
-      {address.zipCode} {address.city}
-      {address.state ? `, ${address.state}` : ''}
-      <br />
-      {countryName(address.countryCode, locale)}
-      {address.phone && (
-        <>
-          <br />
-          {address.phone}
-        </>
-      )}
+      {lines.map((line, index) => (
+        <Fragment key={index}>
+          {index > 0 && <br />}
+          {line}
+        </Fragment>
+      ))}
     </address>
   );
 }

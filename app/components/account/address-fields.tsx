@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import { type AddressFormat, addressFormatOf, localityFieldOrder } from '../../modules/customers/address-format.ts';
 import type { AddressField } from '../../modules/customers/address-form.ts';
 import { countryOptions } from '../../modules/customers/countries.ts';
 import type { FieldErrors } from '../../modules/forms/field-errors.ts';
@@ -10,13 +12,38 @@ const text = (value: string | boolean | null | undefined) => (typeof value === '
 const checked = (value: string | boolean | null | undefined) => value === true || value === 'on';
 
 /**
- * The fields of an address (spec §5), shared by the account and the checkout. `values` is a
- * stored address or what the shopper typed before a failed check.
+ * The fields of an address (spec §5), shared by the account and the checkout, in the order and
+ * words of the destination (address-format.ts): one first line with the house number for the UK
+ * and the US, postcode before the city where that is local usage, a state only where the post
+ * uses one. The form follows the country chosen (at once with JavaScript, after sending without).
+ * `values` is a stored address or what the shopper typed before a failed check; `namePrefix`
+ * tells a second address in the same form apart (the billing address on the shipping step).
  */
-export function AddressFields({ values, errors, withDefaults, idPrefix = 'address' }: { values: AddressValues; errors: FieldErrors<AddressField>; withDefaults?: boolean; idPrefix?: string }) {
+export function AddressFields({
+  values,
+  errors,
+  withDefaults,
+  idPrefix = 'address',
+  namePrefix = '',
+  withVatNumber = true,
+}: {
+  values: AddressValues;
+  errors: FieldErrors<AddressField>;
+  withDefaults?: boolean;
+  idPrefix?: string;
+  namePrefix?: string;
+  withVatNumber?: boolean;
+}) {
   const { t, locale } = useI18n();
-  const field = (name: AddressField) => ({ name, idPrefix, defaultValue: text(values[name]), error: errors[name] });
-  const countryId = `${idPrefix}-countryCode`;
+  const [countryCode, setCountryCode] = useState(text(values.countryCode));
+  const format = addressFormatOf(countryCode);
+  const field = (name: AddressField) => ({ name: `${namePrefix}${name}`, idPrefix, defaultValue: text(values[name]), error: errors[name] });
+  const countryId = `${idPrefix}-${namePrefix}countryCode`;
+  const locality = {
+    zipCode: <TextField key="zipCode" {...field('zipCode')} label={t(zipLabelKey(format))} autoComplete="postal-code" required />,
+    city: <TextField key="city" {...field('city')} label={t('address.city')} autoComplete="address-level2" required />,
+    state: <TextField key="state" {...field('state')} label={t('address.state')} autoComplete="address-level1" required />,
+  };
   return (
     <>
       <div className="form-row">
@@ -25,25 +52,18 @@ export function AddressFields({ values, errors, withDefaults, idPrefix = 'addres
       </div>
       <div className="form-row">
         <TextField {...field('companyName')} label={t('account.companyName')} autoComplete="organization" />
-        <TextField {...field('vatNumber')} label={t('account.vatNumber')} />
-      </div>
-      <div className="form-row form-row--street">
-        <TextField {...field('street')} label={t('address.street')} autoComplete="address-line1" required />
-        <TextField {...field('houseNumber')} label={t('address.houseNumber')} autoComplete="address-line2" required />
-      </div>
-      <div className="form-row">
-        <TextField {...field('zipCode')} label={t('address.zipCode')} autoComplete="postal-code" required />
-        <TextField {...field('city')} label={t('address.city')} autoComplete="address-level2" required />
+        {withVatNumber && <TextField {...field('vatNumber')} label={t('account.vatNumber')} />}
       </div>
       <div className="form-row">
         <div className="form-field">
           <label htmlFor={countryId}>{t('address.country')}</label>
           <select
             id={countryId}
-            name="countryCode"
+            name={`${namePrefix}countryCode`}
             autoComplete="country"
             required
-            defaultValue={text(values.countryCode)}
+            value={countryCode}
+            onChange={(event) => setCountryCode(event.target.value)}
             aria-invalid={errors.countryCode ? true : undefined}
             aria-describedby={errors.countryCode ? `${countryId}-error` : undefined}
           >
@@ -56,8 +76,20 @@ export function AddressFields({ values, errors, withDefaults, idPrefix = 'addres
           </select>
           <FieldMessage id={`${countryId}-error`} error={errors.countryCode} />
         </div>
-        <TextField {...field('state')} label={t('address.state')} autoComplete="address-level1" hint={t('address.stateHint')} />
       </div>
+      {/* One structure for both formats, so a street typed before the country changed stays typed. */}
+      <div className={format.houseNumber === 'separate' ? 'form-row form-row--street' : 'form-row'}>
+        <TextField
+          {...field('street')}
+          // One first line: an address saved with the number in its own field shows it in that line.
+          defaultValue={format.houseNumber === 'separate' ? text(values.street) : [text(values.houseNumber), text(values.street)].filter(Boolean).join(' ')}
+          label={t(streetLabelKey(format))}
+          autoComplete="address-line1"
+          required
+        />
+        {format.houseNumber === 'separate' && <TextField {...field('houseNumber')} label={t('address.houseNumber')} autoComplete="address-line2" required />}
+      </div>
+      <div className="form-row">{localityFieldOrder(format).map((name) => locality[name])}</div>
       <TextField {...field('phone')} type="tel" label={t('address.phone')} autoComplete="tel" required />
       {withDefaults && (
         <>
@@ -67,4 +99,27 @@ export function AddressFields({ values, errors, withDefaults, idPrefix = 'addres
       )}
     </>
   );
+}
+
+const zipLabelKey = (format: AddressFormat) => (format.postcodeWord === 'zip' ? 'address.zipCodeUs' : 'address.zipCode');
+const streetLabelKey = (format: AddressFormat) => (format.houseNumber === 'separate' ? 'address.street' : 'address.addressLine1');
+
+/**
+ * The address fields of a form in page order with their ids and labels (as AddressFields draws
+ * them for the country), for the error summary's links.
+ */
+export function useAddressLabels(countryCode: string, idPrefix: string, namePrefix = ''): { name: string; id: string; label: string }[] {
+  const { t } = useI18n();
+  const format = addressFormatOf(countryCode);
+  const labels: [AddressField, string][] = [
+    ['firstName', t('account.firstName')],
+    ['lastName', t('account.lastName')],
+    ['companyName', t('account.companyName')],
+    ['countryCode', t('address.country')],
+    ['street', t(streetLabelKey(format))],
+    ...(format.houseNumber === 'separate' ? [['houseNumber', t('address.houseNumber')] as [AddressField, string]] : []),
+    ...localityFieldOrder(format).map((name): [AddressField, string] => [name, name === 'zipCode' ? t(zipLabelKey(format)) : t(`address.${name}`)]),
+    ['phone', t('address.phone')],
+  ];
+  return labels.map(([name, label]) => ({ name: `${namePrefix}${name}`, id: `${idPrefix}-${namePrefix}${name}`, label }));
 }

@@ -12,6 +12,7 @@ import { ProductTabs, Stars } from './product-tabs.tsx';
 import { WishlistButton } from './wishlist-button.tsx';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
 import { formatLength } from '../../modules/orders/line-name.ts';
+import { ShippingEstimate } from './shipping-estimate.tsx';
 import { usePriceDisplay, useVatLabel } from '../../modules/pricing/price-context.tsx';
 import { displayAmount, formatPrice } from '../../modules/pricing/price-display.ts';
 import { ga4Amount } from '../../modules/analytics/ga4.ts';
@@ -130,6 +131,7 @@ export function ProductPage({ data, prefix, inCart }: { data: ProductPageData; p
               <p className={`stock-badge ${variant.inStock ? 'stock-badge--in' : 'stock-badge--out'}`}>
                 {variant.inStock ? t('product.inStock') : t('product.outOfStock')}
               </p>
+              <ShippingEstimate />
             </div>
           )}
           {selectable.length > 0 && (

@@ -19,7 +19,7 @@ export function ContentWidget({ name, data, actionData }: { name: ContentWidgetN
     case 'companyAddress':
       return data.companyAddress ? <CompanyAddress company={data.companyAddress} /> : null;
     case 'shippingRates':
-      return data.shippingRates ? <ShippingRates rows={data.shippingRates} /> : null;
+      return data.shippingRates ? <ShippingRates table={data.shippingRates} /> : null;
     case 'paymentMethods':
       return data.paymentMethods ? <PaymentMethods {...data.paymentMethods} /> : null;
     case 'cookies':
@@ -64,41 +64,54 @@ function CompanyAddress({ company, full }: { company: NonNullable<ContentWidgetD
 
 const euro = (cents: number, locale: string) => formatMoney(cents, 'EUR', locale);
 
-function ShippingRates({ rows }: { rows: NonNullable<ContentWidgetData['shippingRates']> }) {
+/** "500 g", "2 kg": the weights of the rate table in the reader's language. */
+const weight = (grams: number, locale: string) =>
+  grams < 1_000
+    ? new Intl.NumberFormat(locale, { style: 'unit', unit: 'gram' }).format(grams)
+    : new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilogram', maximumFractionDigits: 1 }).format(grams / 1_000);
+
+function ShippingRates({ table }: { table: NonNullable<ContentWidgetData['shippingRates']> }) {
   const { t, locale } = useI18n();
+  const columns = table.rows[0]?.prices ?? [];
   return (
-    <TableScroll label={t('content.shipping.caption')}>
-      <table className="content-table">
-        <caption>{t('content.shipping.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('content.shipping.destination')}</th>
-            <th scope="col">{t('content.shipping.homeDelivery')}</th>
-            <th scope="col">{t('content.shipping.perKg')}</th>
-            <th scope="col">{t('content.shipping.pickupPoint')}</th>
-            <th scope="col">{t('content.shipping.freeFrom')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.zone}>
-              <th scope="row">
-                {t(`content.shipping.zone.${row.zone}`)}
-                {row.countries.length > 1 && <span className="content-table__detail">{row.countries.map((code) => countryName(code, locale)).join(', ')}</span>}
-              </th>
-              <td>{euro(row.homeDeliveryCents, locale)}</td>
-              <td>{euro(row.perKgCents, locale)}</td>
-              <td>{euro(row.pickupPointCents, locale)}</td>
-              <td>{row.freeFromCents === null ? '–' : euro(row.freeFromCents, locale)}</td>
+    <>
+      <TableScroll label={t('content.shipping.caption')}>
+        <table className="content-table">
+          <caption>{t('content.shipping.caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('content.shipping.destination')}</th>
+              {columns.map((column) => (
+                <th key={column.upToGrams} scope="col">
+                  {t(column.letterbox ? 'content.shipping.letterboxUpTo' : 'content.shipping.parcelUpTo', { weight: weight(column.upToGrams, locale) })}
+                </th>
+              ))}
+              <th scope="col">{t('content.shipping.perKg')}</th>
             </tr>
-          ))}
-          <tr>
-            <th scope="row">{t('content.shipping.warehousePickup')}</th>
-            <td colSpan={4}>{t('content.shipping.free')}</td>
-          </tr>
-        </tbody>
-      </table>
-    </TableScroll>
+          </thead>
+          <tbody>
+            {table.rows.map((row) => (
+              <tr key={row.zone}>
+                <th scope="row">
+                  {t(`content.shipping.zone.${row.zone}`)}
+                  {row.countries.length > 1 && <span className="content-table__detail">{row.countries.map((code) => countryName(code, locale)).join(', ')}</span>}
+                </th>
+                {row.prices.map((price) => (
+                  <td key={price.upToGrams}>{euro(price.cents, locale)}</td>
+                ))}
+                <td>{euro(row.perExtraKgCents, locale)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
+      <ul>
+        <li>{t('content.shipping.pickupPointLess', { amount: euro(table.pickupPointDiscountCents, locale) })}</li>
+        {table.freeShipping && <li>{t('content.shipping.freeWithin', { country: countryName(table.freeShipping.countryCode, locale), amount: euro(table.freeShipping.fromCents, locale) })}</li>}
+        <li>{t('content.shipping.minimumOrder', { amount: euro(table.minimumOrderCents, locale) })}</li>
+        <li>{t('content.shipping.warehousePickupWhere')}</li>
+      </ul>
+    </>
   );
 }
 

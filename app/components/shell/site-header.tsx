@@ -113,3 +113,26 @@ export function UspBar() {
     </section>
   );
 }
+
+/**
+ * The header during the checkout steps: the logo, that the checkout is secure and the way back to
+ * the cart, nothing to wander off to (no search, menu or selling points), so the form has the room.
+ * It holds the live region that announces each new step (CheckoutPage).
+ */
+export function CheckoutHeader({ prefix, shopName }: { prefix: string; shopName: string }) {
+  const { t } = useI18n();
+  return (
+    <header className="site-header site-header--checkout">
+      <div className="site-header__bar container">
+        <Link to={`/${prefix}`} className="site-header__logo" aria-label={t('header.homeLink', { shopName })}>
+          <Logo shopName={shopName} />
+        </Link>
+        <p className="checkout-header__secure">{t('checkout.secureCheckout')}</p>
+        <Link to={`/${prefix}/checkout`} className="checkout-header__back">
+          {t('checkout.backToCart')}
+        </Link>
+      </div>
+      <p id="checkout-announcer" className="visually-hidden" role="status" aria-live="polite" />
+    </header>
+  );
+}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useRouteLoaderData } from 'react-router';
+import { useMatches, useRouteLoaderData } from 'react-router';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
 import { storefrontByCode } from '../../modules/i18n/locales.ts';
 import { PriceDisplayProvider } from '../../modules/pricing/price-context.tsx';
@@ -10,7 +10,7 @@ import { AnalyticsConsent } from './analytics-consent.tsx';
 import { AppNotices } from './app-notices.tsx';
 import { CookieBanner } from './cookie-banner.tsx';
 import { RegionPrompt, SiteFooter } from './site-footer.tsx';
-import { SiteHeader, UspBar } from './site-header.tsx';
+import { CheckoutHeader, SiteHeader, UspBar } from './site-header.tsx';
 
 type LayoutData = Awaited<ReturnType<typeof layoutLoader>>;
 
@@ -20,19 +20,27 @@ export function SiteShell({ layout, alternates, children }: { layout: LayoutData
   const root = useRouteLoaderData<typeof rootLoader>('root');
   const shopName = root?.shopName ?? 'Cordial';
   const prefix = storefrontByCode(layout.storefront)?.prefix ?? 'en-us';
+  // The checkout steps mark themselves (handle.checkoutStep): a reduced header and no footer there.
+  const inCheckout = useMatches().some((match) => (match.handle as { checkoutStep?: boolean } | undefined)?.checkoutStep);
   return (
     <PriceDisplayProvider display={layout.priceDisplay}>
       <a href="#main" className="skip-link">
         {t('header.skipToContent')}
       </a>
       {layout.regionPrompt && <RegionPrompt prompt={layout.regionPrompt} alternates={alternates} />}
-      <SiteHeader prefix={prefix} shopName={shopName} categoryTree={layout.categoryTree} cartItemCount={layout.cartItemCount} customerFirstName={layout.customerFirstName} />
-      <UspBar />
+      {inCheckout ? (
+        <CheckoutHeader prefix={prefix} shopName={shopName} />
+      ) : (
+        <>
+          <SiteHeader prefix={prefix} shopName={shopName} categoryTree={layout.categoryTree} cartItemCount={layout.cartItemCount} customerFirstName={layout.customerFirstName} />
+          <UspBar />
+        </>
+      )}
       <AppNotices />
       <main id="main" className="site-main" tabIndex={-1}>
         {children}
       </main>
-      <SiteFooter prefix={prefix} shopName={shopName} currencies={layout.currencies} alternates={alternates} paymentMethods={layout.paymentMethods} supportContacts={layout.supportContacts} />
+      {!inCheckout && <SiteFooter prefix={prefix} shopName={shopName} currencies={layout.currencies} alternates={alternates} paymentMethods={layout.paymentMethods} supportContacts={layout.supportContacts} />}
       <AnalyticsConsent consent={layout.consent} prefix={prefix} />
       {(layout.consent === null || layout.showCookieSettings) && <CookieBanner consent={layout.consent} expanded={layout.showCookieSettings} />}
     </PriceDisplayProvider>

@@ -17,8 +17,9 @@ describe('checkout step order', () => {
     ['an e-mail', { email: 'ada@example.com' }, 'shipping'],
     ['an address without a method', { email: 'ada@example.com', shippingAddress: address }, 'shipping'],
     ['a pickup point method without a point', { email: 'ada@example.com', shippingAddress: address, shippingMethod: 'pickup_point' }, 'shipping'],
-    ['shipping done', { email: 'ada@example.com', shippingAddress: address, shippingMethod: 'home_delivery' }, 'billing'],
-    ['billing elsewhere without the address', { email: 'ada@example.com', shippingAddress: address, shippingMethod: 'home_delivery', billingSameAsShipping: false }, 'billing'],
+    // The billing address is chosen on the shipping step (issue 22); the billing step's reference and remarks are optional.
+    ['no billing choice yet', { email: 'ada@example.com', shippingAddress: address, shippingMethod: 'home_delivery' }, 'shipping'],
+    ['billing elsewhere without the address', { email: 'ada@example.com', shippingAddress: address, shippingMethod: 'home_delivery', billingSameAsShipping: false }, 'shipping'],
     ['billing same as shipping', { email: 'ada@example.com', shippingAddress: address, shippingMethod: 'home_delivery', billingSameAsShipping: true }, 'payment'],
     ['billing elsewhere', { email: 'ada@example.com', shippingAddress: address, shippingMethod: 'home_delivery', billingSameAsShipping: false, billingAddress: billing }, 'payment'],
     ['a pickup point chosen', { email: 'ada@example.com', shippingAddress: address, shippingMethod: 'pickup_point', pickupPoint, billingSameAsShipping: true }, 'payment'],

@@ -26,12 +26,16 @@ export interface CheckoutDetails {
 export const checkoutSteps = ['customer', 'shipping', 'billing', 'payment'] as const;
 export type CheckoutStep = (typeof checkoutSteps)[number];
 
-/** The first step that still needs input; 'payment' when everything before it is there. */
+/**
+ * The first step that still needs input; 'payment' when everything before it is there. The billing
+ * address is chosen on the shipping step ("same as shipping" or another one); the billing step
+ * holds only the optional reference and remarks.
+ */
 export function firstOpenStep(details: CheckoutDetails): CheckoutStep {
   if (!details.email) return 'customer';
   if (!details.shippingAddress || !details.shippingMethod) return 'shipping';
   if (details.shippingMethod === 'pickup_point' && !details.pickupPoint) return 'shipping';
-  if (details.billingSameAsShipping === undefined || (!details.billingSameAsShipping && !details.billingAddress)) return 'billing';
+  if (details.billingSameAsShipping === undefined || (!details.billingSameAsShipping && !details.billingAddress)) return 'shipping';
   return 'payment';
 }
 

@@ -7,7 +7,7 @@ import type { CurrencyCode, StorefrontLocale } from '../i18n/locales.ts';
 import { checkGiftCard, giftCardMessages } from './gift-cards.server.ts';
 import { type CheckoutDetails, deliveryAddressOf, type PaymentMethod } from './checkout-details.ts';
 import { readCheckoutDetails } from './stored-checkout-details.ts';
-import type { ShippingMethod } from '../pricing/shipping.ts';
+import { freeShippingThresholdEurCents, type ShippingMethod } from '../pricing/shipping.ts';
 import { businessStanding, invoiceAllowed } from '../customers/business-standing.server.ts';
 import { type BusinessRules, defaultBusinessRules } from '../config/business-rules.ts';
 import { convertToEur } from '../pricing/currency-conversion.ts';
@@ -88,6 +88,7 @@ export async function checkoutSummary(
       poundsPerEuro: pounds.rate,
       shipping,
       minimumOrderEurCents: minimumOrderEurCents[storefront.code],
+      freeShippingFromEurCents: freeShippingThresholdEurCents(storefront, shipping?.countryCode ?? destination),
     });
   const totals = pricedWith(delivery && details.shippingMethod ? { method: details.shippingMethod, countryCode: delivery.countryCode } : null);
   const giftCardCheck = details.giftCardCode ? await checkGiftCard(db, details.giftCardCode, currency) : null;
@@ -107,5 +108,22 @@ export async function checkoutSummary(
     // card is issued when its order is paid.
     paymentOptions: paymentOptionsFor(details, totals.total, amountDue, { enabled: onlinePayments, currency, country: destination }, !cart.lines.some((line) => line.isVoucher)), invoiceReview: !onInvoice, exchangeRate: rate.rate, giftCard, amountDue,
     shippingPrice: (method, countryCode) => pricedWith({ method, countryCode }).shipping ?? 0,
+  };
+}
+
+/** What the order summary beside each checkout step shows: the lines, their amounts and the totals. */
+export interface CheckoutSummaryView {
+  lines: { id: number; name: string; isSample: boolean; options: Cart['lines'][number]['options']; lengthCm: number | null; quantity: number; rowTotal: number }[];
+  totals: CartTotals;
+  vatKind: VatTreatment['kind'];
+}
+
+export function checkoutSummaryView(summary: CheckoutSummary): CheckoutSummaryView | undefined {
+  const { cart, totals, vat } = summary;
+  if (!cart || !totals) return undefined;
+  return {
+    lines: cart.lines.map((line, index) => ({ id: line.id, name: line.name, isSample: line.isSample, options: line.options, lengthCm: line.lengthCm, quantity: line.quantity, rowTotal: totals.lines[index]!.rowTotal })),
+    totals,
+    vatKind: vat.kind,
   };
 }

@@ -87,3 +87,28 @@ describe('loadConfig', () => {
     }
   });
 });
+
+describe('bank account and warehouse pickup configuration (issue 22)', () => {
+  it('uses the demo account in the shop name unless an account is configured', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), SHOP_NAME: 'Touwhuis' }).bankAccount).toEqual({ accountName: 'Touwhuis B.V.', iban: 'NL91ABNA0417164300', bic: 'ABNANL2A', bankName: 'ABN AMRO Bank' });
+    const own = loadConfig({ DATA_DIR: dataDir(), BANK_ACCOUNT_NAME: 'Touw B.V.', BANK_IBAN: 'de89 3704 0044 0532 0130 00', BANK_BIC: 'cobadeffxxx', BANK_NAME: 'Commerzbank' });
+    expect(own.bankAccount).toEqual({ accountName: 'Touw B.V.', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX', bankName: 'Commerzbank' });
+  });
+
+  it.each([
+    [{ BANK_ACCOUNT_NAME: 'Touw B.V.', BANK_IBAN: 'DE89370400440532013001', BANK_BIC: 'COBADEFFXXX' }, /BANK_IBAN="DE89370400440532013001": must be a valid IBAN/],
+    [{ BANK_ACCOUNT_NAME: 'Touw B.V.', BANK_IBAN: 'DE89370400440532013000', BANK_BIC: 'COBA DE' }, /BANK_BIC="COBA DE": must be a BIC/],
+    [{ BANK_IBAN: 'DE89370400440532013000', BANK_BIC: 'COBADEFFXXX' }, /BANK_ACCOUNT_NAME=undefined: must be set with BANK_IBAN/],
+    [{ BANK_ACCOUNT_NAME: 'Touw B.V.', BANK_IBAN: 'DE89370400440532013000' }, /BANK_BIC=undefined: must be set with BANK_IBAN/],
+    [{ BANK_BIC: 'COBADEFFXXX' }, /BANK_IBAN=undefined: must be set when BANK_BIC/],
+  ])('refuses to start with %j, naming the variable', (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
+  });
+
+  it('offers warehouse pickup in the Netherlands and Belgium unless configured', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).shippingRules.warehousePickupCountries).toEqual(['NL', 'BE']);
+    expect(loadConfig({ DATA_DIR: dataDir(), WAREHOUSE_PICKUP_COUNTRIES: 'nl, be,de' }).shippingRules.warehousePickupCountries).toEqual(['NL', 'BE', 'DE']);
+    expect(loadConfig({ DATA_DIR: dataDir(), WAREHOUSE_PICKUP_COUNTRIES: 'none' }).shippingRules.warehousePickupCountries).toEqual([]);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), WAREHOUSE_PICKUP_COUNTRIES: 'NL,Holland' })).toThrow(/WAREHOUSE_PICKUP_COUNTRIES="NL,Holland": .*unknown: HOLLAND/);
+  });
+});

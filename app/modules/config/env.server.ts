@@ -4,6 +4,9 @@ import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { type BusinessRules, defaultBusinessRules } from './business-rules.ts';
+import { deliveryCountryByCode } from '../customers/countries.ts';
+import { type BankAccount, compactIban, demoBankAccount, isValidBic, isValidIban } from '../payments/bank-account.ts';
+import { defaultShippingRules, type ShippingRules } from '../pricing/shipping.ts';
 import { type DatabaseTimeouts, defaultDatabaseTimeouts } from '../../db/database-work.server.ts';
 
 /** web: serves requests; worker: runs the job queue; all: both in one process (the embedded setup). */
@@ -51,6 +54,19 @@ const trustProxySchema = z
     return z.NEVER;
   });
 
+/** A comma-separated list of delivery countries (ISO codes): "NL,BE"; "none" for an empty list. */
+const countryList = z
+  .string()
+  .trim()
+  .transform((value, context) => {
+    if (value.toLowerCase() === 'none') return [];
+    const codes = value.split(',').map((code) => code.trim().toUpperCase());
+    const unknown = codes.filter((code) => !deliveryCountryByCode(code));
+    if (unknown.length === 0) return codes;
+    context.addIssue({ code: 'custom', message: `must be delivery countries as ISO codes separated by commas (unknown: ${unknown.join(', ')}), or none` });
+    return z.NEVER;
+  });
+
 /** A time limit in milliseconds: at least 100 ms, at most an hour. */
 const milliseconds = z.coerce.number().int('must be a whole number of milliseconds').min(100).max(3_600_000);
 
@@ -93,7 +109,18 @@ const envSchema = z.object({
   WEB_CONCURRENCY: optional(z.coerce.number().int().min(1).max(64)),
   METRICS_TOKEN: optional(z.string().min(16, 'must be at least 16 characters')),
   METRICS_PORT: optional(z.coerce.number().int().min(1).max(65535)),
-}).refine((env) => (env.UNPAID_ORDER_EXPIRY_DAYS ?? defaultBusinessRules.unpaidExpiryDays) > (env.UNPAID_ORDER_REMINDER_DAYS ?? defaultBusinessRules.unpaidReminderDays), {
+  // Bank transfers (issue 22): the account shown on the success page and in the order mails
+  BANK_ACCOUNT_NAME: optional(z.string().trim().min(2).max(70)),
+  BANK_IBAN: optional(z.string().refine(isValidIban, 'must be a valid IBAN (country length and check digits), e.g. NL91ABNA0417164300').transform(compactIban)),
+  BANK_BIC: optional(z.string().trim().toUpperCase().refine(isValidBic, 'must be a BIC of 8 or 11 characters, e.g. ABNANL2A')),
+  BANK_NAME: optional(z.string().trim().min(2).max(70)),
+  // Shipping (issue 22): where pickup at the warehouse is offered
+  WAREHOUSE_PICKUP_COUNTRIES: optional(countryList),
+})
+.refine((env) => !env.BANK_IBAN || env.BANK_ACCOUNT_NAME, { path: ['BANK_ACCOUNT_NAME'], message: 'must be set with BANK_IBAN (the beneficiary of that account)' })
+.refine((env) => !env.BANK_IBAN || env.BANK_BIC, { path: ['BANK_BIC'], message: 'must be set with BANK_IBAN (shoppers abroad need it)' })
+.refine((env) => env.BANK_IBAN || (!env.BANK_BIC && !env.BANK_NAME), { path: ['BANK_IBAN'], message: 'must be set when BANK_BIC or BANK_NAME is (they describe its account)' })
+.refine((env) => (env.UNPAID_ORDER_EXPIRY_DAYS ?? defaultBusinessRules.unpaidExpiryDays) > (env.UNPAID_ORDER_REMINDER_DAYS ?? defaultBusinessRules.unpaidReminderDays), {
   path: ['UNPAID_ORDER_EXPIRY_DAYS'],
   message: 'must be more days than UNPAID_ORDER_REMINDER_DAYS (the reminder comes first)',
 }).refine((env) => env.DATABASE_URL || (env.WEB_CONCURRENCY ?? 1) === 1, {
@@ -132,6 +159,9 @@ export interface AppConfig {
   processes: { role: ProcessRole; webConcurrency: number };
   /** /metrics: answered on the shop's port to a bearer of this token, and/or on a port of its own. */
   metrics: { token: string | undefined; port: number | undefined };
+  /** Where bank transfers go; the demo account unless BANK_IBAN and BANK_ACCOUNT_NAME are set. */
+  bankAccount: BankAccount;
+  shippingRules: ShippingRules;
 }
 
 export class ConfigError extends Error {
@@ -190,6 +220,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobs: { intervalSeconds: values.BACKGROUND_JOBS_INTERVAL_SECONDS ?? 60, reviewInvitationDays: values.REVIEW_INVITATION_DAYS ?? 7 },
     processes: { role: values.ROLE ?? 'all', webConcurrency: values.WEB_CONCURRENCY ?? 1 },
     metrics: { token: values.METRICS_TOKEN, port: values.METRICS_PORT },
+    bankAccount: values.BANK_IBAN
+      ? { accountName: values.BANK_ACCOUNT_NAME!, iban: values.BANK_IBAN, bic: values.BANK_BIC!, bankName: values.BANK_NAME ?? '' }
+      : { ...demoBankAccount, accountName: values.BANK_ACCOUNT_NAME ?? `${values.SHOP_NAME ?? 'Cordial'} B.V.` },
+    shippingRules: { warehousePickupCountries: values.WAREHOUSE_PICKUP_COUNTRIES ?? defaultShippingRules.warehousePickupCountries },
   };
 }
 

@@ -1,6 +1,7 @@
 import { paymentOptionsFor } from '../checkout/checkout-summary.server.ts';
 import { type PaymentMethod, paymentMethods } from '../checkout/checkout-details.ts';
-import { homeDeliveryRates, shippingPriceEurCents, shippingZoneOf, type ShippingZone } from '../pricing/shipping.ts';
+import { minimumOrderEurCents } from '../pricing/cart-totals.ts';
+import { freeShippingThresholdEurCents, pickupPointDiscountEurCents, shippingPriceEurCents, shippingRates, shippingZoneOf, type ShippingZone, shippingZones } from '../pricing/shipping.ts';
 import { deliveryCountries } from '../customers/countries.ts';
 import type { StorefrontLocale } from '../i18n/locales.ts';
 import { seller } from '../orders/seller.ts';
@@ -23,29 +24,45 @@ export interface ShippingRateRow {
   zone: ShippingZone;
   /** country codes of the zone, in the order of the delivery country list */
   countries: string[];
-  homeDeliveryCents: number;
-  pickupPointCents: number;
-  perKgCents: number;
-  freeFromCents: number | null;
+  /** home delivery up to each weight (letterbox parcels, then parcels), EUR cents excl. VAT */
+  prices: { upToGrams: number; cents: number; letterbox: boolean }[];
+  /** each started kg above the last weight */
+  perExtraKgCents: number;
+}
+
+export interface ShippingRateTable {
+  rows: ShippingRateRow[];
+  /** how much less a pickup point costs than the door */
+  pickupPointDiscountCents: number;
+  /** the store's free shipping: to which country from which goods value; null when it has none */
+  freeShipping: { countryCode: string; fromCents: number } | null;
+  /** the store's minimum order value (goods, EUR cents excl. VAT) */
+  minimumOrderCents: number;
 }
 
 /** Delivery prices per zone in EUR cents excl. VAT, each asked of the checkout's own price rule. */
-export function shippingRateTable(): ShippingRateRow[] {
-  const zones: ShippingZone[] = ['domestic', 'neighbours', 'eu', 'world'];
-  return zones.map((zone) => {
+export function shippingRateTable(storefront: StorefrontLocale): ShippingRateTable {
+  const rows = shippingZones.map((zone) => {
     const countries = deliveryCountries.filter((country) => shippingZoneOf(country.code) === zone).map((country) => country.code);
     const example = countries[0]!;
-    const homeDeliveryCents = shippingPriceEurCents('home_delivery', example, 0, 0);
+    const rates = shippingRates[zone];
+    const weights = [...rates.letterbox.map((band) => ({ ...band, letterbox: true })), ...rates.parcel.map((band) => ({ ...band, letterbox: false }))];
+    const last = rates.parcel.at(-1)!.upToGrams;
     return {
       zone,
       countries,
-      homeDeliveryCents,
-      pickupPointCents: shippingPriceEurCents('pickup_point', example, 0, 0),
-      // One started kilogram above the base weight.
-      perKgCents: shippingPriceEurCents('home_delivery', example, 3_000, 0) - shippingPriceEurCents('home_delivery', example, 2_000, 0),
-      freeFromCents: homeDeliveryRates[zone].freeFromCents,
+      prices: weights.map(({ upToGrams, letterbox }) => ({ upToGrams, letterbox, cents: shippingPriceEurCents('home_delivery', example, upToGrams, 0) })),
+      // One started kilogram above the last band.
+      perExtraKgCents: shippingPriceEurCents('home_delivery', example, last + 1_000, 0) - shippingPriceEurCents('home_delivery', example, last, 0),
     };
   });
+  const threshold = storefront.countryCode ? freeShippingThresholdEurCents(storefront, storefront.countryCode) : null;
+  return {
+    rows,
+    pickupPointDiscountCents: pickupPointDiscountEurCents,
+    freeShipping: storefront.countryCode && threshold !== null ? { countryCode: storefront.countryCode, fromCents: threshold } : null,
+    minimumOrderCents: minimumOrderEurCents[storefront.code],
+  };
 }
 
 export interface PaymentMethodGroup {
@@ -133,7 +150,7 @@ export const companyDetails = (shopName: string): CompanyDetails => ({
 export interface ContentWidgetData {
   company?: CompanyDetails;
   companyAddress?: CompanyDetails;
-  shippingRates?: ShippingRateRow[];
+  shippingRates?: ShippingRateTable;
   paymentMethods?: { currency: string; groups: PaymentMethodGroup[] };
   cookies?: { name: string; maxAgeSeconds: number | null }[];
   supportContacts?: typeof supportContacts;
@@ -159,7 +176,7 @@ export function widgetData(names: ReadonlySet<ContentWidgetName>, context: Widge
         data[name] = companyDetails(context.shopName);
         break;
       case 'shippingRates':
-        data.shippingRates = shippingRateTable();
+        data.shippingRates = shippingRateTable(context.storefront);
         break;
       case 'paymentMethods':
         data.paymentMethods = { currency: context.display.currency, groups: paymentMethodTable(context.display.currency, context.onlinePaymentsEnabled) };

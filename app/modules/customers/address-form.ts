@@ -1,6 +1,7 @@
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 import { z } from 'zod';
 import { checkbox, minimumLength, nameFields, optionalText, required } from './customer-forms.ts';
+import { addressFormatOf } from './address-format.ts';
 import { deliveryCountryByCode } from './countries.ts';
 import { isValidVatNumber } from './vat-number.ts';
 
@@ -17,7 +18,8 @@ export const addressSchema = z
     companyName: optionalText(minimumLength.companyName),
     vatNumber: optionalText(minimumLength.vatNumber),
     street: required(minimumLength.street),
-    houseNumber: z.string().trim().min(1, 'validation.required').max(20, 'validation.invalid'),
+    // Required where the country writes it in its own field (address-format.ts); elsewhere it is part of the street line.
+    houseNumber: z.string().trim().max(20, 'validation.invalid'),
     city: required(minimumLength.city),
     state: z.string().trim(),
     countryCode: z
@@ -33,7 +35,9 @@ export const addressSchema = z
   .superRefine((address, context) => {
     const country = deliveryCountryByCode(address.countryCode);
     if (!country) return;
-    if (country.stateRequired && address.state === '') context.addIssue({ code: 'custom', path: ['state'], message: 'validation.required' });
+    const format = addressFormatOf(country.code);
+    if (format.houseNumber === 'separate' && address.houseNumber === '') context.addIssue({ code: 'custom', path: ['houseNumber'], message: 'validation.required' });
+    if (format.state === 'required' && address.state === '') context.addIssue({ code: 'custom', path: ['state'], message: 'validation.required' });
     if (postcodeValidatorExistsForCountry(country.code) && !postcodeValidator(address.zipCode, country.code)) {
       context.addIssue({ code: 'custom', path: ['zipCode'], message: 'validation.zipFormat' });
     }
@@ -41,5 +45,5 @@ export const addressSchema = z
       context.addIssue({ code: 'custom', path: ['vatNumber'], message: 'validation.vatFormat' });
     }
   })
-  .transform(({ state, ...address }) => ({ ...address, state: state || null }));
+  .transform(({ state, ...address }) => ({ ...address, state: addressFormatOf(address.countryCode).state === 'none' ? null : state || null }));
 export type AddressInput = z.output<typeof addressSchema>;

@@ -7,13 +7,16 @@ import { type LocaleCode, type StorefrontLocale, storefrontByCode } from '../i18
 import { serverTranslator } from '../i18n/translator.server.ts';
 import { renderMail } from '../mail/mail-layout.server.ts';
 import type { OutgoingMail } from '../mail/mailer.server.ts';
+import { type BankAccount, demoBankAccount, printedIban } from '../payments/bank-account.ts';
+import { type ShippingMethod, shippingMethods } from '../pricing/shipping.ts';
 import { importChargesOnArrival } from '../pricing/vat.ts';
+import { expectedDeliveryDate } from './delivery-dates.server.ts';
+import { deliveryLine } from './delivery-line.ts';
 import { lineName } from './line-name.ts';
 import { sendOrderMail } from './order-mails.server.ts';
-import { seller } from './seller.ts';
 
-/** What the success page and the confirmation mail show of an order. */
-export async function orderConfirmation(db: AppServices['db'], orderNumber: string) {
+/** What the success page and the confirmation mail show of an order; `bankAccount` is where a bank transfer goes. */
+export async function orderConfirmation(db: AppServices['db'], orderNumber: string, bankAccount: BankAccount = demoBankAccount, now = new Date()) {
   const [order] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
   if (!order) return null;
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));
@@ -24,13 +27,39 @@ export async function orderConfirmation(db: AppServices['db'], orderNumber: stri
     // What is left to pay after the gift card: the amount a bank transfer should be for.
     amountDueCents: order.totalCents - order.giftCardCents,
     importDuties: importChargesOnArrival({ destinationCountry: destination, taxCents: order.taxCents, reverseCharge: order.reverseCharge }),
-    iban: seller.iban,
+    bankAccount: order.paymentMethod === 'bank_transfer' ? { ...bankAccount, iban: printedIban(bankAccount.iban) } : null,
+    expectedDelivery: expectedDeliveryOf(order, destination, now),
   };
 }
 
+/**
+ * When the parcel should arrive: counted from the order for one that is paid or on account, from
+ * today for a bank transfer (it ships once the money is in: the page says "if paid today"); none
+ * for gift cards alone (they are mailed) or an order on hold.
+ */
+function expectedDeliveryOf(order: typeof orders.$inferSelect, destination: string, now: Date): { date: string; ifPaidToday: boolean } | null {
+  if (order.status === 'on_hold' || order.status === 'cancelled' || !shippingMethods.includes(order.shippingMethod as ShippingMethod)) return null;
+  const waitsForTransfer = order.paymentMethod === 'bank_transfer' && order.status === 'pending_payment';
+  const date = expectedDeliveryDate(order.shippingMethod as ShippingMethod, destination, waitsForTransfer ? now : order.createdAt);
+  return date ? { date, ifPaidToday: waitsForTransfer } : null;
+}
+
+/** The bank details of a transfer as lines ("IBAN: NL91 ABNA 0417 1643 00"), for the mail. */
+function bankTransferLines(t: (key: string, values?: Record<string, string>) => string, bank: BankAccount, amount: string, currency: string, reference: string): string[] {
+  return [
+    t('checkout.bankTransferIntro'),
+    `${t('checkout.bank.amount')}: ${amount} (${currency})`,
+    `${t('checkout.bank.accountName')}: ${bank.accountName}`,
+    `${t('checkout.bank.iban')}: ${bank.iban}`,
+    `${t('checkout.bank.bic')}: ${bank.bic}`,
+    ...(bank.bankName ? [`${t('checkout.bank.bankName')}: ${bank.bankName}`] : []),
+    `${t('checkout.bank.reference')}: ${reference}`,
+  ];
+}
+
 /** The order confirmation mail (HTML and text) in the language of the store it was placed in. */
-export async function orderConfirmationMail(services: Pick<AppServices, 'db' | 'logger' | 'shopName' | 'siteUrl'>, locale: LocaleCode, orderNumber: string): Promise<OutgoingMail | null> {
-  const order = await orderConfirmation(services.db, orderNumber);
+export async function orderConfirmationMail(services: Pick<AppServices, 'db' | 'logger' | 'shopName' | 'siteUrl' | 'bankAccount'>, locale: LocaleCode, orderNumber: string): Promise<OutgoingMail | null> {
+  const order = await orderConfirmation(services.db, orderNumber, services.bankAccount);
   if (!order) return null;
   const t = await serverTranslator(services.db, locale, services.logger);
   const money = (amount: number) => formatCurrencyAmount(amount, order.currencyCode, locale);
@@ -46,7 +75,8 @@ export async function orderConfirmationMail(services: Pick<AppServices, 'db' | '
     `${order.reverseCharge ? t('cart.vatReverseCharge') : t('cart.vatPart')}: ${money(order.taxCents)}`,
     `${t('cart.total')}: ${money(order.totalCents)}`,
     ...(order.status === 'on_hold' ? [t('businessRisks.onHold')] : []),
-    ...(order.paymentMethod === 'bank_transfer' ? [t('checkout.bankTransferInstructions', { amount: money(order.amountDueCents), iban: order.iban, reference: orderNumber })] : []),
+    ...(order.bankAccount ? bankTransferLines(t, order.bankAccount, money(order.amountDueCents), order.currencyCode, orderNumber) : []),
+    ...(order.expectedDelivery ? [deliveryLine(t, order.expectedDelivery, locale)] : []),
     ...(order.importDuties ? [t('checkout.importDuties')] : []),
   ];
   return renderMail({

@@ -22,10 +22,10 @@ describe('cart volume discount', () => {
 describe('coupons', () => {
   it.each([
     // goods, coupon, coupon discount, shipping (NL home delivery)
-    [2_000, { code: 'TEN', kind: 'percent', value: 1_000 }, 200, 495],
-    [6_000, { code: 'TEN', kind: 'percent', value: 1_000 }, 570, 495], // 10 % of what the volume discount left (5700)
-    [2_000, { code: 'FIVE', kind: 'fixed', value: 500 }, 500, 495],
-    [300, { code: 'FIVE', kind: 'fixed', value: 500 }, 300, 495], // never more than the goods
+    [2_000, { code: 'TEN', kind: 'percent', value: 1_000 }, 200, 395],
+    [6_000, { code: 'TEN', kind: 'percent', value: 1_000 }, 570, 395], // 10 % of what the volume discount left (5700)
+    [2_000, { code: 'FIVE', kind: 'fixed', value: 500 }, 500, 395],
+    [300, { code: 'FIVE', kind: 'fixed', value: 500 }, 300, 395], // never more than the goods
     [2_000, { code: 'SHIP', kind: 'free_shipping', value: 0 }, 0, 0],
   ] as const)('%i of goods with %o: %i off, shipping %i', (goods, coupon, couponDiscount, shipping) => {
     const totals = cart([pieces(goods, 1)], { coupon, shipping: { method: 'home_delivery', countryCode: 'NL' } });
@@ -60,7 +60,7 @@ describe('rows, samples, minimum order and VAT', () => {
 
   it('adds VAT once, on goods and shipping after discounts', () => {
     const totals = cart([pieces(1_000, 2)], { shipping: { method: 'home_delivery', countryCode: 'NL' } });
-    expect(totals).toMatchObject({ vat: { kind: 'standard', rateBp: 2_100 }, tax: 524, total: 3_019 }); // (2000 + 495) × 21 % = 523.95
+    expect(totals).toMatchObject({ vat: { kind: 'standard', rateBp: 2_100 }, tax: 503, total: 2_898 }); // (2000 + 395) × 21 % = 502.95
   });
 
   it('puts the UK limit on the goods after discounts, in pounds, without shipping', () => {
@@ -68,5 +68,30 @@ describe('rows, samples, minimum order and VAT', () => {
     // €172.41 of goods − 10 % = €155.17 → £135.00: VAT at the sale; a cent more in pounds is over.
     expect(british(17_241).vat).toEqual({ kind: 'standard', rateBp: 2_000 });
     expect(british(17_242).vat).toEqual({ kind: 'export', rateBp: 0 });
+  });
+});
+
+describe('free shipping from the store’s threshold (issue 22)', () => {
+  const toNl = { shipping: { method: 'home_delivery', countryCode: 'NL' } } as const;
+  it('says how much more is needed, and ships free once reached', () => {
+    const short = cart([pieces(1_760, 1)], { ...toNl, freeShippingFromEurCents: 3_000 });
+    expect(short.freeShippingProgress).toEqual({ threshold: 3_000, remaining: 1_240 });
+    expect(short.shipping).toBe(395);
+    const reached = cart([pieces(3_000, 1)], { ...toNl, freeShippingFromEurCents: 3_000 });
+    expect(reached.freeShippingProgress).toEqual({ threshold: 3_000, remaining: 0 });
+    expect(reached.shipping).toBe(0);
+  });
+
+  it('measures the goods after discounts, in the cart currency', () => {
+    // 6000 with 5 % volume discount is 5700: still 300 short of 6000.
+    expect(cart([pieces(6_000, 1)], { freeShippingFromEurCents: 6_000 }).freeShippingProgress).toEqual({ threshold: 6_000, remaining: 300 });
+    const pounds = cart([pieces(1_000, 1)], { currency: { code: 'GBP', rate: '0.85', minorUnits: 2 }, freeShippingFromEurCents: 9_000 });
+    expect(pounds.freeShippingProgress).toEqual({ threshold: 7_650, remaining: 6_800 });
+  });
+
+  it('says nothing without a threshold, for free samples alone, or with a free-shipping coupon', () => {
+    expect(cart([pieces(1_000, 1)]).freeShippingProgress).toBeNull();
+    expect(cart([pieces(1_000, 1, { isSample: true })], { freeShippingFromEurCents: 3_000 }).freeShippingProgress).toBeNull();
+    expect(cart([pieces(1_000, 1)], { freeShippingFromEurCents: 3_000, coupon: { code: 'SHIP', kind: 'free_shipping', value: 0 } }).freeShippingProgress).toBeNull();
   });
 });

@@ -40,6 +40,8 @@ export interface PricingInput {
   poundsPerEuro: string;
   shipping: { method: ShippingMethod; countryCode: string } | null;
   minimumOrderEurCents: number;
+  /** free shipping from this goods value after discounts (freeShippingThresholdEurCents); null or absent: none */
+  freeShippingFromEurCents?: number | null;
 }
 
 export interface PricedLine {
@@ -74,6 +76,8 @@ export interface CartTotals {
   nextVolumeTier: { remaining: number; rateBp: number } | null;
   /** set when the goods are below the store's minimum order value */
   minimumOrder: { amount: number; remaining: number } | null;
+  /** the store's free-shipping threshold for this destination and how much is still missing (0: reached); null when there is none */
+  freeShippingProgress: { threshold: number; remaining: number } | null;
 }
 
 /** One piece of a line in EUR cents excl. VAT (samples are free). */
@@ -101,7 +105,7 @@ export function volumeDiscountFor(goodsEur: number) {
  * priced in EUR cents and converted once, and a row is that piece price × quantity, so the
  * product page's price × quantity is the row and the rows add up exactly to the subtotal.
  */
-export function priceCart({ lines, currency, coupon, customer, poundsPerEuro, shipping, minimumOrderEurCents }: PricingInput): CartTotals {
+export function priceCart({ lines, currency, coupon, customer, poundsPerEuro, shipping, minimumOrderEurCents, freeShippingFromEurCents = null }: PricingInput): CartTotals {
   const convert = (eurCents: number) => convertFromEur(eurCents, currency.rate, currency.minorUnits);
   const rows = lines.map((line) => {
     const unitPrice = convert(linePieceEurCents(line));
@@ -124,7 +128,7 @@ export function priceCart({ lines, currency, coupon, customer, poundsPerEuro, sh
   const physical = lines.some((line) => !line.isVoucher);
   const weight = lines.reduce((sum, line) => sum + line.weightGrams * line.quantity, 0);
   const shippingCost =
-    shipping === null ? null : freeShipping || !physical ? 0 : convert(shippingPriceEurCents(shipping.method, shipping.countryCode, weight, goodsEurAfterDiscount));
+    shipping === null ? null : freeShipping || !physical ? 0 : convert(shippingPriceEurCents(shipping.method, shipping.countryCode, weight, goodsEurAfterDiscount, freeShippingFromEurCents));
   const net = goods - discount + (shippingCost ?? 0);
   const tax = basisPointsOf(net, vat.rateBp);
   const paidGoods = lines.some((line) => !line.isSample && !line.isVoucher);
@@ -147,5 +151,10 @@ export function priceCart({ lines, currency, coupon, customer, poundsPerEuro, sh
     nextVolumeTier: volume.next && physical ? { remaining: convert(volume.next.fromEurCents - subtotalEur), rateBp: volume.next.rateBp } : null,
     minimumOrder:
       paidGoods && subtotalEur < minimumOrderEurCents ? { amount: convert(minimumOrderEurCents), remaining: convert(minimumOrderEurCents - subtotalEur) } : null,
+    // Measured on the goods after discounts, as the threshold itself is; a free-shipping coupon makes it moot.
+    freeShippingProgress:
+      freeShippingFromEurCents !== null && paidGoods && !freeShipping
+        ? { threshold: convert(freeShippingFromEurCents), remaining: convert(Math.max(0, freeShippingFromEurCents - goodsEurAfterDiscount)) }
+        : null,
   };
 }

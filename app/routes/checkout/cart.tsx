@@ -18,6 +18,8 @@ import { lineLengthCm, lineName } from '../../modules/orders/line-name.ts';
 import { UnitPrice } from '../../components/catalogue/unit-price.tsx';
 import { useVatLabel } from '../../modules/pricing/price-context.tsx';
 import { shownAmount } from '../../modules/pricing/price-display.ts';
+import { countryName } from '../../modules/customers/countries.ts';
+import { FreeShippingProgress } from '../../components/checkout/free-shipping-progress.tsx';
 
 /** Spec §2 checkout-cart: /{locale}/checkout and /{locale}/checkout/cart. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -35,6 +37,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     totals,
     vatKind: vat.kind,
     rowsIncludeVat: selection.includeVat,
+    // Before an address is known: home delivery to the store's country, as the rows show prices (with or without VAT).
+    shippingEstimate:
+      totals && summary.shippingPrice && selection.storefront.countryCode
+        ? { countryCode: selection.storefront.countryCode, amount: shownAmount(summary.shippingPrice('home_delivery', selection.storefront.countryCode), totals.vatRateBp, selection.includeVat) }
+        : null,
   };
 }
 
@@ -59,7 +66,7 @@ const notices: Record<string, string> = {
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
-  const { prefix, lines, totals, vatKind, rowsIncludeVat, renewed, notice, couponCode } = loaderData;
+  const { prefix, lines, totals, vatKind, rowsIncludeVat, renewed, notice, couponCode, shippingEstimate } = loaderData;
   const percent = (bp: number) => new Intl.NumberFormat(locale, { style: 'percent' }).format(bp / 10_000);
   const money = useCartMoney(totals ?? { currency: 'EUR', minorUnits: 2 });
   const outOfStock = lines.some((line) => !line.inStock);
@@ -164,7 +171,15 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                   : t('cart.volumeUnlocked', { percent: percent(totals.volumeDiscountBp) })}
               </p>
             )}
+            <FreeShippingProgress progress={totals.freeShippingProgress} money={money} />
             <OrderTotals totals={totals} vatKind={vatKind} rowsIncludeVat={rowsIncludeVat} />
+            {shippingEstimate && totals.shipping === null && (
+              <p className="cart-shipping-estimate">
+                {shippingEstimate.amount === 0
+                  ? t('cart.shippingEstimateFree', { country: countryName(shippingEstimate.countryCode, locale) })
+                  : t('cart.shippingEstimate', { country: countryName(shippingEstimate.countryCode, locale), amount: money(shippingEstimate.amount) })}
+              </p>
+            )}
             <CodeForm
               name="couponCode"
               label={t('cart.couponCode')}

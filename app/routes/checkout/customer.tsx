@@ -1,12 +1,13 @@
 import { data, Form, Link, redirect } from 'react-router';
 import type { Route } from './+types/customer';
-import { AccountPage } from '../../components/account/account-page.tsx';
 import { useEcommerceEvent } from '../../modules/analytics/use-ecommerce-event.ts';
-import { CheckoutStepsNav } from '../../components/checkout/checkout-steps.tsx';
+import { CheckoutPage, ErrorSummary, useLiveFieldErrors } from '../../components/checkout/checkout-page.tsx';
 import { CheckboxField, CsrfField, TextField } from '../../components/forms/form-fields.tsx';
 import { orUnavailable } from '../../db/with-database.server.ts';
 import { checkoutRequest, guardStep } from '../../modules/checkout/checkout-request.server.ts';
-import { customerStepFields, customerStepSchema, saveCheckoutDetails } from '../../modules/checkout/checkout-steps.server.ts';
+import { customerStepFieldErrors, customerStepFields, customerStepSchema } from '../../modules/checkout/checkout-forms.ts';
+import { saveCheckoutDetails } from '../../modules/checkout/checkout-steps.server.ts';
+import { checkoutSummaryView } from '../../modules/checkout/checkout-summary.server.ts';
 import { accountPath } from '../../modules/customers/account-paths.ts';
 import { parseForm } from '../../modules/forms/field-errors.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
@@ -15,8 +16,10 @@ import { useI18n } from '../../modules/i18n/i18n.tsx';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { selection, customer, summary } = await checkoutRequest(request, context);
   guardStep(summary, 'customer', selection.storefront.prefix);
-  return { prefix: selection.storefront.prefix, customerEmail: customer?.email ?? null, details: summary.details };
+  return { prefix: selection.storefront.prefix, customerEmail: customer?.email ?? null, details: summary.details, summary: checkoutSummaryView(summary) };
 }
+
+export const handle = { checkoutStep: true };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, selection, customer, summary } = await checkoutRequest(request, context);
@@ -32,31 +35,43 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function CustomerStep({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const { prefix, customerEmail, details } = loaderData;
+  const { prefix, customerEmail, details, summary } = loaderData;
   const failure = actionData && !actionData.ok ? actionData : undefined;
   useEcommerceEvent('begin_checkout', 'checkout', () => ({}));
+  const { errors, onChange } = useLiveFieldErrors(failure?.fieldErrors, customerStepFieldErrors);
   const values = failure?.values ?? { email: details.email ?? '', companyName: details.companyName ?? '', vatNumber: details.vatNumber ?? '', isBusiness: details.isBusiness ? 'on' : '' };
   const returnTo = encodeURIComponent(`/${prefix}/checkout/customer`);
   return (
-    <AccountPage title={t('checkout.step.customer')} path="checkout/customer">
-      <CheckoutStepsNav prefix={prefix} current="customer" />
+    <CheckoutPage step="customer" prefix={prefix} summary={summary} hasErrors={Boolean(failure)}>
+      <ErrorSummary
+        errors={errors}
+        answer={actionData}
+        fields={[
+          { name: 'email', id: 'field-email', label: t('account.email') },
+          { name: 'companyName', id: 'field-companyName', label: t('account.companyName') },
+          { name: 'vatNumber', id: 'field-vatNumber', label: t('account.vatNumber') },
+        ]}
+      />
       <div className="auth-columns">
-        <Form method="post" noValidate className="form-stack auth-card">
+        <Form method="post" noValidate className="form-stack auth-card" onChange={onChange}>
           <CsrfField />
           {customerEmail ? (
             <p>{t('checkout.loggedInAs', { email: customerEmail })}</p>
           ) : (
             <>
               <h2>{t('checkout.guestHeading')}</h2>
-              <TextField name="email" type="email" label={t('account.email')} autoComplete="email" required defaultValue={values.email} error={failure?.fieldErrors.email} hint={t('checkout.emailHint')} />
+              <TextField name="email" type="email" label={t('account.email')} autoComplete="email" required defaultValue={values.email} error={errors.email} hint={t('checkout.emailHint')} />
             </>
           )}
-          <fieldset className="form-fieldset">
-            <legend>{t('account.businessHeading')}</legend>
+          {/* The company fields appear when the box is ticked: by CSS (:has), so also without JavaScript. */}
+          <div className="business-toggle">
             <CheckboxField name="isBusiness" label={t('account.isBusiness')} defaultChecked={values.isBusiness === 'on'} />
-            <TextField name="companyName" label={t('account.companyName')} autoComplete="organization" defaultValue={values.companyName} error={failure?.fieldErrors.companyName} />
-            <TextField name="vatNumber" label={t('account.vatNumber')} defaultValue={values.vatNumber} error={failure?.fieldErrors.vatNumber} hint={t('checkout.vatHint')} />
-          </fieldset>
+            <fieldset className="form-fieldset business-fields">
+              <legend>{t('account.businessHeading')}</legend>
+              <TextField name="companyName" label={t('account.companyName')} autoComplete="organization" required defaultValue={values.companyName} error={errors.companyName} />
+              <TextField name="vatNumber" label={t('account.vatNumber')} defaultValue={values.vatNumber} error={errors.vatNumber} hint={t('checkout.vatHint')} />
+            </fieldset>
+          </div>
           <button type="submit" className="button button--primary">
             {t('checkout.continue')}
           </button>
@@ -74,7 +89,6 @@ export default function CustomerStep({ loaderData, actionData }: Route.Component
           </section>
         )}
       </div>
-    </AccountPage>
+    </CheckoutPage>
   );
 }
-

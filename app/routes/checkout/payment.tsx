@@ -1,8 +1,9 @@
+import { useEffect, useRef } from 'react';
+import { ReviewLines } from '../../components/checkout/review-lines.tsx';
 import { data, Form, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/payment';
-import { AccountPage } from '../../components/account/account-page.tsx';
 import { AddressLines } from '../../components/account/account-display.tsx';
-import { CheckoutStepsNav } from '../../components/checkout/checkout-steps.tsx';
+import { CheckoutPage } from '../../components/checkout/checkout-page.tsx';
 import { CodeForm } from '../../components/checkout/code-form.tsx';
 import { OrderTotals, useCartMoney } from '../../components/checkout/order-totals.tsx';
 import { CsrfField, FormAlert } from '../../components/forms/form-fields.tsx';
@@ -23,7 +24,6 @@ import {
 } from '../../modules/checkout/placed-order-marker.server.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
 import { contentPagePath } from '../../modules/content/information-pages.ts';
-import { lineName } from '../../modules/orders/line-name.ts';
 
 /** Step 4: check everything, choose how to pay, accept the terms and place the order. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -61,6 +61,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     amountDue: summary.amountDue,
   };
 }
+
+export const handle = { checkoutStep: true };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, selection, customer, summary, cartId } = await checkoutRequest(request, context);
@@ -101,29 +103,25 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function PaymentStep({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const navigation = useNavigation();
   const { prefix, lines, totals, vatKind, details, deliveryAddress, billingAddress, paymentOptions, invoiceReview, giftCard, amountDue, paymentFailed, sellsGiftCards } = loaderData;
   const giftCardError = actionData?.giftCardError ?? (giftCard && 'error' in giftCard ? { key: giftCard.error } : undefined);
   const money = useCartMoney(totals);
   const chosen = actionData?.paymentMethod || paymentOptions[0];
+  // The terms not accepted: the message sits at the checkbox, which takes the focus.
+  const termsError = actionData?.error?.key === 'checkout.acceptTerms' ? actionData.error : undefined;
+  const termsBox = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (termsError) termsBox.current?.focus();
+  }, [actionData, termsError]);
   return (
-    <AccountPage title={t('checkout.step.payment')} path="checkout/payment">
-      <CheckoutStepsNav prefix={prefix} current="payment" />
+    <CheckoutPage step="payment" prefix={prefix} hasErrors={Boolean(actionData?.error)}>
       <div className="cart-layout">
         <div>
           <section className="auth-card" aria-labelledby="review-heading">
             <h2 id="review-heading">{t('checkout.review')}</h2>
-            <ul className="review-lines">
-              {lines.map((line) => (
-                <li key={line.id}>
-                  <span>
-                    {line.quantity} × {lineName(line, t, locale)}
-                  </span>
-                  <span>{line.isSample ? t('cart.free') : money(line.rowTotal)}</span>
-                </li>
-              ))}
-            </ul>
+            <ReviewLines lines={lines} money={money} />
             <div className="account-cards">
               <div>
                 <h3>{t('checkout.shippingAddress')}</h3>
@@ -164,7 +162,7 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
               error={giftCardError}
             />
           )}
-          <FormAlert error={actionData?.error ?? (paymentFailed ? { key: 'errors.payment' } : undefined)} />
+          <FormAlert error={termsError ? undefined : (actionData?.error ?? (paymentFailed ? { key: 'errors.payment' } : undefined))} />
           <Form method="post" noValidate className="form-stack">
             <CsrfField />
             <fieldset className="form-fieldset">
@@ -180,18 +178,24 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
               ))}
             </fieldset>
             <div className="form-field form-field--checkbox">
-              <input id="terms" type="checkbox" name="terms" required />
-              <label htmlFor="terms">{t('checkout.terms')}</label>
+              <input
+                ref={termsBox}
+                id="terms"
+                type="checkbox"
+                name="terms"
+                required
+                aria-invalid={termsError ? true : undefined}
+                aria-describedby={termsError ? 'terms-error' : undefined}
+              />
               {/* content-pages: the terms and the privacy notice in the shopper's language, in a new tab so the step stays */}
-              <p className="form-field__hint checkout-terms-links">
-                <a href={contentPagePath(prefix, 'terms', locale)} target="_blank" rel="noopener">
-                  {t('pages.terms')}
-                </a>
-                {' · '}
-                <a href={contentPagePath(prefix, 'privacy', locale)} target="_blank" rel="noopener">
-                  {t('pages.privacy')}
-                </a>
-              </p>
+              <label htmlFor="terms">
+                <TermsLabel prefix={prefix} />
+              </label>
+              {termsError && (
+                <p id="terms-error" className="field-error" role="alert">
+                  {t(termsError.key)}
+                </p>
+              )}
             </div>
             <button type="submit" className="button button--primary button--block" disabled={navigation.state === 'submitting'}>
               {t('checkout.placeOrder', { total: money(amountDue) })}
@@ -199,6 +203,30 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
           </Form>
         </aside>
       </div>
-    </AccountPage>
+    </CheckoutPage>
   );
+}
+
+/**
+ * "I accept the general terms and conditions and the privacy notice" with both named documents
+ * as links (a new tab, so the step stays), in each language's own word order.
+ */
+function TermsLabel({ prefix }: { prefix: string }) {
+  const { t, locale } = useI18n();
+  const links = {
+    '\uE000': { href: contentPagePath(prefix, 'terms', locale), text: t('checkout.termsLink') },
+    '\uE001': { href: contentPagePath(prefix, 'privacy', locale), text: t('checkout.privacyLink') },
+  };
+  return t('checkout.termsLabel', { terms: '\uE000', privacy: '\uE001' })
+    .split(/([\uE000\uE001])/)
+    .map((part, index) => {
+      const link = links[part as keyof typeof links];
+      return link ? (
+        <a key={index} href={link.href} target="_blank" rel="noopener">
+          {link.text}
+        </a>
+      ) : (
+        part
+      );
+    });
 }

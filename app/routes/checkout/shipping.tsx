@@ -1,91 +1,111 @@
 import { data, Form, redirect } from 'react-router';
 import type { Route } from './+types/shipping';
-import { AccountPage } from '../../components/account/account-page.tsx';
-import { AddressFields } from '../../components/account/address-fields.tsx';
-import { CheckoutStepsNav } from '../../components/checkout/checkout-steps.tsx';
+import { AddressFields, useAddressLabels } from '../../components/account/address-fields.tsx';
+import { CheckoutPage, ErrorSummary, useLiveFieldErrors } from '../../components/checkout/checkout-page.tsx';
 import { useCartMoney } from '../../components/checkout/order-totals.tsx';
 import { CsrfField, FieldMessage } from '../../components/forms/form-fields.tsx';
 import { orUnavailable } from '../../db/with-database.server.ts';
+import { billingFieldPrefix, shippingStepFieldErrors, shippingStepFields } from '../../modules/checkout/checkout-forms.ts';
 import { checkoutRequest, guardStep } from '../../modules/checkout/checkout-request.server.ts';
-import { addressSchema, orderAddressFrom, saveCheckoutDetails, shippingStepFields, shippingStepSchema } from '../../modules/checkout/checkout-steps.server.ts';
-import { findPickupPoints, getPickupPoint } from '../../modules/checkout/pickup-points.server.ts';
-import { shippingOptions } from '../../modules/checkout/shipping-options.server.ts';
+import { saveCheckoutDetails } from '../../modules/checkout/checkout-steps.server.ts';
+import { checkoutSummaryView } from '../../modules/checkout/checkout-summary.server.ts';
+import { findPickupPoints } from '../../modules/checkout/pickup-points.server.ts';
+import { offeredShippingMethods, shippingOptions } from '../../modules/checkout/shipping-options.server.ts';
+import { checkShippingStep } from '../../modules/checkout/shipping-step.server.ts';
 import { getCurrencyRates } from '../../modules/currency/exchange-rates.server.ts';
 import { listAddresses } from '../../modules/customers/addresses.server.ts';
-import { type FieldErrors, fieldErrorsOf, formFields, typedValues } from '../../modules/forms/field-errors.ts';
+import { deliveryCountryByCode } from '../../modules/customers/countries.ts';
+import { type FieldErrors, formFields, typedValues } from '../../modules/forms/field-errors.ts';
 import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { recordId } from '../../modules/forms/record-id.ts';
 
-/** Step 2: where it goes (spec §5 address rules) and how: home delivery or pickup at the warehouse. */
+/**
+ * Step 2: where it goes (spec §5 address rules, in the destination's format), how (home delivery,
+ * a pickup point, or the warehouse where it is within reach), and where the invoice goes: the
+ * shipping address unless "same as shipping" is unticked.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, selection, customer, summary } = await checkoutRequest(request, context);
   guardStep(summary, 'shipping', selection.storefront.prefix);
-  const saved = customer && !summary.details.shippingAddress ? (await orUnavailable(() => listAddresses(services.db, customer.id))).find((a) => a.isDefaultShipping) : undefined;
-  const address = summary.details.shippingAddress ?? saved ?? { countryCode: selection.storefront.countryCode ?? 'NL' };
+  const savedAddresses = customer && !summary.details.shippingAddress ? await orUnavailable(() => listAddresses(services.db, customer.id)) : [];
+  const address = summary.details.shippingAddress ?? savedAddresses.find((a) => a.isDefaultShipping) ?? { countryCode: selection.storefront.countryCode ?? 'NL' };
+  const billingAddress = summary.details.billingAddress ?? savedAddresses.find((a) => a.isDefaultBilling) ?? { countryCode: address.countryCode };
   const rates = await orUnavailable(() => getCurrencyRates(services.db));
   return {
     prefix: selection.storefront.prefix,
     address,
+    billingAddress,
+    billingSame: summary.details.billingSameAsShipping ?? true,
     method: summary.details.shippingMethod ?? 'home_delivery',
     pickupPoint: summary.details.pickupPoint ?? null,
     currency: { code: selection.currency, minorUnits: rates.get(selection.currency)?.minorUnits ?? 2 },
     // Prices and dates for the address known so far; they follow the country chosen below.
-    options: shippingOptions(summary.shippingPrice!, address.countryCode),
+    options: shippingOptions(summary.shippingPrice!, address.countryCode, services.shippingRules),
+    summary: checkoutSummaryView(summary),
   };
 }
+
+export const handle = { checkoutStep: true };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, selection, summary } = await checkoutRequest(request, context);
   guardStep(summary, 'shipping', selection.storefront.prefix);
   const form = await request.formData();
   const fields = formFields(form, shippingStepFields);
-  const values = typedValues(form, [...shippingStepFields, 'pickupZip', 'pickupPointId']);
+  const values = typedValues(form, shippingStepFields);
+  // The options for the country typed, so a changed destination shows its own methods and prices.
+  const typedCountry = deliveryCountryByCode(fields.countryCode) ? fields.countryCode : (selection.storefront.countryCode ?? 'NL');
+  const options = shippingOptions(summary.shippingPrice!, typedCountry, services.shippingRules);
   if (form.get('intent') === 'find-pickup') {
     // Search only: show the points near the postcode and keep everything typed so far.
-    const zip = String(form.get('pickupZip') ?? '') || fields.zipCode;
-    const country = fields.countryCode || (selection.storefront.countryCode ?? 'NL');
-    const pickupPoints = await orUnavailable(() => findPickupPoints(services.db, country, zip));
-    return data({ ok: false as const, fieldErrors: {} as FieldErrors, values: { ...values, pickupZip: zip, shippingMethod: 'pickup_point' }, pickupPoints, searched: true });
+    const zip = fields.pickupZip || fields.zipCode;
+    const pickupPoints = await orUnavailable(() => findPickupPoints(services.db, typedCountry, zip));
+    return data({ ok: false as const, fieldErrors: {} as FieldErrors, values: { ...values, pickupZip: zip, shippingMethod: 'pickup_point' }, pickupPoints, searched: true, options });
   }
-  const address = addressSchema.safeParse(fields);
-  const method = shippingStepSchema.safeParse(fields);
-  const pointId = recordId(form.get('pickupPointId'));
-  const point = method.success && method.data.shippingMethod === 'pickup_point' && pointId !== null ? await orUnavailable(() => getPickupPoint(services.db, pointId)) : null;
-  const pickupMissing = method.success && method.data.shippingMethod === 'pickup_point' && !point;
-  if (!address.success || !method.success || pickupMissing) {
-    const fieldErrors: FieldErrors = {
-      ...(address.success ? {} : fieldErrorsOf(address.error)),
-      ...(method.success ? {} : fieldErrorsOf(method.error)),
-      ...(pickupMissing ? { pickupPointId: { key: 'checkout.choosePickupPoint' } } : {}),
-    };
-    return data({ ok: false as const, fieldErrors, values, pickupPoints: [], searched: false }, { status: 400 });
-  }
-  const pickupPoint = point
-    ? { id: point.id, name: point.name, street: point.street, houseNumber: point.houseNumber, zipCode: point.zipCode, city: point.city, countryCode: point.countryCode, openingHours: point.openingHours }
-    : undefined;
-  await orUnavailable(() => saveCheckoutDetails(services.db, summary.cart!.id, { shippingAddress: orderAddressFrom(address.data), shippingMethod: method.data.shippingMethod, pickupPoint }));
+  const checked = await orUnavailable(() => checkShippingStep(services.db, fields, (country) => offeredShippingMethods(country, services.shippingRules)));
+  if (!checked.ok) return data({ ok: false as const, fieldErrors: checked.fieldErrors, values, pickupPoints: [], searched: false, options }, { status: 400 });
+  await orUnavailable(() => saveCheckoutDetails(services.db, summary.cart!.id, checked.details));
   throw redirect(`/${selection.storefront.prefix}/checkout/billing`);
 }
 
+/** Values typed for the billing address, under the address's own field names. */
+const billingValuesOf = (values: Record<string, string | undefined>) =>
+  Object.fromEntries(Object.entries(values).flatMap(([name, value]) => (name.startsWith(billingFieldPrefix) ? [[name.slice(billingFieldPrefix.length), value ?? '']] : [])));
+
 export default function ShippingStep({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
-  const { prefix, address, method, options, currency, pickupPoint } = loaderData;
+  const { prefix, address, billingAddress, billingSame, method, currency, pickupPoint, summary } = loaderData;
+  const options = actionData?.options ?? loaderData.options;
   const pickupPoints = actionData?.pickupPoints?.length ? actionData.pickupPoints : pickupPoint ? [pickupPoint] : [];
   const chosenPoint = Number(actionData?.values.pickupPointId ?? pickupPoint?.id ?? pickupPoints[0]?.id);
   const money = useCartMoney({ currency: currency.code, minorUnits: currency.minorUnits });
   const day = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
   const failure = actionData && !actionData.ok ? actionData : undefined;
+  const { errors, onChange } = useLiveFieldErrors(failure?.fieldErrors, shippingStepFieldErrors);
   const chosen = failure?.values.shippingMethod ?? method;
+  const sameAsShipping = failure ? failure.values.billingSame === 'on' : billingSame;
+  const shippingValues = failure?.values ?? address;
+  const billingValues = failure ? billingValuesOf(failure.values) : billingAddress;
+  const shippingLabels = useAddressLabels(String(shippingValues.countryCode ?? ''), 'shipping');
+  const billingLabels = useAddressLabels(String(billingValues.countryCode ?? ''), 'billing', billingFieldPrefix);
   return (
-    <AccountPage title={t('checkout.step.shipping')} path="checkout/shipping">
-      <CheckoutStepsNav prefix={prefix} current="shipping" />
-      <Form method="post" noValidate className="form-stack auth-card account-form">
+    <CheckoutPage step="shipping" prefix={prefix} summary={summary} hasErrors={Boolean(failure && Object.keys(failure.fieldErrors).length > 0)}>
+      <ErrorSummary
+        errors={errors}
+        answer={actionData}
+        fields={[
+          ...shippingLabels,
+          { name: 'shippingMethod', id: `shipping-method-${options[0]?.method}`, label: t('checkout.shippingMethod') },
+          { name: 'pickupPointId', id: 'pickup-zip', label: t('checkout.pickupPoints') },
+          ...billingLabels,
+        ]}
+      />
+      <Form method="post" noValidate className="form-stack auth-card account-form" onChange={onChange}>
         <CsrfField />
         {/* Enter in any field continues; the pickup search button further down must not be the default. */}
         <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
         <h2>{t('checkout.shippingAddress')}</h2>
-        <AddressFields values={failure?.values ?? address} errors={failure?.fieldErrors ?? {}} idPrefix="shipping" />
-        <fieldset className="form-fieldset" aria-describedby={failure?.fieldErrors.shippingMethod ? 'shipping-method-error' : undefined}>
+        <AddressFields values={shippingValues} errors={errors} idPrefix="shipping" withVatNumber={false} />
+        <fieldset className="form-fieldset" aria-describedby={errors.shippingMethod ? 'shipping-method-error' : undefined}>
           <legend>{t('checkout.shippingMethod')}</legend>
           {options.map((option) => (
             <div key={option.method} className="form-field form-field--checkbox">
@@ -100,10 +120,10 @@ export default function ShippingStep({ loaderData, actionData }: Route.Component
               </label>
             </div>
           ))}
-          <FieldMessage id="shipping-method-error" error={failure?.fieldErrors.shippingMethod} />
+          <FieldMessage id="shipping-method-error" error={errors.shippingMethod} />
         </fieldset>
         {options.some((option) => option.method === 'pickup_point') && (
-          <fieldset className="form-fieldset" aria-describedby={failure?.fieldErrors.pickupPointId ? 'pickup-point-error' : undefined}>
+          <fieldset className="form-fieldset" aria-describedby={errors.pickupPointId ? 'pickup-point-error' : undefined}>
             <legend>{t('checkout.pickupPoints')}</legend>
             <div className="form-inline">
               <div className="form-field">
@@ -128,13 +148,29 @@ export default function ShippingStep({ loaderData, actionData }: Route.Component
                 </label>
               </div>
             ))}
-            <FieldMessage id="pickup-point-error" error={failure?.fieldErrors.pickupPointId} />
+            <FieldMessage id="pickup-point-error" error={errors.pickupPointId} />
           </fieldset>
         )}
+        {/* The billing form appears when the box is unticked: by CSS (:has), so also without JavaScript. */}
+        <div className="billing-toggle">
+          <div className="form-field form-field--checkbox">
+            <input id="billing-same" type="checkbox" name="billingSame" defaultChecked={sameAsShipping} />
+            <label htmlFor="billing-same">{t('checkout.billingSameAsShipping')}</label>
+          </div>
+          <fieldset className="form-fieldset billing-fields">
+            <legend>{t('checkout.billingAddress')}</legend>
+            <AddressFields values={billingValues} errors={billingErrorsOf(errors)} idPrefix="billing" namePrefix={billingFieldPrefix} withVatNumber={false} />
+          </fieldset>
+        </div>
         <button type="submit" className="button button--primary">
           {t('checkout.continue')}
         </button>
       </Form>
-    </AccountPage>
+    </CheckoutPage>
   );
+}
+
+/** The billing address's errors under the address's own field names. */
+function billingErrorsOf(errors: FieldErrors): FieldErrors {
+  return Object.fromEntries(Object.entries(errors).flatMap(([name, error]) => (name.startsWith(billingFieldPrefix) ? [[name.slice(billingFieldPrefix.length), error]] : [])));
 }

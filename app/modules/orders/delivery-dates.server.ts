@@ -1,12 +1,12 @@
 import Holidays from 'date-holidays';
 import { shopTimeZone } from '../i18n/locales.ts';
-import { type ShippingMethod, shippingZoneOf } from '../pricing/shipping.ts';
+import { type ShippingMethod, type ShippingZone, shippingZoneOf } from '../pricing/shipping.ts';
 import { shopCountry } from '../pricing/vat.ts';
 
 /** Orders placed before 15:00 in Amsterdam on a working day leave the warehouse the same day. */
 const cutOffHour = 15;
 /** Working days on the road after dispatch, per zone. */
-const transitDays = { domestic: 1, neighbours: 2, eu: 4, world: 6 } as const;
+const transitDays: Record<ShippingZone, number> = { domestic: 1, neighbours: 2, eu: 4, europe: 4, world: 6 };
 
 /** Public holidays per country; null for a country date-holidays does not know. */
 const calendars = new Map<string, Holidays | null>();
