@@ -2,14 +2,14 @@ import { createContext } from 'react-router';
 import type { Database } from './db/client.server.ts';
 import type { StaffSessionState } from './modules/admin/staff-session.server.ts';
 import type { SessionCustomer } from './modules/customers/session.server.ts';
-import type { Mailer } from './modules/mail/mailer.server.ts';
+import type { Mailer } from './lib/mail/mailer.server.ts';
 import type { BusinessRules } from './modules/config/business-rules.ts';
 import type { BankAccount } from './modules/payments/bank-account.ts';
 import type { ShippingRules } from './modules/pricing/shipping.ts';
 import type { PaymentGateway } from './modules/payments/stripe-gateway.server.ts';
-import type { PageCache } from './modules/http/page-cache.server.ts';
+import type { PageCache } from './modules/page-cache/page-cache.server.ts';
 import type { StorefrontSelection } from './modules/i18n/storefront-request.server.ts';
-import type { Logger } from './modules/observability/logger.server.ts';
+import type { Logger } from './lib/observability/logger.server.ts';
 
 /** Long-lived services, created once at start by server/main.ts. */
 export interface AppServices {

@@ -28,24 +28,21 @@ export default function handleRequest(
   const waitForAll = isBot || routerContext.isSpaMode;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={cspNonce} />,
-      {
-        nonce: cspNonce,
-        [waitForAll ? 'onAllReady' : 'onShellReady']() {
-          shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
-        },
-        onShellError: reject,
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) console.error(error);
-        },
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={cspNonce} />, {
+      nonce: cspNonce,
+      [waitForAll ? 'onAllReady' : 'onShellReady']() {
+        shellRendered = true;
+        const body = new PassThrough();
+        responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+        pipe(body);
       },
-    );
+      onShellError: reject,
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        if (shellRendered) console.error(error);
+      },
+    });
     setTimeout(abort, streamTimeout + 1_000);
   });
 }

@@ -5,14 +5,14 @@ import { ErrorPage, markHydrated } from './components/error-page.tsx';
 import { startAppShell } from './modules/pwa/app-shell.ts';
 import { webManifestPath } from './modules/pwa/web-manifest.ts';
 import { csrfTokenContext, requestInfoContext, servicesContext } from './context.ts';
-import { readCookie } from './modules/http/cookies.server.ts';
-import { newSharedPageRecord, sharedPageContext } from './modules/http/shared-pages.server.ts';
+import { readCookie } from './lib/http/cookies.server.ts';
+import { newSharedPageRecord, sharedPageContext } from './modules/page-cache/shared-pages.server.ts';
 import { I18nProvider } from './modules/i18n/i18n.tsx';
 import { detectStorefront } from './modules/i18n/locale-detection.ts';
 import { storefrontByCode, storefrontByPrefix } from './modules/i18n/locales.ts';
 import { loadMessages } from './modules/i18n/messages.server.ts';
 import { localeCookie } from './modules/i18n/storefront-request.server.ts';
-import { csrfState, failsCsrfCheck } from './modules/security/csrf.server.ts';
+import { csrfState, failsCsrfCheck } from './lib/security/csrf.server.ts';
 import { oneClickUnsubscribePath } from './modules/newsletter/newsletter-paths.ts';
 import { errors as fallbackErrors } from '../locales/en-US.json';
 import './styles/global.css';
@@ -58,8 +58,7 @@ export const middleware = [csrfMiddleware, pageCacheMiddleware];
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, logger, shopName, siteUrl, isProduction } = context.get(servicesContext);
   // Pages below a locale prefix speak its language; anything else (errors, redirects) the visitor's.
-  const storefront =
-    storefrontByPrefix(params.lang ?? '') ?? detectStorefront(readCookie(request, localeCookie), request.headers.get('accept-language'));
+  const storefront = storefrontByPrefix(params.lang ?? '') ?? detectStorefront(readCookie(request, localeCookie), request.headers.get('accept-language'));
   return {
     locale: storefront.code,
     messages: await loadMessages(db, storefront.code, logger),

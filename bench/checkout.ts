@@ -11,7 +11,19 @@ import { benchShop, percentile, shopperHeaders } from './support/bench-kit.ts';
 
 const shoppers = Number(process.env.BENCH_SHOPPERS ?? 10);
 const checkoutsPerShopper = 6;
-const address = { firstName: 'Bench', lastName: 'Shopper', companyName: '', vatNumber: '', street: 'Oudegracht', houseNumber: '12', zipCode: '3511 AB', city: 'Utrecht', countryCode: 'NL', state: '', phone: '+31 30 123 4567' };
+const address = {
+  firstName: 'Bench',
+  lastName: 'Shopper',
+  companyName: '',
+  vatNumber: '',
+  street: 'Oudegracht',
+  houseNumber: '12',
+  zipCode: '3511 AB',
+  city: 'Utrecht',
+  countryCode: 'NL',
+  state: '',
+  phone: '+31 30 123 4567',
+};
 
 /** One shopper: a cookie jar and the CSRF token of the last page seen. */
 class Shopper {
@@ -24,7 +36,11 @@ class Shopper {
     this.#base = base;
   }
 
-  async #request(step: string, path: string, init: { method?: string; body?: URLSearchParams } = {}): Promise<{ status: number; location: string | null; body: string }> {
+  async #request(
+    step: string,
+    path: string,
+    init: { method?: string; body?: URLSearchParams } = {},
+  ): Promise<{ status: number; location: string | null; body: string }> {
     const started = performance.now();
     const response = await fetch(`${this.#base}${path}`, {
       method: init.method ?? 'GET',
@@ -95,7 +111,12 @@ await benchShop('checkout', async (shop, lines) => {
       await shopper.get('checkout steps', '/nl-nl/checkout/billing');
       await shopper.post('checkout steps', '/nl-nl/checkout/billing', { billingSame: 'same' }, /\/checkout\/payment$/);
       await shopper.get('checkout steps', '/nl-nl/checkout/payment');
-      const success = await shopper.post('place order', '/nl-nl/checkout/payment', { paymentMethod: 'bank_transfer', terms: 'on' }, /\/checkout\/success\?order=NL\d{6}/);
+      const success = await shopper.post(
+        'place order',
+        '/nl-nl/checkout/payment',
+        { paymentMethod: 'bank_transfer', terms: 'on' },
+        /\/checkout\/success\?order=NL\d{6}/,
+      );
       orderNumbers.push(new URL(success, base).searchParams.get('order')!);
       await shopper.get('success page', success);
     }
@@ -107,9 +128,13 @@ await benchShop('checkout', async (shop, lines) => {
   const seconds = (performance.now() - started) / 1000;
   if (new Set(orderNumbers).size !== orderNumbers.length) throw new Error('two orders share a number');
 
-  lines.push(`${shoppers} shoppers, ${orderNumbers.length} orders in ${seconds.toFixed(1)} s: ${(orderNumbers.length / seconds).toFixed(1)} orders/s, order numbers unique`);
+  lines.push(
+    `${shoppers} shoppers, ${orderNumbers.length} orders in ${seconds.toFixed(1)} s: ${(orderNumbers.length / seconds).toFixed(1)} orders/s, order numbers unique`,
+  );
   for (const step of ['product page', 'add to cart', 'cart page', 'checkout steps', 'place order', 'success page']) {
     const sorted = timings.flatMap((shopperTimings) => shopperTimings.get(step) ?? []).sort((a, b) => a - b);
-    lines.push(`${step.padEnd(16)} ${String(sorted.length).padStart(4)} req  p50 ${percentile(sorted, 50).toFixed(1)} ms  p95 ${percentile(sorted, 95).toFixed(1)} ms  max ${sorted.at(-1)!.toFixed(1)} ms`);
+    lines.push(
+      `${step.padEnd(16)} ${String(sorted.length).padStart(4)} req  p50 ${percentile(sorted, 50).toFixed(1)} ms  p95 ${percentile(sorted, 95).toFixed(1)} ms  max ${sorted.at(-1)!.toFixed(1)} ms`,
+    );
   }
 });

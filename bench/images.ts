@@ -139,7 +139,9 @@ await benchShop('images', async (shop, lines) => {
     lines.push(`${target.label.padEnd(26)}  ${figures(idle[index] ?? []).padEnd(44)}  ${figures(duringSorted)}  (max < ${targetMs} ms: ${verdict})`);
   }
   const pages = [during[0] ?? [], during[2] ?? []].flat().toSorted((a, b) => a - b);
-  lines.push(`pages during the renders: p95 ${percentile(pages, 95).toFixed(0)} ms (target < ${pageP95TargetMs} ms: ${percentile(pages, 95) < pageP95TargetMs ? 'ok' : 'MISSED'})`);
+  lines.push(
+    `pages during the renders: p95 ${percentile(pages, 95).toFixed(0)} ms (target < ${pageP95TargetMs} ms: ${percentile(pages, 95) < pageP95TargetMs ? 'ok' : 'MISSED'})`,
+  );
   lines.push(`sampled for ${sampledSeconds} s, ${rendersStillRunning} of 4 renders still running when it ended`);
   lines.push(`renders: ${rendered.map((render) => `${render.answer} after ${render.seconds.toFixed(1)} s`).join(', ')}`);
 });

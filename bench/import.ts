@@ -6,8 +6,8 @@
  *   node bench/import.ts --rows 200         a smaller file (a quick check that the bench runs)
  *   BENCH_DATA_DIR=./data-bench node bench/import.ts   reuses a seeded directory
  */
-import { currentTotp } from '../app/modules/admin/two-factor.server.ts';
-import { parseCsv } from '../app/modules/http/csv.ts';
+import { currentTotp } from '#app/modules/admin/two-factor.server.ts';
+import { parseCsv } from '#app/lib/http/csv.ts';
 import { FormClient } from '../e2e/support/form-client.ts';
 import { shopperUserAgent } from '../e2e/support/browser.ts';
 import { demoStaff, demoStaffPassword, demoStaffTotpSecret } from '../scripts/demo-catalogue/demo-staff.ts';
@@ -32,7 +32,9 @@ async function logIn(baseUrl: string): Promise<FormClient> {
 
 /** A stock file of `rows` rows from the shop's own export, every quantity changed. */
 async function stockFile(baseUrl: string, client: FormClient, rows: number): Promise<string> {
-  const exported = await fetch(`${baseUrl}${admin}/catalogue-export.csv?kind=stock`, { headers: { cookie: client.cookieHeader(), 'user-agent': shopperUserAgent } });
+  const exported = await fetch(`${baseUrl}${admin}/catalogue-export.csv?kind=stock`, {
+    headers: { cookie: client.cookieHeader(), 'user-agent': shopperUserAgent },
+  });
   if (exported.status !== 200) throw new Error(`the export answered ${exported.status}`);
   const parsed = parseCsv(await exported.text());
   if (!parsed.ok) throw new Error('the export is not CSV');
@@ -51,7 +53,12 @@ async function upload(baseUrl: string, client: FormClient, csv: string): Promise
   form.set('kind', 'stock');
   form.set('file', new File([csv], 'bench-stock.csv', { type: 'text/csv' }));
   const started = performance.now();
-  const answer = await fetch(`${baseUrl}${admin}/imports`, { method: 'POST', body: form, redirect: 'manual', headers: { cookie: client.cookieHeader(), origin: baseUrl, 'user-agent': shopperUserAgent } });
+  const answer = await fetch(`${baseUrl}${admin}/imports`, {
+    method: 'POST',
+    body: form,
+    redirect: 'manual',
+    headers: { cookie: client.cookieHeader(), origin: baseUrl, 'user-agent': shopperUserAgent },
+  });
   const location = answer.headers.get('location');
   if (answer.status !== 302 || !location) throw new Error(`the upload answered ${answer.status}: ${(await answer.text()).slice(0, 500)}`);
   console.log(`dry run of ${csv.split('\r\n').length - 2} rows: ${ms(performance.now() - started)}`);
@@ -94,9 +101,13 @@ await benchShop(
     const p95Before = percentile(before.sorted, 95);
     const p95During = percentile(during, 95);
     const slowdown = ((p95During - p95Before) / p95Before) * 100;
-    lines.push(`${'import of rows'.padEnd(26)}  ${rows}  applied in ${(finishedMs / 1000).toFixed(1)} s  (target < ${importTargetSeconds} s for 10,000: ${finishedMs / 1000 < importTargetSeconds ? 'ok' : 'MISSED'})`);
+    lines.push(
+      `${'import of rows'.padEnd(26)}  ${rows}  applied in ${(finishedMs / 1000).toFixed(1)} s  (target < ${importTargetSeconds} s for 10,000: ${finishedMs / 1000 < importTargetSeconds ? 'ok' : 'MISSED'})`,
+    );
     lines.push(`${'storefront p95 before'.padEnd(26)}  ${ms(p95Before)}  (${before.requests} req)`);
-    lines.push(`${'storefront p95 during'.padEnd(26)}  ${ms(p95During)}  (${during.length} req)  ${slowdown >= 0 ? '+' : ''}${slowdown.toFixed(0)} %  (target ≤ +${slowdownTargetPercent} %: ${slowdown <= slowdownTargetPercent ? 'ok' : 'MISSED'})`);
+    lines.push(
+      `${'storefront p95 during'.padEnd(26)}  ${ms(p95During)}  (${during.length} req)  ${slowdown >= 0 ? '+' : ''}${slowdown.toFixed(0)} %  (target ≤ +${slowdownTargetPercent} %: ${slowdown <= slowdownTargetPercent ? 'ok' : 'MISSED'})`,
+    );
   },
   { options: ['rows'] },
 );

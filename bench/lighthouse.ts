@@ -27,9 +27,13 @@ interface Chromium {
 /** Debian's Chromium with a DevTools port for Lighthouse (a fresh profile, removed afterwards). */
 async function startChromium(): Promise<Chromium> {
   const profile = mkdtempSync(join(tmpdir(), 'cordial-lighthouse-'));
-  const chromium = spawn(chromePath, ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const chromium = spawn(
+    chromePath,
+    ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   const port = await new Promise<number>((resolve, reject) => {
     let output = '';
     chromium.stderr.on('data', (chunk: Buffer) => {
@@ -51,7 +55,11 @@ async function startChromium(): Promise<Chromium> {
 }
 
 const linksWithClass = (html: string, className: string) =>
-  [...html.matchAll(/<a\b[^>]*>/g)].map(([tag]) => tag).filter((tag) => tag.includes(`"${className}"`)).map((tag) => /href="([^"]+)"/.exec(tag)?.[1]).filter((href) => href !== undefined);
+  [...html.matchAll(/<a\b[^>]*>/g)]
+    .map(([tag]) => tag)
+    .filter((tag) => tag.includes(`"${className}"`))
+    .map((tag) => /href="([^"]+)"/.exec(tag)?.[1])
+    .filter((href) => href !== undefined);
 
 /**
  * The paths of each page type in a store, found as a shopper would: the first category of the
@@ -87,7 +95,9 @@ const mark = (ok: boolean) => (ok ? 'ok' : 'MISSED');
 await benchShop('lighthouse', async (shop, lines) => {
   const chromium = await startChromium();
   try {
-    lines.push(`Lighthouse mobile (simulated throttling); targets: score ≥ ${targets.score}, FCP ≤ ${targets.fcpMs} ms, LCP ≤ ${targets.lcpMs} ms, TBT ≤ ${targets.tbtMs} ms, CLS ${targets.cls}, script ≤ ${targets.scriptKb} KB`);
+    lines.push(
+      `Lighthouse mobile (simulated throttling); targets: score ≥ ${targets.score}, FCP ≤ ${targets.fcpMs} ms, LCP ≤ ${targets.lcpMs} ms, TBT ≤ ${targets.tbtMs} ms, CLS ${targets.cls}, script ≤ ${targets.scriptKb} KB`,
+    );
     for (const prefix of stores) {
       const { paths, variantId } = await pagesOf(shop.baseUrl, prefix);
       const cart = await cartCookie(shop.baseUrl, paths.product!, variantId);
@@ -107,8 +117,16 @@ await benchShop('lighthouse', async (shop, lines) => {
         if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.message}`);
         const audit = (id: string) => lhr.audits[id]?.numericValue;
         const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
-        const scriptBytes = (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items?.find((item) => item.resourceType === 'script')?.transferSize ?? Number.NaN;
-        const figures = { fcp: audit('first-contentful-paint'), lcp: audit('largest-contentful-paint'), tbt: audit('total-blocking-time'), cls: audit('cumulative-layout-shift') ?? Number.NaN };
+        const scriptBytes =
+          (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items?.find(
+            (item) => item.resourceType === 'script',
+          )?.transferSize ?? Number.NaN;
+        const figures = {
+          fcp: audit('first-contentful-paint'),
+          lcp: audit('largest-contentful-paint'),
+          tbt: audit('total-blocking-time'),
+          cls: audit('cumulative-layout-shift') ?? Number.NaN,
+        };
         const met =
           score >= targets.score &&
           (figures.fcp ?? Infinity) <= targets.fcpMs &&

@@ -11,7 +11,7 @@
  *                                              pages for 10 minutes (also 90s, 600), p99.9 target
  *   BENCH_DATA_DIR=./data-bench node bench/personal.ts   reuses a seeded directory
  */
-import { contentPagePath } from '../app/modules/content/information-pages.ts';
+import { contentPagePath } from '#app/modules/content/information-pages.ts';
 import { FormClient } from '../e2e/support/form-client.ts';
 import { demoCustomer } from '../scripts/demo-catalogue/demo-customer.ts';
 import { benchShop, firstProductUrl, type LoadFigures, ms, percentile, runLoad, shopperHeaders, startBaseline, timedGet } from './support/bench-kit.ts';
@@ -42,9 +42,11 @@ async function cartShopper(base: string, productUrl: string): Promise<FormClient
   if (product.status !== 200 || !variantId) throw new Error(`no add-to-cart form on ${path} (status ${product.status})`);
   const added = await shopper.post(path, { intent: 'add-to-cart', variantId, quantity: '1' });
   // Without JavaScript the form answers with post/redirect/get (303), with the cart cookie.
-  if ((added.status !== 200 && added.status !== 303) || !shopper.cookie('cart')) throw new Error(`add to cart on ${path} answered ${added.status} without a cart cookie`);
+  if ((added.status !== 200 && added.status !== 303) || !shopper.cookie('cart'))
+    throw new Error(`add to cart on ${path} answered ${added.status} without a cart cookie`);
   const cart = await shopper.get(`/${prefix}/checkout`);
-  if (cart.status !== 200 || !cart.body.includes(`value="${variantId}"`)) throw new Error(`the cart page (status ${cart.status}) does not hold variant ${variantId}`);
+  if (cart.status !== 200 || !cart.body.includes(`value="${variantId}"`))
+    throw new Error(`the cart page (status ${cart.status}) does not hold variant ${variantId}`);
   return shopper;
 }
 
@@ -57,10 +59,18 @@ async function loggedInShopper(base: string): Promise<FormClient> {
     await shopper.get(`/${prefix}/customer/account/create`);
     const password = 'Bench-shopper-2026!';
     const email = `bench-${Date.now()}@example.com`;
-    answer = await shopper.post(`/${prefix}/customer/account/create`, { firstName: 'Bench', lastName: 'Shopper', email, password, confirmPassword: password, returnTo: `/${prefix}/customer` });
+    answer = await shopper.post(`/${prefix}/customer/account/create`, {
+      firstName: 'Bench',
+      lastName: 'Shopper',
+      email,
+      password,
+      confirmPassword: password,
+      returnTo: `/${prefix}/customer`,
+    });
   }
   const account = await shopper.get(`/${prefix}/customer`);
-  if (!shopper.cookie('session') || account.status !== 200) throw new Error(`could not log in (login answered ${answer.status}, account page ${account.status})`);
+  if (!shopper.cookie('session') || account.status !== 200)
+    throw new Error(`could not log in (login answered ${answer.status}, account page ${account.status})`);
   return shopper;
 }
 
@@ -71,7 +81,9 @@ await benchShop(
     const seconds = Number(options.seconds ?? 5);
     if (!(seconds > 0)) throw new Error('--seconds must be a positive number');
     const durationMs = options.duration === undefined ? undefined : parseDuration(options.duration);
-    console.log(`database: ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite'}; ${clients} keep-alive connections; load generator on the same machine`);
+    console.log(
+      `database: ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite'}; ${clients} keep-alive connections; load generator on the same machine`,
+    );
 
     // Cold: the first request to each page type since the start (the product's link comes from the category page).
     const pages: [string, string][] = [
@@ -130,8 +142,14 @@ await benchShop(
       }
       baselineRuns.push(await measure([`${baseline.baseUrl}/`], shopperHeaders, seconds * 1000));
       const baselinePerSecond = (baselineRuns[0]!.perSecond + baselineRuns[1]!.perSecond) / 2;
-      lines.push('', `${'baseline (empty page), before'.padEnd(44)}${figures(baselineRuns[0]!)}`, `${'baseline (empty page), after'.padEnd(44)}${figures(baselineRuns[1]!)}`);
-      lines.push(`targets: req/s >= ${ratioTarget} x the baseline's (mean of before and after: ${baselinePerSecond.toFixed(0)} req/s) and p97.5 < ${p975TargetMs} ms`);
+      lines.push(
+        '',
+        `${'baseline (empty page), before'.padEnd(44)}${figures(baselineRuns[0]!)}`,
+        `${'baseline (empty page), after'.padEnd(44)}${figures(baselineRuns[1]!)}`,
+      );
+      lines.push(
+        `targets: req/s >= ${ratioTarget} x the baseline's (mean of before and after: ${baselinePerSecond.toFixed(0)} req/s) and p97.5 < ${p975TargetMs} ms`,
+      );
       for (const [label, result] of results) {
         const ratio = result.perSecond / baselinePerSecond;
         const met = ratio >= ratioTarget && percentile(result.sorted, 97.5) < p975TargetMs;

@@ -18,7 +18,14 @@ import { freePort } from '../tests/support/free-port.ts';
 import { fetchText, ms, percentile, runLoad, shopperHeaders } from './support/bench-kit.ts';
 
 const root = resolve(import.meta.dirname, '..');
-const { values } = parseArgs({ options: { scales: { type: 'string', default: '1,10' }, processes: { type: 'string', default: '1,2,4' }, requests: { type: 'string', default: '300' }, keep: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: {
+    scales: { type: 'string', default: '1,10' },
+    processes: { type: 'string', default: '1,2,4' },
+    requests: { type: 'string', default: '300' },
+    keep: { type: 'boolean', default: false },
+  },
+});
 const adminUrl = process.env.BENCH_DATABASE_URL;
 if (!adminUrl) {
   console.error('BENCH_DATABASE_URL must name a PostgreSQL server (a database on it to connect to first, e.g. /postgres)');
@@ -56,12 +63,19 @@ for (const scale of scales) {
   const dataDir = mkdtempSync(join(tmpdir(), 'cordial-bench-scale-'));
   try {
     console.log(`seeding scale ${scale} into ${name}`);
-    const seeded = spawnSync(process.execPath, ['scripts/seed.ts', '--scale', String(scale), '--data-dir', dataDir], { cwd: root, stdio: 'inherit', env: { ...process.env, DATABASE_URL: url.href } });
+    const seeded = spawnSync(process.execPath, ['scripts/seed.ts', '--scale', String(scale), '--data-dir', dataDir], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, DATABASE_URL: url.href },
+    });
     if (seeded.status !== 0) throw new Error(`seeding failed (exit code ${seeded.status})`);
     for (const processes of processCounts) {
       const metricsPort = await freePort();
       const started = performance.now();
-      const shop = await startShop({ DATA_DIR: dataDir, DATABASE_URL: url.href, WEB_CONCURRENCY: String(processes), METRICS_PORT: String(metricsPort) }, { timeoutMs: 30 * 60_000 });
+      const shop = await startShop(
+        { DATA_DIR: dataDir, DATABASE_URL: url.href, WEB_CONCURRENCY: String(processes), METRICS_PORT: String(metricsPort) },
+        { timeoutMs: 30 * 60_000 },
+      );
       const startSeconds = (performance.now() - started) / 1000;
       try {
         const category = `${shop.baseUrl}/en-us/paracord`;

@@ -23,11 +23,17 @@ const resultQueries: [prefix: string, q: string][] = [
  * Cold searches (issue 14): queries nobody searched in the last minute, so no cache has them — pairs
  * of words shoppers use, each pair once per run (1,560 pairs; a run takes at most 400 of each kind).
  */
-const shopperWords = ('paracord cord rope black red blue green olive coyote neon reflective buckle snap hook carabiner kernmantle climbing ' +
-  'webbing leather biothane strap whistle cobra bracelet lanyard camo orange yellow white purple 550 275 425 750 thin strong knot survival dog leash').split(' ');
+const shopperWords = (
+  'paracord cord rope black red blue green olive coyote neon reflective buckle snap hook carabiner kernmantle climbing ' +
+  'webbing leather biothane strap whistle cobra bracelet lanyard camo orange yellow white purple 550 275 425 750 thin strong knot survival dog leash'
+).split(' ');
 const coldPairs = shopperWords.flatMap((first, i) => shopperWords.filter((_, j) => j !== i).map((second) => [first, second] as const));
 /** A fixed shuffle, so two runs ask the same questions in the same order. */
-const shuffled = <T>(items: readonly T[]) => items.map((item, index) => ({ item, key: (index * 7919) % items.length })).toSorted((a, b) => a.key - b.key).map(({ item }) => item);
+const shuffled = <T>(items: readonly T[]) =>
+  items
+    .map((item, index) => ({ item, key: (index * 7919) % items.length }))
+    .toSorted((a, b) => a.key - b.key)
+    .map(({ item }) => item);
 
 /** There is no HTTP cache in front of the shop; this only says so to anything that might be. */
 const suggestHeaders = { ...shopperHeaders, accept: 'application/json', 'cache-control': 'no-cache' };
@@ -50,7 +56,9 @@ await benchShop('search', async (shop, lines) => {
   lines.push(await loadTest({ label: 'search results page', urls: resultUrls, p95TargetMs: 80 }));
 
   const cold = shuffled(coldPairs);
-  const coldSuggestUrls = cold.slice(0, 400).map(([first, second]) => `${base}/api/search/suggest?${new URLSearchParams({ q: `${first} ${second.slice(0, 3)}`, locale: 'en-US' })}`);
+  const coldSuggestUrls = cold
+    .slice(0, 400)
+    .map(([first, second]) => `${base}/api/search/suggest?${new URLSearchParams({ q: `${first} ${second.slice(0, 3)}`, locale: 'en-US' })}`);
   const coldResultUrls = cold.slice(400, 800).map(([first, second]) => `${base}/en-us/search?${new URLSearchParams({ q: `${first} ${second}` })}`);
   lines.push(await loadTest({ label: 'cold suggestions', urls: coldSuggestUrls, headers: suggestHeaders, p95TargetMs: 30 }));
   lines.push(await loadTest({ label: 'cold results page', urls: coldResultUrls, p95TargetMs: 30 }));

@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { demoCustomer } from '../scripts/demo-catalogue/demo-customer.ts';
-import { deviceCookie } from '../app/modules/customers/known-device.server.ts';
-import { rateLimitPolicies } from '../app/modules/security/rate-limit.server.ts';
+import { deviceCookie } from '#app/modules/customers/known-device.server.ts';
+import { rateLimitPolicies } from '#app/lib/security/rate-limit.server.ts';
 import { openBrowser } from './support/browser.ts';
 import { FormClient } from './support/form-client.ts';
 import { waitForMail } from '../tests/support/mail-catcher.ts';
@@ -128,8 +128,14 @@ describe('customer accounts in Chromium', () => {
     await myList.getByLabel('Move to').selectOption({ label: 'Gifts' });
     await myList.getByRole('button', { name: `Move ${productName}`, exact: true }).click();
     await page.waitForURL(/notice=moved/);
-    await page.getByRole('region', { name: /^Gifts/ }).getByRole('link', { name: productName }).waitFor();
-    await page.getByRole('region', { name: /My wishlist/ }).getByText('This list is empty.').waitFor();
+    await page
+      .getByRole('region', { name: /^Gifts/ })
+      .getByRole('link', { name: productName })
+      .waitFor();
+    await page
+      .getByRole('region', { name: /My wishlist/ })
+      .getByText('This list is empty.')
+      .waitFor();
     await page.close();
   });
 
@@ -147,8 +153,14 @@ describe('customer accounts in Chromium', () => {
     await page.getByRole('status').filter({ hasText: 'Saved in “Gifts”.' }).waitFor();
 
     await page.goto(`${baseUrl}/en-us/customer/wishlists`);
-    await page.getByRole('region', { name: /^Gifts/ }).getByRole('link', { name: productName }).waitFor();
-    await page.getByRole('region', { name: /My wishlist/ }).getByText('This list is empty.').waitFor();
+    await page
+      .getByRole('region', { name: /^Gifts/ })
+      .getByRole('link', { name: productName })
+      .waitFor();
+    await page
+      .getByRole('region', { name: /My wishlist/ })
+      .getByText('This list is empty.')
+      .waitFor();
     await page.close();
   });
 
@@ -166,7 +178,10 @@ describe('customer accounts in Chromium', () => {
     await page.getByRole('button', { name: 'Send reset link' }).waitFor();
     await page.getByLabel('Email address').fill(forgetful);
     await page.getByRole('button', { name: 'Send reset link' }).click();
-    await page.getByRole('status').filter({ hasText: `If there is an account for ${forgetful}` }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `If there is an account for ${forgetful}` })
+      .waitFor();
 
     const mail = await waitForMail(mailDir, forgetful, /createPassword\?token=/);
     expect(mail.raw).toMatch(/^Subject: Set a new password for your Cordial account/m);
@@ -221,7 +236,11 @@ describe('orders and invoices in the account', () => {
     expect(pdf.length).toBeGreaterThan(5_000);
 
     const [zip] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download all invoices (zip)' }).click()]);
-    expect(readFileSync((await zip.path())!).subarray(0, 2).toString()).toBe('PK');
+    expect(
+      readFileSync((await zip.path())!)
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK');
 
     await page.getByRole('link', { name: 'NL100001' }).click();
     await page.getByRole('heading', { level: 1, name: 'Order NL100001' }).waitFor();
@@ -261,13 +280,19 @@ describe('authorization: one customer never reaches another customer’s things'
     await logIn(ownerPage, demoCustomer.email, demoCustomer.password);
     await ownerPage.waitForURL(`${baseUrl}/en-us/customer`);
     await ownerPage.goto(`${baseUrl}/en-us/customer/address`);
-    const addressHref = await ownerPage.getByRole('link', { name: /^Edit address/ }).first().getAttribute('href');
+    const addressHref = await ownerPage
+      .getByRole('link', { name: /^Edit address/ })
+      .first()
+      .getAttribute('href');
     await ownerPage.goto(await firstParacordProduct(ownerPage));
     await ownerPage.getByRole('button', { name: 'Save to wishlist' }).click();
     await ownerPage.getByRole('link', { name: 'View wishlist' }).click();
     const itemId = await ownerPage.locator('input[name="itemId"]').first().getAttribute('value');
     await ownerPage.goto(`${baseUrl}/en-us/customer/orders`);
-    const invoiceHref = await ownerPage.getByRole('link', { name: /^Invoice .* \(PDF\)$/ }).first().getAttribute('href');
+    const invoiceHref = await ownerPage
+      .getByRole('link', { name: /^Invoice .* \(PDF\)$/ })
+      .first()
+      .getAttribute('href');
 
     const intruder = await newShopper();
     const page = await intruder.newPage();
@@ -282,7 +307,17 @@ describe('authorization: one customer never reaches another customer’s things'
     const deleteAddress = await page.request.post(`${baseUrl}/en-us/customer/address`, { form: { _csrf: csrf!, intent: 'delete', addressId } });
     expect(deleteAddress.status()).toBe(404);
     const editAddress = await page.request.post(`${baseUrl}${addressHref}`, {
-      form: { _csrf: csrf!, firstName: 'Mallory', lastName: 'Evil', street: 'Evil street', houseNumber: '1', city: 'Utrecht', countryCode: 'NL', zipCode: '3511 AB', phone: '0301234567' },
+      form: {
+        _csrf: csrf!,
+        firstName: 'Mallory',
+        lastName: 'Evil',
+        street: 'Evil street',
+        houseNumber: '1',
+        city: 'Utrecht',
+        countryCode: 'NL',
+        zipCode: '3511 AB',
+        phone: '0301234567',
+      },
     });
     expect(editAddress.status()).toBe(404);
     const removeItem = await page.request.post(`${baseUrl}/en-us/customer/wishlists`, { form: { _csrf: csrf!, intent: 'remove', itemId: itemId! } });
@@ -305,7 +340,10 @@ describe('account forms without JavaScript', () => {
     await page.goto(`${baseUrl}/de-de/customer/account/create`);
     await page.getByLabel(messages.account.firstName).fill('Jürgen');
     await page.getByLabel(messages.account.email).fill('not-an-address');
-    const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.locator('form.auth-card button[type=submit]').click()]);
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST'),
+      page.locator('form.auth-card button[type=submit]').click(),
+    ]);
     expect(response.status()).toBe(400);
     await page.waitForLoadState();
     await expect(page.getByLabel(messages.account.firstName).inputValue()).resolves.toBe('Jürgen');

@@ -33,7 +33,10 @@ describe('the back office for everyone', () => {
     await form.getByLabel('Subject').fill(subject);
     await form.getByLabel('Your message').fill('Which cord holds a hammock of 120 kg?');
     await form.getByRole('button', { name: 'Send message' }).click();
-    await shopper.getByRole('status').filter({ hasText: `sent a confirmation to ${email}` }).waitFor();
+    await shopper
+      .getByRole('status')
+      .filter({ hasText: `sent a confirmation to ${email}` })
+      .waitFor();
 
     const page = await staff.newPage();
     await openTwoFactorPage(page, demoStaff.support.email);

@@ -1,6 +1,6 @@
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
-import { formatMessage, lookupMessage } from '../app/modules/i18n/messages.ts';
+import { formatMessage, lookupMessage } from '#app/modules/i18n/messages.ts';
 import { planCatalogue } from '../scripts/demo-catalogue/catalogue-plan.ts';
 import { demoStaff } from '../scripts/demo-catalogue/demo-staff.ts';
 import { enterTwoFactorCode, openTwoFactorPage } from './support/admin-login.ts';
@@ -36,17 +36,29 @@ describe('stock import in the back office', () => {
     const page = await browser.newPage();
     await openTwoFactorPage(page, demoStaff.editor.email);
     await enterTwoFactorCode(page);
-    await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: t('admin.nav.imports') }).click();
+    await page
+      .getByRole('navigation', { name: 'Admin sections' })
+      .getByRole('link', { name: t('admin.nav.imports') })
+      .click();
     await page.getByRole('radio', { name: new RegExp(`^${t('admin.imports.kinds.stock')}`) }).check();
-    await page.getByLabel(t('admin.imports.file')).setInputFiles({ name: 'warehouse.csv', mimeType: 'text/csv', buffer: Buffer.from(`sku;quantity\r\n${variant.sku};0\r\n`) });
+    await page
+      .getByLabel(t('admin.imports.file'))
+      .setInputFiles({ name: 'warehouse.csv', mimeType: 'text/csv', buffer: Buffer.from(`sku;quantity\r\n${variant.sku};0\r\n`) });
     await page.getByRole('button', { name: t('admin.imports.check') }).click();
 
     // The dry run: one row would change, nothing is written yet.
     await page.getByRole('heading', { name: t('admin.imports.dryRun') }).waitFor();
-    await page.getByRole('row').filter({ hasText: variant.sku }).filter({ hasText: t('admin.imports.rowOutcomes.changed') }).waitFor();
+    await page
+      .getByRole('row')
+      .filter({ hasText: variant.sku })
+      .filter({ hasText: t('admin.imports.rowOutcomes.changed') })
+      .waitFor();
     await page.getByRole('button', { name: t('admin.imports.apply', { count: 1 }) }).click();
     // The runner takes the job within seconds; the page follows its progress by itself.
-    await page.getByRole('status').filter({ hasText: t('admin.imports.progress', { applied: 1, total: 1 }) }).waitFor({ timeout: 20_000 });
+    await page
+      .getByRole('status')
+      .filter({ hasText: t('admin.imports.progress', { applied: 1, total: 1 }) })
+      .waitFor({ timeout: 20_000 });
     await page.getByText(t('admin.imports.statuses.done'), { exact: true }).waitFor();
 
     await page.goto(`${baseUrl}/en/${product.texts.en.urlKey}`);

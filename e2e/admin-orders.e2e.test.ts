@@ -3,8 +3,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { formatMessage, lookupMessage } from '../app/modules/i18n/messages.ts';
-import { currentTotp } from '../app/modules/admin/two-factor.server.ts';
+import { formatMessage, lookupMessage } from '#app/modules/i18n/messages.ts';
+import { currentTotp } from '#app/modules/admin/two-factor.server.ts';
 import { demoStaff, demoStaffPassword, demoStaffTotpSecret } from '../scripts/demo-catalogue/demo-staff.ts';
 import { openBrowser } from './support/browser.ts';
 import { CheckoutFlow, messages } from './support/checkout-flow.ts';
@@ -35,7 +35,10 @@ const focusOf = (page: Page) =>
     const style = getComputedStyle(element);
     const outline = style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0;
     const shadow = style.boxShadow !== 'none';
-    return { visible: outline || shadow, what: `${element.tagName.toLowerCase()} ${(element.textContent ?? '').trim().slice(0, 40) || element.getAttribute('name') || ''}` };
+    return {
+      visible: outline || shadow,
+      what: `${element.tagName.toLowerCase()} ${(element.textContent ?? '').trim().slice(0, 40) || element.getAttribute('name') || ''}`,
+    };
   });
 
 /**
@@ -75,7 +78,10 @@ describe('orders in the back office', () => {
 
     const page = await staff.newPage();
     await logIn(page);
-    await page.getByRole('link', { name: t('admin.nav.orders'), exact: true }).first().click();
+    await page
+      .getByRole('link', { name: t('admin.nav.orders'), exact: true })
+      .first()
+      .click();
     await page.getByLabel(t('fulfilment.admin.list.search')).fill(email);
     await page.getByRole('button', { name: t('fulfilment.admin.list.apply') }).click();
     await page.getByRole('link', { name: orderNumber }).click();
@@ -94,14 +100,20 @@ describe('orders in the back office', () => {
     await page.getByLabel(t('fulfilment.admin.actions.carrier')).selectOption('postnl');
     await page.getByLabel(t('fulfilment.admin.actions.trackingNumber')).fill('3S CORD 123 4567');
     await page.getByRole('button', { name: t('fulfilment.admin.actions.shipped') }).click();
-    await page.getByRole('status').filter({ hasText: t('fulfilment.admin.done.shipped', { trackingNumber: '3SCORD1234567' }) }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: t('fulfilment.admin.done.shipped', { trackingNumber: '3SCORD1234567' }) })
+      .waitFor();
     await page.locator('.order-status--shipped').first().waitFor();
 
     const mail = await waitForMail(mailDir, email, /track-and-trace\/3SCORD1234567-NL-3511AB/);
     expect(mail.text).toContain(flow.t('fulfilment.mail.shipped.subject', { orderNumber, shopName: 'Cordial' }));
     // The timeline says who did what.
     await page.getByText(t('fulfilment.admin.timeline.shipment', { carrier: 'PostNL', trackingNumber: '3SCORD1234567' })).waitFor();
-    await page.getByText(t('fulfilment.admin.detail.by', { actor: demoStaff.manager.email })).first().waitFor();
+    await page
+      .getByText(t('fulfilment.admin.detail.by', { actor: demoStaff.manager.email }))
+      .first()
+      .waitFor();
 
     // Screens for review at a laptop's and a phone's width (E2E_SCREENSHOTS=dir).
     const shots = process.env.E2E_SCREENSHOTS;
@@ -133,7 +145,10 @@ describe('orders in the back office', () => {
     await page.goto(`${baseUrl}/paracord_admin/orders/${orderNumber}`);
     if (page.url().includes('/login')) await logIn(page);
     await page.goto(`${baseUrl}/paracord_admin/orders/${orderNumber}`);
-    await page.locator('.order-status--on_hold').filter({ hasText: t('order.status.on_hold') }).waitFor();
+    await page
+      .locator('.order-status--on_hold')
+      .filter({ hasText: t('order.status.on_hold') })
+      .waitFor();
     await page.getByText(t('fulfilment.admin.detail.noDocuments')).waitFor();
     await page.getByRole('button', { name: t('businessRisks.admin.approveOrder') }).click();
     const approved = page.getByRole('status').filter({ hasText: t('businessRisks.admin.reviewApproved', { invoiceNumber: '\u0000' }).split('\u0000')[0]! });
@@ -146,7 +161,10 @@ describe('orders in the back office', () => {
     // The money arrives: staff record it, and the button goes.
     const markPaid = page.getByRole('button', { name: new RegExp(`^${escape(t('businessRisks.admin.invoicePaid'))}`) });
     await markPaid.click();
-    await page.getByRole('status').filter({ hasText: t('businessRisks.admin.invoicePaidNow') }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: t('businessRisks.admin.invoicePaidNow') })
+      .waitFor();
     // The notice shows while the page's data is still being read again: wait for that.
     await markPaid.waitFor({ state: 'detached' });
     await expect(page.getByText(t('fulfilment.admin.detail.notPaid')).count()).resolves.toBe(0);
@@ -201,7 +219,10 @@ describe('orders in the back office', () => {
 
     await tabTo(page, page.getByRole('button', { name: new RegExp(`^${escape(t('fulfilment.admin.actions.paid'))}`) }));
     await keyboard.press('Space');
-    await page.getByRole('status').filter({ hasText: t('fulfilment.admin.done.paid', { invoiceNumber: '\u0000' }).split('\u0000')[0]! }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: t('fulfilment.admin.done.paid', { invoiceNumber: '\u0000' }).split('\u0000')[0]! })
+      .waitFor();
     await page.locator('.order-status--paid').first().waitFor();
     // The confirmation has the focus (the button went with the step it took): back up from there.
     const notice = await focusOf(page);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { currentTotp } from '../app/modules/admin/two-factor.server.ts';
+import { currentTotp } from '#app/modules/admin/two-factor.server.ts';
 import { demoStaff, demoStaffPassword, demoStaffTotpSecret } from '../scripts/demo-catalogue/demo-staff.ts';
 import { openBrowser } from './support/browser.ts';
 import { CheckoutFlow } from './support/checkout-flow.ts';
@@ -123,7 +123,20 @@ describe('the back office', () => {
     // A forged form post with a valid CSRF token still meets the server's check.
     const status = await support.evaluate(async () => {
       const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
-      const body = new URLSearchParams({ _csrf: token, intent: 'save', code: 'FORGED', kind: 'free_shipping', percent: '', amount: '', startsAt: '', endsAt: '', minSubtotal: '', usageLimit: '', perCustomerLimit: '', isActive: 'on' });
+      const body = new URLSearchParams({
+        _csrf: token,
+        intent: 'save',
+        code: 'FORGED',
+        kind: 'free_shipping',
+        percent: '',
+        amount: '',
+        startsAt: '',
+        endsAt: '',
+        minSubtotal: '',
+        usageLimit: '',
+        perCustomerLimit: '',
+        isActive: 'on',
+      });
       return (await fetch('/paracord_admin/coupons/new', { method: 'POST', body })).status;
     });
     expect(status).toBe(403);

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { formatMessage, lookupMessage } from '../app/modules/i18n/messages.ts';
-import { defaultBusinessRules } from '../app/modules/config/business-rules.ts';
+import { formatMessage, lookupMessage } from '#app/modules/i18n/messages.ts';
+import { defaultBusinessRules } from '#app/modules/config/business-rules.ts';
 import { planCatalogue } from '../scripts/demo-catalogue/catalogue-plan.ts';
 import { demoStaff } from '../scripts/demo-catalogue/demo-staff.ts';
 import { waitForMail } from '../tests/support/mail-catcher.ts';
@@ -49,7 +49,10 @@ describe('back-in-stock mail', () => {
       await flow.page.goto(productUrl);
       await flow.page.getByLabel(flow.t('cart.quantity'), { exact: true }).fill(String(stock));
       await flow.page.getByRole('button', { name: flow.t('cart.add'), exact: true }).click();
-      await flow.page.getByRole('status').filter({ hasText: flow.t('cart.added') }).waitFor();
+      await flow.page
+        .getByRole('status')
+        .filter({ hasText: flow.t('cart.added') })
+        .waitFor();
     });
 
     // Another shopper, in the German store, asks for a mail.
@@ -58,16 +61,25 @@ describe('back-in-stock mail', () => {
     await german.page.goto(`${baseUrl}/de-de/${product.texts['de-DE'].urlKey}${choice}`);
     await german.page.getByLabel(german.t('product.backInStockEmail')).fill(subscriber);
     await german.page.getByRole('button', { name: german.t('product.backInStockSubmit') }).click();
-    await german.page.getByRole('status').filter({ hasText: german.t('product.backInStockConfirmation') }).waitFor();
+    await german.page
+      .getByRole('status')
+      .filter({ hasText: german.t('product.backInStockConfirmation') })
+      .waitFor();
 
     // Staff cancel the order: the pieces go back into stock.
     const page = await browser.newPage();
     await logInAsManager(page);
     await page.goto(`${baseUrl}/paracord_admin/orders/${orderNumber}`);
     // The cancel form opens from its summary, then its button cancels.
-    await page.locator('summary').filter({ hasText: admin('fulfilment.admin.actions.cancelled') }).click();
+    await page
+      .locator('summary')
+      .filter({ hasText: admin('fulfilment.admin.actions.cancelled') })
+      .click();
     await page.getByRole('button', { name: admin('fulfilment.admin.actions.cancelled') }).click();
-    await page.getByRole('status').filter({ hasText: admin('fulfilment.admin.done.cancelled') }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: admin('fulfilment.admin.done.cancelled') })
+      .waitFor();
 
     const mail = await waitForMail(mailDir, subscriber, /stock-alerts\/unsubscribe\?token=/, 30_000);
     expect(mail.text).toContain('wieder erhältlich');

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type LocaleCode, storefronts } from '../app/modules/i18n/locales.ts';
-import { formatMessage, lookupMessage, type MessageTree } from '../app/modules/i18n/messages.ts';
-import { initialEuroRates } from '../app/modules/i18n/reference-data.server.ts';
-import { formatPrice, type PriceDisplay } from '../app/modules/pricing/price-display.ts';
-import { displayVatRateBp } from '../app/modules/pricing/vat.ts';
+import { type LocaleCode, storefronts } from '#app/modules/i18n/locales.ts';
+import { formatMessage, lookupMessage, type MessageTree } from '#app/modules/i18n/messages.ts';
+import { initialEuroRates } from '#app/modules/i18n/reference-data.server.ts';
+import { formatPrice, type PriceDisplay } from '#app/modules/pricing/price-display.ts';
+import { displayVatRateBp } from '#app/modules/pricing/vat.ts';
 import { catalogueLanguageOf, planCatalogue } from '../scripts/demo-catalogue/catalogue-plan.ts';
 import { categoryPath } from '../scripts/demo-catalogue/vocabulary/catalogue-text.ts';
 import { baseColours } from '../scripts/demo-catalogue/vocabulary/colours.ts';
@@ -17,13 +17,21 @@ const baseUrl = inject('baseUrl');
 const plan = planCatalogue();
 const variantsBySku = new Map(plan.products.flatMap((p) => p.variants.map((v) => [v.sku, v] as const)));
 const messages = (locale: string) => JSON.parse(readFileSync(new URL(`../locales/${locale}.json`, import.meta.url), 'utf8')) as MessageTree;
-const t = (locale: LocaleCode, key: string, values?: Record<string, string | number>) => formatMessage(lookupMessage(messages(locale), key) ?? key, values, locale);
+const t = (locale: LocaleCode, key: string, values?: Record<string, string | number>) =>
+  formatMessage(lookupMessage(messages(locale), key) ?? key, values, locale);
 
 /** Prices as a first-time visitor sees them: the store's default currency and VAT display. */
 function defaultDisplay(locale: LocaleCode): PriceDisplay {
   const store = storefronts.find((s) => s.code === locale)!;
   const currency = store.currencies[0];
-  return { locale, currency, minorUnits: currency === 'JPY' ? 0 : 2, rate: initialEuroRates[currency]!, vatRateBp: displayVatRateBp[locale], includeVat: store.pricesIncludeVat };
+  return {
+    locale,
+    currency,
+    minorUnits: currency === 'JPY' ? 0 : 2,
+    rate: initialEuroRates[currency]!,
+    vatRateBp: displayVatRateBp[locale],
+    includeVat: store.pricesIncludeVat,
+  };
 }
 
 const black = (locale: LocaleCode) => baseColours.find((c) => c.code === 'black')!.name[catalogueLanguageOf(locale)];
@@ -50,43 +58,55 @@ describe('the catalogue journey in Chromium', () => {
   });
   afterAll(() => browser?.close());
 
-  it.each(storefronts.map((s) => [s.code, s.prefix] as [LocaleCode, string]))('%s: home, category, filters, sort, paging, product, colour, length, tier price', async (locale, prefix) => {
-    const page = await browser.newPage();
-    await page.goto(`${baseUrl}/${prefix}?locale=${locale}`);
-    await page.getByRole('region', { name: t(locale, 'home.categoriesHeading') }).getByRole('link', { name: /^Paracord\s+\d/ }).click();
-    await page.waitForURL(`${baseUrl}/${prefix}/paracord`);
+  it.each(storefronts.map((s) => [s.code, s.prefix] as [LocaleCode, string]))(
+    '%s: home, category, filters, sort, paging, product, colour, length, tier price',
+    async (locale, prefix) => {
+      const page = await browser.newPage();
+      await page.goto(`${baseUrl}/${prefix}?locale=${locale}`);
+      await page
+        .getByRole('region', { name: t(locale, 'home.categoriesHeading') })
+        .getByRole('link', { name: /^Paracord\s+\d/ })
+        .click();
+      await page.waitForURL(`${baseUrl}/${prefix}/paracord`);
 
-    await page.getByRole('checkbox', { name: new RegExp(`^${black(locale)} \\(`) }).check();
-    await page.waitForURL(/color=black/);
-    await page.getByRole('checkbox', { name: new RegExp(`^${millimetres(locale, 4)} \\(`) }).check();
-    await page.waitForURL(/rope_diameter=4/);
-    await page.getByRole('combobox', { name: t(locale, 'listing.sortBy') }).selectOption('price_asc');
-    await page.waitForURL(/sort=price_asc/);
-    await page.getByRole('navigation', { name: t(locale, 'listing.pagination') }).getByRole('link', { name: t(locale, 'listing.next') }).click();
-    await page.waitForURL(/page=2/);
-    await expect.poll(() => page.locator('.pagination__range').textContent()).toMatch(/^25\D/);
+      await page.getByRole('checkbox', { name: new RegExp(`^${black(locale)} \\(`) }).check();
+      await page.waitForURL(/color=black/);
+      await page.getByRole('checkbox', { name: new RegExp(`^${millimetres(locale, 4)} \\(`) }).check();
+      await page.waitForURL(/rope_diameter=4/);
+      await page.getByRole('combobox', { name: t(locale, 'listing.sortBy') }).selectOption('price_asc');
+      await page.waitForURL(/sort=price_asc/);
+      await page
+        .getByRole('navigation', { name: t(locale, 'listing.pagination') })
+        .getByRole('link', { name: t(locale, 'listing.next') })
+        .click();
+      await page.waitForURL(/page=2/);
+      await expect.poll(() => page.locator('.pagination__range').textContent()).toMatch(/^25\D/);
 
-    await page.locator('.product-card__link').first().click();
-    await page.waitForURL((url) => !url.pathname.endsWith('/paracord'));
-    // Another colour of the same cord, then a length.
-    const firstProductUrl = page.url();
-    const otherDesign = page.getByRole('region', { name: t(locale, 'product.otherDesigns') }).getByRole('link').first();
-    const otherName = await otherDesign.getAttribute('aria-label');
-    await otherDesign.click();
-    await page.waitForURL((url) => url.href !== firstProductUrl);
-    await page.getByRole('heading', { level: 1, name: otherName ?? '' }).waitFor();
-    const productUrl = page.url();
-    await page.evaluate(() => ((window as unknown as { stayedOnPage: boolean }).stayedOnPage = true));
-    await page.getByRole('radio', { name: new RegExp(`${new Intl.NumberFormat(locale).format(30)} m`) }).check();
-    await expect.poll(() => page.url()).toContain('length=30m');
-    expect(await page.evaluate(() => (window as unknown as { stayedOnPage?: boolean }).stayedOnPage)).toBe(true);
-    const { sku } = await expectTierPrices(page, locale);
-    expect(sku).toMatch(/-30M$/);
-    expect(productUrl.startsWith(`${baseUrl}/${prefix}/`)).toBe(true);
-    await page.close();
-  });
+      await page.locator('.product-card__link').first().click();
+      await page.waitForURL((url) => !url.pathname.endsWith('/paracord'));
+      // Another colour of the same cord, then a length.
+      const firstProductUrl = page.url();
+      const otherDesign = page
+        .getByRole('region', { name: t(locale, 'product.otherDesigns') })
+        .getByRole('link')
+        .first();
+      const otherName = await otherDesign.getAttribute('aria-label');
+      await otherDesign.click();
+      await page.waitForURL((url) => url.href !== firstProductUrl);
+      await page.getByRole('heading', { level: 1, name: otherName ?? '' }).waitFor();
+      const productUrl = page.url();
+      await page.evaluate(() => ((window as unknown as { stayedOnPage: boolean }).stayedOnPage = true));
+      await page.getByRole('radio', { name: new RegExp(`${new Intl.NumberFormat(locale).format(30)} m`) }).check();
+      await expect.poll(() => page.url()).toContain('length=30m');
+      expect(await page.evaluate(() => (window as unknown as { stayedOnPage?: boolean }).stayedOnPage)).toBe(true);
+      const { sku } = await expectTierPrices(page, locale);
+      expect(sku).toMatch(/-30M$/);
+      expect(productUrl.startsWith(`${baseUrl}/${prefix}/`)).toBe(true);
+      await page.close();
+    },
+  );
 
-  it('filters leather straps by the spec\'s leather grade facet, in the store\'s language (issue 19)', async () => {
+  it("filters leather straps by the spec's leather grade facet, in the store's language (issue 19)", async () => {
     const page = await browser.newPage();
     await page.goto(`${baseUrl}/de-de${categoryPath('leather-straps', 'de')}`);
     const count = () => page.locator('.listing__count').textContent();
@@ -129,7 +149,9 @@ describe('the catalogue journey in Chromium', () => {
   });
 
   it('offers the back-in-stock form for a variant that is sold out, and confirms a request', async () => {
-    const soldOut = plan.products.find((p) => p.productType === 'paracord-550' && p.variants.some((v) => v.stock === 0) && p.variants.some((v) => v.stock > 0))!;
+    const soldOut = plan.products.find(
+      (p) => p.productType === 'paracord-550' && p.variants.some((v) => v.stock === 0) && p.variants.some((v) => v.stock > 0),
+    )!;
     const variant = soldOut.variants.find((v) => v.stock === 0)!;
     const page = await browser.newPage();
     await page.goto(`${baseUrl}/en/${soldOut.texts.en.urlKey}?length=${variant.options.length}`);
@@ -140,7 +162,10 @@ describe('the catalogue journey in Chromium', () => {
     expect(await email.inputValue()).toBe('not-an-address');
     await email.fill('shopper@example.com');
     await page.getByRole('button', { name: t('en', 'product.backInStockSubmit') }).click();
-    await page.getByRole('status').filter({ hasText: t('en', 'product.backInStockConfirmation') }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: t('en', 'product.backInStockConfirmation') })
+      .waitFor();
     await page.close();
   });
 });
@@ -152,21 +177,26 @@ describe('the same journey without JavaScript (HTTP)', () => {
     return response.text();
   };
 
-  it.each(storefronts.map((s) => [s.code, s.prefix] as [LocaleCode, string]))('%s: filtered, sorted, paged listing and a product with its length and tier price', async (locale, prefix) => {
-    const listing = await get(`/${prefix}/paracord?color=black&rope_diameter=4&sort=price_asc&page=2`);
-    expect(listing).toContain(`<html lang="${locale}"`);
-    const links = [...listing.matchAll(/<a [^>]*href="([^"]+)"[^>]*class="product-card__link"|<a [^>]*class="product-card__link"[^>]*href="([^"]+)"/g)].map((m) => (m[1] ?? m[2])!);
-    expect(links.length).toBeGreaterThan(0);
-    const product = await get(`${links[0]}?length=10m`);
-    const sku = product.match(/[A-Z0-9]+-\d{4}-10M/)?.[0];
-    const variant = variantsBySku.get(sku ?? '');
-    expect(variant, `${locale} ${sku}`).toBeDefined();
-    expect(product.replace(/<!-- -->/g, '')).toContain(formatPrice(variant!.tiers[1]!.unitPriceCents, defaultDisplay(locale)).replace(/&/g, '&amp;'));
-    expect(product).toContain('application/ld+json');
-    // The hreflang links lead to the same product in the other stores.
-    const italian = product.match(/rel="alternate" hrefLang="it-IT" href="[^"]*?(\/it-it\/[^"]+)"/)?.[1];
-    expect(await get(italian!)).toContain(sku!.replace(/-10M$/, ''));
-  });
+  it.each(storefronts.map((s) => [s.code, s.prefix] as [LocaleCode, string]))(
+    '%s: filtered, sorted, paged listing and a product with its length and tier price',
+    async (locale, prefix) => {
+      const listing = await get(`/${prefix}/paracord?color=black&rope_diameter=4&sort=price_asc&page=2`);
+      expect(listing).toContain(`<html lang="${locale}"`);
+      const links = [...listing.matchAll(/<a [^>]*href="([^"]+)"[^>]*class="product-card__link"|<a [^>]*class="product-card__link"[^>]*href="([^"]+)"/g)].map(
+        (m) => (m[1] ?? m[2])!,
+      );
+      expect(links.length).toBeGreaterThan(0);
+      const product = await get(`${links[0]}?length=10m`);
+      const sku = product.match(/[A-Z0-9]+-\d{4}-10M/)?.[0];
+      const variant = variantsBySku.get(sku ?? '');
+      expect(variant, `${locale} ${sku}`).toBeDefined();
+      expect(product.replace(/<!-- -->/g, '')).toContain(formatPrice(variant!.tiers[1]!.unitPriceCents, defaultDisplay(locale)).replace(/&/g, '&amp;'));
+      expect(product).toContain('application/ld+json');
+      // The hreflang links lead to the same product in the other stores.
+      const italian = product.match(/rel="alternate" hrefLang="it-IT" href="[^"]*?(\/it-it\/[^"]+)"/)?.[1];
+      expect(await get(italian!)).toContain(sku!.replace(/-10M$/, ''));
+    },
+  );
 
   it('answers the route and URL-key calls of spec §7', async () => {
     const route = await (await fetch(`${baseUrl}/api/route?url=/de-de/anderes-seil/kletterseile-pro-meter`)).json();

@@ -7,7 +7,13 @@ import { CheckoutFlow } from './support/checkout-flow.ts';
 const baseUrl = inject('baseUrl');
 
 /** The focused element: its tag, id and text, to say where the keyboard is. */
-const focused = (page: Page) => page.evaluate(() => ({ tag: document.activeElement?.tagName ?? '', id: document.activeElement?.id ?? '', text: document.activeElement?.textContent?.trim() ?? '', className: document.activeElement?.className ?? '' }));
+const focused = (page: Page) =>
+  page.evaluate(() => ({
+    tag: document.activeElement?.tagName ?? '',
+    id: document.activeElement?.id ?? '',
+    text: document.activeElement?.textContent?.trim() ?? '',
+    className: document.activeElement?.className ?? '',
+  }));
 
 /**
  * Issue 22: a checkout that guides, at a phone's and a desktop's width, in the UK store: focus on
@@ -48,7 +54,9 @@ describe.each([390, 1280])('a guiding checkout at %i px', (width) => {
     // The next step's heading has the focus and the step is announced.
     await flow.atStep('shipping');
     await expect.poll(async () => (await focused(page)).text).toBe(flow.t('checkout.step.shipping'));
-    await expect.poll(() => page.locator('#checkout-announcer').textContent()).toBe(flow.t('checkout.stepOf', { number: 2, count: 4, step: flow.t('checkout.step.shipping') }));
+    await expect
+      .poll(() => page.locator('#checkout-announcer').textContent())
+      .toBe(flow.t('checkout.stepOf', { number: 2, count: 4, step: flow.t('checkout.step.shipping') }));
     // A UK address: home delivery only, no pickup at the Dutch warehouse; one first line, no house number or state.
     expect(await page.getByRole('radio', { name: new RegExp(flow.t('shipping.method.warehouse_pickup')) }).count()).toBe(0);
     await expect(page.getByRole('radio', { name: new RegExp(flow.t('shipping.method.home_delivery')) }).isChecked()).resolves.toBe(true);
@@ -62,7 +70,14 @@ describe.each([390, 1280])('a guiding checkout at %i px', (width) => {
     await same.uncheck();
     await expect(billingFirstName.isVisible()).resolves.toBe(true);
     await same.check();
-    await flow.fillAddress({ firstName: 'Oliver', lastName: 'Smith', street: '10 Downing Street', zipCode: 'SW1A 2AA', city: 'London', phone: '+44 20 7946 0000' });
+    await flow.fillAddress({
+      firstName: 'Oliver',
+      lastName: 'Smith',
+      street: '10 Downing Street',
+      zipCode: 'SW1A 2AA',
+      city: 'London',
+      phone: '+44 20 7946 0000',
+    });
     await flow.continue();
 
     await flow.atStep('billing');

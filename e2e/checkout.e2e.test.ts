@@ -36,7 +36,15 @@ describe('guest checkout in Chromium', () => {
     await flow.continue();
 
     await flow.atStep('shipping');
-    await flow.fillAddress({ firstName: 'Eva', lastName: 'Muster', street: 'Seilweg', houseNumber: '7', phone: '+41 44 123 45 67', ...place, zipCode: 'ABCDEFG' });
+    await flow.fillAddress({
+      firstName: 'Eva',
+      lastName: 'Muster',
+      street: 'Seilweg',
+      houseNumber: '7',
+      phone: '+41 44 123 45 67',
+      ...place,
+      zipCode: 'ABCDEFG',
+    });
     await flow.continue();
     await page.getByText(flow.t('validation.zipFormat'), { exact: true }).waitFor();
     await expect(page.locator('input[name="street"]').inputValue()).resolves.toBe('Seilweg');
@@ -67,7 +75,10 @@ describe('guest checkout in Chromium', () => {
     }
     await page.getByRole('radio', { name: new RegExp(flow.t('payment.method.bank_transfer')) }).check();
     await flow.placeOrderButton().click();
-    await page.getByRole('alert').filter({ hasText: flow.t('checkout.acceptTerms') }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: flow.t('checkout.acceptTerms') })
+      .waitFor();
     await page.getByLabel(flow.t('checkout.terms')).check();
     const amountDue = await flow.amountOnPlaceOrderButton();
     await flow.placeOrderButton().click();
@@ -116,7 +127,10 @@ describe('adding from a listing', () => {
 describe('VAT display in the cart', () => {
   it('shows rows including VAT in the Italian store and excluding it in the Dutch one, with the same VAT part', async () => {
     const cents = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''));
-    for (const [locale, prefix, includesVat] of [['it-IT', 'it-it', true], ['nl-NL', 'nl-nl', false]] as const) {
+    for (const [locale, prefix, includesVat] of [
+      ['it-IT', 'it-it', true],
+      ['nl-NL', 'nl-nl', false],
+    ] as const) {
       const context = await openBrowser();
       await context.addCookies([{ name: 'consent', value: 'necessary', url: baseUrl }]);
       const page = await context.newPage();
@@ -147,7 +161,15 @@ describe('pickup points', () => {
     await page.getByLabel(flow.t('account.email')).fill(`pickup-${randomUUID()}@example.com`);
     await flow.continue();
     await flow.atStep('shipping');
-    await flow.fillAddress({ firstName: 'Joost', lastName: 'Bakker', street: 'Oudegracht', houseNumber: '10', zipCode: '3511 AB', city: 'Utrecht', phone: '030 123 4567' });
+    await flow.fillAddress({
+      firstName: 'Joost',
+      lastName: 'Bakker',
+      street: 'Oudegracht',
+      houseNumber: '10',
+      zipCode: '3511 AB',
+      city: 'Utrecht',
+      phone: '030 123 4567',
+    });
     await page.getByLabel(flow.t('checkout.pickupZip')).fill('8888 AA');
     await page.getByRole('button', { name: flow.t('checkout.findPickupPoints') }).click();
     await page.getByText(flow.t('checkout.noPickupPoints')).waitFor();
@@ -177,7 +199,15 @@ describe('paying online (Stripe stand-in)', () => {
     await page.getByLabel(flow.t('account.email')).fill(`ideal-${randomUUID()}@example.com`);
     await flow.continue();
     await flow.atStep('shipping');
-    await flow.fillAddress({ firstName: 'Lotte', lastName: 'de Boer', street: 'Singel', houseNumber: '3', zipCode: '1012 JS', city: 'Amsterdam', phone: '020 123 4567' });
+    await flow.fillAddress({
+      firstName: 'Lotte',
+      lastName: 'de Boer',
+      street: 'Singel',
+      houseNumber: '3',
+      zipCode: '1012 JS',
+      city: 'Amsterdam',
+      phone: '020 123 4567',
+    });
     await flow.continue();
     await flow.atStep('billing');
     await flow.continue();
@@ -241,7 +271,16 @@ describe('checkout without JavaScript', () => {
     await page.getByRole('link', { name: 'Proceed to checkout' }).click();
     await page.getByLabel('Email address').fill(`nojs-${randomUUID()}@example.com`);
     await flow.continue();
-    await flow.fillAddress({ firstName: 'Sam', lastName: 'Doe', street: '5 Main Street', zipCode: '94105', city: 'San Francisco', state: 'CA', countryCode: 'US', phone: '+1 415 555 0100' });
+    await flow.fillAddress({
+      firstName: 'Sam',
+      lastName: 'Doe',
+      street: '5 Main Street',
+      zipCode: '94105',
+      city: 'San Francisco',
+      state: 'CA',
+      countryCode: 'US',
+      phone: '+1 415 555 0100',
+    });
     await flow.continue();
     await flow.atStep('billing');
     await flow.continue();

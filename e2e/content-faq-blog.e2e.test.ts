@@ -7,7 +7,9 @@ import { waitForMail } from '../tests/support/mail-catcher.ts';
 
 /** A top-level FAQ category's slug in a language, as its seed file names it. */
 const faqSlug = (language: string, key: string): string =>
-  (JSON.parse(readFileSync(new URL(`../app/modules/faq/seed/${language}.json`, import.meta.url), 'utf8')).categories as { key: string; slug: string }[]).find((category) => category.key === key)!.slug;
+  (JSON.parse(readFileSync(new URL(`../app/modules/faq/seed/${language}.json`, import.meta.url), 'utf8')).categories as { key: string; slug: string }[]).find(
+    (category) => category.key === key,
+  )!.slug;
 
 const baseUrl = inject('baseUrl');
 const mailDir = inject('mailDir');
@@ -124,9 +126,17 @@ describe('the newsletter', () => {
     const raw = welcome.raw.replace(/\r?\n[ \t]+/g, ' ');
     expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
     const oneClick = /^List-Unsubscribe: <([^>]+)>/m.exec(raw)![1]!;
-    const forged = await fetch(oneClick.replace(/\.[\w-]+$/, '.forged'), { method: 'POST', body: 'List-Unsubscribe=One-Click', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const forged = await fetch(oneClick.replace(/\.[\w-]+$/, '.forged'), {
+      method: 'POST',
+      body: 'List-Unsubscribe=One-Click',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     expect(forged.status).toBe(400);
-    const unsubscribed = await fetch(oneClick, { method: 'POST', body: 'List-Unsubscribe=One-Click', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const unsubscribed = await fetch(oneClick, {
+      method: 'POST',
+      body: 'List-Unsubscribe=One-Click',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     expect(unsubscribed.status).toBe(200);
 
     // The confirmation link, used again after unsubscribing, changes nothing and says so.

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { formatMessage, lookupMessage, type MessageTree } from '../app/modules/i18n/messages.ts';
-import { storefronts } from '../app/modules/i18n/locales.ts';
-import { seller } from '../app/modules/orders/seller.ts';
+import { formatMessage, lookupMessage, type MessageTree } from '#app/modules/i18n/messages.ts';
+import { storefronts } from '#app/modules/i18n/locales.ts';
+import { seller } from '#app/modules/orders/seller.ts';
 import { openBrowser } from './support/browser.ts';
 import { waitForMail } from '../tests/support/mail-catcher.ts';
 
@@ -28,7 +28,8 @@ describe('content pages', () => {
       expect(home.status).toBe(200);
       const homeHtml = await home.text();
       // The footer speaks the store's language.
-      for (const key of ['pages.terms', 'pages.privacy', 'content.pages.stores']) expect(homeHtml, store.code).toContain(`>${t(store.code, key).replaceAll('&', '&amp;')}</a>`);
+      for (const key of ['pages.terms', 'pages.privacy', 'content.pages.stores'])
+        expect(homeHtml, store.code).toContain(`>${t(store.code, key).replaceAll('&', '&amp;')}</a>`);
       const links = [...new Set(footerLinks(homeHtml))];
       // The sixteen content pages, the store locator and the store preference links at least.
       expect(links.length, store.code).toBeGreaterThanOrEqual(17);
@@ -66,7 +67,10 @@ describe('content pages in Chromium', () => {
 
     await page.getByLabel('E-mail address').fill(email);
     await page.getByRole('button', { name: 'Send message' }).click();
-    await page.getByRole('status').filter({ hasText: `sent a confirmation to ${email}` }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `sent a confirmation to ${email}` })
+      .waitFor();
 
     const toShop = await waitForMail(mailDir, seller.email, /Which cord holds a hammock/);
     expect(toShop.text).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
@@ -88,7 +92,10 @@ describe('content pages in Chromium', () => {
     // Enough for the minimum order value.
     await page.getByLabel(t(locale, 'cart.quantity'), { exact: true }).fill('12');
     await page.getByRole('button', { name: t(locale, 'cart.add'), exact: true }).click();
-    await page.getByRole('status').filter({ hasText: t(locale, 'cart.added') }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: t(locale, 'cart.added') })
+      .waitFor();
     await page.goto(`${baseUrl}/de-de/checkout`);
     await page.getByRole('link', { name: t(locale, 'cart.checkout') }).click();
     await page.waitForURL(/\/checkout\/customer$/);

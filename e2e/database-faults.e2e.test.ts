@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../app/db/client.server.ts';
-import { ensureReferenceData } from '../app/modules/i18n/reference-data.server.ts';
+import { openDatabase } from '#app/db/client.server.ts';
+import { ensureReferenceData } from '#app/modules/i18n/reference-data.server.ts';
 import { demoCustomer } from '../scripts/demo-catalogue/demo-customer.ts';
 import { loadDemoCatalogue } from '../scripts/demo-catalogue/load.ts';
 import enMessages from '../locales/en.json' with { type: 'json' };
@@ -93,7 +93,19 @@ describe.runIf(postgresReachable)('when the database goes away and comes back', 
   const outageDatabase = `cordial_e2e_outage_${process.pid}`;
   const outageUrl = new URL(serverUrl);
   outageUrl.pathname = `/${outageDatabase}`;
-  const address = { firstName: 'Sam', lastName: 'Visser', companyName: '', vatNumber: '', street: 'Oudegracht', houseNumber: '12', zipCode: '3511 AB', city: 'Utrecht', countryCode: 'NL', state: '', phone: '+31 30 123 4567' };
+  const address = {
+    firstName: 'Sam',
+    lastName: 'Visser',
+    companyName: '',
+    vatNumber: '',
+    street: 'Oudegracht',
+    houseNumber: '12',
+    zipCode: '3511 AB',
+    city: 'Utrecht',
+    countryCode: 'NL',
+    state: '',
+    phone: '+31 30 123 4567',
+  };
   const unavailableText = enMessages.errors.unavailable;
   let shop: RunningShop;
   let dataDir: string;
@@ -154,7 +166,12 @@ describe.runIf(postgresReachable)('when the database goes away and comes back', 
     // Taken now: placing an order ends the cart cookie's life in the browser.
     const cartIds = inFlight.map((shopper) => shopper.cookie('cart'));
     // The cut falls in the middle of five orders being placed.
-    const placing = inFlight.map((shopper) => placeOrder(shopper).then(({ status }) => status, () => 'no answer'));
+    const placing = inFlight.map((shopper) =>
+      placeOrder(shopper).then(
+        ({ status }) => status,
+        () => 'no answer',
+      ),
+    );
     await cutDatabase();
     try {
       const started = performance.now();
@@ -202,7 +219,11 @@ describe.runIf(postgresReachable)('when the database goes away and comes back', 
       expect(again.location).toMatch(/\/checkout(\/success\?order=[A-Z]{2}\d{6}.*)?$/);
     }
     const rows = await admin(
-      (client) => client.query<{ idempotency_key: string; orders: string }>('select idempotency_key, count(*) as orders from orders where idempotency_key = any($1) group by idempotency_key', [cartIds.map((id) => `cart:${id}`)]),
+      (client) =>
+        client.query<{ idempotency_key: string; orders: string }>(
+          'select idempotency_key, count(*) as orders from orders where idempotency_key = any($1) group by idempotency_key',
+          [cartIds.map((id) => `cart:${id}`)],
+        ),
       outageDatabase,
     );
     expect(rows.rows.map((row) => Number(row.orders))).toEqual(inFlight.map(() => 1));

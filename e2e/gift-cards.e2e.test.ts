@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { formatMessage, lookupMessage } from '../app/modules/i18n/messages.ts';
+import { formatMessage, lookupMessage } from '#app/modules/i18n/messages.ts';
 import { demoStaff } from '../scripts/demo-catalogue/demo-staff.ts';
 import { waitForMail } from '../tests/support/mail-catcher.ts';
 import { enterTwoFactorCode, openTwoFactorPage } from './support/admin-login.ts';
@@ -54,7 +54,10 @@ describe('gift cards', () => {
       await preview.getByText(/€\s30,00/).waitFor();
       await page.getByRole('button', { name: flow.t('giftCards.add') }).click();
       await page.waitForURL(/\/nl-nl\/checkout$/);
-      await page.getByText(flow.t('giftCards.line.for', { name: 'Lotte' }), { exact: false }).first().waitFor();
+      await page
+        .getByText(flow.t('giftCards.line.for', { name: 'Lotte' }), { exact: false })
+        .first()
+        .waitFor();
     });
 
     // Staff mark the bank transfer as received: the card is issued and mailed on its day (today).
@@ -63,7 +66,10 @@ describe('gift cards', () => {
     await enterTwoFactorCode(staff);
     await staff.goto(`${baseUrl}/paracord_admin/orders/${orderNumber}`);
     await staff.getByRole('button', { name: new RegExp(`^${escape(admin('fulfilment.admin.actions.paid'))}`) }).click();
-    await staff.getByRole('status').filter({ hasText: admin('fulfilment.admin.done.paid', { invoiceNumber: '' }).split(';')[0]! }).waitFor();
+    await staff
+      .getByRole('status')
+      .filter({ hasText: admin('fulfilment.admin.done.paid', { invoiceNumber: '' }).split(';')[0]! })
+      .waitFor();
 
     const mail = await waitForMail(mailDir, recipient, generatedCode, 30_000);
     const code = generatedCode.exec(mail.text)![0];

@@ -16,6 +16,9 @@ describe('hostile requests against the running shop', () => {
     // room for a loaded two-core machine (a few answers took 5 s with eight test runs beside it).
     const { findings, statuses } = await runCorpus(baseUrl, corpus, visitors, { concurrency: 4, slowMs: 10_000, timeoutMs: 30_000 });
     expect(findings).toEqual([]);
-    expect([200, 302, 400, 403, 404].every((status) => (statuses.get(status) ?? 0) > 0), JSON.stringify([...statuses])).toBe(true);
+    expect(
+      [200, 302, 400, 403, 404].every((status) => (statuses.get(status) ?? 0) > 0),
+      JSON.stringify([...statuses]),
+    ).toBe(true);
   }, 900_000);
 });

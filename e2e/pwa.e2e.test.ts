@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { planCatalogue } from '../scripts/demo-catalogue/catalogue-plan.ts';
 import { openBrowser } from './support/browser.ts';
 import { messages } from './support/checkout-flow.ts';
-import { formatMessage, lookupMessage } from '../app/modules/i18n/messages.ts';
+import { formatMessage, lookupMessage } from '#app/modules/i18n/messages.ts';
 
 /** Issue 17: the installable app, offline shopping and the chunk-load rule in Chromium. */
 const baseUrl = inject('baseUrl');
@@ -33,7 +33,14 @@ describe('the installable app in Chromium', () => {
     expect(manifestResponse.status).toBe(200);
     expect(manifestResponse.headers.get('content-type')).toContain('application/manifest+json');
     const manifest = (await manifestResponse.json()) as Record<string, unknown> & { icons: { src: string; sizes: string; purpose: string }[] };
-    expect(manifest).toMatchObject({ short_name: 'Cordial', start_url: '/en-gb/?source=app', scope: '/en-gb/', display: 'standalone', lang: 'en-GB', theme_color: '#1f6b36' });
+    expect(manifest).toMatchObject({
+      short_name: 'Cordial',
+      start_url: '/en-gb/?source=app',
+      scope: '/en-gb/',
+      display: 'standalone',
+      lang: 'en-GB',
+      theme_color: '#1f6b36',
+    });
     expect(String(manifest.name)).toContain('Cordial');
     expect(manifest.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
     expect(manifest.icons.some((icon) => icon.purpose === 'maskable')).toBe(true);
@@ -70,7 +77,10 @@ describe('the installable app in Chromium', () => {
     await controlledBy(page);
     const quantity = page.getByLabel(t('cart.quantity'), { exact: true });
     await page.getByRole('button', { name: t('cart.add'), exact: true }).click();
-    await page.getByRole('dialog').getByRole('heading', { name: t('cart.miniCartTitle') }).waitFor();
+    await page
+      .getByRole('dialog')
+      .getByRole('heading', { name: t('cart.miniCartTitle') })
+      .waitFor();
     await page.keyboard.press('Escape');
     // Visited once more under the worker (the first answers set cookies, which it never keeps).
     await page.goto(productUrl);
@@ -78,7 +88,10 @@ describe('the installable app in Chromium', () => {
     // copy: the header counts each addition.
     for (const count of [2, 3]) {
       await page.getByRole('button', { name: t('cart.add'), exact: true }).click();
-      await page.getByRole('dialog').getByRole('heading', { name: t('cart.miniCartTitle') }).waitFor();
+      await page
+        .getByRole('dialog')
+        .getByRole('heading', { name: t('cart.miniCartTitle') })
+        .waitFor();
       await page.keyboard.press('Escape');
       await page.getByText(t('header.cartCount', { count }), { exact: true }).waitFor({ timeout: 10_000 });
     }
@@ -109,7 +122,10 @@ describe('the installable app in Chromium', () => {
     // the next page load does: the shopper is told.
     await shopper.setOffline(false);
     const told = page.getByText(t('app.cartQueueSent', { count: 1 }));
-    const toldAtOnce = await told.waitFor({ timeout: 15_000 }).then(() => true, () => false);
+    const toldAtOnce = await told.waitFor({ timeout: 15_000 }).then(
+      () => true,
+      () => false,
+    );
     if (!toldAtOnce) {
       await page.goto(productUrl);
       await told.waitFor({ timeout: 15_000 });
@@ -174,10 +190,13 @@ describe('the installable app in Chromium', () => {
     // The tab comes back to the foreground (again, until the lazily loaded worker code listens).
     const prompt = page.locator('.app-notice', { hasText: t('app.updateReady') });
     await expect
-      .poll(async () => {
-        await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
-        return prompt.isVisible();
-      }, { timeout: 15_000 })
+      .poll(
+        async () => {
+          await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+          return prompt.isVisible();
+        },
+        { timeout: 15_000 },
+      )
       .toBe(true);
     await expect(prompt.getByRole('button', { name: t('app.updateNow') }).isVisible()).resolves.toBe(true);
     // Typing goes on undisturbed: no reload while the shopper fills a form.
@@ -191,7 +210,10 @@ describe('the installable app in Chromium', () => {
       await page.screenshot({ path: `${screenshots}/update-prompt-1280.png` });
     }
     // The next link loads a whole new document (the new build), not a router navigation.
-    await page.getByRole('link', { name: t('header.cart') }).first().click();
+    await page
+      .getByRole('link', { name: t('header.cart') })
+      .first()
+      .click();
     await page.waitForURL(`${baseUrl}/en-gb/checkout`);
     await expect(page.evaluate(() => (window as Window & { sameDocument?: boolean }).sameDocument)).resolves.toBeUndefined();
     await page.close();

@@ -1,19 +1,22 @@
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { LocaleCode } from '../app/modules/i18n/locales.ts';
-import { formatMessage, lookupMessage, type MessageTree } from '../app/modules/i18n/messages.ts';
+import type { LocaleCode } from '#app/modules/i18n/locales.ts';
+import { formatMessage, lookupMessage, type MessageTree } from '#app/modules/i18n/messages.ts';
 import { openBrowser, shopperUserAgent } from './support/browser.ts';
 
 const baseUrl = inject('baseUrl');
 const messages = (locale: string) => JSON.parse(readFileSync(new URL(`../locales/${locale}.json`, import.meta.url), 'utf8')) as MessageTree;
-const t = (locale: LocaleCode, key: string, values?: Record<string, string | number>) => formatMessage(lookupMessage(messages(locale), key) ?? key, values, locale);
+const t = (locale: LocaleCode, key: string, values?: Record<string, string | number>) =>
+  formatMessage(lookupMessage(messages(locale), key) ?? key, values, locale);
 
 const visitors = ['203.0.113.1', '203.0.113.2', '203.0.113.3'];
 
 /** One search over plain HTTP, as the visitor at this address; answers the page cache's verdict. */
 async function searchAs(visitor: string, prefix: string, q: string) {
-  const response = await fetch(`${baseUrl}/${prefix}/search?q=${encodeURIComponent(q)}`, { headers: { 'user-agent': shopperUserAgent, 'x-forwarded-for': visitor } });
+  const response = await fetch(`${baseUrl}/${prefix}/search?q=${encodeURIComponent(q)}`, {
+    headers: { 'user-agent': shopperUserAgent, 'x-forwarded-for': visitor },
+  });
   expect(response.status).toBe(200);
   await response.text();
   return response.headers.get('x-page-cache');
@@ -81,7 +84,12 @@ describe('search', () => {
     await page.getByRole('heading', { level: 1, name: t('en-US', 'search.resultsFor', { query: 'paracord 550' }) }).waitFor();
     expect((await page.locator('.product-card__name').allTextContents()).some((name) => name.startsWith('Paracord 550'))).toBe(true);
     // One line about the query: not "Results for “paracrod 550”" beside the corrected one.
-    expect(await page.locator('main').getByText(/results for/i).count()).toBe(1);
+    expect(
+      await page
+        .locator('main')
+        .getByText(/results for/i)
+        .count(),
+    ).toBe(1);
     expect(await searchBox(page, 'en-US').inputValue()).toBe('paracrod 550');
     await page.close();
   });
@@ -141,20 +149,29 @@ describe('search', () => {
     const response = await page.goto(`${baseUrl}/en-us/search?q=xqzvvw`);
     expect(response?.status()).toBe(200);
     await page.getByText(t('en-US', 'search.noResults', { query: 'xqzvvw' })).waitFor();
-    await page.getByRole('navigation', { name: t('en-US', 'search.popular') }).getByRole('link', { name: 'paracord 550' }).click();
+    await page
+      .getByRole('navigation', { name: t('en-US', 'search.popular') })
+      .getByRole('link', { name: 'paracord 550' })
+      .click();
     await page.waitForURL(/search\?q=paracord%20550/);
     await page.close();
   });
 
   it('counts searches served from the page cache for the popular searches, from several visitors only', async () => {
-    expect([await searchAs(visitors[0]!, 'en-gb', 'snap hook'), await searchAs(visitors[1]!, 'en-gb', 'snap hook'), await searchAs(visitors[2]!, 'en-gb', 'snap hook')]).toEqual([null, 'hit', 'hit']);
+    expect([
+      await searchAs(visitors[0]!, 'en-gb', 'snap hook'),
+      await searchAs(visitors[1]!, 'en-gb', 'snap hook'),
+      await searchAs(visitors[2]!, 'en-gb', 'snap hook'),
+    ]).toEqual([null, 'hit', 'hit']);
     // A fourth visitor makes it the most searched (a visitor's own repeat within a minute counts once).
     await searchAs('203.0.113.4', 'en-gb', 'snap hook');
     await searchAs(visitors[0]!, 'en-gb', 'snap hook');
     // One visitor typing something many times shows it to nobody.
     for (let time = 0; time < 4; time++) await searchAs(visitors[0]!, 'en-gb', 'paracrod blak');
     for (const visitor of visitors) await searchAs(visitor, 'en-gb', 'carabiner');
-    await expect.poll(async () => (await (await fetch(`${baseUrl}/api/search/suggest?q=&locale=en-GB`)).json()).completions).toEqual(['snap hook', 'carabiner']);
+    await expect
+      .poll(async () => (await (await fetch(`${baseUrl}/api/search/suggest?q=&locale=en-GB`)).json()).completions)
+      .toEqual(['snap hook', 'carabiner']);
   });
 
   it('works without JavaScript as a GET form, and serves suggestions as JSON', async () => {

@@ -36,12 +36,24 @@ describe('the shop log', () => {
     expect(link).not.toBeNull();
     const resetToken = link![1]!;
     await fetch(link![0], { headers: { cookie: guest.cookie } });
-    expect((await post(`/en/customer/account/createPassword?token=${resetToken}`, guest, { token: resetToken, password: newPassword, confirmPassword: newPassword })).status).toBe(302);
+    expect(
+      (await post(`/en/customer/account/createPassword?token=${resetToken}`, guest, { token: resetToken, password: newPassword, confirmPassword: newPassword }))
+        .status,
+    ).toBe(302);
 
     // Every reset link any test of the run received, and the run's fixed secrets.
-    const mailedTokens = readdirSync(mailDir).flatMap((file) => [...readFileSync(join(mailDir, file), 'latin1').replace(/=\r?\n/g, '').matchAll(/token(?:=3D|=)([\w-]{43})/g)].map((match) => match[1]!));
+    const mailedTokens = readdirSync(mailDir).flatMap((file) =>
+      [
+        ...readFileSync(join(mailDir, file), 'latin1')
+          .replace(/=\r?\n/g, '')
+          .matchAll(/token(?:=3D|=)([\w-]{43})/g),
+      ].map((match) => match[1]!),
+    );
     const secrets = {
-      password, wrongPassword, newPassword, resetToken,
+      password,
+      wrongPassword,
+      newPassword,
+      resetToken,
       demoPassword: demoCustomer.password,
       session: cookieValue(customer, 'session'),
       csrfCookie: cookieValue(guest, 'csrf'),
@@ -55,7 +67,9 @@ describe('the shop log', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     const log = existsSync(shopLogFile(dataDir)) ? readFileSync(shopLogFile(dataDir), 'utf8') : '';
     expect(log).toContain('"msg":"request"');
-    const found = Object.entries(secrets).filter(([, secret]) => secret && log.includes(secret)).map(([name]) => name);
+    const found = Object.entries(secrets)
+      .filter(([, secret]) => secret && log.includes(secret))
+      .map(([name]) => name);
     expect(found).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { formatMessage, lookupMessage } from '../app/modules/i18n/messages.ts';
+import { formatMessage, lookupMessage } from '#app/modules/i18n/messages.ts';
 import { openBrowser } from './support/browser.ts';
 import { messages } from './support/checkout-flow.ts';
 
@@ -67,7 +67,10 @@ describe('the product page on a phone (issue 22)', () => {
     await miniCart.waitFor();
     expect(await focusedInside(page, 'dialog.mini-cart')).toBe(true);
     // Announced by a live region, and one message only: no notice on the page behind the mini-cart.
-    await page.getByRole('status').filter({ hasText: t('en-GB', 'cart.added') }).waitFor({ state: 'attached' });
+    await page
+      .getByRole('status')
+      .filter({ hasText: t('en-GB', 'cart.added') })
+      .waitFor({ state: 'attached' });
     expect(await page.locator('.notice--success').count()).toBe(0);
     expect(await miniCart.getByRole('link', { name: t('en-GB', 'cart.view') }).isVisible()).toBe(true);
 
@@ -170,22 +173,25 @@ describe('a first visit on a phone (issue 22)', () => {
   it.each([
     ['en-gb', 'de-DE'],
     ['fr-fr', 'pl-PL'],
-  ])('in %s from a %s browser: the region prompt in its own language and the cookie banner take at most a third of the screen', async (store, browserLocale) => {
-    const browser = await openBrowser({ viewport: phone, locale: browserLocale });
-    const page = await browser.newPage();
-    await page.goto(`${baseUrl}/${store}`);
-    const prompt = page.getByRole('region', { name: t(browserLocale, 'locale.promptLabel') });
-    const banner = page.getByRole('region', { name: t(store === 'fr-fr' ? 'fr-FR' : 'en-GB', 'consent.title') });
-    await prompt.waitFor();
-    await banner.waitFor();
-    expect(await prompt.getAttribute('lang')).toBe(browserLocale);
-    expect(await prompt.textContent()).toContain(t(browserLocale, 'locale.promptQuestion', { store: browserLocale === 'de-DE' ? 'Deutschland' : 'Polska' }));
-    const heights = (await prompt.boundingBox())!.height + (await banner.boundingBox())!.height;
-    expect(heights).toBeLessThanOrEqual(phone.height / 3);
-    // Both still offer their choices.
-    expect(await painted(banner.getByRole('button', { name: t(store === 'fr-fr' ? 'fr-FR' : 'en-GB', 'consent.acceptAll') }))).toBe(true);
-    await browser.close();
-  });
+  ])(
+    'in %s from a %s browser: the region prompt in its own language and the cookie banner take at most a third of the screen',
+    async (store, browserLocale) => {
+      const browser = await openBrowser({ viewport: phone, locale: browserLocale });
+      const page = await browser.newPage();
+      await page.goto(`${baseUrl}/${store}`);
+      const prompt = page.getByRole('region', { name: t(browserLocale, 'locale.promptLabel') });
+      const banner = page.getByRole('region', { name: t(store === 'fr-fr' ? 'fr-FR' : 'en-GB', 'consent.title') });
+      await prompt.waitFor();
+      await banner.waitFor();
+      expect(await prompt.getAttribute('lang')).toBe(browserLocale);
+      expect(await prompt.textContent()).toContain(t(browserLocale, 'locale.promptQuestion', { store: browserLocale === 'de-DE' ? 'Deutschland' : 'Polska' }));
+      const heights = (await prompt.boundingBox())!.height + (await banner.boundingBox())!.height;
+      expect(heights).toBeLessThanOrEqual(phone.height / 3);
+      // Both still offer their choices.
+      expect(await painted(banner.getByRole('button', { name: t(store === 'fr-fr' ? 'fr-FR' : 'en-GB', 'consent.acceptAll') }))).toBe(true);
+      await browser.close();
+    },
+  );
 });
 
 describe('the menus (issue 22)', () => {

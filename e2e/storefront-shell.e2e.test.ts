@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { BrowserContext } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { localeCodes, storefronts } from '../app/modules/i18n/locales.ts';
-import { lookupMessage, type MessageTree } from '../app/modules/i18n/messages.ts';
+import { localeCodes, storefronts } from '#app/modules/i18n/locales.ts';
+import { lookupMessage, type MessageTree } from '#app/modules/i18n/messages.ts';
 import { openBrowser } from './support/browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -107,7 +107,12 @@ describe.each([true, false])('switching with JavaScript %s', (javaScriptEnabled)
     await footer.getByRole('link', { name: 'Deutschland' }).click();
     await page.waitForURL(`${baseUrl}/de-de`);
     expect(await page.locator('html').getAttribute('lang')).toBe('de-DE');
-    await expect(page.getByRole('search').getByRole('combobox', { name: text('de-DE', 'header.searchLabel') }).getAttribute('placeholder')).resolves.toBe(text('de-DE', 'header.searchPlaceholder'));
+    await expect(
+      page
+        .getByRole('search')
+        .getByRole('combobox', { name: text('de-DE', 'header.searchLabel') })
+        .getAttribute('placeholder'),
+    ).resolves.toBe(text('de-DE', 'header.searchPlaceholder'));
     await page.goto(baseUrl);
     expect(new URL(page.url()).pathname).toBe('/de-de');
   });
@@ -157,7 +162,10 @@ describe('not found', () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(text('fr-FR', 'errors.notFound'));
     expect(await page.title()).toBe(text('fr-FR', 'errors.notFoundTitle'));
-    await page.getByRole('main').getByRole('link', { name: text('fr-FR', 'errors.backHome') }).click();
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: text('fr-FR', 'errors.backHome') })
+      .click();
     await page.waitForURL(`${baseUrl}/fr-fr`);
   });
 
@@ -192,7 +200,10 @@ describe('cookie consent', () => {
     const cookies = await browser.cookies(baseUrl);
     expect(cookies.find((c) => c.name === 'consent')?.value).toBe('necessary');
 
-    await page.getByRole('contentinfo').getByRole('link', { name: text('nl-NL', 'footer.cookieSettings') }).click();
+    await page
+      .getByRole('contentinfo')
+      .getByRole('link', { name: text('nl-NL', 'footer.cookieSettings') })
+      .click();
     await banner.getByLabel(new RegExp(text('nl-NL', 'consent.analytics'))).check();
     await banner.getByRole('button', { name: text('nl-NL', 'consent.save') }).click();
     await page.waitForURL(`${baseUrl}/nl-nl`);

@@ -7,11 +7,11 @@
  * SITE_URL for the link.
  */
 import { join } from 'node:path';
-import { openDatabase } from '../app/db/client.server.ts';
-import { adminPath } from '../app/modules/admin/admin-paths.ts';
-import { createOwner } from '../app/modules/admin/staff-accounts.server.ts';
-import { loadConfig } from '../app/modules/config/env.server.ts';
-import { ensureReferenceData } from '../app/modules/i18n/reference-data.server.ts';
+import { openDatabase } from '#app/db/client.server.ts';
+import { adminPath } from '#app/modules/admin/admin-paths.ts';
+import { createOwner } from '#app/modules/admin/staff-accounts.server.ts';
+import { loadConfig } from '../server/env.server.ts';
+import { ensureReferenceData } from '#app/modules/i18n/reference-data.server.ts';
 
 const [command, email] = process.argv.slice(2);
 if (command !== 'create-owner' || !email) {
@@ -19,7 +19,9 @@ if (command !== 'create-owner' || !email) {
   process.exit(2);
 }
 const config = loadConfig();
-const database = await openDatabase(config.databaseUrl ? { driver: 'postgres', url: config.databaseUrl } : { driver: 'pglite', dataDir: join(config.dataDir, 'pglite') });
+const database = await openDatabase(
+  config.databaseUrl ? { driver: 'postgres', url: config.databaseUrl } : { driver: 'pglite', dataDir: join(config.dataDir, 'pglite') },
+);
 try {
   await database.migrate();
   await ensureReferenceData(database.db);

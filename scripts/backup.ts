@@ -5,9 +5,9 @@
  * With DATABASE_URL, PostgreSQL is backed up with pg_dump (README).
  */
 import { join } from 'node:path';
-import { answerBackupRequest, embeddedDatabaseOwner, requestBackup, writeBackup } from '../app/db/backup.server.ts';
-import { openDatabase } from '../app/db/client.server.ts';
-import { loadConfig } from '../app/modules/config/env.server.ts';
+import { answerBackupRequest, embeddedDatabaseOwner, requestBackup, writeBackup } from '#app/db/backup.server.ts';
+import { openDatabase } from '#app/db/client.server.ts';
+import { loadConfig } from '../server/env.server.ts';
 
 const [file] = process.argv.slice(2);
 if (!file) {

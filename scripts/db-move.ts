@@ -9,11 +9,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { embeddedDatabaseOwner, requestBackup } from '../app/db/backup.server.ts';
-import { type DatabaseHandle, openDatabase } from '../app/db/client.server.ts';
-import { asDatabaseWork } from '../app/db/database-work.server.ts';
-import { assertEmpty, copyDatabase } from '../app/db/move.server.ts';
-import { loadConfig } from '../app/modules/config/env.server.ts';
+import { embeddedDatabaseOwner, requestBackup } from '#app/db/backup.server.ts';
+import { type DatabaseHandle, openDatabase } from '#app/db/client.server.ts';
+import { asDatabaseWork } from '#app/db/database-work.server.ts';
+import { assertEmpty, copyDatabase } from '#app/db/move.server.ts';
+import { loadConfig } from '../server/env.server.ts';
 
 const { values } = parseArgs({ options: { to: { type: 'string' } } });
 if (!values.to || !/^postgres(ql)?:\/\//.test(values.to)) {

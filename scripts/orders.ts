@@ -14,17 +14,17 @@
  */
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { openDatabase } from '../app/db/client.server.ts';
-import { createLogger } from '../app/modules/observability/logger.server.ts';
-import { carrierCodes, type CarrierCode } from '../app/modules/orders/carriers.ts';
-import { addOrderNote } from '../app/modules/orders/order-notes.server.ts';
-import { parseOrderFilters } from '../app/modules/orders/order-filters.ts';
-import { ordersCsv, searchOrders } from '../app/modules/orders/order-search.server.ts';
-import { applyOrderChange, type OrderChange, type OrderChangeResult } from '../app/modules/orders/order-status.server.ts';
-import { resendOrderMail } from '../app/modules/orders/resend-order-mail.server.ts';
-import { runUnpaidOrderRules } from '../app/modules/orders/unpaid-orders.server.ts';
-import { loadConfig } from '../app/modules/config/env.server.ts';
-import { createStripeGateway } from '../app/modules/payments/stripe-gateway.server.ts';
+import { openDatabase } from '#app/db/client.server.ts';
+import { createLogger } from '#app/lib/observability/logger.server.ts';
+import { carrierCodes, type CarrierCode } from '#app/modules/orders/carriers.ts';
+import { addOrderNote } from '#app/modules/orders/order-notes.server.ts';
+import { parseOrderFilters } from '#app/modules/orders/order-filters.ts';
+import { ordersCsv, searchOrders } from '#app/modules/orders/order-search.server.ts';
+import { applyOrderChange, type OrderChange, type OrderChangeResult } from '#app/modules/orders/order-status.server.ts';
+import { resendOrderMail } from '#app/modules/orders/resend-order-mail.server.ts';
+import { runUnpaidOrderRules } from '#app/modules/orders/unpaid-orders.server.ts';
+import { loadConfig } from '../server/env.server.ts';
+import { createStripeGateway } from '#app/modules/payments/stripe-gateway.server.ts';
 
 const usage = `usage: npm run orders -- list|export [--status S] [--store nl-NL] [--payment M] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--q TEXT]
        npm run orders -- status ORDER paid|processing|completed|cancelled
@@ -36,7 +36,14 @@ const usage = `usage: npm run orders -- list|export [--status S] [--store nl-NL]
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { status: { type: 'string' }, store: { type: 'string' }, payment: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, q: { type: 'string' } },
+  options: {
+    status: { type: 'string' },
+    store: { type: 'string' },
+    payment: { type: 'string' },
+    from: { type: 'string' },
+    to: { type: 'string' },
+    q: { type: 'string' },
+  },
 });
 const [command, orderNumber = '', ...rest] = positionals;
 
@@ -84,7 +91,9 @@ const change = requestedChange();
 
 const logger = createLogger('warn');
 const database = await openDatabase(
-  process.env.DATABASE_URL ? { driver: 'postgres', url: process.env.DATABASE_URL } : { driver: 'pglite', dataDir: join(resolve(process.env.DATA_DIR ?? './data'), 'pglite') },
+  process.env.DATABASE_URL
+    ? { driver: 'postgres', url: process.env.DATABASE_URL }
+    : { driver: 'pglite', dataDir: join(resolve(process.env.DATA_DIR ?? './data'), 'pglite') },
 );
 const payments = process.env.STRIPE_SECRET_KEY
   ? createStripeGateway({ secretKey: process.env.STRIPE_SECRET_KEY, webhookSecret: undefined, apiUrl: process.env.STRIPE_API_URL })
@@ -101,13 +110,26 @@ try {
     if (command === 'export') process.stdout.write(await ordersCsv(database.db, filters));
     else {
       const { window, orders } = await searchOrders(database.db, filters);
-      for (const order of orders) console.log([order.orderNumber, order.createdAt.toISOString().slice(0, 16), order.status, order.email, order.customerName, `${order.currencyCode} ${order.totalCents}`].join('  '));
+      for (const order of orders)
+        console.log(
+          [
+            order.orderNumber,
+            order.createdAt.toISOString().slice(0, 16),
+            order.status,
+            order.email,
+            order.customerName,
+            `${order.currencyCode} ${order.totalCents}`,
+          ].join('  '),
+        );
       console.log(`${window.from}–${window.to} of ${window.total}`);
     }
   } else if (change) {
     const result = await applyOrderChange(services, { orderNumber, expectedVersion: null, actor: 'command line', change });
     if (result.ok) {
-      const extra = [result.invoiceNumber && `invoice ${result.invoiceNumber}`, result.creditNoteNumber && `credit note ${result.creditNoteNumber} (${result.refundedCents})`].filter(Boolean);
+      const extra = [
+        result.invoiceNumber && `invoice ${result.invoiceNumber}`,
+        result.creditNoteNumber && `credit note ${result.creditNoteNumber} (${result.refundedCents})`,
+      ].filter(Boolean);
       console.log(`Order ${orderNumber} is now ${result.status}${extra.length ? `; ${extra.join(', ')}` : ''}.`);
     } else console.error(`${orderNumber}: ${errors[result.error]}`);
     process.exitCode = result.ok ? 0 : 1;

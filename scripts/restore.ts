@@ -5,9 +5,9 @@
  */
 import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import { embeddedDatabaseOwner } from '../app/db/backup.server.ts';
-import { restoreBackup } from '../app/db/restore.server.ts';
-import { loadConfig } from '../app/modules/config/env.server.ts';
+import { embeddedDatabaseOwner } from '#app/db/backup.server.ts';
+import { restoreBackup } from '#app/db/restore.server.ts';
+import { loadConfig } from '../server/env.server.ts';
 
 const [file] = process.argv.slice(2);
 if (!file || !existsSync(file)) {

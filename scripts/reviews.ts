@@ -7,19 +7,23 @@
  * can open an embedded database).
  */
 import { join, resolve } from 'node:path';
-import { openDatabase } from '../app/db/client.server.ts';
-import { listPendingReviews, moderateReview } from '../app/modules/engagement/review-moderation.server.ts';
+import { openDatabase } from '#app/db/client.server.ts';
+import { listPendingReviews, moderateReview } from '#app/modules/engagement/review-moderation.server.ts';
 
 const [command = 'list', id] = process.argv.slice(2);
 const database = await openDatabase(
-  process.env.DATABASE_URL ? { driver: 'postgres', url: process.env.DATABASE_URL } : { driver: 'pglite', dataDir: join(resolve(process.env.DATA_DIR ?? './data'), 'pglite') },
+  process.env.DATABASE_URL
+    ? { driver: 'postgres', url: process.env.DATABASE_URL }
+    : { driver: 'pglite', dataDir: join(resolve(process.env.DATA_DIR ?? './data'), 'pglite') },
 );
 try {
   if (command === 'list') {
     const pending = await listPendingReviews(database.db);
     if (pending.length === 0) console.log('No reviews are waiting.');
     for (const review of pending) {
-      console.log(`#${review.id}  ${review.sku}  ${'★'.repeat(review.rating)}  ${review.authorName} (${review.locale}, ${review.createdAt.toISOString().slice(0, 10)})\n    ${review.title}\n    ${review.body}\n`);
+      console.log(
+        `#${review.id}  ${review.sku}  ${'★'.repeat(review.rating)}  ${review.authorName} (${review.locale}, ${review.createdAt.toISOString().slice(0, 10)})\n    ${review.title}\n    ${review.body}\n`,
+      );
     }
   } else if ((command === 'approve' || command === 'reject') && /^\d+$/.test(id ?? '')) {
     const done = await moderateReview(database.db, Number(id), command === 'approve' ? 'approved' : 'rejected');

@@ -14,8 +14,8 @@ import { parseArgs } from 'node:util';
 import type { BrowserContext, Page } from 'playwright-core';
 import { openBrowser } from '../e2e/support/browser.ts';
 import { type RunningShop, startShop } from '../e2e/support/shop-server.ts';
-import { formatMessage, lookupMessage, type MessageTree } from '../app/modules/i18n/messages.ts';
-import { storefronts } from '../app/modules/i18n/locales.ts';
+import { formatMessage, lookupMessage, type MessageTree } from '#app/modules/i18n/messages.ts';
+import { storefronts } from '#app/modules/i18n/locales.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -93,8 +93,15 @@ try {
     await shoot(page, 'product', width);
     // Enough for the minimum order value.
     await page.getByLabel(t('cart.quantity'), { exact: true }).first().fill('12');
-    await page.getByRole('button', { name: t('cart.add'), exact: true }).first().click();
-    await page.getByRole('status').filter({ hasText: t('cart.added') }).first().waitFor();
+    await page
+      .getByRole('button', { name: t('cart.add'), exact: true })
+      .first()
+      .click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: t('cart.added') })
+      .first()
+      .waitFor();
     await shoot(page, 'product-added', width, { fullPage: false });
 
     await page.goto(`${baseUrl}/${prefix}/checkout`);
@@ -111,10 +118,20 @@ try {
     await page.locator('.error-summary').waitFor();
     await shoot(page, 'checkout-2-shipping-errors', width, { fullPage: false });
     // An address in the store's own format (the UK's: the house number in the first line, no state).
-    const address = storefront.countryCode === 'GB' || storefront.countryCode === 'US'
-      ? { firstName: 'Eva', lastName: 'Visser', street: '10 Downing Street', zipCode: storefront.countryCode === 'GB' ? 'SW1A 2AA' : '62704', city: storefront.countryCode === 'GB' ? 'London' : 'Springfield', phone: '+44 20 7946 0000', ...(storefront.countryCode === 'US' ? { state: 'IL' } : {}) }
-      : { firstName: 'Eva', lastName: 'Visser', street: 'Oudegracht', houseNumber: '10', zipCode: '3511 AB', city: 'Utrecht', phone: '030 123 4567' };
-    if (!storefront.countryCode || !['GB', 'US'].includes(storefront.countryCode)) await page.getByLabel(t('address.country'), { exact: true }).first().selectOption('NL');
+    const address =
+      storefront.countryCode === 'GB' || storefront.countryCode === 'US'
+        ? {
+            firstName: 'Eva',
+            lastName: 'Visser',
+            street: '10 Downing Street',
+            zipCode: storefront.countryCode === 'GB' ? 'SW1A 2AA' : '62704',
+            city: storefront.countryCode === 'GB' ? 'London' : 'Springfield',
+            phone: '+44 20 7946 0000',
+            ...(storefront.countryCode === 'US' ? { state: 'IL' } : {}),
+          }
+        : { firstName: 'Eva', lastName: 'Visser', street: 'Oudegracht', houseNumber: '10', zipCode: '3511 AB', city: 'Utrecht', phone: '030 123 4567' };
+    if (!storefront.countryCode || !['GB', 'US'].includes(storefront.countryCode))
+      await page.getByLabel(t('address.country'), { exact: true }).first().selectOption('NL');
     for (const [name, value] of Object.entries(address)) await page.locator(`input[name="${name}"]`).fill(value);
     await continueButton(page).click();
     await atStep(page, 'billing');

@@ -7,9 +7,9 @@
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../app/db/client.server.ts';
-import { defaultDatabaseTimeouts } from '../app/db/database-work.server.ts';
-import { ensureReferenceData } from '../app/modules/i18n/reference-data.server.ts';
+import { openDatabase } from '#app/db/client.server.ts';
+import { defaultDatabaseTimeouts } from '#app/db/database-work.server.ts';
+import { ensureReferenceData } from '#app/modules/i18n/reference-data.server.ts';
 import { catalogueIsEmpty, loadDemoCatalogue } from './demo-catalogue/load.ts';
 
 const { values } = parseArgs({

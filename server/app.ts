@@ -11,26 +11,26 @@ import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { RouterContextProvider } from 'react-router';
-import { type AppServices, requestInfoContext, servicesContext } from '../app/context.ts';
-import type { TrustProxy } from '../app/modules/config/env.server.ts';
-import { cacheControlFor } from '../app/modules/http/cache-policy.ts';
-import { hasMalformedPath, malformedTargetStandIn } from '../app/modules/http/request-target.ts';
-import { checkHealth } from '../app/modules/observability/health.server.ts';
-import { detectStorefront } from '../app/modules/i18n/locale-detection.ts';
-import { storefrontByPrefix } from '../app/modules/i18n/locales.ts';
-import { localeCookie } from '../app/modules/i18n/storefront-request.server.ts';
-import { serverTranslator } from '../app/modules/i18n/translator.server.ts';
-import { readCookie } from '../app/modules/http/cookies.server.ts';
-import type { Shopper } from '../app/modules/http/personal-inputs.ts';
-import type { PersonalValues } from '../app/modules/http/page-cache.server.ts';
-import { cartCookie } from '../app/modules/cart/cart-count.server.ts';
-import { readSession, sessionCookie } from '../app/modules/customers/session.server.ts';
-import { isNewSearch, searchedTermHeader, searchResultsHeader } from '../app/modules/search/search-page.server.ts';
-import { recordSearch, searchVisitorKey } from '../app/modules/search/popular-searches.server.ts';
-import { csrfState } from '../app/modules/security/csrf.server.ts';
-import type { ImagePipeline } from '../app/modules/media/image-pipeline.server.ts';
-import { serveImages } from '../app/modules/media/image-route.server.ts';
-import { noOfflineCopyHeader } from '../app/modules/pwa/offline-rules.ts';
+import { type AppServices, requestInfoContext, servicesContext } from '#app/context.ts';
+import type { TrustProxy } from './env.server.ts';
+import { cacheControlFor } from '#app/lib/http/cache-policy.ts';
+import { hasMalformedPath, malformedTargetStandIn } from '#app/lib/http/request-target.ts';
+import { checkHealth } from '#app/lib/observability/health.server.ts';
+import { detectStorefront } from '#app/modules/i18n/locale-detection.ts';
+import { storefrontByPrefix } from '#app/modules/i18n/locales.ts';
+import { localeCookie } from '#app/modules/i18n/storefront-request.server.ts';
+import { serverTranslator } from '#app/modules/i18n/translator.server.ts';
+import { readCookie } from '#app/lib/http/cookies.server.ts';
+import type { Shopper } from '#app/modules/page-cache/personal-inputs.ts';
+import type { PersonalValues } from '#app/modules/page-cache/page-cache.server.ts';
+import { cartCookie } from '#app/modules/cart/cart-count.server.ts';
+import { readSession, sessionCookie } from '#app/modules/customers/session.server.ts';
+import { isNewSearch, searchedTermHeader, searchResultsHeader } from '#app/modules/search/search-page.server.ts';
+import { recordSearch, searchVisitorKey } from '#app/modules/search/popular-searches.server.ts';
+import { csrfState } from '#app/lib/security/csrf.server.ts';
+import type { ImagePipeline } from '#app/modules/media/image-pipeline.server.ts';
+import { serveImages } from '#app/modules/media/image-route.server.ts';
+import { noOfflineCopyHeader } from '#app/modules/pwa/offline-rules.ts';
 import { createRequestHandler } from './request-handler.ts';
 
 export interface AppDependencies extends AppServices {
@@ -95,7 +95,8 @@ export function createApp(deps: AppDependencies): express.Express {
     if (!req.url.startsWith('/')) return void res.status(400).type('text/plain').send('Bad Request');
     if (!hasMalformedPath(req.url)) return next();
     // The page is rendered in the store of the path, or the visitor's store for paths outside them.
-    const store = storefrontByPrefix(req.url.split('/')[1] ?? '') ?? detectStorefront(readCookie(req.get('cookie'), localeCookie), req.get('accept-language') ?? null);
+    const store =
+      storefrontByPrefix(req.url.split('/')[1] ?? '') ?? detectStorefront(readCookie(req.get('cookie'), localeCookie), req.get('accept-language') ?? null);
     res.locals.malformedTarget = true;
     req.url = req.originalUrl = malformedTargetStandIn(req.url, store.prefix);
     next();
@@ -108,10 +109,15 @@ export function createApp(deps: AppDependencies): express.Express {
     const declared = req.get('content-length');
     const unknownLength = declared === undefined && req.get('transfer-encoding') !== undefined;
     if (!unknownLength && !(Number(declared) > maxRequestBodyBytes)) return next();
-    const store = storefrontByPrefix(req.path.split('/')[1] ?? '') ?? detectStorefront(readCookie(req.get('cookie'), localeCookie), req.get('accept-language') ?? null);
+    const store =
+      storefrontByPrefix(req.path.split('/')[1] ?? '') ?? detectStorefront(readCookie(req.get('cookie'), localeCookie), req.get('accept-language') ?? null);
     const t = await serverTranslator(deps.db, store.code, deps.logger).catch(() => null);
     const text = t?.('errors.requestTooLarge', { megabytes: maxUploadMegabytes }) ?? `At most ${maxUploadMegabytes} MB can be sent.`;
-    res.status(unknownLength ? 411 : 413).set('connection', 'close').type('text/plain; charset=utf-8').send(text);
+    res
+      .status(unknownLength ? 411 : 413)
+      .set('connection', 'close')
+      .type('text/plain; charset=utf-8')
+      .send(text);
   });
 
   // The service worker never keeps an answer that sets a cookie, but cannot see Set-Cookie: say so.
@@ -235,7 +241,11 @@ export function createApp(deps: AppDependencies): express.Express {
     const status = clientErrorStatus(error);
     if (status !== null) {
       deps.logger.info({ path: req.path, status, reason: (error as Error).message.slice(0, 200) }, 'refused request');
-      if (!res.headersSent) res.status(status).type('text/plain').send(STATUS_CODES[status] ?? 'Bad Request');
+      if (!res.headersSent)
+        res
+          .status(status)
+          .type('text/plain')
+          .send(STATUS_CODES[status] ?? 'Bad Request');
       return;
     }
     deps.logger.error({ err: error, path: req.path }, 'unhandled error');
@@ -261,8 +271,8 @@ function clientErrorStatus(error: unknown): number | null {
 }
 
 /** The background jobs (decision 0024) travel in the server build (they translate their mails): server/main.ts starts them from here. */
-export { searchRefreshSecondsFor, startShopJobs } from '../app/modules/jobs/shop-jobs.server.ts';
+export { searchRefreshSecondsFor, startShopJobs } from '#app/modules/jobs/shop-jobs.server.ts';
 /** Catalogue imports (issue 16) are applied in the background by the worker, started the same way. */
-export { ImportJobRunner } from '../app/modules/catalogue-transfer/import-runner.server.ts';
+export { ImportJobRunner } from '#app/modules/catalogue-transfer/import-runner.server.ts';
 // From the server build too: the caches it empties are the build's own module instances.
-export { invalidateCachesOnStorefrontChanges } from '../app/modules/cache/storefront-changes.server.ts';
+export { invalidateCachesOnStorefrontChanges } from '#app/modules/catalogue/storefront-changes.server.ts';

@@ -2,10 +2,20 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { Logger } from '../app/modules/observability/logger.server.ts';
+import type { Logger } from '#app/lib/observability/logger.server.ts';
 
 /** Everything that goes into the Vite build; a change to any of it makes the build stale. */
-const buildInputs = ['app', 'server/app.ts', 'public', 'locales', 'vite.config.ts', 'react-router.config.ts', 'scripts/app-build', 'package-lock.json', 'tsconfig.json'];
+const buildInputs = [
+  'app',
+  'server/app.ts',
+  'public',
+  'locales',
+  'vite.config.ts',
+  'react-router.config.ts',
+  'scripts/app-build',
+  'package-lock.json',
+  'tsconfig.json',
+];
 
 function sourceFingerprint(root: string): string {
   const hash = createHash('sha256');

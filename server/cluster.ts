@@ -7,7 +7,7 @@
  * drain them all and end the primary.
  */
 import cluster, { type Worker } from 'node:cluster';
-import type { Logger } from '../app/modules/observability/logger.server.ts';
+import type { Logger } from '#app/lib/observability/logger.server.ts';
 
 export interface ClusterPlan {
   webProcesses: number;

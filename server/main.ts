@@ -8,27 +8,27 @@ import cluster from 'node:cluster';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { answerBackupRequest } from '../app/db/backup.server.ts';
-import { type DatabaseHandle, DatabaseStartError, openDatabase } from '../app/db/client.server.ts';
-import { asDatabaseWork } from '../app/db/database-work.server.ts';
-import { type AppConfig, ConfigError, loadConfig } from '../app/modules/config/env.server.ts';
-import { createMailTransport } from '../app/modules/mail/mailer.server.ts';
-import { MailOutbox } from '../app/modules/mail/outbox.server.ts';
-import { createStripeGateway } from '../app/modules/payments/stripe-gateway.server.ts';
+import { answerBackupRequest } from '#app/db/backup.server.ts';
+import { type DatabaseHandle, DatabaseStartError, openDatabase } from '#app/db/client.server.ts';
+import { asDatabaseWork } from '#app/db/database-work.server.ts';
+import { type AppConfig, ConfigError, loadConfig } from './env.server.ts';
+import { createMailTransport } from '#app/lib/mail/mailer.server.ts';
+import { MailOutbox } from '#app/lib/mail/outbox.server.ts';
+import { createStripeGateway } from '#app/modules/payments/stripe-gateway.server.ts';
 import { storefrontPageCache } from './storefront-page-cache.ts';
-import { ensureReferenceData } from '../app/modules/i18n/reference-data.server.ts';
-import { writeBannerImages } from '../app/modules/content/banner-images.server.ts';
-import { seedContent } from '../app/modules/content/seed-content.server.ts';
-import { createLogger, type Logger } from '../app/modules/observability/logger.server.ts';
-import { answerForCluster, shareWithClusterPrimary, ShopMetrics } from '../app/modules/observability/metrics.server.ts';
-import { ImageCache } from '../app/modules/media/image-cache.server.ts';
-import { ImagePipeline } from '../app/modules/media/image-pipeline.server.ts';
-import { ImageRenderer } from '../app/modules/media/image-renderer.server.ts';
-import { rebuildSearchIndex, searchIndexIsEmpty } from '../app/modules/search/search-index.server.ts';
+import { ensureReferenceData } from '#app/modules/i18n/reference-data.server.ts';
+import { writeBannerImages } from '#app/modules/content/banner-images.server.ts';
+import { seedContent } from '#app/modules/content/seed-content.server.ts';
+import { createLogger, type Logger } from '#app/lib/observability/logger.server.ts';
+import { answerForCluster, shareWithClusterPrimary, ShopMetrics } from '#app/modules/metrics/metrics.server.ts';
+import { ImageCache } from '#app/modules/media/image-cache.server.ts';
+import { ImagePipeline } from '#app/modules/media/image-pipeline.server.ts';
+import { ImageRenderer } from '#app/modules/media/image-renderer.server.ts';
+import { rebuildSearchIndex, searchIndexIsEmpty } from '#app/modules/search/search-index.server.ts';
 import { catalogueIsEmpty, loadDemoCatalogue } from '../scripts/demo-catalogue/load.ts';
-import { seedBlog } from '../app/modules/blog/blog-seed.server.ts';
+import { seedBlog } from '#app/modules/blog/blog-seed.server.ts';
 import { drawBlogHero } from '../scripts/demo-catalogue/blog-heroes.ts';
-import { seedFaq } from '../app/modules/faq/faq-seed.server.ts';
+import { seedFaq } from '#app/modules/faq/faq-seed.server.ts';
 import type express from 'express';
 import type { AppDependencies } from './app.ts';
 import { ensureCurrentBuild } from './build-freshness.ts';
@@ -72,7 +72,11 @@ async function main() {
   const database = await openShopDatabase(config, logger, (seconds, failed) => metrics?.queryDone(seconds, failed));
   if (process.env[preparedByPrimary] !== '1') await prepareDatabase(database, config, logger);
 
-  const mailer = new MailOutbox(database.db, createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, folder: join(config.dataDir, 'mail'), logger }), logger);
+  const mailer = new MailOutbox(
+    database.db,
+    createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, folder: join(config.dataDir, 'mail'), logger }),
+    logger,
+  );
   const { cacheMaxBytes, renderConcurrency, renderQueue, renderTimeoutSeconds } = config.images;
   const imageRenderer = new ImageRenderer({ concurrency: renderConcurrency, maxQueued: renderQueue, timeoutSeconds: renderTimeoutSeconds });
   const images = new ImagePipeline({
@@ -108,14 +112,23 @@ async function main() {
   const { module, vite } = isDevelopment ? await developmentModule() : { module: await productionModule(), vite: undefined };
   // Pages and read caches are dropped when what they show changes (decision 0019).
   const stopWatchingChanges = await module.invalidateCachesOnStorefrontChanges(database, deps.pageCache);
-  const jobs = runsJobs ? await module.startShopJobs({ ...deps, mailer }, { ...config.jobs, searchRefreshSeconds: module.searchRefreshSecondsFor(database.driver) }, { onJobDone: metrics.jobDone }) : undefined;
+  const jobs = runsJobs
+    ? await module.startShopJobs(
+        { ...deps, mailer },
+        { ...config.jobs, searchRefreshSeconds: module.searchRefreshSecondsFor(database.driver) },
+        { onJobDone: metrics.jobDone },
+      )
+    : undefined;
   // Catalogue imports (issue 16) keep their own runner in the worker, so a long import does not hold up the mails.
   const imports = runsJobs ? new module.ImportJobRunner(deps) : undefined;
   imports?.start(importPollMs);
   // In a cluster the primary answers METRICS_PORT for every child.
   const shopMetrics = metrics;
   if (cluster.isWorker) shareWithClusterPrimary(shopMetrics);
-  const metricsServer = config.metrics.port && cluster.isPrimary ? await serveMetricsPort((req, res) => shopMetrics.answer(req, res, undefined), config.metrics.port, config.host) : undefined;
+  const metricsServer =
+    config.metrics.port && cluster.isPrimary
+      ? await serveMetricsPort((req, res) => shopMetrics.answer(req, res, undefined), config.metrics.port, config.host)
+      : undefined;
   // Without a web server, the worker keeps itself running (its timers do not).
   const keepAlive = web ? undefined : setInterval(() => {}, 1 << 30);
 
@@ -123,8 +136,14 @@ async function main() {
     const app = vite ? await developmentApp(vite, deps) : module.createApp(deps);
     const metricsToken = config.metrics.token;
     await web.ready(
-      shopMetrics.measure((req, res) => (metricsToken && req.url === '/metrics' ? void shopMetrics.answer(req, res, metricsToken) : app(req as express.Request, res as express.Response))),
-      () => database.ping().then(() => true, () => false),
+      shopMetrics.measure((req, res) =>
+        metricsToken && req.url === '/metrics' ? void shopMetrics.answer(req, res, metricsToken) : app(req as express.Request, res as express.Response),
+      ),
+      () =>
+        database.ping().then(
+          () => true,
+          () => false,
+        ),
     );
     // Forking a large process takes a moment; better now than in the first image request.
     imageRenderer.start();
@@ -154,7 +173,13 @@ async function main() {
     setTimeout(() => process.exit(1), runsJobs ? 60_000 : drainGraceMs + 5_000).unref();
     await Promise.all([web?.drain(), jobs?.stop(), imports?.stop()]);
     clearInterval(keepAlive);
-    await Promise.allSettled([imageRenderer.close(), mailer.stop(), stopWatchingChanges(), vite?.close(), new Promise((done) => (metricsServer ? metricsServer.close(done) : done(undefined)))]);
+    await Promise.allSettled([
+      imageRenderer.close(),
+      mailer.stop(),
+      stopWatchingChanges(),
+      vite?.close(),
+      new Promise((done) => (metricsServer ? metricsServer.close(done) : done(undefined))),
+    ]);
     await database.close().catch(() => undefined);
     logger.info({ role }, 'stopped');
     process.exit(0);

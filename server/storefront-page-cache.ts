@@ -1,6 +1,6 @@
-import { adminBase } from '../app/modules/admin/admin-paths.ts';
-import { PageCache } from '../app/modules/http/page-cache.server.ts';
-import { parseAcceptLanguage, storefrontForLanguages } from '../app/modules/i18n/locale-detection.ts';
+import { adminBase } from '#app/modules/admin/admin-paths.ts';
+import { PageCache } from '#app/modules/page-cache/page-cache.server.ts';
+import { parseAcceptLanguage, storefrontForLanguages } from '#app/modules/i18n/locale-detection.ts';
 
 /** The shop's page cache: the back office is never cached; without a chosen store the browser's languages pick the invitation. */
 export function storefrontPageCache(): PageCache {

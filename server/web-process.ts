@@ -7,7 +7,7 @@
  * the grace period, and only then are the remaining connections closed.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { Logger } from '../app/modules/observability/logger.server.ts';
+import type { Logger } from '#app/lib/observability/logger.server.ts';
 
 export type Readiness = 'starting' | 'ready' | 'draining';
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -63,7 +63,9 @@ export async function startWebProcess({ port, host, logger, listenEarly, graceMs
     }
     if (!handler) {
       res.setHeader('retry-after', '5');
-      return path === '/healthz' ? json(res, 503, { status: 'starting' }) : void res.writeHead(503, { 'content-type': 'text/plain' }).end('The shop is starting; try again in a moment.');
+      return path === '/healthz'
+        ? json(res, 503, { status: 'starting' })
+        : void res.writeHead(503, { 'content-type': 'text/plain' }).end('The shop is starting; try again in a moment.');
     }
     handler(req, res);
   });
@@ -91,7 +93,8 @@ export async function startWebProcess({ port, host, logger, listenEarly, graceMs
       server.closeIdleConnections();
       const answered = inFlight.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => (idle = resolve));
       const graceOver = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), graceMs).unref());
-      if ((await Promise.race([answered, graceOver])) === 'timeout') logger.warn({ inFlight: inFlight.size }, 'requests still running after the grace period; closing their connections');
+      if ((await Promise.race([answered, graceOver])) === 'timeout')
+        logger.warn({ inFlight: inFlight.size }, 'requests still running after the grace period; closing their connections');
       server.closeAllConnections();
       await closed;
     },

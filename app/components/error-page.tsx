@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { isRouteErrorResponse, Link, useLocation, useNavigate, useRouteLoaderData } from 'react-router';
-import { useI18n } from '../modules/i18n/i18n.tsx';
-import { storefrontByCode } from '../modules/i18n/locales.ts';
-import type { loader as rootLoader } from '../root.tsx';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { storefrontByCode } from '#app/modules/i18n/locales.ts';
+import type { loader as rootLoader } from '#app/root.tsx';
 
 /** The not-found page and the generic error page of spec §2 and §8. */
 export function ErrorPage({ error }: { error: unknown }) {
@@ -54,13 +54,13 @@ function NotFound({ home }: { home: string }) {
     );
   }
   return (
-      <section className="error-page" aria-labelledby="error-heading">
-        <title>{t('errors.notFoundTitle')}</title>
-        <meta name="description" content={t('errors.notFoundDescription')} />
-        <meta name="robots" content="noindex" />
-        <h1 id="error-heading">{t('errors.notFound')}</h1>
-        <ErrorActions home={home} />
-      </section>
+    <section className="error-page" aria-labelledby="error-heading">
+      <title>{t('errors.notFoundTitle')}</title>
+      <meta name="description" content={t('errors.notFoundDescription')} />
+      <meta name="robots" content="noindex" />
+      <h1 id="error-heading">{t('errors.notFound')}</h1>
+      <ErrorActions home={home} />
+    </section>
   );
 }
 

@@ -1,9 +1,9 @@
 import { useLocation, useRouteLoaderData } from 'react-router';
-import { useI18n } from '../modules/i18n/i18n.tsx';
-import { type LocaleCode, storefrontByCode, storefronts } from '../modules/i18n/locales.ts';
-import { canonicalUrl } from '../modules/seo/canonical.ts';
-import { openGraphAlternates, openGraphLocale } from '../modules/seo/open-graph.ts';
-import type { loader as rootLoader } from '../root.tsx';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { type LocaleCode, storefrontByCode, storefronts } from '#app/modules/i18n/locales.ts';
+import { canonicalUrl } from '#app/modules/seo/canonical.ts';
+import { openGraphAlternates, openGraphLocale } from '#app/modules/seo/open-graph.ts';
+import type { loader as rootLoader } from '#app/root.tsx';
 
 /** Paths of the same page in every storefront, for hreflang links and the locale switcher. */
 export type Alternates = Partial<Record<LocaleCode, string>>;

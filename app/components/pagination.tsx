@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { useI18n } from '../modules/i18n/i18n.tsx';
-import type { PageWindow } from '../modules/paging/page-window.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import type { PageWindow } from '#app/lib/paging/page-window.ts';
 
 /** "1–24 of 120" and the page links: ‹ 1 … 4 5 [6] 7 8 … 20 ›. `hrefFor(1)` should be the page's plain address. */
 export function Pagination({ window, hrefFor }: { window: PageWindow; hrefFor: (page: number) => string }) {

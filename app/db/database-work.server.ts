@@ -17,7 +17,8 @@ export const defaultDatabaseTimeouts: DatabaseTimeouts = { request: 5_000, check
  * the sources while the routes and jobs run from the server build, a second copy of this module.
  */
 const storeKey = Symbol.for('cordial.database-work');
-const currentWork: AsyncLocalStorage<DatabaseWork> = ((globalThis as Record<symbol, unknown>)[storeKey] ??= new AsyncLocalStorage<DatabaseWork>()) as AsyncLocalStorage<DatabaseWork>;
+const currentWork: AsyncLocalStorage<DatabaseWork> = ((globalThis as Record<symbol, unknown>)[storeKey] ??=
+  new AsyncLocalStorage<DatabaseWork>()) as AsyncLocalStorage<DatabaseWork>;
 
 /** Runs `work` with the time limits of `kind` for every query it makes, however deep. */
 export function asDatabaseWork<T>(kind: DatabaseWork, work: () => PromiseLike<T>): Promise<T> {

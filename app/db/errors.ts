@@ -1,15 +1,28 @@
 /** Error codes of a database that cannot be reached (node-postgres, libpq, PostgreSQL). */
 const unavailableCodes = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE',
-  '08000', '08001', '08003', '08004', '08006', // connection exceptions
-  '57P01', '57P02', '57P03', // admin shutdown, crash shutdown, cannot connect now
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EPIPE',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006', // connection exceptions
+  '57P01',
+  '57P02',
+  '57P03', // admin shutdown, crash shutdown, cannot connect now
   '3D000', // database does not exist (dropped underneath us)
   '55000', // database not accepting connections (ALTER DATABASE ... ALLOW_CONNECTIONS false)
   '53300', // too many connections
   '57014', // statement timeout (database too slow or stuck on locks): try again later
 ]);
 const unavailableMessages = [
-  /PGlite is closed/i, /Connection terminated/i, /timeout exceeded when trying to connect/i, /Client has encountered a connection error/i,
+  /PGlite is closed/i,
+  /Connection terminated/i,
+  /timeout exceeded when trying to connect/i,
+  /Client has encountered a connection error/i,
   /Query read timeout/i, // the client gave up waiting for an answer (a link that drops packets)
 ];
 /** Deadlock detected, serialization failure: the transaction lost a race and may simply run again. */

@@ -72,7 +72,8 @@ export function copyPlan(tables: string[], keys: ForeignKey[]): { order: string[
   const visiting = new Set<string>();
   const visit = (table: string) => {
     if (placed.has(table)) return;
-    if (visiting.has(table)) throw new Error(`the foreign keys of ${table} form a cycle of columns that cannot be empty; the tables cannot be copied one after the other`);
+    if (visiting.has(table))
+      throw new Error(`the foreign keys of ${table} form a cycle of columns that cannot be empty; the tables cannot be copied one after the other`);
     visiting.add(table);
     for (const key of edges) if (key.table === table) visit(key.refers);
     visiting.delete(table);
@@ -87,7 +88,10 @@ async function sequences(db: Database): Promise<{ name: string; value: number; c
   const names = await queryRows<{ name: string }>(db, sql`select sequencename as name from pg_sequences where schemaname = 'public' order by sequencename`);
   const values: { name: string; value: number; called: boolean }[] = [];
   for (const { name } of names) {
-    const [row] = await queryRows<{ value: string; called: boolean }>(db, sql.raw(`select last_value::text as value, is_called as called from ${quoteIdentifier(name)}`));
+    const [row] = await queryRows<{ value: string; called: boolean }>(
+      db,
+      sql.raw(`select last_value::text as value, is_called as called from ${quoteIdentifier(name)}`),
+    );
     values.push({ name, value: Number(row!.value), called: row!.called });
   }
   return values;
@@ -114,7 +118,11 @@ export async function assertEmpty(db: Database): Promise<void> {
   }
 }
 
-export async function copyDatabase(source: Database, target: Database, { onTable }: { onTable?: (table: string, rows: number) => void } = {}): Promise<MoveReport> {
+export async function copyDatabase(
+  source: Database,
+  target: Database,
+  { onTable }: { onTable?: (table: string, rows: number) => void } = {},
+): Promise<MoveReport> {
   const { order: tables, later } = copyPlan(await publicTables(source), await foreignKeys(source));
   const targetTables = new Set(await publicTables(target));
   const missing = tables.filter((table) => !targetTables.has(table));
@@ -136,7 +144,9 @@ export async function copyDatabase(source: Database, target: Database, { onTable
           sql.raw(`select json_agg(t)::text as rows from (select * from ${name} order by 1 limit ${batchSize} offset ${offset}) t`),
         );
         if (!batch?.rows) break;
-        await tx.execute(sql`insert into ${sql.raw(name)} (${sql.raw(list)}) select ${sql.raw(firstPass)} from json_populate_recordset(null::${sql.raw(name)}, ${batch.rows}::json)`);
+        await tx.execute(
+          sql`insert into ${sql.raw(name)} (${sql.raw(list)}) select ${sql.raw(firstPass)} from json_populate_recordset(null::${sql.raw(name)}, ${batch.rows}::json)`,
+        );
         if (postponed.length > 0) {
           const sets = postponed.map((column) => `${quoteIdentifier(column)} = source.${quoteIdentifier(column)}`).join(', ');
           fillInLater.push(
@@ -167,7 +177,8 @@ export async function verifyCopy(source: Database, target: Database, tables: str
   const targetSequences = new Map((await sequences(target)).map((sequence) => [sequence.name, sequence]));
   for (const sequence of await sequences(source)) {
     const copied = targetSequences.get(sequence.name);
-    if (!copied || copied.value !== sequence.value || copied.called !== sequence.called) differences.push(`sequence ${sequence.name}: ${sequence.value}, copied ${copied?.value ?? 'missing'}`);
+    if (!copied || copied.value !== sequence.value || copied.called !== sequence.called)
+      differences.push(`sequence ${sequence.name}: ${sequence.value}, copied ${copied?.value ?? 'missing'}`);
     report.sequences.push({ name: sequence.name, value: sequence.value });
   }
   if (differences.length > 0) throw new Error(`the copy differs from the shop:\n  ${differences.join('\n  ')}`);

@@ -23,9 +23,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { StaffRole } from '../modules/admin/permissions.ts';
-import type { GiftCardPurchase } from '../modules/gift-cards/gift-card-purchase.ts';
-import type { LineOption } from '../modules/orders/line-name.ts';
+import type { StaffRole } from '#app/modules/admin/permissions.ts';
+import type { GiftCardPurchase } from '#app/modules/gift-cards/gift-card-purchase.ts';
+import type { LineOption } from '#app/modules/orders/line-name.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -117,10 +117,7 @@ export const categoryTranslations = pgTable(
     urlPath: text('url_path').notNull(),
     description: text('description'),
   },
-  (t) => [
-    primaryKey({ columns: [t.categoryId, t.locale] }),
-    uniqueIndex('category_translations_path_idx').on(t.locale, t.urlPath),
-  ],
+  (t) => [primaryKey({ columns: [t.categoryId, t.locale] }), uniqueIndex('category_translations_path_idx').on(t.locale, t.urlPath)],
 );
 
 export const products = pgTable(
@@ -158,10 +155,7 @@ export const productTranslations = pgTable(
     description: text('description').notNull().default(''),
     metaDescription: text('meta_description'),
   },
-  (t) => [
-    primaryKey({ columns: [t.productId, t.locale] }),
-    uniqueIndex('product_translations_url_key_idx').on(t.locale, t.urlKey),
-  ],
+  (t) => [primaryKey({ columns: [t.productId, t.locale] }), uniqueIndex('product_translations_url_key_idx').on(t.locale, t.urlKey)],
 );
 
 export const productCategories = pgTable(
@@ -175,10 +169,7 @@ export const productCategories = pgTable(
       .references(() => categories.id, { onDelete: 'cascade' }),
     position: integer('position').notNull().default(0),
   },
-  (t) => [
-    primaryKey({ columns: [t.productId, t.categoryId] }),
-    index('product_categories_category_idx').on(t.categoryId, t.position),
-  ],
+  (t) => [primaryKey({ columns: [t.productId, t.categoryId] }), index('product_categories_category_idx').on(t.categoryId, t.position)],
 );
 
 export const attributes = pgTable('attributes', {
@@ -252,10 +243,7 @@ export const productAttributeValues = pgTable(
     valueNumber: numeric('value_number', { precision: 14, scale: 3 }),
     valueText: text('value_text'),
   },
-  (t) => [
-    index('product_attribute_values_product_idx').on(t.productId),
-    index('product_attribute_values_facet_idx').on(t.attributeId, t.optionId),
-  ],
+  (t) => [index('product_attribute_values_product_idx').on(t.productId), index('product_attribute_values_facet_idx').on(t.attributeId, t.optionId)],
 );
 
 export const productVariants = pgTable(
@@ -308,10 +296,7 @@ export const priceTiers = pgTable(
     minQuantity: integer('min_quantity').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
   },
-  (t) => [
-    uniqueIndex('price_tiers_variant_qty_idx').on(t.variantId, t.minQuantity),
-    check('price_tiers_quantity_check', sql`${t.minQuantity} > 1`),
-  ],
+  (t) => [uniqueIndex('price_tiers_variant_qty_idx').on(t.variantId, t.minQuantity), check('price_tiers_quantity_check', sql`${t.minQuantity} > 1`)],
 );
 
 export const productImages = pgTable(
@@ -372,10 +357,7 @@ export const productReviews = pgTable(
     repliedAt: timestamp('replied_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('product_reviews_product_idx').on(t.productId, t.status),
-    check('product_reviews_rating_check', sql`${t.rating} between 1 and 5`),
-  ],
+  (t) => [index('product_reviews_product_idx').on(t.productId, t.status), check('product_reviews_rating_check', sql`${t.rating} between 1 and 5`)],
 );
 
 export const urlRedirects = pgTable(
@@ -389,10 +371,7 @@ export const urlRedirects = pgTable(
     toPath: text('to_path').notNull(),
     statusCode: smallint('status_code').notNull().default(301),
   },
-  (t) => [
-    uniqueIndex('url_redirects_from_idx').on(t.locale, t.fromPath),
-    check('url_redirects_status_check', sql`${t.statusCode} in (301, 302)`),
-  ],
+  (t) => [uniqueIndex('url_redirects_from_idx').on(t.locale, t.fromPath), check('url_redirects_status_check', sql`${t.statusCode} in (301, 302)`)],
 );
 
 // ---------------------------------------------------------------- content
@@ -425,10 +404,7 @@ export const contentPageTranslations = pgTable(
     published: boolean('published').notNull().default(true),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    primaryKey({ columns: [t.pageId, t.locale] }),
-    uniqueIndex('content_page_translations_slug_idx').on(t.locale, t.slug),
-  ],
+  (t) => [primaryKey({ columns: [t.pageId, t.locale] }), uniqueIndex('content_page_translations_slug_idx').on(t.locale, t.slug)],
 );
 
 // ---------------------------------------------------------------- customers
@@ -574,10 +550,7 @@ export const cartItems = pgTable(
     giftCard: jsonb('gift_card').$type<GiftCardPurchase>(),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('cart_items_cart_idx').on(t.cartId),
-    check('cart_items_quantity_check', sql`${t.quantity} > 0`),
-  ],
+  (t) => [index('cart_items_cart_idx').on(t.cartId), check('cart_items_quantity_check', sql`${t.quantity} > 0`)],
 );
 
 /** Coupon codes: percent (basis points), fixed (EUR cents) or free shipping, with their limits. */
@@ -597,7 +570,10 @@ export const coupons = pgTable(
     timesUsed: integer('times_used').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
   },
-  (t) => [uniqueIndex('coupons_code_idx').on(sql`lower(${t.code})`), check('coupons_usage_check', sql`${t.usageLimit} is null or ${t.timesUsed} <= ${t.usageLimit}`)],
+  (t) => [
+    uniqueIndex('coupons_code_idx').on(sql`lower(${t.code})`),
+    check('coupons_usage_check', sql`${t.usageLimit} is null or ${t.timesUsed} <= ${t.usageLimit}`),
+  ],
 );
 
 /** Which order used which coupon, and for whom (per-customer limits count these by e-mail). */
@@ -660,7 +636,9 @@ export const giftCards = pgTable(
   (t) => [
     uniqueIndex('gift_cards_code_idx').on(sql`upper(${t.code})`),
     uniqueIndex('gift_cards_order_item_idx').on(t.orderItemId),
-    index('gift_cards_delivery_idx').on(t.deliverOn).where(sql`${t.sentAt} is null and ${t.orderItemId} is not null`),
+    index('gift_cards_delivery_idx')
+      .on(t.deliverOn)
+      .where(sql`${t.sentAt} is null and ${t.orderItemId} is not null`),
     check('gift_cards_balance_check', sql`${t.balanceCents} >= 0`),
   ],
 );
@@ -951,7 +929,9 @@ export const stockAlertSubscriptions = pgTable(
   },
   (t) => [
     uniqueIndex('stock_alert_subscriptions_unique_idx').on(sql`lower(${t.email})`, t.productId, sql`coalesce(${t.variantId}, 0)`),
-    index('stock_alert_subscriptions_pending_idx').on(t.productId).where(sql`${t.notifiedAt} is null`),
+    index('stock_alert_subscriptions_pending_idx')
+      .on(t.productId)
+      .where(sql`${t.notifiedAt} is null`),
   ],
 );
 
@@ -993,7 +973,9 @@ export const searchDocuments = pgTable(
     uniqueIndex('search_documents_ref_idx').on(t.locale, t.kind, t.refId),
     index('search_documents_document_idx').using('gin', t.document),
     // Products are searched in memory first (decision 0026): the other kinds have an index of their own.
-    index('search_documents_other_kinds_idx').using('gin', t.document).where(sql`${t.kind} <> 'product'`),
+    index('search_documents_other_kinds_idx')
+      .using('gin', t.document)
+      .where(sql`${t.kind} <> 'product'`),
     index('search_documents_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
   ],
 );
@@ -1019,7 +1001,10 @@ export const searchTerms = pgTable(
     lastResults: integer('last_results').notNull().default(0),
     lastSearchedAt: timestamp('last_searched_at', { withTimezone: true }).notNull().defaultNow(),
     /** keyed hashes of the first few visitors who searched this (popular-searches.server.ts), never addresses */
-    visitors: text('visitors').array().notNull().default(sql`'{}'::text[]`),
+    visitors: text('visitors')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (t) => [primaryKey({ columns: [t.locale, t.term] }), index('search_terms_popular_idx').on(t.locale, t.searches)],
 );
@@ -1296,7 +1281,10 @@ export const staffUsers = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('staff_users_email_idx').on(sql`lower(${t.email})`), check('staff_users_role_check', sql`${t.role} in ('owner', 'manager', 'support', 'editor')`)],
+  (t) => [
+    uniqueIndex('staff_users_email_idx').on(sql`lower(${t.email})`),
+    check('staff_users_role_check', sql`${t.role} in ('owner', 'manager', 'support', 'editor')`),
+  ],
 );
 
 /** Single-use recovery codes for when the authenticator is lost; only their SHA-256 is stored. */

@@ -1,32 +1,32 @@
 import { data, redirect } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/catalogue-page';
-import { ListingPage } from '../components/catalogue/listing-page.tsx';
-import { ProductPage } from '../components/catalogue/product-page.tsx';
-import { ContentPage } from '../components/content/content-page.tsx';
-import { customerContext, requestInfoContext, servicesContext, storefrontContext } from '../context.ts';
-import { orUnavailable } from '../db/with-database.server.ts';
-import { getCategoryPage } from '../modules/catalogue/category-page.server.ts';
-import { getListingIndex } from '../modules/catalogue/listing-index.server.ts';
-import { getProductPage } from '../modules/catalogue/product-page.server.ts';
-import { resolveCataloguePath } from '../modules/catalogue/resolve-path.server.ts';
-import { contentPageView } from '../modules/content/content-page.server.ts';
-import { submitContactForm } from '../modules/content/contact-messages.server.ts';
-import { addProductToCart, cartSetCookie } from '../modules/cart/add-to-cart.server.ts';
-import { addToCartIntents } from '../modules/cart/cart-forms.ts';
-import { cartCookie, inCartInput } from '../modules/cart/cart-count.server.ts';
-import { loginPath, safeReturnTo } from '../modules/customers/account-paths.ts';
-import { readCookie } from '../modules/http/cookies.server.ts';
-import { stockAlertIntent, stockAlertRefusal, subscribeToStockAlert } from '../modules/engagement/stock-alerts.server.ts';
-import { priceDisplayFor } from '../modules/pricing/price-display.server.ts';
-import { saveToWishlist } from '../modules/wishlists/save-to-wishlist.server.ts';
-import { wishlistChoiceInput } from '../modules/wishlists/wishlists.server.ts';
-import { wishlistButtonIntent } from '../modules/wishlists/wishlist-forms.ts';
-import { parseIntent } from '../modules/forms/field-errors.ts';
-import { recordId } from '../modules/forms/record-id.ts';
-import { isDocumentSubmission, outcomeLocation } from '../modules/http/form-submission.ts';
-import { addedOutcome, stockAlertOutcome } from '../modules/cart/add-to-cart-outcome.ts';
-import { readPersonal, shareWithShoppers } from '../modules/http/shared-pages.server.ts';
+import { ListingPage } from '#app/components/catalogue/listing-page.tsx';
+import { ProductPage } from '#app/components/catalogue/product-page.tsx';
+import { ContentPage } from '#app/components/content/content-page.tsx';
+import { customerContext, requestInfoContext, servicesContext, storefrontContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { getCategoryPage } from '#app/modules/catalogue/category-page.server.ts';
+import { getListingIndex } from '#app/modules/catalogue/listing-index.server.ts';
+import { getProductPage } from '#app/modules/catalogue/product-page.server.ts';
+import { resolveCataloguePath } from '#app/modules/catalogue/resolve-path.server.ts';
+import { contentPageView } from '#app/modules/content/content-page.server.ts';
+import { submitContactForm } from '#app/modules/content/contact-messages.server.ts';
+import { addProductToCart, cartSetCookie } from '#app/modules/cart/add-to-cart.server.ts';
+import { addToCartIntents } from '#app/modules/cart/cart-forms.ts';
+import { cartCookie, inCartInput } from '#app/modules/cart/cart-count.server.ts';
+import { loginPath, safeReturnTo } from '#app/modules/customers/account-paths.ts';
+import { readCookie } from '#app/lib/http/cookies.server.ts';
+import { stockAlertIntent, stockAlertRefusal, subscribeToStockAlert } from '#app/modules/engagement/stock-alerts.server.ts';
+import { priceDisplayFor } from '#app/modules/pricing/price-display.server.ts';
+import { saveToWishlist } from '#app/modules/wishlists/save-to-wishlist.server.ts';
+import { wishlistChoiceInput } from '#app/modules/wishlists/wishlists.server.ts';
+import { wishlistButtonIntent } from '#app/modules/wishlists/wishlist-forms.ts';
+import { parseIntent } from '#app/lib/forms/field-errors.ts';
+import { recordId } from '#app/lib/forms/record-id.ts';
+import { isDocumentSubmission, outcomeLocation } from '#app/lib/http/form-submission.ts';
+import { addedOutcome, stockAlertOutcome } from '#app/modules/cart/add-to-cart-outcome.ts';
+import { readPersonal, shareWithShoppers } from '#app/modules/page-cache/shared-pages.server.ts';
 
 /** The catch-all of spec §2: a category, a product, a content page, a stored redirect, or not found. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -80,10 +80,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const parsed = parseIntent(catalogueForms, form);
   if (!parsed.ok) {
     // What the forms show for input they would never send themselves.
-    if (parsed.intent === 'back-in-stock' && resolved.type === 'PRODUCT') return data(stockAlertRefusal(parsed.fieldErrors, String(form.get('email') ?? '')), { status: 400 });
+    if (parsed.intent === 'back-in-stock' && resolved.type === 'PRODUCT')
+      return data(stockAlertRefusal(parsed.fieldErrors, String(form.get('email') ?? '')), { status: 400 });
     const formProductId = resolved.type === 'PRODUCT' ? resolved.id : recordId(form.get('productId'));
     if ((parsed.intent === 'add-to-cart' || parsed.intent === 'sample') && formProductId !== null) {
-      return data({ cart: { ok: false as const, reason: 'quantity' as const }, productId: formProductId, quantity: String(form.get('quantity') ?? '') }, { status: 400 });
+      return data(
+        { cart: { ok: false as const, reason: 'quantity' as const }, productId: formProductId, quantity: String(form.get('quantity') ?? '') },
+        { status: 400 },
+      );
     }
     throw data(null, { status: 400 });
   }
@@ -94,22 +98,38 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const customer = context.get(customerContext);
     if (!customer) throw redirect(loginPath(storefront.prefix, safeReturnTo(input.returnTo, storefront.prefix), 'wishlist'));
     if (productId === null) throw data(null, { status: 400 });
-    const saved = await orUnavailable(() => saveToWishlist(services, customer, storefront.code, { productId, variantId: input.variantId, wishlistId: input.wishlistId }));
+    const saved = await orUnavailable(() =>
+      saveToWishlist(services, customer, storefront.code, { productId, variantId: input.variantId, wishlistId: input.wishlistId }),
+    );
     if (!saved) throw data(null, { status: 400 });
     return data({ wishlist: saved }, { status: saved.ok ? 200 : 400 });
   }
   if (input.intent === 'add-to-cart' || input.intent === 'sample') {
     if (productId === null) throw data(null, { status: 400 });
     const result = await orUnavailable(() =>
-      addProductToCart(services.db, { cartId: readCookie(request, cartCookie), customerId: context.get(customerContext)?.id ?? null, locale: storefront.code, currency: selection.currency, businessRules: services.businessRules }, productId, input),
+      addProductToCart(
+        services.db,
+        {
+          cartId: readCookie(request, cartCookie),
+          customerId: context.get(customerContext)?.id ?? null,
+          locale: storefront.code,
+          currency: selection.currency,
+          businessRules: services.businessRules,
+        },
+        productId,
+        input,
+      ),
     );
     const headers = result.ok ? { 'Set-Cookie': cartSetCookie(result.cartId, services.secureCookies) } : undefined;
     // Without JavaScript: post/redirect/get to the page, which shows the message (the header count follows the cookie).
-    if (result.ok && isDocumentSubmission(request)) throw redirect(outcomeLocation(request, addedOutcome(productId, result.otherLinesOutOfStock)), { status: 303, headers });
+    if (result.ok && isDocumentSubmission(request))
+      throw redirect(outcomeLocation(request, addedOutcome(productId, result.otherLinesOutOfStock)), { status: 303, headers });
     return data({ cart: result, productId, quantity: String(form.get('quantity') ?? '') }, { status: result.ok ? 200 : 400, headers });
   }
   if (resolved.type !== 'PRODUCT') throw data(null, { status: 400 });
-  const subscribed = await orUnavailable(() => subscribeToStockAlert(services.db, resolved.id, storefront.code, input, context.get(customerContext)?.id ?? null));
+  const subscribed = await orUnavailable(() =>
+    subscribeToStockAlert(services.db, resolved.id, storefront.code, input, context.get(customerContext)?.id ?? null),
+  );
   if (!subscribed.ok) return data(stockAlertRefusal({}, String(form.get('email') ?? '')), { status: 400 });
   if (isDocumentSubmission(request)) throw redirect(outcomeLocation(request, stockAlertOutcome), 303);
   return data({ ok: true as const }, { status: 200 });
@@ -122,6 +142,8 @@ export default function CataloguePage({ loaderData, actionData }: Route.Componen
     case 'product':
       return <ProductPage key={loaderData.product.detail.product.sku} data={loaderData.product} prefix={loaderData.prefix} inCart={loaderData.inCart} />;
     case 'content':
-      return <ContentPage page={loaderData.page} prefix={loaderData.prefix} actionData={actionData && 'contact' in actionData ? actionData.contact : undefined} />;
+      return (
+        <ContentPage page={loaderData.page} prefix={loaderData.prefix} actionData={actionData && 'contact' in actionData ? actionData.contact : undefined} />
+      );
   }
 }

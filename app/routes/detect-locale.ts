@@ -1,8 +1,8 @@
 import { redirect } from 'react-router';
 import type { Route } from './+types/detect-locale';
-import { readCookie } from '../modules/http/cookies.server.ts';
-import { detectStorefront } from '../modules/i18n/locale-detection.ts';
-import { localeCookie } from '../modules/i18n/storefront-request.server.ts';
+import { readCookie } from '#app/lib/http/cookies.server.ts';
+import { detectStorefront } from '#app/modules/i18n/locale-detection.ts';
+import { localeCookie } from '#app/modules/i18n/storefront-request.server.ts';
 
 /** `/` goes to the visitor's store: locale cookie, then browser language, then en-US. */
 export function loader({ request }: Route.LoaderArgs) {

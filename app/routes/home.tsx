@@ -1,22 +1,24 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/home';
-import { imageSources, ProductGrid } from '../components/catalogue/product-card.tsx';
-import { PageHead, samePathAlternates } from '../components/page-head.tsx';
-import { servicesContext, storefrontContext } from '../context.ts';
-import { orUnavailable } from '../db/with-database.server.ts';
-import { getHomeOverview } from '../modules/catalogue/home.server.ts';
-import { getListingIndex } from '../modules/catalogue/listing-index.server.ts';
-import { useI18n } from '../modules/i18n/i18n.tsx';
-import { HomeBanners } from '../components/content/home-banners.tsx';
-import { activeBanners } from '../modules/content/banners.server.ts';
-import { shareWithShoppers } from '../modules/http/shared-pages.server.ts';
+import { imageSources, ProductGrid } from '#app/components/catalogue/product-card.tsx';
+import { PageHead, samePathAlternates } from '#app/components/page-head.tsx';
+import { servicesContext, storefrontContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { getHomeOverview } from '#app/modules/catalogue/home.server.ts';
+import { getListingIndex } from '#app/modules/catalogue/listing-index.server.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { HomeBanners } from '#app/components/content/home-banners.tsx';
+import { activeBanners } from '#app/modules/content/banners.server.ts';
+import { shareWithShoppers } from '#app/modules/page-cache/shared-pages.server.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
   // Reads the visitor only through personal inputs: served from the cache to shoppers too (decision 0020).
   shareWithShoppers(context);
   const { db } = context.get(servicesContext);
   const { storefront } = context.get(storefrontContext);
-  const [overview, banners] = await orUnavailable(async () => Promise.all([getHomeOverview(db, await getListingIndex(db), storefront.code), activeBanners(db, storefront.code)]));
+  const [overview, banners] = await orUnavailable(async () =>
+    Promise.all([getHomeOverview(db, await getListingIndex(db), storefront.code), activeBanners(db, storefront.code)]),
+  );
   const newArrivals = overview.categories.find((c) => c.code === 'new-arrivals');
   return { prefix: storefront.prefix, alternates: samePathAlternates(''), newArrivalsPath: newArrivals?.urlPath ?? null, banners, ...overview };
 }
@@ -55,7 +57,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {categories.map((category) => (
             <li key={category.code}>
               <Link to={`/${prefix}/${category.urlPath}`} className="category-tile">
-                {category.imagePath && <img {...imageSources(category.imagePath, 320)} width={320} height={320} alt="" loading="lazy" className="category-tile__image" />}
+                {category.imagePath && (
+                  <img {...imageSources(category.imagePath, 320)} width={320} height={320} alt="" loading="lazy" className="category-tile__image" />
+                )}
                 <span className="category-tile__name">{category.name}</span>
                 <span className="category-tile__count">{t('home.productCount', { count: category.productCount })}</span>
               </Link>

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/offline';
-import { PageHead, samePathAlternates } from '../components/page-head.tsx';
-import { storefrontContext } from '../context.ts';
-import { useI18n } from '../modules/i18n/i18n.tsx';
+import { PageHead, samePathAlternates } from '#app/components/page-head.tsx';
+import { storefrontContext } from '#app/context.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
 
 /**
  * What the app shows, in the store's language, for a page it has not kept while there is no

@@ -1,5 +1,5 @@
 import type { Route } from './+types/robots';
-import { servicesContext } from '../context.ts';
+import { servicesContext } from '#app/context.ts';
 
 /** Crawlers may index the catalogue, not carts, checkouts, accounts or the admin. */
 export function loader({ context }: Route.LoaderArgs) {

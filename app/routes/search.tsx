@@ -1,16 +1,16 @@
 import { data, Link } from 'react-router';
 import type { Route } from './+types/search';
-import { ListingPage } from '../components/catalogue/listing-page.tsx';
-import { samePathAlternates } from '../components/page-head.tsx';
-import { requestInfoContext, servicesContext, storefrontContext } from '../context.ts';
-import { orUnavailable } from '../db/with-database.server.ts';
-import { sortOptions } from '../modules/catalogue/listing-options.ts';
-import { useI18n } from '../modules/i18n/i18n.tsx';
-import { useEcommerceEvent } from '../modules/analytics/use-ecommerce-event.ts';
-import { priceDisplayFor } from '../modules/pricing/price-display.server.ts';
-import { searchVisitorKey } from '../modules/search/popular-searches.server.ts';
-import { getSearchPage, searchedTermHeader, searchResultsHeader } from '../modules/search/search-page.server.ts';
-import { shareWithShoppers } from '../modules/http/shared-pages.server.ts';
+import { ListingPage } from '#app/components/catalogue/listing-page.tsx';
+import { samePathAlternates } from '#app/components/page-head.tsx';
+import { requestInfoContext, servicesContext, storefrontContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { sortOptions } from '#app/modules/catalogue/listing-options.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { useEcommerceEvent } from '#app/modules/analytics/use-ecommerce-event.ts';
+import { priceDisplayFor } from '#app/modules/pricing/price-display.server.ts';
+import { searchVisitorKey } from '#app/modules/search/popular-searches.server.ts';
+import { getSearchPage, searchedTermHeader, searchResultsHeader } from '#app/modules/search/search-page.server.ts';
+import { shareWithShoppers } from '#app/modules/page-cache/shared-pages.server.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Reads the visitor only through personal inputs: served from the cache to shoppers too (decision 0020).
@@ -40,7 +40,15 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const title = shownQuery ? t('search.resultsFor', { query: shownQuery }) : t('search.title');
   return (
     <ListingPage
-      data={{ name: title, description: null, trail: [], subcategoryNames: {}, alternates: loaderData.alternates, params: loaderData.params, listing: loaderData.listing }}
+      data={{
+        name: title,
+        description: null,
+        trail: [],
+        subcategoryNames: {},
+        alternates: loaderData.alternates,
+        params: loaderData.params,
+        listing: loaderData.listing,
+      }}
       prefix={prefix}
       sorts={sortOptions}
     >

@@ -1,7 +1,7 @@
 import type { Route } from './+types/sitemap-index';
-import { servicesContext } from '../context.ts';
-import { storefronts } from '../modules/i18n/locales.ts';
-import { sitemapIndexXml } from '../modules/seo/sitemap.server.ts';
+import { servicesContext } from '#app/context.ts';
+import { storefronts } from '#app/modules/i18n/locales.ts';
+import { sitemapIndexXml } from '#app/modules/seo/sitemap.server.ts';
 
 export function loader({ context }: Route.LoaderArgs) {
   return new Response(sitemapIndexXml(context.get(servicesContext).siteUrl, storefronts), {

@@ -1,8 +1,8 @@
 import { data } from 'react-router';
 import type { Route } from './+types/sitemap-locale';
-import { servicesContext } from '../context.ts';
-import { storefrontByPrefix } from '../modules/i18n/locales.ts';
-import { storefrontSitemapXml } from '../modules/seo/sitemap.server.ts';
+import { servicesContext } from '#app/context.ts';
+import { storefrontByPrefix } from '#app/modules/i18n/locales.ts';
+import { storefrontSitemapXml } from '#app/modules/seo/sitemap.server.ts';
 
 /** /sitemaps/{prefix}.xml: one sitemap per storefront. */
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -1,25 +1,25 @@
 import { data, type MiddlewareFunction, Outlet, redirect, useMatches } from 'react-router';
 import type { Route } from './+types/storefront-layout';
-import { type Alternates, samePathAlternates } from '../components/page-head.tsx';
-import { SiteShell } from '../components/shell/site-shell.tsx';
-import { customerContext, servicesContext, sessionProblemContext, storefrontContext } from '../context.ts';
-import { orUnavailable } from '../db/with-database.server.ts';
-import { cartCookie, cartItemCountInput } from '../modules/cart/cart-count.server.ts';
-import { customerFirstNameInput, readSession, sessionClearCookie, sessionCookie } from '../modules/customers/session.server.ts';
-import { readPersonal, shopperContext } from '../modules/http/shared-pages.server.ts';
-import { getCategoryTree } from '../modules/catalogue/category-tree.server.ts';
-import { readCookie } from '../modules/http/cookies.server.ts';
-import { parseAcceptLanguage, storefrontForLanguages } from '../modules/i18n/locale-detection.ts';
-import { resolveStorefrontRequest } from '../modules/i18n/storefront-request.server.ts';
-import { offeredPaymentMethods } from '../modules/content/content-widgets.server.ts';
-import { supportContacts } from '../modules/content/stores.server.ts';
-import type { Database } from '../db/client.server.ts';
-import type { Logger } from '../modules/observability/logger.server.ts';
-import type { StorefrontLocale } from '../modules/i18n/locales.ts';
-import { serverTranslator } from '../modules/i18n/translator.server.ts';
-import type { RegionPromptTexts } from '../components/shell/site-footer.tsx';
-import { priceDisplayFor } from '../modules/pricing/price-display.server.ts';
-import { consentCookie, parseConsent } from '../modules/privacy/consent.ts';
+import { type Alternates, samePathAlternates } from '#app/components/page-head.tsx';
+import { SiteShell } from '#app/components/shell/site-shell.tsx';
+import { customerContext, servicesContext, sessionProblemContext, storefrontContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { cartCookie, cartItemCountInput } from '#app/modules/cart/cart-count.server.ts';
+import { customerFirstNameInput, readSession, sessionClearCookie, sessionCookie } from '#app/modules/customers/session.server.ts';
+import { readPersonal, shopperContext } from '#app/modules/page-cache/shared-pages.server.ts';
+import { getCategoryTree } from '#app/modules/catalogue/category-tree.server.ts';
+import { readCookie } from '#app/lib/http/cookies.server.ts';
+import { parseAcceptLanguage, storefrontForLanguages } from '#app/modules/i18n/locale-detection.ts';
+import { resolveStorefrontRequest } from '#app/modules/i18n/storefront-request.server.ts';
+import { offeredPaymentMethods } from '#app/modules/content/content-widgets.server.ts';
+import { supportContacts } from '#app/modules/content/stores.server.ts';
+import type { Database } from '#app/db/client.server.ts';
+import type { Logger } from '#app/lib/observability/logger.server.ts';
+import type { StorefrontLocale } from '#app/modules/i18n/locales.ts';
+import { serverTranslator } from '#app/modules/i18n/translator.server.ts';
+import type { RegionPromptTexts } from '#app/components/shell/site-footer.tsx';
+import { priceDisplayFor } from '#app/modules/pricing/price-display.server.ts';
+import { consentCookie, parseConsent } from '#app/modules/privacy/consent.ts';
 
 /** Spec §4 route middleware: validate the locale prefix, apply preference parameters, then serve. */
 const storefrontMiddleware: MiddlewareFunction<Response> = async ({ request, params, context }, next) => {
@@ -101,8 +101,10 @@ export default function StorefrontLayout({ loaderData }: Route.ComponentProps) {
   const matches = useMatches();
   // Pages publish the paths of the same page in every store; the home page of each is the fallback.
   const alternates =
-    [...matches].reverse().map((match) => (match.loaderData as { alternates?: Alternates } | undefined)?.alternates).find(Boolean) ??
-    samePathAlternates('');
+    [...matches]
+      .reverse()
+      .map((match) => (match.loaderData as { alternates?: Alternates } | undefined)?.alternates)
+      .find(Boolean) ?? samePathAlternates('');
   return (
     <SiteShell layout={loaderData} alternates={alternates}>
       <Outlet />

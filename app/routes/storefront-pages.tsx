@@ -1,7 +1,7 @@
 import { data, Outlet } from 'react-router';
 import type { Route } from './+types/storefront-pages';
-import { ErrorPage } from '../components/error-page.tsx';
-import { requestInfoContext } from '../context.ts';
+import { ErrorPage } from '#app/components/error-page.tsx';
+import { requestInfoContext } from '#app/context.ts';
 
 /**
  * A path whose percent-encoding was broken (server/app.ts) is no page: 400. Thrown from a loader,

@@ -1,11 +1,11 @@
 import type { Route } from './+types/web-manifest';
-import { servicesContext } from '../context.ts';
-import { readCookie } from '../modules/http/cookies.server.ts';
-import { detectStorefront } from '../modules/i18n/locale-detection.ts';
-import { storefrontByPrefix } from '../modules/i18n/locales.ts';
-import { localeCookie } from '../modules/i18n/storefront-request.server.ts';
-import { serverTranslator } from '../modules/i18n/translator.server.ts';
-import { webManifest } from '../modules/pwa/web-manifest.ts';
+import { servicesContext } from '#app/context.ts';
+import { readCookie } from '#app/lib/http/cookies.server.ts';
+import { detectStorefront } from '#app/modules/i18n/locale-detection.ts';
+import { storefrontByPrefix } from '#app/modules/i18n/locales.ts';
+import { localeCookie } from '#app/modules/i18n/storefront-request.server.ts';
+import { serverTranslator } from '#app/modules/i18n/translator.server.ts';
+import { webManifest } from '#app/modules/pwa/web-manifest.ts';
 
 /** The web app manifest of the store the page names (?store=), else of the visitor's store. */
 export async function loader({ request, context }: Route.LoaderArgs) {

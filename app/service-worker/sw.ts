@@ -18,7 +18,7 @@ import {
   type SerwistPlugin,
   StaleWhileRevalidate,
 } from 'serwist';
-import { storefronts } from '../modules/i18n/locales.ts';
+import { storefronts } from '#app/modules/i18n/locales.ts';
 import {
   cartQueueSentMessage,
   isCartPage,
@@ -29,7 +29,7 @@ import {
   offlinePagePath,
   queueWhenOfflineHeader,
   replayCartQueueMessage,
-} from '../modules/pwa/offline-rules.ts';
+} from '#app/modules/pwa/offline-rules.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __SW_MANIFEST: (PrecacheEntry | string)[] };
 declare const __CORDIAL_BUILD_ID__: string;
@@ -202,7 +202,9 @@ self.addEventListener('message', (event) => {
 // Offline pages of earlier builds go with them.
 self.addEventListener('activate', (event) => {
   event.waitUntil(
-    caches.keys().then((names) => Promise.all(names.filter((name) => name.startsWith('offline-pages-') && name !== offlinePagesCache).map((name) => caches.delete(name)))),
+    caches
+      .keys()
+      .then((names) => Promise.all(names.filter((name) => name.startsWith('offline-pages-') && name !== offlinePagesCache).map((name) => caches.delete(name)))),
   );
 });
 

@@ -144,7 +144,8 @@ export async function benchShop(
     console.log(lines.join('\n'));
   } catch (error) {
     if (lines.length > 0) console.log(`figures so far:\n${lines.join('\n')}`);
-    if (shop && shop.process.exitCode !== null) console.error(`the shop exited with code ${shop.process.exitCode}; its last output:\n${shop.output().slice(-4000)}`);
+    if (shop && shop.process.exitCode !== null)
+      console.error(`the shop exited with code ${shop.process.exitCode}; its last output:\n${shop.output().slice(-4000)}`);
     throw error;
   } finally {
     await shop?.stop();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { currentTotp } from '../../app/modules/admin/two-factor.server.ts';
+import { currentTotp } from '#app/modules/admin/two-factor.server.ts';
 import { demoStaffPassword, demoStaffTotpSecret } from '../../scripts/demo-catalogue/demo-staff.ts';
 
 const baseUrl = inject('baseUrl');

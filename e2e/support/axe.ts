@@ -25,7 +25,11 @@ async function axeViolations(page: Page, name: string, width: number): Promise<V
   const violations = await page.evaluate(async (tags) => {
     const { axe } = window as unknown as { axe: typeof import('axe-core') };
     const result = await axe.run(document, { runOnly: { type: 'tag', values: tags } });
-    return result.violations.map((violation) => ({ rule: violation.id, help: violation.help, targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')) }));
+    return result.violations.map((violation) => ({
+      rule: violation.id,
+      help: violation.help,
+      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+    }));
   }, wcagTags);
   return violations.map((violation) => ({ page: name, width, ...violation }));
 }

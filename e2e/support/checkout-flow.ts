@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { formatMessage, lookupMessage, type MessageTree } from '../../app/modules/i18n/messages.ts';
+import { formatMessage, lookupMessage, type MessageTree } from '#app/modules/i18n/messages.ts';
 
 const baseUrl = inject('baseUrl');
 export const messages = (locale: string) => JSON.parse(readFileSync(new URL(`../../locales/${locale}.json`, import.meta.url), 'utf8')) as MessageTree;
@@ -29,7 +29,10 @@ export class CheckoutFlow {
     await this.page.goto(`${baseUrl}${href}`);
     await this.page.getByLabel(this.t('cart.quantity'), { exact: true }).fill(String(quantity));
     await this.page.getByRole('button', { name: this.t('cart.add'), exact: true }).click();
-    await this.page.getByRole('status').filter({ hasText: this.t('cart.added') }).waitFor();
+    await this.page
+      .getByRole('status')
+      .filter({ hasText: this.t('cart.added') })
+      .waitFor();
   }
 
   /** Fills the shipping address; the country first, as the form follows its address format (issue 22). */
@@ -80,7 +83,13 @@ export class CheckoutFlow {
     paymentMethod = 'bank_transfer',
     companyName,
     atPayment = async () => {},
-  }: { email?: string; fillCart?: () => Promise<void>; paymentMethod?: string; companyName?: string; atPayment?: () => Promise<void> }): Promise<string> {
+  }: {
+    email?: string;
+    fillCart?: () => Promise<void>;
+    paymentMethod?: string;
+    companyName?: string;
+    atPayment?: () => Promise<void>;
+  }): Promise<string> {
     await fillCart();
     await this.page.goto(`${baseUrl}/${this.prefix}/checkout/customer`);
     await this.atStep('customer');
@@ -91,7 +100,16 @@ export class CheckoutFlow {
     }
     await this.continue();
     await this.atStep('shipping');
-    await this.fillAddress({ firstName: 'Eva', lastName: 'Visser', street: 'Oudegracht', houseNumber: '10', zipCode: '3511 AB', city: 'Utrecht', phone: '030 123 4567', countryCode: 'NL' });
+    await this.fillAddress({
+      firstName: 'Eva',
+      lastName: 'Visser',
+      street: 'Oudegracht',
+      houseNumber: '10',
+      zipCode: '3511 AB',
+      city: 'Utrecht',
+      phone: '030 123 4567',
+      countryCode: 'NL',
+    });
     await this.continue();
     await this.atStep('billing');
     await this.continue();

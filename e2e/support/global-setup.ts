@@ -26,9 +26,7 @@ let shop: RunningShop | undefined;
  */
 export default async function setup(project: TestProject) {
   if (!existsSync(chromePath)) {
-    throw new Error(
-      `No Chromium found at ${chromePath}. Install it (Debian: apt-get install -y chromium) or set CHROME_PATH to a Chromium or Chrome binary.`,
-    );
+    throw new Error(`No Chromium found at ${chromePath}. Install it (Debian: apt-get install -y chromium) or set CHROME_PATH to a Chromium or Chrome binary.`);
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'cordial-e2e-'));
   const mailDir = join(dataDir, 'received-mail');
@@ -37,16 +35,19 @@ export default async function setup(project: TestProject) {
   const port = String(await freePort());
   const webhookSecret = 'whsec_e2e_cordial';
   const stripe = await startStripeStandIn({ webhook: { url: `http://127.0.0.1:${port}/api/payments/stripe`, secret: webhookSecret } });
-  shop = await startShop({
-    DATA_DIR: dataDir,
-    PORT: port,
-    SMTP_URL: mailCatcher.smtpUrl,
-    STRIPE_SECRET_KEY: 'sk_test_e2e',
-    STRIPE_WEBHOOK_SECRET: webhookSecret,
-    STRIPE_API_URL: stripe.url,
-    // Back-in-stock mails and review invitations (issue 15) looked for every two seconds, not every minute.
-    BACKGROUND_JOBS_INTERVAL_SECONDS: '2',
-  }, { logFile: shopLogFile(dataDir) });
+  shop = await startShop(
+    {
+      DATA_DIR: dataDir,
+      PORT: port,
+      SMTP_URL: mailCatcher.smtpUrl,
+      STRIPE_SECRET_KEY: 'sk_test_e2e',
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_API_URL: stripe.url,
+      // Back-in-stock mails and review invitations (issue 15) looked for every two seconds, not every minute.
+      BACKGROUND_JOBS_INTERVAL_SECONDS: '2',
+    },
+    { logFile: shopLogFile(dataDir) },
+  );
   project.provide('baseUrl', shop.baseUrl);
   project.provide('dataDir', dataDir);
   project.provide('mailDir', mailDir);

@@ -14,7 +14,10 @@ export interface RunningShop {
 }
 
 /** Starts `node server/main.ts` (what `npm start` runs) and waits until /healthz answers 200. */
-export async function startShop(env: Record<string, string>, { timeoutMs = 280_000, logFile }: { timeoutMs?: number; logFile?: string } = {}): Promise<RunningShop> {
+export async function startShop(
+  env: Record<string, string>,
+  { timeoutMs = 280_000, logFile }: { timeoutMs?: number; logFile?: string } = {},
+): Promise<RunningShop> {
   const port = env.PORT ?? String(await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';

@@ -8,7 +8,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { build, type Plugin } from 'vite';
-import { appIcons } from '../../app/modules/pwa/web-manifest.ts';
+import { appIcons } from '#app/modules/pwa/web-manifest.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localeCodes } from '../../app/modules/i18n/locales.ts';
+import { localeCodes } from '#app/modules/i18n/locales.ts';
 import { catalogueLanguageOf, planCatalogue } from './catalogue-plan.ts';
 import { cordTypes } from './product-types.ts';
 import { reviewTexts } from './vocabulary/catalogue-text.ts';
@@ -31,7 +31,19 @@ describe('the demo catalogue plan', () => {
 
   it('sells accessories, leather, BioThane, kits and tools too', () => {
     const types = new Set(plan.products.map((p) => p.productType));
-    for (const type of ['side-release-buckle', 'snap-hook', 'double-cap-rivet', 'chicago-screw', 'slide-bead', 'leather-cord', 'leather-strap', 'biothane-webbing', 'bracelet-kit', 'paracord-needle', 'fid']) {
+    for (const type of [
+      'side-release-buckle',
+      'snap-hook',
+      'double-cap-rivet',
+      'chicago-screw',
+      'slide-bead',
+      'leather-cord',
+      'leather-strap',
+      'biothane-webbing',
+      'bracelet-kit',
+      'paracord-needle',
+      'fid',
+    ]) {
       expect(types).toContain(type);
     }
   });
@@ -126,7 +138,17 @@ describe('the demo catalogue plan', () => {
   it('links the home page to the categories of spec §2', () => {
     const homePaths = plan.categories.filter((c) => c.showOnHome).map((c) => `/${c.texts['en-US'].urlPath}`);
     expect(homePaths.sort()).toEqual(
-      ['/paracord-accessory', '/webbing-biothane/biothane', '/diy-kits', '/dog-leash-rope', '/leather-products', '/new-arrivals', '/paracord', '/ppm', '/paracord-diy-tools'].sort(),
+      [
+        '/paracord-accessory',
+        '/webbing-biothane/biothane',
+        '/diy-kits',
+        '/dog-leash-rope',
+        '/leather-products',
+        '/new-arrivals',
+        '/paracord',
+        '/ppm',
+        '/paracord-diy-tools',
+      ].sort(),
     );
   });
 

@@ -5,7 +5,7 @@
  */
 import type { AccessoryImageInput } from './drawing/accessory-image.ts';
 import type { CordSwatchInput } from './drawing/cord-swatch.ts';
-import { type LocaleCode, localeCodes } from '../../app/modules/i18n/locales.ts';
+import { type LocaleCode, localeCodes } from '#app/modules/i18n/locales.ts';
 import { accessoryFacetSpecs, cordFacetSpecs, facetAttributes, kitFacetSpecs } from './facet-values.ts';
 import { accessoryTypes, type CordType, cordTypes, kitTypes } from './product-types.ts';
 import { Random } from './random.ts';
@@ -53,10 +53,7 @@ export interface PlannedAttribute {
   options: PlannedOption[];
 }
 
-export type PlannedSpec =
-  | { attribute: string; option: string }
-  | { attribute: string; number: number }
-  | { attribute: string; text: string };
+export type PlannedSpec = { attribute: string; option: string } | { attribute: string; number: number } | { attribute: string; text: string };
 
 export interface PlannedVariant {
   sku: string;
@@ -125,8 +122,7 @@ const perLocale = <T>(build: (locale: LocaleCode, language: CatalogueLanguage) =
 
 const translatedPerLocale = (text: Translated): PerLocale<string> => perLocale((_, language) => text[language]);
 
-const fill = (template: string, values: Record<string, string>) =>
-  template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
 
 const numberFormats = new Map<LocaleCode, Intl.NumberFormat>();
 const formatNumber = (value: number, locale: LocaleCode) => {
@@ -217,9 +213,17 @@ function buildAttributes(): PlannedAttribute[] {
     if (attribute === 'unit_type' || attribute === 'symbol_slide_beads') continue;
     const list = accessoryOptions.get(attribute) ?? [];
     for (const value of values) {
-      if (!list.some((o) => o.code === value.code)) list.push({ code: value.code, sortValue: value.sortValue, labels: perLocale((locale) => value.label.replace(/^[\d.]+/, (n) => formatNumber(Number(n), locale))) });
+      if (!list.some((o) => o.code === value.code))
+        list.push({
+          code: value.code,
+          sortValue: value.sortValue,
+          labels: perLocale((locale) => value.label.replace(/^[\d.]+/, (n) => formatNumber(Number(n), locale))),
+        });
     }
-    accessoryOptions.set(attribute, list.sort((a, b) => (a.sortValue ?? 0) - (b.sortValue ?? 0)));
+    accessoryOptions.set(
+      attribute,
+      list.sort((a, b) => (a.sortValue ?? 0) - (b.sortValue ?? 0)),
+    );
   }
   const colourOptions = baseColours.map((c) => ({ code: c.code, swatchHex: c.hex, labels: translatedPerLocale(c.name) }));
   const slideBeadSymbols = accessoryTypes.find((a) => a.code === 'slide-bead')?.option.values.map((v) => v.code) ?? [];
@@ -231,17 +235,53 @@ function buildAttributes(): PlannedAttribute[] {
     { code: 'rope_diameter', valueType: 'number', unit: 'mm', isFilterable: true, isConfigurable: false, options: [] },
     { code: 'breaking_strength', valueType: 'number', unit: 'kg', isFilterable: true, isConfigurable: false, options: [] },
     { code: 'number_of_strands', valueType: 'number', isFilterable: true, isConfigurable: false, options: [] },
-    { code: 'rope_material', valueType: 'select', isFilterable: true, isConfigurable: false, options: selectOptions(['nylon', 'polyester', 'polypropylene', 'cotton', 'leather', 'biothane-coated-polyester']) },
-    { code: 'rope_material_core', valueType: 'select', isFilterable: true, isConfigurable: false, options: selectOptions(['nylon', 'polyester', 'polypropylene', 'cotton', 'leather', 'natural-rubber']) },
-    { code: 'rope_construction', valueType: 'select', isFilterable: true, isConfigurable: false, options: selectOptions(['kernmantle', 'braided-16-plait', 'braided-8-plait', 'twisted-3-strand', 'solid-braid']) },
+    {
+      code: 'rope_material',
+      valueType: 'select',
+      isFilterable: true,
+      isConfigurable: false,
+      options: selectOptions(['nylon', 'polyester', 'polypropylene', 'cotton', 'leather', 'biothane-coated-polyester']),
+    },
+    {
+      code: 'rope_material_core',
+      valueType: 'select',
+      isFilterable: true,
+      isConfigurable: false,
+      options: selectOptions(['nylon', 'polyester', 'polypropylene', 'cotton', 'leather', 'natural-rubber']),
+    },
+    {
+      code: 'rope_construction',
+      valueType: 'select',
+      isFilterable: true,
+      isConfigurable: false,
+      options: selectOptions(['kernmantle', 'braided-16-plait', 'braided-8-plait', 'twisted-3-strand', 'solid-braid']),
+    },
     { code: 'max_continuous_length', valueType: 'number', unit: 'm', isFilterable: false, isConfigurable: false, options: [] },
     { code: 'weight', valueType: 'number', unit: 'g', isFilterable: false, isConfigurable: false, options: [] },
     { code: 'hs_tariff_number', valueType: 'text', isFilterable: false, isConfigurable: false, options: [] },
-    { code: 'materiaal_soort_metalen', valueType: 'select', isFilterable: true, isConfigurable: false, options: selectOptions(['stainless-steel', 'brass', 'zinc-alloy', 'aluminium']) },
-    { code: 'buckle_type', valueType: 'select', isFilterable: false, isConfigurable: false, options: selectOptions(['side-release', 'contoured', 'adjustable-shackle', 'cobra']) },
+    {
+      code: 'materiaal_soort_metalen',
+      valueType: 'select',
+      isFilterable: true,
+      isConfigurable: false,
+      options: selectOptions(['stainless-steel', 'brass', 'zinc-alloy', 'aluminium']),
+    },
+    {
+      code: 'buckle_type',
+      valueType: 'select',
+      isFilterable: false,
+      isConfigurable: false,
+      options: selectOptions(['side-release', 'contoured', 'adjustable-shackle', 'cobra']),
+    },
     { code: 'length_accessory', valueType: 'number', unit: 'mm', isFilterable: true, isConfigurable: false, options: [] },
     { code: 'length', valueType: 'select', isFilterable: false, isConfigurable: true, options: lengthOptions() },
-    { code: 'unit_type', valueType: 'select', isFilterable: false, isConfigurable: true, options: selectOptions(['piece', 'pack-of-5', 'pack-of-10', 'pack-of-25', 'per-metre']) },
+    {
+      code: 'unit_type',
+      valueType: 'select',
+      isFilterable: false,
+      isConfigurable: true,
+      options: selectOptions(['piece', 'pack-of-5', 'pack-of-10', 'pack-of-25', 'per-metre']),
+    },
     { code: 'symbol_slide_beads', valueType: 'select', isFilterable: false, isConfigurable: true, options: selectOptions(slideBeadSymbols) },
     ...[...accessoryOptions].map(([code, options]) => ({
       code,
@@ -270,7 +310,15 @@ const topLevelPaths: Record<string, Partial<Record<CatalogueLanguage, string>>> 
  * (/webbing-biothane/biothane), and other cord is reached through the menu only.
  */
 const homeCategoryCodes = new Set([
-  'paracord', 'paracord-accessory', 'biothane', 'diy-kits', 'dog-leash-rope', 'leather-products', 'new-arrivals', 'ppm', 'paracord-diy-tools',
+  'paracord',
+  'paracord-accessory',
+  'biothane',
+  'diy-kits',
+  'dog-leash-rope',
+  'leather-products',
+  'new-arrivals',
+  'ppm',
+  'paracord-diy-tools',
 ]);
 
 function buildCategories(): PlannedCategory[] {
@@ -332,7 +380,14 @@ function reviewsFor(random: Random, count: number, topics: ReviewTopic[]): Plann
     const locale = random.pick(localeCodes);
     const language = catalogueLanguageOf(locale);
     const text = random.pick(reviewTexts[language].filter((candidate) => candidate.topic === 'any' || topics.includes(candidate.topic)));
-    reviews.push({ locale, author: random.pick(reviewAuthors[language]), rating: text.rating, title: text.title, body: text.body, daysAgo: random.int(2, 900) });
+    reviews.push({
+      locale,
+      author: random.pick(reviewAuthors[language]),
+      rating: text.rating,
+      title: text.title,
+      body: text.body,
+      daysAgo: random.int(2, 900),
+    });
   }
   return reviews;
 }
@@ -406,9 +461,25 @@ export function planCatalogue({ seed = 20261122, scale = 1 }: PlanOptions = {}):
         type.lengthsM.length > 0
           ? type.lengthsM.map((metres) => {
               const priceCents = lengthPriceCents(type.centsPerMetre, metres);
-              return { sku: `${sku}-${metres}M`, priceCents, stock: stockLevel(random, productOutOfStock), weightGrams: Math.max(1, Math.round(type.gramsPerMetre * metres)), options: { length: `${metres}m` }, tiers: priceTiers(priceCents) };
+              return {
+                sku: `${sku}-${metres}M`,
+                priceCents,
+                stock: stockLevel(random, productOutOfStock),
+                weightGrams: Math.max(1, Math.round(type.gramsPerMetre * metres)),
+                options: { length: `${metres}m` },
+                tiers: priceTiers(priceCents),
+              };
             })
-          : [{ sku: `${sku}-PM`, priceCents: type.centsPerMetre, stock: productOutOfStock ? 0 : random.int(50, type.maxContinuousLengthM * 4), weightGrams: type.gramsPerMetre, options: { unit_type: 'per-metre' }, tiers: priceTiers(type.centsPerMetre) }];
+          : [
+              {
+                sku: `${sku}-PM`,
+                priceCents: type.centsPerMetre,
+                stock: productOutOfStock ? 0 : random.int(50, type.maxContinuousLengthM * 4),
+                weightGrams: type.gramsPerMetre,
+                options: { unit_type: 'per-metre' },
+                tiers: priceTiers(type.centsPerMetre),
+              },
+            ];
       const specs: PlannedSpec[] = [
         ...design.colours.map((c) => ({ attribute: 'color', option: c.code })),
         { attribute: 'pattern_type', option: design.pattern.code },
@@ -439,7 +510,11 @@ export function planCatalogue({ seed = 20261122, scale = 1 }: PlanOptions = {}):
         specs,
         variants,
         imagePaths: [imagePath, detailPath],
-        reviews: reviewsFor(random, random.chance(0.45) ? random.int(1, 6) : 0, categoryCodes.has('reflective') || categoryCodes.has('glow-in-the-dark') ? ['cord', 'glow'] : ['cord']),
+        reviews: reviewsFor(
+          random,
+          random.chance(0.45) ? random.int(1, 6) : 0,
+          categoryCodes.has('reflective') || categoryCodes.has('glow-in-the-dark') ? ['cord', 'glow'] : ['cord'],
+        ),
         isCordOrRope: type.code !== 'biothane-webbing' && type.code !== 'leather-cord',
         designCode: design.code,
       });
@@ -462,7 +537,14 @@ export function planCatalogue({ seed = 20261122, scale = 1 }: PlanOptions = {}):
       });
       const variants = accessory.option.values.map((value, step) => {
         const priceCents = accessory.baseCents + step * accessory.stepCents;
-        return { sku: `${sku}-${value.code.toUpperCase()}`, priceCents, stock: stockLevel(random, false), weightGrams: accessory.weightGrams, options: { [accessory.option.attribute]: value.code }, tiers: priceTiers(priceCents) };
+        return {
+          sku: `${sku}-${value.code.toUpperCase()}`,
+          priceCents,
+          stock: stockLevel(random, false),
+          weightGrams: accessory.weightGrams,
+          options: { [accessory.option.attribute]: value.code },
+          tiers: priceTiers(priceCents),
+        };
       });
       products.push({
         sku,
@@ -503,12 +585,20 @@ export function planCatalogue({ seed = 20261122, scale = 1 }: PlanOptions = {}):
       .forEach((design, index) => {
         const sku = `${kit.skuPrefix}-${String(index + 1).padStart(3, '0')}`;
         const imagePath = `accessories/${kit.code}/${design.code}.svg`;
-        images.set(imagePath, { drawing: 'accessory', input: { shape: 'kit', colour: design.colours[0]?.hex ?? '#000000', finish: 'plastic', seed: index + 1 } });
+        images.set(imagePath, {
+          drawing: 'accessory',
+          input: { shape: 'kit', colour: design.colours[0]?.hex ?? '#000000', finish: 'plastic', seed: index + 1 },
+        });
         const texts = perLocale((locale, language) => {
           const designLabel = designName(design, language);
           const name = `${text.name[language]} – ${designLabel}`;
           const description = fill(text.description[language], { design: designLabel, diameter: '4 mm', strength: '250 kg' });
-          return { name, urlKey: uniqueUrlKey(locale, name, sku), description: `<p>${escapeHtml(description)}</p>`, metaDescription: description.slice(0, 155) };
+          return {
+            name,
+            urlKey: uniqueUrlKey(locale, name, sku),
+            description: `<p>${escapeHtml(description)}</p>`,
+            metaDescription: description.slice(0, 155),
+          };
         });
         products.push({
           sku,
@@ -519,8 +609,21 @@ export function planCatalogue({ seed = 20261122, scale = 1 }: PlanOptions = {}):
           position: position++,
           texts,
           categoryCodes: ancestorsAndSelf(text.category),
-          specs: [...design.colours.map((c) => ({ attribute: 'color', option: c.code })), { attribute: 'weight', number: kit.weightGrams }, ...kitFacetSpecs(kit.code, index)],
-          variants: [{ sku: `${sku}-KIT`, priceCents: kit.cents, stock: stockLevel(random, false), weightGrams: kit.weightGrams, options: { unit_type: 'piece' }, tiers: priceTiers(kit.cents) }],
+          specs: [
+            ...design.colours.map((c) => ({ attribute: 'color', option: c.code })),
+            { attribute: 'weight', number: kit.weightGrams },
+            ...kitFacetSpecs(kit.code, index),
+          ],
+          variants: [
+            {
+              sku: `${sku}-KIT`,
+              priceCents: kit.cents,
+              stock: stockLevel(random, false),
+              weightGrams: kit.weightGrams,
+              options: { unit_type: 'piece' },
+              tiers: priceTiers(kit.cents),
+            },
+          ],
           imagePaths: [imagePath],
           reviews: reviewsFor(random, random.chance(0.5) ? random.int(1, 5) : 0, ['kit']),
           isCordOrRope: false,
@@ -548,7 +651,9 @@ function relatedProducts(random: Random, products: PlannedProduct[]): CatalogueP
     pickDistinct(random, accessories, product, 4).forEach((other, position) =>
       related.push({ sku: product.sku, relatedSku: other.sku, kind: 'bought_together', position }),
     );
-    pickDistinct(random, byType.get(product.productType) ?? [], product, 4).forEach((other, position) => related.push({ sku: product.sku, relatedSku: other.sku, kind: 'most_viewed', position }));
+    pickDistinct(random, byType.get(product.productType) ?? [], product, 4).forEach((other, position) =>
+      related.push({ sku: product.sku, relatedSku: other.sku, kind: 'most_viewed', position }),
+    );
   }
   return related;
 }

@@ -4,10 +4,10 @@
  * that is published in the README: add it to an authenticator app, or compute the code with
  * `currentTotp(demoStaffTotpSecret)`. A real shop starts with `npm run admin -- create-owner`.
  */
-import type { Database } from '../../app/db/client.server.ts';
-import { staffUsers } from '../../app/db/schema.ts';
-import type { StaffRole } from '../../app/modules/admin/permissions.ts';
-import { hashPassword } from '../../app/modules/customers/password.server.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { staffUsers } from '#app/db/schema.ts';
+import type { StaffRole } from '#app/modules/admin/permissions.ts';
+import { hashPassword } from '#app/modules/customers/password.server.ts';
 
 export const demoStaffPassword = 'Cordial-admin-2026!';
 /** Public on purpose (demo only); base32 as authenticator apps expect it. */
@@ -24,6 +24,8 @@ export async function loadDemoStaff(db: Database): Promise<void> {
   const passwordHash = await hashPassword(demoStaffPassword);
   await db
     .insert(staffUsers)
-    .values(Object.entries(demoStaff).map(([role, { email, name }]) => ({ email, name, role: role as StaffRole, passwordHash, totpSecret: demoStaffTotpSecret })))
+    .values(
+      Object.entries(demoStaff).map(([role, { email, name }]) => ({ email, name, role: role as StaffRole, passwordHash, totpSecret: demoStaffTotpSecret })),
+    )
     .onConflictDoNothing();
 }

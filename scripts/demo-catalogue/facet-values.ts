@@ -10,22 +10,46 @@ type Definition = Omit<PlannedAttribute, 'labels' | 'position' | 'options'> & { 
 
 /** The attributes, in the order their facets are offered; select options in shop order. */
 export const facetAttributes: readonly Definition[] = [
-  { code: 'product_main_group', valueType: 'select', isFilterable: true, isConfigurable: false, optionCodes: ['cord-and-rope', 'webbing', 'leather-goods', 'accessories', 'tools', 'kits'] },
+  {
+    code: 'product_main_group',
+    valueType: 'select',
+    isFilterable: true,
+    isConfigurable: false,
+    optionCodes: ['cord-and-rope', 'webbing', 'leather-goods', 'accessories', 'tools', 'kits'],
+  },
   { code: 'paracord_family', valueType: 'select', isFilterable: true, isConfigurable: false, optionCodes: ['paracord', 'micro-cord', 'nano-cord'] },
-  { code: 'surface_family', valueType: 'select', isFilterable: true, isConfigurable: false, optionCodes: ['matte', 'glossy', 'reflective', 'glow', 'smooth', 'suede'] },
+  {
+    code: 'surface_family',
+    valueType: 'select',
+    isFilterable: true,
+    isConfigurable: false,
+    optionCodes: ['matte', 'glossy', 'reflective', 'glow', 'smooth', 'suede'],
+  },
   { code: 'leather_grade', valueType: 'select', isFilterable: true, isConfigurable: false, optionCodes: ['full-grain', 'top-grain', 'split-leather'] },
   { code: 'nappa_basic', valueType: 'select', isFilterable: true, isConfigurable: false, optionCodes: ['nappa', 'basic'] },
   { code: 'leather_thickness', valueType: 'number', unit: 'mm', isFilterable: true, isConfigurable: false, optionCodes: [] },
   { code: 'material_thickness', valueType: 'number', unit: 'mm', isFilterable: true, isConfigurable: false, optionCodes: [] },
   { code: 'strap_length', valueType: 'number', unit: 'm', isFilterable: true, isConfigurable: false, optionCodes: [] },
   { code: 'innersize', valueType: 'number', unit: 'mm', isFilterable: true, isConfigurable: false, optionCodes: [] },
-  { code: 'feed_through', valueType: 'select', isFilterable: true, isConfigurable: false, optionCodes: ['cord-275', 'cord-425', 'cord-550', 'cord-550-double'] },
+  {
+    code: 'feed_through',
+    valueType: 'select',
+    isFilterable: true,
+    isConfigurable: false,
+    optionCodes: ['cord-275', 'cord-425', 'cord-550', 'cord-550-double'],
+  },
 ];
 
 /** The n-th of a list, round and round: the products of a range take turns. */
 const nth = <T>(list: readonly T[], index: number): T => list[index % list.length]!;
 
-const paracordFamilies: Record<string, string> = { 'paracord-550': 'paracord', 'paracord-425': 'paracord', 'paracord-275': 'paracord', 'paracord-95': 'micro-cord', 'nano-cord': 'nano-cord' };
+const paracordFamilies: Record<string, string> = {
+  'paracord-550': 'paracord',
+  'paracord-425': 'paracord',
+  'paracord-275': 'paracord',
+  'paracord-95': 'micro-cord',
+  'nano-cord': 'nano-cord',
+};
 
 /** Cord, rope and webbing sold by design: index is the design's place in its type's range. */
 export function cordFacetSpecs(typeCode: string, patternCode: string, index: number): PlannedSpec[] {
@@ -69,16 +93,33 @@ export function accessoryFacetSpecs(accessoryCode: string, index: number): Plann
         { attribute: 'strap_length', number: nth([1, 1.2, 1.5], index) },
       ];
     case 'side-release-buckle':
-      return [{ attribute: 'product_main_group', option: 'accessories' }, { attribute: 'feed_through', option: nth(['cord-550', 'cord-550-double'], index) }];
+      return [
+        { attribute: 'product_main_group', option: 'accessories' },
+        { attribute: 'feed_through', option: nth(['cord-550', 'cord-550-double'], index) },
+      ];
     case 'slide-bead':
-      return [{ attribute: 'product_main_group', option: 'accessories' }, { attribute: 'innersize', number: nth([5, 6], index) }, { attribute: 'feed_through', option: nth(['cord-550', 'cord-550-double'], index) }];
+      return [
+        { attribute: 'product_main_group', option: 'accessories' },
+        { attribute: 'innersize', number: nth([5, 6], index) },
+        { attribute: 'feed_through', option: nth(['cord-550', 'cord-550-double'], index) },
+      ];
     case 'cord-end':
       // 3 mm inside takes 425 paracord, 4 mm takes 550.
-      return [{ attribute: 'product_main_group', option: 'accessories' }, { attribute: 'innersize', number: nth([4, 3], index) }, { attribute: 'feed_through', option: nth(['cord-550', 'cord-425'], index) }];
+      return [
+        { attribute: 'product_main_group', option: 'accessories' },
+        { attribute: 'innersize', number: nth([4, 3], index) },
+        { attribute: 'feed_through', option: nth(['cord-550', 'cord-425'], index) },
+      ];
     case 'split-ring':
-      return [{ attribute: 'product_main_group', option: 'accessories' }, { attribute: 'innersize', number: nth([15, 20, 25], index) }];
+      return [
+        { attribute: 'product_main_group', option: 'accessories' },
+        { attribute: 'innersize', number: nth([15, 20, 25], index) },
+      ];
     case 'paracord-needle':
-      return [{ attribute: 'product_main_group', option: 'tools' }, { attribute: 'feed_through', option: nth(['cord-550', 'cord-275'], index) }];
+      return [
+        { attribute: 'product_main_group', option: 'tools' },
+        { attribute: 'feed_through', option: nth(['cord-550', 'cord-275'], index) },
+      ];
     default:
       return [{ attribute: 'product_main_group', option: tools.has(accessoryCode) ? 'tools' : 'accessories' }];
   }
@@ -86,5 +127,8 @@ export function accessoryFacetSpecs(accessoryCode: string, index: number): Plann
 
 /** DIY kits: a dog leash kit makes a leash of its strap length. */
 export function kitFacetSpecs(kitCode: string, index: number): PlannedSpec[] {
-  return [{ attribute: 'product_main_group', option: 'kits' }, ...(kitCode === 'dog-leash-kit' ? [{ attribute: 'strap_length', number: nth([1.2, 1.5, 1.8, 2], index) }] : [])];
+  return [
+    { attribute: 'product_main_group', option: 'kits' },
+    ...(kitCode === 'dog-leash-kit' ? [{ attribute: 'strap_length', number: nth([1.2, 1.5, 1.8, 2], index) }] : []),
+  ];
 }

@@ -6,10 +6,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Database } from '../../app/db/client.server.ts';
-import * as schema from '../../app/db/schema.ts';
-import { localeCodes } from '../../app/modules/i18n/locales.ts';
-import { rebuildSearchIndex } from '../../app/modules/search/search-index.server.ts';
+import type { Database } from '#app/db/client.server.ts';
+import * as schema from '#app/db/schema.ts';
+import { localeCodes } from '#app/modules/i18n/locales.ts';
+import { rebuildSearchIndex } from '#app/modules/search/search-index.server.ts';
 import { drawAccessoryImage } from './drawing/accessory-image.ts';
 import { drawCordSwatch } from './drawing/cord-swatch.ts';
 import { loadDemoCustomer } from './demo-customer.ts';
@@ -82,7 +82,10 @@ async function insertRows<T extends PgTable>(tx: Transaction, table: T, rows: T[
 async function insertWithIds<T extends PgTable>(tx: Transaction, table: T, rows: T['$inferInsert'][]): Promise<number[]> {
   const ids: number[] = [];
   for (const batch of batches(table, rows)) {
-    const inserted = (await tx.insert(table).values(batch).returning({ id: sql<number>`id` })) as { id: number }[];
+    const inserted = (await tx
+      .insert(table)
+      .values(batch)
+      .returning({ id: sql<number>`id` })) as { id: number }[];
     ids.push(...inserted.map((row) => row.id));
   }
   return ids;
@@ -118,13 +121,22 @@ async function writePlan(tx: Transaction, plan: CataloguePlan) {
   const attributeIdList = await insertWithIds(
     tx,
     schema.attributes,
-    plan.attributes.map(({ code, valueType, unit, isFilterable, isConfigurable, position }) => ({ code, valueType, unit, isFilterable, isConfigurable, position })),
+    plan.attributes.map(({ code, valueType, unit, isFilterable, isConfigurable, position }) => ({
+      code,
+      valueType,
+      unit,
+      isFilterable,
+      isConfigurable,
+      position,
+    })),
   );
   plan.attributes.forEach((attribute, index) => attributeIds.set(attribute.code, attributeIdList[index] as number));
   await insertRows(
     tx,
     schema.attributeTranslations,
-    plan.attributes.flatMap((attribute) => localeCodes.map((locale) => ({ attributeId: attributeIds.get(attribute.code) as number, locale, label: attribute.labels[locale] }))),
+    plan.attributes.flatMap((attribute) =>
+      localeCodes.map((locale) => ({ attributeId: attributeIds.get(attribute.code) as number, locale, label: attribute.labels[locale] })),
+    ),
   );
   const options = plan.attributes.flatMap((attribute) => attribute.options.map((option, position) => ({ attribute, option, position })));
   const optionIdList = await insertWithIds(

@@ -42,11 +42,15 @@ if (!report?.vulnerabilities) {
   for (const finding of unexplainedFindings(findings, allowList)) {
     failures.push(`${finding.severity} ${finding.advisory} in ${finding.package}: ${finding.title} (fix it, or explain it in .ci/audit-allowlist.json)`);
   }
-  console.log(`npm audit --omit=dev: ${findings.length} high or critical advisories, ${findings.length - unexplainedFindings(findings, allowList).length} of them explained`);
+  console.log(
+    `npm audit --omit=dev: ${findings.length} high or critical advisories, ${findings.length - unexplainedFindings(findings, allowList).length} of them explained`,
+  );
 }
 
 if (failures.length > 0) {
   console.error(`Supply-chain check failed:\n${failures.map((failure) => `  - ${failure}`).join('\n')}`);
   process.exit(1);
 }
-console.log(`Supply-chain check passed: ${Object.keys(JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')).packages).length - 1} locked packages.`);
+console.log(
+  `Supply-chain check passed: ${Object.keys(JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')).packages).length - 1} locked packages.`,
+);

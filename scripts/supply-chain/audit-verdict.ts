@@ -57,8 +57,10 @@ export function allowListProblems(entries: AllowListEntry[]): string[] {
     const problems: string[] = [];
     if (!/^GHSA(-[\w]{4}){3}$/.test(entry.advisory ?? '')) problems.push(`entry ${index + 1}: "advisory" must be a GHSA id`);
     if (!entry.package) problems.push(`entry ${index + 1}: "package" is missing`);
-    if (!entry.reason || entry.reason.trim().length < 20) problems.push(`entry ${index + 1} (${entry.advisory}): "reason" must say why (20 characters at least)`);
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(entry.date ?? '') || Number.isNaN(Date.parse(entry.date))) problems.push(`entry ${index + 1} (${entry.advisory}): "date" must be YYYY-MM-DD`);
+    if (!entry.reason || entry.reason.trim().length < 20)
+      problems.push(`entry ${index + 1} (${entry.advisory}): "reason" must say why (20 characters at least)`);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(entry.date ?? '') || Number.isNaN(Date.parse(entry.date)))
+      problems.push(`entry ${index + 1} (${entry.advisory}): "date" must be YYYY-MM-DD`);
     return problems;
   });
 }
@@ -76,6 +78,9 @@ interface Lockfile {
 export function unpinnedPackages(lockfile: Lockfile): string[] {
   return Object.entries(lockfile.packages ?? {})
     .filter(([path]) => path !== '')
-    .filter(([, entry]) => !entry.link && (!entry.version || !entry.integrity || (entry.resolved !== undefined && !entry.resolved.startsWith('https://registry.npmjs.org/'))))
+    .filter(
+      ([, entry]) =>
+        !entry.link && (!entry.version || !entry.integrity || (entry.resolved !== undefined && !entry.resolved.startsWith('https://registry.npmjs.org/'))),
+    )
     .map(([path]) => path);
 }

@@ -5,15 +5,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { RouterContextProvider } from 'react-router';
-import { type AppServices, csrfTokenContext, requestInfoContext, servicesContext, staffContext } from '../../app/context.ts';
-import type { Database } from '../../app/db/client.server.ts';
-import { productReviews, productTranslations, productVariants, products, staffUsers } from '../../app/db/schema.ts';
-import type { StaffRole } from '../../app/modules/admin/permissions.ts';
-import { hashPassword } from '../../app/modules/customers/password.server.ts';
-import { readStaffSession, startStaffSession, type StaffMember } from '../../app/modules/admin/staff-session.server.ts';
-import { newTotpSecret } from '../../app/modules/admin/two-factor.server.ts';
-import { createLogger } from '../../app/modules/observability/logger.server.ts';
-import type { Mailer } from '../../app/modules/mail/mailer.server.ts';
+import { type AppServices, csrfTokenContext, requestInfoContext, servicesContext, staffContext } from '#app/context.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { productReviews, productTranslations, productVariants, products, staffUsers } from '#app/db/schema.ts';
+import type { StaffRole } from '#app/modules/admin/permissions.ts';
+import { hashPassword } from '#app/modules/customers/password.server.ts';
+import { readStaffSession, startStaffSession, type StaffMember } from '#app/modules/admin/staff-session.server.ts';
+import { newTotpSecret } from '#app/modules/admin/two-factor.server.ts';
+import { createLogger } from '#app/lib/observability/logger.server.ts';
+import type { Mailer } from '#app/lib/mail/mailer.server.ts';
 
 export const staffPassword = 'Admin&Rope2026';
 
@@ -30,7 +30,13 @@ export async function createStaff(db: Database, role: StaffRole): Promise<TestSt
   const totpSecret = newTotpSecret();
   const [row] = await db
     .insert(staffUsers)
-    .values({ email, name: `${role[0]!.toUpperCase()}${role.slice(1)} ${email.slice(-16, -12)}`, role, passwordHash: await hashPassword(staffPassword), totpSecret })
+    .values({
+      email,
+      name: `${role[0]!.toUpperCase()}${role.slice(1)} ${email.slice(-16, -12)}`,
+      role,
+      passwordHash: await hashPassword(staffPassword),
+      totpSecret,
+    })
     .returning({ id: staffUsers.id });
   return { id: row!.id, email, role, totpSecret };
 }
@@ -50,8 +56,18 @@ export function adminContext(db: Database, staff: StaffMember | null, services: 
   const sentMail: unknown[] = [];
   const mailer = { send: async (message: unknown) => void sentMail.push(message) } as unknown as Mailer;
   context.set(servicesContext, {
-    db, logger: createLogger('silent'), siteUrl: 'http://shop.test', shopName: 'Cordial', isProduction: false, dataDir: '/nonexistent',
-    sessionSecret: 'x'.repeat(32), secureCookies: false, pageCache: null as never, mailer, payments: null, ...services,
+    db,
+    logger: createLogger('silent'),
+    siteUrl: 'http://shop.test',
+    shopName: 'Cordial',
+    isProduction: false,
+    dataDir: '/nonexistent',
+    sessionSecret: 'x'.repeat(32),
+    secureCookies: false,
+    pageCache: null as never,
+    mailer,
+    payments: null,
+    ...services,
   });
   context.set(requestInfoContext, { requestId: randomUUID(), cspNonce: 'nonce', clientAddress: `test-${randomUUID()}`, malformedTarget: false });
   context.set(csrfTokenContext, 'token');
@@ -67,10 +83,29 @@ type RouteFunction = (args: never) => unknown;
  */
 export async function callRoute(
   fn: RouteFunction,
-  { db, staff, path, form, params = {}, services }: { db: Database; staff: StaffMember | null; path: string; form?: Record<string, string | number> | URLSearchParams | FormData; params?: Record<string, string>; services?: Partial<AppServices> },
+  {
+    db,
+    staff,
+    path,
+    form,
+    params = {},
+    services,
+  }: {
+    db: Database;
+    staff: StaffMember | null;
+    path: string;
+    form?: Record<string, string | number> | URLSearchParams | FormData;
+    params?: Record<string, string>;
+    services?: Partial<AppServices>;
+  },
 ): Promise<{ status: number; data: unknown; headers: Headers }> {
   // A record for simple forms; URLSearchParams for repeated fields, FormData for file uploads.
-  const body = form instanceof URLSearchParams || form instanceof FormData ? form : form ? new URLSearchParams(Object.entries(form).map(([key, value]) => [key, String(value)])) : undefined;
+  const body =
+    form instanceof URLSearchParams || form instanceof FormData
+      ? form
+      : form
+        ? new URLSearchParams(Object.entries(form).map(([key, value]) => [key, String(value)]))
+        : undefined;
   const request = new Request(adminUrl(path), body ? { method: 'POST', body } : undefined);
   try {
     const result = await fn({ request, params, context: adminContext(db, staff, services) } as never);
@@ -95,7 +130,10 @@ export async function createProductWithReview(db: Database, stock = 10) {
   const sku = `TEST-${randomUUID().slice(0, 8)}`;
   const [product] = await db.insert(products).values({ sku, kind: 'simple', productType: 'paracord' }).returning({ id: products.id });
   await db.insert(productTranslations).values({ productId: product!.id, locale: 'en', name: `Test cord ${sku}`, urlKey: sku.toLowerCase() });
-  const [variant] = await db.insert(productVariants).values({ productId: product!.id, sku: `${sku}-1`, priceCents: 990, stockQuantity: stock }).returning({ id: productVariants.id });
+  const [variant] = await db
+    .insert(productVariants)
+    .values({ productId: product!.id, sku: `${sku}-1`, priceCents: 990, stockQuantity: stock })
+    .returning({ id: productVariants.id });
   const [review] = await db
     .insert(productReviews)
     .values({ productId: product!.id, locale: 'en', authorName: 'Pat', rating: 4, title: 'Strong cord', body: 'Held a hammock all summer.' })

@@ -2,10 +2,22 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attributeOptions, attributeOptionTranslations, attributes, attributeTranslations, categories, categoryTranslations, productAttributeValues, productCategories, productTranslations, searchDocuments, urlRedirects } from '../../app/db/schema.ts';
-import * as attributeEditor from '../../app/routes/admin/catalogue/attribute-editor.tsx';
-import * as categoryEditor from '../../app/routes/admin/catalogue/category-editor.tsx';
-import * as categoryTree from '../../app/routes/admin/catalogue/category-tree.tsx';
+import {
+  attributeOptions,
+  attributeOptionTranslations,
+  attributes,
+  attributeTranslations,
+  categories,
+  categoryTranslations,
+  productAttributeValues,
+  productCategories,
+  productTranslations,
+  searchDocuments,
+  urlRedirects,
+} from '#app/db/schema.ts';
+import * as attributeEditor from '#app/routes/admin/catalogue/attribute-editor.tsx';
+import * as categoryEditor from '#app/routes/admin/catalogue/category-editor.tsx';
+import * as categoryTree from '#app/routes/admin/catalogue/category-tree.tsx';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 import { callRoute, createProductWithReview, createStaff, loggedIn } from './admin-support.ts';
 
@@ -21,8 +33,14 @@ describe.each(testDrivers)('categories and attributes in the admin on %s', (driv
   /** A top category with a child, named in English and German. */
   async function tree() {
     const code = randomUUID().slice(0, 8);
-    const [top] = await database.db.insert(categories).values({ code: `top-${code}`, level: 1 }).returning();
-    const [child] = await database.db.insert(categories).values({ code: `child-${code}`, level: 2, parentId: top!.id }).returning();
+    const [top] = await database.db
+      .insert(categories)
+      .values({ code: `top-${code}`, level: 1 })
+      .returning();
+    const [child] = await database.db
+      .insert(categories)
+      .values({ code: `child-${code}`, level: 2, parentId: top!.id })
+      .returning();
     await database.db.insert(categoryTranslations).values([
       { categoryId: top!.id, locale: 'en', name: 'Rope', urlSegment: `rope-${code}`, urlPath: `rope-${code}` },
       { categoryId: top!.id, locale: 'de-DE', name: 'Seil', urlSegment: `seil-${code}`, urlPath: `seil-${code}` },
@@ -31,29 +49,63 @@ describe.each(testDrivers)('categories and attributes in the admin on %s', (driv
     ]);
     return { top: top!, child: child!, code };
   }
-  const texts = (locale: string, name: string, urlSegment: string) => ({ [`name.${locale}`]: name, [`urlSegment.${locale}`]: urlSegment, [`description.${locale}`]: '' });
+  const texts = (locale: string, name: string, urlSegment: string) => ({
+    [`name.${locale}`]: name,
+    [`urlSegment.${locale}`]: urlSegment,
+    [`description.${locale}`]: '',
+  });
 
   it('renames a category in one locale: its path and the paths below it move, each old one answering 301', async () => {
     const { top, child, code } = await tree();
     const saved = await callRoute(categoryEditor.action, {
-      db: database.db, staff: editor, path: `categories/${top.id}`, params: { categoryId: String(top.id) },
+      db: database.db,
+      staff: editor,
+      path: `categories/${top.id}`,
+      params: { categoryId: String(top.id) },
       form: { intent: 'save', ...texts('en', 'Rope', `rope-${code}`), ...texts('de-DE', 'Seile', `seile-${code}`) },
     });
     expect(saved.status).toBe(302);
-    const paths = await database.db.select({ locale: categoryTranslations.locale, urlPath: categoryTranslations.urlPath }).from(categoryTranslations).where(eq(categoryTranslations.locale, 'de-DE'));
-    expect(paths).toEqual(expect.arrayContaining([{ locale: 'de-DE', urlPath: `seile-${code}` }, { locale: 'de-DE', urlPath: `seile-${code}/klettern` }]));
-    const redirects = await database.db.select({ locale: urlRedirects.locale, fromPath: urlRedirects.fromPath, toPath: urlRedirects.toPath, statusCode: urlRedirects.statusCode }).from(urlRedirects).orderBy(asc(urlRedirects.fromPath));
+    const paths = await database.db
+      .select({ locale: categoryTranslations.locale, urlPath: categoryTranslations.urlPath })
+      .from(categoryTranslations)
+      .where(eq(categoryTranslations.locale, 'de-DE'));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        { locale: 'de-DE', urlPath: `seile-${code}` },
+        { locale: 'de-DE', urlPath: `seile-${code}/klettern` },
+      ]),
+    );
+    const redirects = await database.db
+      .select({ locale: urlRedirects.locale, fromPath: urlRedirects.fromPath, toPath: urlRedirects.toPath, statusCode: urlRedirects.statusCode })
+      .from(urlRedirects)
+      .orderBy(asc(urlRedirects.fromPath));
     expect(redirects.filter((row) => row.fromPath.includes(code))).toEqual([
       { locale: 'de-DE', fromPath: `seil-${code}`, toPath: `seile-${code}`, statusCode: 301 },
       { locale: 'de-DE', fromPath: `seil-${code}/klettern`, toPath: `seile-${code}/klettern`, statusCode: 301 },
     ]);
     // A bad segment is refused next to its field, and nothing is half-saved.
-    const refused = await callRoute(categoryEditor.action, { db: database.db, staff: editor, path: '', params: { categoryId: String(top.id) }, form: { intent: 'save', ...texts('en', 'Rope!', 'Not OK'), ...texts('de-DE', 'Seil', `seil-${code}`) } });
-    expect(refused).toMatchObject({ status: 400, data: { fieldErrors: { 'urlSegment.en': { key: 'admin.catalogue.errors.urlKey' } }, values: { 'urlSegment.en': 'Not OK' } } });
-    const [german] = await database.db.select({ urlPath: categoryTranslations.urlPath }).from(categoryTranslations).where(and(eq(categoryTranslations.categoryId, top.id), eq(categoryTranslations.locale, 'de-DE')));
+    const refused = await callRoute(categoryEditor.action, {
+      db: database.db,
+      staff: editor,
+      path: '',
+      params: { categoryId: String(top.id) },
+      form: { intent: 'save', ...texts('en', 'Rope!', 'Not OK'), ...texts('de-DE', 'Seil', `seil-${code}`) },
+    });
+    expect(refused).toMatchObject({
+      status: 400,
+      data: { fieldErrors: { 'urlSegment.en': { key: 'admin.catalogue.errors.urlKey' } }, values: { 'urlSegment.en': 'Not OK' } },
+    });
+    const [german] = await database.db
+      .select({ urlPath: categoryTranslations.urlPath })
+      .from(categoryTranslations)
+      .where(and(eq(categoryTranslations.categoryId, top.id), eq(categoryTranslations.locale, 'de-DE')));
     expect(german?.urlPath).toBe(`seile-${code}`);
     // The search finds the category under its new name, linked to its new path (and its child's).
-    const documents = await database.db.select({ refId: searchDocuments.refId, title: searchDocuments.title, urlPath: searchDocuments.urlPath }).from(searchDocuments).where(and(eq(searchDocuments.kind, 'category'), eq(searchDocuments.locale, 'de-DE'))).orderBy(asc(searchDocuments.urlPath));
+    const documents = await database.db
+      .select({ refId: searchDocuments.refId, title: searchDocuments.title, urlPath: searchDocuments.urlPath })
+      .from(searchDocuments)
+      .where(and(eq(searchDocuments.kind, 'category'), eq(searchDocuments.locale, 'de-DE')))
+      .orderBy(asc(searchDocuments.urlPath));
     expect(documents.filter((row) => row.urlPath.includes(code))).toEqual([
       { refId: top.id, title: 'Seile', urlPath: `seile-${code}` },
       { refId: child.id, title: 'Klettern', urlPath: `seile-${code}/klettern` },
@@ -62,20 +114,44 @@ describe.each(testDrivers)('categories and attributes in the admin on %s', (driv
 
   it('creates a category below another and moves categories and products with up and down', async () => {
     const { top, child, code } = await tree();
-    const created = await callRoute(categoryTree.action, { db: database.db, staff: editor, path: 'categories', form: { intent: 'create', parentId: top.id, code: `knots-${code}`, name: 'Knots', urlSegment: 'knots' } });
+    const created = await callRoute(categoryTree.action, {
+      db: database.db,
+      staff: editor,
+      path: 'categories',
+      form: { intent: 'create', parentId: top.id, code: `knots-${code}`, name: 'Knots', urlSegment: 'knots' },
+    });
     expect(created.status).toBe(302);
-    const [knots] = await database.db.select().from(categories).where(eq(categories.code, `knots-${code}`));
+    const [knots] = await database.db
+      .select()
+      .from(categories)
+      .where(eq(categories.code, `knots-${code}`));
     expect(knots).toMatchObject({ parentId: top.id, level: 2 });
-    const [path] = await database.db.select({ urlPath: categoryTranslations.urlPath }).from(categoryTranslations).where(eq(categoryTranslations.categoryId, knots!.id));
+    const [path] = await database.db
+      .select({ urlPath: categoryTranslations.urlPath })
+      .from(categoryTranslations)
+      .where(eq(categoryTranslations.categoryId, knots!.id));
     expect(path?.urlPath).toBe(`rope-${code}/knots`);
     await callRoute(categoryTree.action, { db: database.db, staff: editor, path: 'categories', form: { intent: 'up', categoryId: knots!.id } });
     const siblings = await database.db.select({ id: categories.id }).from(categories).where(eq(categories.parentId, top.id)).orderBy(asc(categories.position));
     expect(siblings.map((row) => row.id)).toEqual([knots!.id, child.id]);
 
     const [first, second] = [await createProductWithReview(database.db), await createProductWithReview(database.db)];
-    await database.db.insert(productCategories).values([{ productId: first.productId, categoryId: child.id, position: 5 }, { productId: second.productId, categoryId: child.id, position: 9 }]);
-    await callRoute(categoryEditor.action, { db: database.db, staff: editor, path: `categories/${child.id}`, params: { categoryId: String(child.id) }, form: { intent: 'product-down', productId: first.productId } });
-    const order = await database.db.select({ productId: productCategories.productId }).from(productCategories).where(eq(productCategories.categoryId, child.id)).orderBy(asc(productCategories.position));
+    await database.db.insert(productCategories).values([
+      { productId: first.productId, categoryId: child.id, position: 5 },
+      { productId: second.productId, categoryId: child.id, position: 9 },
+    ]);
+    await callRoute(categoryEditor.action, {
+      db: database.db,
+      staff: editor,
+      path: `categories/${child.id}`,
+      params: { categoryId: String(child.id) },
+      form: { intent: 'product-down', productId: first.productId },
+    });
+    const order = await database.db
+      .select({ productId: productCategories.productId })
+      .from(productCategories)
+      .where(eq(productCategories.categoryId, child.id))
+      .orderBy(asc(productCategories.position));
     expect(order.map((row) => row.productId)).toEqual([second.productId, first.productId]);
   });
 
@@ -85,22 +161,66 @@ describe.each(testDrivers)('categories and attributes in the admin on %s', (driv
     const [red] = await database.db.insert(attributeOptions).values({ attributeId: attribute!.id, code: 'red' }).returning();
     const cord = await createProductWithReview(database.db);
     await database.db.insert(productAttributeValues).values({ productId: cord.productId, attributeId: attribute!.id, optionId: red!.id });
-    await database.db.insert(productTranslations).values({ productId: cord.productId, locale: 'de-DE', name: 'Testkordel', urlKey: `testkordel-${cord.productId}` });
+    await database.db
+      .insert(productTranslations)
+      .values({ productId: cord.productId, locale: 'de-DE', name: 'Testkordel', urlKey: `testkordel-${cord.productId}` });
     const params = { attributeId: String(attribute!.id) };
-    await callRoute(attributeEditor.action, { db: database.db, staff: editor, path: `attributes/${attribute!.id}`, params, form: { intent: 'save', isFilterable: 'on', 'label.en': 'Colour', 'label.de-DE': 'Farbe' } });
-    await callRoute(attributeEditor.action, { db: database.db, staff: editor, path: `attributes/${attribute!.id}?locale=de-DE`, params, form: { intent: 'option-labels', [`option.${red!.id}`]: 'Rot' } });
-    expect(await database.db.select({ locale: attributeTranslations.locale, label: attributeTranslations.label }).from(attributeTranslations).where(eq(attributeTranslations.attributeId, attribute!.id)).orderBy(asc(attributeTranslations.locale))).toEqual([
+    await callRoute(attributeEditor.action, {
+      db: database.db,
+      staff: editor,
+      path: `attributes/${attribute!.id}`,
+      params,
+      form: { intent: 'save', isFilterable: 'on', 'label.en': 'Colour', 'label.de-DE': 'Farbe' },
+    });
+    await callRoute(attributeEditor.action, {
+      db: database.db,
+      staff: editor,
+      path: `attributes/${attribute!.id}?locale=de-DE`,
+      params,
+      form: { intent: 'option-labels', [`option.${red!.id}`]: 'Rot' },
+    });
+    expect(
+      await database.db
+        .select({ locale: attributeTranslations.locale, label: attributeTranslations.label })
+        .from(attributeTranslations)
+        .where(eq(attributeTranslations.attributeId, attribute!.id))
+        .orderBy(asc(attributeTranslations.locale)),
+    ).toEqual([
       { locale: 'de-DE', label: 'Farbe' },
       { locale: 'en', label: 'Colour' },
     ]);
-    expect(await database.db.select({ locale: attributeOptionTranslations.locale, label: attributeOptionTranslations.label }).from(attributeOptionTranslations).where(eq(attributeOptionTranslations.optionId, red!.id))).toEqual([{ locale: 'de-DE', label: 'Rot' }]);
+    expect(
+      await database.db
+        .select({ locale: attributeOptionTranslations.locale, label: attributeOptionTranslations.label })
+        .from(attributeOptionTranslations)
+        .where(eq(attributeOptionTranslations.optionId, red!.id)),
+    ).toEqual([{ locale: 'de-DE', label: 'Rot' }]);
     // The products with the option find it under its new name in that store's search.
-    const [document] = await database.db.select({ keywords: searchDocuments.keywords }).from(searchDocuments).where(and(eq(searchDocuments.kind, 'product'), eq(searchDocuments.refId, cord.productId), eq(searchDocuments.locale, 'de-DE')));
+    const [document] = await database.db
+      .select({ keywords: searchDocuments.keywords })
+      .from(searchDocuments)
+      .where(and(eq(searchDocuments.kind, 'product'), eq(searchDocuments.refId, cord.productId), eq(searchDocuments.locale, 'de-DE')));
     expect(document?.keywords).toContain('Rot');
     const [filterable] = await database.db.select({ isFilterable: attributes.isFilterable }).from(attributes).where(eq(attributes.id, attribute!.id));
     expect(filterable?.isFilterable).toBe(true);
-    const taken = await callRoute(attributeEditor.action, { db: database.db, staff: editor, path: `attributes/${attribute!.id}`, params, form: { intent: 'option-add', code: 'red', englishLabel: 'Red' } });
+    const taken = await callRoute(attributeEditor.action, {
+      db: database.db,
+      staff: editor,
+      path: `attributes/${attribute!.id}`,
+      params,
+      form: { intent: 'option-add', code: 'red', englishLabel: 'Red' },
+    });
     expect(taken).toMatchObject({ status: 400, data: { fieldErrors: { code: { key: 'admin.catalogue.errors.codeTaken' } } } });
-    expect((await callRoute(attributeEditor.action, { db: database.db, staff: editor, path: `attributes/${attribute!.id}`, params, form: { intent: 'option-add', code: 'blue', englishLabel: 'Blue' } })).status).toBe(302);
+    expect(
+      (
+        await callRoute(attributeEditor.action, {
+          db: database.db,
+          staff: editor,
+          path: `attributes/${attribute!.id}`,
+          params,
+          form: { intent: 'option-add', code: 'blue', englishLabel: 'Blue' },
+        })
+      ).status,
+    ).toBe(302);
   });
 });

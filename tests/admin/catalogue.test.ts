@@ -10,22 +10,22 @@ import { crc32 } from 'node:zlib';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, productImages, products, productTranslations, productVariants, urlRedirects } from '../../app/db/schema.ts';
-import { invalidateCachesOnStorefrontChanges } from '../../app/modules/cache/storefront-changes.server.ts';
-import { getListingIndex } from '../../app/modules/catalogue/listing-index.server.ts';
-import { getProductDetail } from '../../app/modules/catalogue/product-detail.server.ts';
-import { fieldName, formatTiers, newVariantId, relatedKinds, translationParts } from '../../app/modules/catalogue/product-editor-fields.ts';
-import type { ProductForEditing } from '../../app/modules/catalogue/product-editor.server.ts';
-import { checkImage, maxImageBytes } from '../../app/modules/catalogue/product-images.server.ts';
-import { resolveCataloguePath } from '../../app/modules/catalogue/resolve-path.server.ts';
-import { minorUnitsToDecimal } from '../../app/modules/currency/money.ts';
-import { getCurrencyRates } from '../../app/modules/currency/exchange-rates.server.ts';
+import { auditLog, productImages, products, productTranslations, productVariants, urlRedirects } from '#app/db/schema.ts';
+import { invalidateCachesOnStorefrontChanges } from '#app/modules/catalogue/storefront-changes.server.ts';
+import { getListingIndex } from '#app/modules/catalogue/listing-index.server.ts';
+import { getProductDetail } from '#app/modules/catalogue/product-detail.server.ts';
+import { fieldName, formatTiers, newVariantId, relatedKinds, translationParts } from '#app/modules/catalogue-admin/product-editor-fields.ts';
+import type { ProductForEditing } from '#app/modules/catalogue-admin/product-editor.server.ts';
+import { checkImage, maxImageBytes } from '#app/modules/catalogue-admin/product-images.server.ts';
+import { resolveCataloguePath } from '#app/modules/catalogue/resolve-path.server.ts';
+import { minorUnitsToDecimal } from '#app/modules/currency/money.ts';
+import { getCurrencyRates } from '#app/modules/currency/exchange-rates.server.ts';
 import { storefrontPageCache } from '../../server/storefront-page-cache.ts';
-import { localeCodes } from '../../app/modules/i18n/locales.ts';
-import { convertToEur } from '../../app/modules/pricing/currency-conversion.ts';
-import { searchCatalogue } from '../../app/modules/search/search.server.ts';
-import * as editorRoute from '../../app/routes/admin/catalogue/product-editor.tsx';
-import * as listRoute from '../../app/routes/admin/catalogue/product-list.tsx';
+import { localeCodes } from '#app/modules/i18n/locales.ts';
+import { convertToEur } from '#app/modules/pricing/currency-conversion.ts';
+import { searchCatalogue } from '#app/modules/search/search.server.ts';
+import * as editorRoute from '#app/routes/admin/catalogue/product-editor.tsx';
+import * as listRoute from '#app/routes/admin/catalogue/product-list.tsx';
 import { createDemoDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 import { callRoute, createStaff, loggedIn } from './admin-support.ts';
 
@@ -47,7 +47,8 @@ function editorForm(editing: ProductForEditing, overrides: Record<string, string
     for (const [attributeId, optionId] of Object.entries(variant.options)) form.set(fieldName.variantOption(variant.id, Number(attributeId)), String(optionId));
   }
   for (const specification of editing.specifications) {
-    if (specification.valueType === 'select') for (const optionId of specification.selected) form.append(fieldName.specification(specification.id), String(optionId));
+    if (specification.valueType === 'select')
+      for (const optionId of specification.selected) form.append(fieldName.specification(specification.id), String(optionId));
     else form.set(fieldName.specification(specification.id), specification.value);
   }
   for (const kind of relatedKinds) form.set(fieldName.related(kind), editing.related[kind]);
@@ -57,7 +58,11 @@ function editorForm(editing: ProductForEditing, overrides: Record<string, string
 
 /** A PNG whose header claims `width` × `height` (valid checksum), without the pixels to match. */
 async function pngClaiming(width: number, height: number): Promise<Uint8Array> {
-  const png = Buffer.from(await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } }).png().toBuffer());
+  const png = Buffer.from(
+    await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer(),
+  );
   // IHDR data starts after the 8-byte signature, 4-byte length and 4-byte type.
   png.writeUInt32BE(width, 16);
   png.writeUInt32BE(height, 20);
@@ -92,7 +97,14 @@ describe.each(testDrivers)('the catalogue in the admin on %s', (driver) => {
     return loaded.data as ProductForEditing;
   };
   const save = (productId: number, form: URLSearchParams | FormData, staff: Staff = editor) =>
-    callRoute(editorRoute.action, { db: database.db, staff, path: `products/${productId}`, params: { productId: String(productId) }, form, services: { dataDir } });
+    callRoute(editorRoute.action, {
+      db: database.db,
+      staff,
+      path: `products/${productId}`,
+      params: { productId: String(productId) },
+      form,
+      services: { dataDir },
+    });
   /** Notifications reach the listener a moment after the commit. */
   const eventually = async (check: () => Promise<boolean>) => {
     for (let attempt = 0; attempt < 50 && !(await check()); attempt++) await new Promise((resolve) => setTimeout(resolve, 50));
@@ -104,23 +116,44 @@ describe.each(testDrivers)('the catalogue in the admin on %s', (driver) => {
     const editing = await open(productId);
     const oldGerman = editing.texts['de-DE']!.urlKey;
     const oldBritish = editing.texts['en-GB']!.urlKey;
-    const saved = await save(productId, editorForm(editing, { [fieldName.text('de-DE', 'urlKey')]: `${oldGerman}-neu`, [fieldName.text('en-GB', 'urlKey')]: `${oldBritish}-new` }));
+    const saved = await save(
+      productId,
+      editorForm(editing, { [fieldName.text('de-DE', 'urlKey')]: `${oldGerman}-neu`, [fieldName.text('en-GB', 'urlKey')]: `${oldBritish}-new` }),
+    );
     expect(saved.status).toBe(302);
-    const redirects = await database.db.select().from(urlRedirects).where(inArray(urlRedirects.fromPath, [oldGerman, oldBritish]));
-    expect(redirects.map(({ locale, fromPath, toPath, statusCode }) => ({ locale, fromPath, toPath, statusCode })).sort((a, b) => a.locale.localeCompare(b.locale))).toEqual([
+    const redirects = await database.db
+      .select()
+      .from(urlRedirects)
+      .where(inArray(urlRedirects.fromPath, [oldGerman, oldBritish]));
+    expect(
+      redirects.map(({ locale, fromPath, toPath, statusCode }) => ({ locale, fromPath, toPath, statusCode })).sort((a, b) => a.locale.localeCompare(b.locale)),
+    ).toEqual([
       { locale: 'de-DE', fromPath: oldGerman, toPath: `${oldGerman}-neu`, statusCode: 301 },
       { locale: 'en-GB', fromPath: oldBritish, toPath: `${oldBritish}-new`, statusCode: 301 },
     ]);
-    expect(await database.db.select().from(urlRedirects).where(eq(urlRedirects.toPath, `${editing.texts.en!.urlKey}`))).toEqual([]);
+    expect(
+      await database.db
+        .select()
+        .from(urlRedirects)
+        .where(eq(urlRedirects.toPath, `${editing.texts.en!.urlKey}`)),
+    ).toEqual([]);
     expect(await eventually(async () => (await resolveCataloguePath(database.db, 'de-DE', oldGerman))?.type === 'REDIRECT')).toBe(true);
-    expect(await resolveCataloguePath(database.db, 'de-DE', oldGerman)).toEqual({ type: 'REDIRECT', redirectCode: 301, relativeUrl: `/de-de/${oldGerman}-neu` });
+    expect(await resolveCataloguePath(database.db, 'de-DE', oldGerman)).toEqual({
+      type: 'REDIRECT',
+      redirectCode: 301,
+      relativeUrl: `/de-de/${oldGerman}-neu`,
+    });
     // Changing it back: the new key forwards to the old one, and no redirect loops.
     const again = await open(productId);
     await save(productId, editorForm(again, { [fieldName.text('de-DE', 'urlKey')]: oldGerman }));
     const german = await database.db.select().from(urlRedirects).where(eq(urlRedirects.locale, 'de-DE'));
     expect(german.filter((row) => row.fromPath === oldGerman)).toEqual([]);
     expect(german.find((row) => row.fromPath === `${oldGerman}-neu`)?.toPath).toBe(oldGerman);
-    const [entry] = await database.db.select().from(auditLog).where(and(eq(auditLog.action, 'product.update'), eq(auditLog.entityId, String(productId)))).limit(1);
+    const [entry] = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'product.update'), eq(auditLog.entityId, String(productId))))
+      .limit(1);
     expect(entry).toMatchObject({ staffId: editor.id });
   });
 
@@ -132,11 +165,16 @@ describe.each(testDrivers)('the catalogue in the admin on %s', (driver) => {
     const late = await save(productId, editorForm(second, { [name]: 'Saved second' }));
     expect(late.status).toBe(409);
     expect(late.data).toMatchObject({ formError: { key: 'admin.catalogue.conflict' }, values: { [name]: 'Saved second' } });
-    const [row] = await database.db.select({ name: productTranslations.name }).from(productTranslations).where(and(eq(productTranslations.productId, productId), eq(productTranslations.locale, 'en')));
+    const [row] = await database.db
+      .select({ name: productTranslations.name })
+      .from(productTranslations)
+      .where(and(eq(productTranslations.productId, productId), eq(productTranslations.locale, 'en')));
     expect(row?.name).toBe('Saved first');
     // Two saves at the same moment from the same version: one wins, the other is told.
     const fresh = await open(productId);
-    const statuses = (await Promise.all([save(productId, editorForm(fresh, { [name]: 'A' })), save(productId, editorForm(fresh, { [name]: 'B' }))])).map((answer) => answer.status).sort();
+    const statuses = (await Promise.all([save(productId, editorForm(fresh, { [name]: 'A' })), save(productId, editorForm(fresh, { [name]: 'B' }))]))
+      .map((answer) => answer.status)
+      .sort();
     expect(statuses).toEqual([302, 409]);
   });
 
@@ -147,34 +185,73 @@ describe.each(testDrivers)('the catalogue in the admin on %s', (driver) => {
     expect(before?.product.name).toBeTruthy();
     const renamed = `Kletterschnur Zugspitze ${driver}`;
     expect((await save(productId, editorForm(await open(productId), { [fieldName.text('de-DE', 'name')]: renamed }))).status).toBe(302);
-    expect(await eventually(async () => (await getProductDetail(database.db, await getListingIndex(database.db), productId, 'de-DE'))?.product.name === renamed)).toBe(true);
-    expect(await eventually(async () => (await searchCatalogue(database.db, 'de-DE', 'zugspitze')).hits.some((hit) => hit.refId === productId && hit.title === renamed))).toBe(true);
+    expect(
+      await eventually(async () => (await getProductDetail(database.db, await getListingIndex(database.db), productId, 'de-DE'))?.product.name === renamed),
+    ).toBe(true);
+    expect(
+      await eventually(async () =>
+        (await searchCatalogue(database.db, 'de-DE', 'zugspitze')).hits.some((hit) => hit.refId === productId && hit.title === renamed),
+      ),
+    ).toBe(true);
   });
 
   it('refuses bad input next to the field with status 400 and keeps what was typed', async () => {
     const productId = productIds[3]!;
     const editing = await open(productId);
     const variant = editing.variants[0]!;
-    const refused = await save(productId, editorForm(editing, { [fieldName.text('fr-FR', 'urlKey')]: 'Pas Bon!', [fieldName.variant(variant.id, 'price')]: 'abc', [fieldName.variant(variant.id, 'tiers')]: '1: 2' }));
+    const refused = await save(
+      productId,
+      editorForm(editing, {
+        [fieldName.text('fr-FR', 'urlKey')]: 'Pas Bon!',
+        [fieldName.variant(variant.id, 'price')]: 'abc',
+        [fieldName.variant(variant.id, 'tiers')]: '1: 2',
+      }),
+    );
     expect(refused.status).toBe(400);
     expect(refused.data).toMatchObject({
-      fieldErrors: { [fieldName.text('fr-FR', 'urlKey')]: { key: 'admin.catalogue.errors.urlKey' }, [fieldName.variant(variant.id, 'price')]: { key: 'admin.validation.amount' }, [fieldName.variant(variant.id, 'tiers')]: { key: 'admin.catalogue.errors.tiers' } },
+      fieldErrors: {
+        [fieldName.text('fr-FR', 'urlKey')]: { key: 'admin.catalogue.errors.urlKey' },
+        [fieldName.variant(variant.id, 'price')]: { key: 'admin.validation.amount' },
+        [fieldName.variant(variant.id, 'tiers')]: { key: 'admin.catalogue.errors.tiers' },
+      },
       values: { [fieldName.text('fr-FR', 'urlKey')]: 'Pas Bon!' },
     });
     // A rich-text description goes through the sanitiser; tier prices are stored in cents.
-    const saved = await save(productId, editorForm(editing, { [fieldName.text('en', 'description')]: '<p onclick="x()">Strong<script>alert(1)</script></p>', [fieldName.variant(variant.id, 'price')]: '4,00', [fieldName.variant(variant.id, 'tiers')]: '10: 3,50; 50: 3' }));
+    const saved = await save(
+      productId,
+      editorForm(editing, {
+        [fieldName.text('en', 'description')]: '<p onclick="x()">Strong<script>alert(1)</script></p>',
+        [fieldName.variant(variant.id, 'price')]: '4,00',
+        [fieldName.variant(variant.id, 'tiers')]: '10: 3,50; 50: 3',
+      }),
+    );
     expect(saved.status).toBe(302);
     const reopened = await open(productId);
     expect(reopened.texts.en?.description).toBe('<p>Strong</p>');
-    expect(reopened.variants[0]).toMatchObject({ priceCents: 400, tiers: [{ minQuantity: 10, unitPriceCents: 350 }, { minQuantity: 50, unitPriceCents: 300 }] });
+    expect(reopened.variants[0]).toMatchObject({
+      priceCents: 400,
+      tiers: [
+        { minQuantity: 10, unitPriceCents: 350 },
+        { minQuantity: 50, unitPriceCents: 300 },
+      ],
+    });
 
     // A new variant: its options must differ from the others', then it is added last.
     const fresh = (id: number, part: Parameters<typeof fieldName.variant>[1]) => fieldName.variant(id, part);
-    const sameOptions = Object.fromEntries(Object.entries(variant.options).map(([attributeId, optionId]) => [fieldName.variantOption(newVariantId, Number(attributeId)), String(optionId)]));
-    const row = { [fresh(newVariantId, 'sku')]: `${variant.sku}-XL`, [fresh(newVariantId, 'price')]: '12.00', [fresh(newVariantId, 'stock')]: '7', [fresh(newVariantId, 'active')]: 'on' };
+    const sameOptions = Object.fromEntries(
+      Object.entries(variant.options).map(([attributeId, optionId]) => [fieldName.variantOption(newVariantId, Number(attributeId)), String(optionId)]),
+    );
+    const row = {
+      [fresh(newVariantId, 'sku')]: `${variant.sku}-XL`,
+      [fresh(newVariantId, 'price')]: '12.00',
+      [fresh(newVariantId, 'stock')]: '7',
+      [fresh(newVariantId, 'active')]: 'on',
+    };
     if (reopened.variantAttributes.length > 0) {
       const twin = await save(productId, editorForm(reopened, { ...row, ...sameOptions }));
-      expect(twin.data).toMatchObject({ fieldErrors: { [fieldName.variantOption(newVariantId, reopened.variantAttributes[0]!.id)]: { key: 'admin.catalogue.errors.sameOptions' } } });
+      expect(twin.data).toMatchObject({
+        fieldErrors: { [fieldName.variantOption(newVariantId, reopened.variantAttributes[0]!.id)]: { key: 'admin.catalogue.errors.sameOptions' } },
+      });
     }
     const used = new Set(reopened.variants.map((existing) => existing.options[reopened.variantAttributes[0]?.id ?? -1]));
     const free = reopened.variantAttributes[0]?.options.find((option) => !used.has(option.id));
@@ -189,12 +266,23 @@ describe.each(testDrivers)('the catalogue in the admin on %s', (driver) => {
     const support = await loggedIn(database.db, await createStaff(database.db, 'support'));
     const productId = productIds[4]!;
     const editing = await open(productId);
-    expect((await callRoute(editorRoute.loader, { db: database.db, staff: support, path: `products/${productId}`, params: { productId: String(productId) } })).status).toBe(403);
+    expect(
+      (await callRoute(editorRoute.loader, { db: database.db, staff: support, path: `products/${productId}`, params: { productId: String(productId) } }))
+        .status,
+    ).toBe(403);
     expect((await save(productId, editorForm(editing, { [fieldName.text('en', 'name')]: 'Support was here' }), support)).status).toBe(403);
-    expect((await callRoute(listRoute.action, { db: database.db, staff: support, path: 'products', form: { intent: 'activate', productId } })).status).toBe(403);
-    const denied = await database.db.select().from(auditLog).where(and(eq(auditLog.staffId, support.id), eq(auditLog.action, 'access.denied')));
+    expect((await callRoute(listRoute.action, { db: database.db, staff: support, path: 'products', form: { intent: 'activate', productId } })).status).toBe(
+      403,
+    );
+    const denied = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.staffId, support.id), eq(auditLog.action, 'access.denied')));
     expect(denied.length).toBe(3);
-    const [row] = await database.db.select({ name: productTranslations.name }).from(productTranslations).where(and(eq(productTranslations.productId, productId), eq(productTranslations.locale, 'en')));
+    const [row] = await database.db
+      .select({ name: productTranslations.name })
+      .from(productTranslations)
+      .where(and(eq(productTranslations.productId, productId), eq(productTranslations.locale, 'en')));
     expect(row?.name).toBe(editing.texts.en?.name);
     expect((await save(productId, editorForm(editing, { [fieldName.text('en', 'name')]: 'Edited by the editor' }))).status).toBe(302);
   });
@@ -215,7 +303,9 @@ describe.each(testDrivers)('the catalogue in the admin on %s', (driver) => {
     const disguised = await upload(new TextEncoder().encode('<svg onload="alert(1)"/>'), 'cord.jpg');
     expect(disguised).toMatchObject({ status: 400, data: { imageError: { key: 'admin.catalogue.images.notAnImage' } } });
     const before = await database.db.select().from(productImages).where(eq(productImages.productId, productId));
-    const jpeg = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#c33' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#c33' } })
+      .jpeg()
+      .toBuffer();
     expect((await upload(jpeg, 'red.png')).status).toBe(302);
     const after = await database.db.select().from(productImages).where(eq(productImages.productId, productId)).orderBy(asc(productImages.position));
     expect(after.length).toBe(before.length + 1);
@@ -226,12 +316,20 @@ describe.each(testDrivers)('the catalogue in the admin on %s', (driver) => {
     // Alt text per locale reaches the product page; moving it first makes it the main image.
     await save(productId, new URLSearchParams({ intent: 'image-alt', imageId: String(added.id), 'alt.de-DE': 'Rote Kordel' }));
     for (let step = 0; step < after.length - 1; step++) await save(productId, new URLSearchParams({ intent: 'image-up', imageId: String(added.id) }));
-    expect(await eventually(async () => (await getProductDetail(database.db, await getListingIndex(database.db), productId, 'de-DE'))?.images[0]?.alt === 'Rote Kordel')).toBe(true);
+    expect(
+      await eventually(
+        async () => (await getProductDetail(database.db, await getListingIndex(database.db), productId, 'de-DE'))?.images[0]?.alt === 'Rote Kordel',
+      ),
+    ).toBe(true);
   });
 
   it('changes prices of a selection in minor units, by percent or by an amount in another currency, audited', async () => {
     const selection = productIds.slice(6, 8);
-    const variantsBefore = await database.db.select().from(productVariants).where(inArray(productVariants.productId, selection)).orderBy(asc(productVariants.id));
+    const variantsBefore = await database.db
+      .select()
+      .from(productVariants)
+      .where(inArray(productVariants.productId, selection))
+      .orderBy(asc(productVariants.id));
     await database.db.update(productVariants).set({ priceCents: 995 }).where(eq(productVariants.id, variantsBefore[0]!.id));
     const bulk = (form: Record<string, string>) => {
       const body = new URLSearchParams(form);
@@ -239,7 +337,10 @@ describe.each(testDrivers)('the catalogue in the admin on %s', (driver) => {
       return callRoute(listRoute.action, { db: database.db, staff: editor, path: 'products?sort=name', form: body });
     };
     const refused = await bulk({ intent: 'price', priceMode: 'percent', priceValue: 'ten' });
-    expect(refused).toMatchObject({ status: 400, data: { fieldErrors: { priceValue: { key: 'admin.catalogue.bulk.percent' } }, values: { priceValue: 'ten' } } });
+    expect(refused).toMatchObject({
+      status: 400,
+      data: { fieldErrors: { priceValue: { key: 'admin.catalogue.bulk.percent' } }, values: { priceValue: 'ten' } },
+    });
     const raised = await bulk({ intent: 'price', priceMode: 'percent', priceValue: '10' });
     expect(raised.status).toBe(302);
     expect(raised.headers.get('location')).toBe('/paracord_admin/products?sort=name&changed=2');
@@ -254,7 +355,10 @@ describe.each(testDrivers)('the catalogue in the admin on %s', (driver) => {
     await bulk({ intent: 'stock', stockMode: 'add', stockQuantity: '-3' });
     const stocked = await database.db.select().from(productVariants).where(inArray(productVariants.productId, selection)).orderBy(asc(productVariants.id));
     expect(stocked.map((row) => row.stockQuantity)).toEqual(loweredRows.map((row) => Math.max(0, row.stockQuantity - 3)));
-    const entries = await database.db.select().from(auditLog).where(and(eq(auditLog.action, 'product.bulk-price'), inArray(auditLog.entityId, selection.map(String))));
+    const entries = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'product.bulk-price'), inArray(auditLog.entityId, selection.map(String))));
     expect(entries.length).toBe(4);
     // Bulk changes give the products a new version: an editor opened before cannot overwrite them.
     const [product] = await database.db.select({ version: products.version }).from(products).where(eq(products.id, selection[0]!));

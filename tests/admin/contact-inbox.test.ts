@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, contactMessages, contactReplies } from '../../app/db/schema.ts';
-import type { OutgoingMail } from '../../app/modules/mail/mailer.server.ts';
-import type { Mailer } from '../../app/modules/mail/mailer.server.ts';
-import * as inboxPage from '../../app/routes/admin/contact/contact-inbox.tsx';
-import * as messagePage from '../../app/routes/admin/contact/contact-message.tsx';
+import { auditLog, contactMessages, contactReplies } from '#app/db/schema.ts';
+import type { OutgoingMail } from '#app/lib/mail/mailer.server.ts';
+import type { Mailer } from '#app/lib/mail/mailer.server.ts';
+import * as inboxPage from '#app/routes/admin/contact/contact-inbox.tsx';
+import * as messagePage from '#app/routes/admin/contact/contact-message.tsx';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 import { callRoute, createStaff, loggedIn } from './admin-support.ts';
 
@@ -20,7 +20,15 @@ describe.each(testDrivers)('the contact inbox in the admin on %s', (driver) => {
   const storeMessage = async (values: Partial<typeof contactMessages.$inferInsert> = {}) => {
     const [row] = await database.db
       .insert(contactMessages)
-      .values({ kind: 'contact', locale: 'de-DE', name: 'Jonas Weber', email: 'jonas@example.com', subject: 'Knoten-Frage', message: 'Welche Schnur hält 200 kg?\nDanke!', ...values })
+      .values({
+        kind: 'contact',
+        locale: 'de-DE',
+        name: 'Jonas Weber',
+        email: 'jonas@example.com',
+        subject: 'Knoten-Frage',
+        message: 'Welche Schnur hält 200 kg?\nDanke!',
+        ...values,
+      })
       .returning({ id: contactMessages.id });
     return row!.id;
   };
@@ -34,7 +42,8 @@ describe.each(testDrivers)('the contact inbox in the admin on %s', (driver) => {
     const support = await loggedIn(db, await createStaff(db, 'support'));
     const marker = `zz${Date.now()}`;
     const ids: number[] = [];
-    for (let index = 0; index < 27; index++) ids.push(await storeMessage({ subject: `${marker} question ${index}`, createdAt: new Date(Date.UTC(2026, 0, 1, 0, index)) }));
+    for (let index = 0; index < 27; index++)
+      ids.push(await storeMessage({ subject: `${marker} question ${index}`, createdAt: new Date(Date.UTC(2026, 0, 1, 0, index)) }));
     const quote = await storeMessage({ kind: 'quote', company: 'Knotwerk GmbH', subject: 'Angebot', message: `Bitte 500 m ${marker}` });
 
     const first = (await callRoute(inboxPage.loader, { db, staff: support, path: `contact?q=${marker}` })).data as InboxData;
@@ -61,7 +70,11 @@ describe.each(testDrivers)('the contact inbox in the admin on %s', (driver) => {
     const id = await storeMessage();
     const { sent, mailer } = recordingMailer();
     const result = await callRoute(messagePage.action, {
-      db, staff: manager, path: `contact/${id}`, params: { messageId: String(id) }, services: { mailer },
+      db,
+      staff: manager,
+      path: `contact/${id}`,
+      params: { messageId: String(id) },
+      services: { mailer },
       form: { intent: 'reply', subject: 'AW: Knoten-Frage', body: 'Unsere 550er Paracord hält 250 kg.' },
     });
     expect(result).toMatchObject({ status: 200, data: { ok: true, message: 'admin.contactInbox.replied' } });
@@ -74,10 +87,23 @@ describe.each(testDrivers)('the contact inbox in the admin on %s', (driver) => {
     const [message] = await db.select().from(contactMessages).where(eq(contactMessages.id, id));
     expect(message).toMatchObject({ handledBy: manager.id });
     expect(message!.handledAt).toBeInstanceOf(Date);
-    expect(await db.select({ subject: contactReplies.subject, staffId: contactReplies.staffId }).from(contactReplies).where(eq(contactReplies.messageId, id))).toEqual([{ subject: 'AW: Knoten-Frage', staffId: manager.id }]);
-    const [entry] = await db.select().from(auditLog).where(and(eq(auditLog.entity, 'contact'), eq(auditLog.entityId, String(id))));
-    expect(entry).toMatchObject({ staffId: manager.id, action: 'contact.reply', entity: 'contact', before: { handled: false }, after: { handled: true, subject: 'AW: Knoten-Frage' } });
-    const detail = (await callRoute(messagePage.loader, { db, staff: manager, path: `contact/${id}`, params: { messageId: String(id) } })).data as { message: { replies: { body: string }[] } };
+    expect(
+      await db.select({ subject: contactReplies.subject, staffId: contactReplies.staffId }).from(contactReplies).where(eq(contactReplies.messageId, id)),
+    ).toEqual([{ subject: 'AW: Knoten-Frage', staffId: manager.id }]);
+    const [entry] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'contact'), eq(auditLog.entityId, String(id))));
+    expect(entry).toMatchObject({
+      staffId: manager.id,
+      action: 'contact.reply',
+      entity: 'contact',
+      before: { handled: false },
+      after: { handled: true, subject: 'AW: Knoten-Frage' },
+    });
+    const detail = (await callRoute(messagePage.loader, { db, staff: manager, path: `contact/${id}`, params: { messageId: String(id) } })).data as {
+      message: { replies: { body: string }[] };
+    };
     expect(detail.message.replies.map((reply) => reply.body)).toEqual(['Unsere 550er Paracord hält 250 kg.']);
   });
 
@@ -86,18 +112,58 @@ describe.each(testDrivers)('the contact inbox in the admin on %s', (driver) => {
     const support = await loggedIn(db, await createStaff(db, 'support'));
     const id = await storeMessage();
     const { sent, mailer } = recordingMailer();
-    const result = await callRoute(messagePage.action, { db, staff: support, path: `contact/${id}`, params: { messageId: String(id) }, services: { mailer }, form: { intent: 'reply', subject: '', body: 'Short' } });
+    const result = await callRoute(messagePage.action, {
+      db,
+      staff: support,
+      path: `contact/${id}`,
+      params: { messageId: String(id) },
+      services: { mailer },
+      form: { intent: 'reply', subject: '', body: 'Short' },
+    });
     expect(result.status).toBe(400);
-    expect(result.data).toMatchObject({ ok: false, fieldErrors: { subject: { key: 'validation.required' }, body: { key: 'validation.tooShort' } }, values: { body: 'Short' } });
+    expect(result.data).toMatchObject({
+      ok: false,
+      fieldErrors: { subject: { key: 'validation.required' }, body: { key: 'validation.tooShort' } },
+      values: { body: 'Short' },
+    });
     expect(sent).toEqual([]);
     expect(await db.select().from(contactReplies).where(eq(contactReplies.messageId, id))).toEqual([]);
     const [message] = await db.select().from(contactMessages).where(eq(contactMessages.id, id));
     expect(message!.handledAt).toBeNull();
-    expect(await db.select().from(auditLog).where(and(eq(auditLog.entity, 'contact'), eq(auditLog.entityId, String(id))))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'contact'), eq(auditLog.entityId, String(id)))),
+    ).toEqual([]);
     // A forged intent or a message that does not exist: 400 and 404.
-    expect((await callRoute(messagePage.action, { db, staff: support, path: `contact/${id}`, params: { messageId: String(id) }, form: { intent: 'delete' } })).status).toBe(400);
-    expect((await callRoute(messagePage.action, { db, staff: support, path: 'contact/2000000000', params: { messageId: '2000000000' }, services: { mailer }, form: { intent: 'reply', subject: 'Hello there', body: 'A long enough answer.' } })).status).toBe(404);
-    expect((await callRoute(messagePage.action, { db, staff: support, path: 'contact/2000000000', params: { messageId: '2000000000' }, form: { intent: 'handled' } })).status).toBe(404);
+    expect(
+      (await callRoute(messagePage.action, { db, staff: support, path: `contact/${id}`, params: { messageId: String(id) }, form: { intent: 'delete' } }))
+        .status,
+    ).toBe(400);
+    expect(
+      (
+        await callRoute(messagePage.action, {
+          db,
+          staff: support,
+          path: 'contact/2000000000',
+          params: { messageId: '2000000000' },
+          services: { mailer },
+          form: { intent: 'reply', subject: 'Hello there', body: 'A long enough answer.' },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await callRoute(messagePage.action, {
+          db,
+          staff: support,
+          path: 'contact/2000000000',
+          params: { messageId: '2000000000' },
+          form: { intent: 'handled' },
+        })
+      ).status,
+    ).toBe(404);
     expect(sent).toEqual([]);
   });
 
@@ -106,8 +172,12 @@ describe.each(testDrivers)('the contact inbox in the admin on %s', (driver) => {
     const support = await loggedIn(db, await createStaff(db, 'support'));
     const subject = `Handled ${Date.now()}`;
     const id = await storeMessage({ subject });
-    const call = (intent: string) => callRoute(messagePage.action, { db, staff: support, path: `contact/${id}`, params: { messageId: String(id) }, form: { intent } });
-    const inView = async (view: string) => ((await callRoute(inboxPage.loader, { db, staff: support, path: `contact?view=${view}&q=${encodeURIComponent(subject)}` })).data as InboxData).rows.map((row) => row.id);
+    const call = (intent: string) =>
+      callRoute(messagePage.action, { db, staff: support, path: `contact/${id}`, params: { messageId: String(id) }, form: { intent } });
+    const inView = async (view: string) =>
+      ((await callRoute(inboxPage.loader, { db, staff: support, path: `contact?view=${view}&q=${encodeURIComponent(subject)}` })).data as InboxData).rows.map(
+        (row) => row.id,
+      );
     expect(await inView('open')).toEqual([id]);
     expect((await call('handled')).data).toEqual({ ok: true, message: 'admin.contactInbox.markedHandled' });
     expect(await inView('open')).toEqual([]);
@@ -116,7 +186,13 @@ describe.each(testDrivers)('the contact inbox in the admin on %s', (driver) => {
     expect((await call('reopen')).data).toEqual({ ok: true, message: 'admin.contactInbox.reopened' });
     expect(await inView('open')).toEqual([id]);
     expect(await inView('all')).toEqual([id]);
-    const entries = await db.select({ action: auditLog.action, staffId: auditLog.staffId }).from(auditLog).where(and(eq(auditLog.entity, 'contact'), eq(auditLog.entityId, String(id))));
-    expect(entries).toEqual([{ action: 'contact.handle', staffId: support.id }, { action: 'contact.reopen', staffId: support.id }]);
+    const entries = await db
+      .select({ action: auditLog.action, staffId: auditLog.staffId })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'contact'), eq(auditLog.entityId, String(id))));
+    expect(entries).toEqual([
+      { action: 'contact.handle', staffId: support.id },
+      { action: 'contact.reopen', staffId: support.id },
+    ]);
   });
 });

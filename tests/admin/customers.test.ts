@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, customers } from '../../app/db/schema.ts';
-import { searchCustomers } from '../../app/modules/customers/customer-admin.server.ts';
-import { logIn } from '../../app/modules/customers/log-in.server.ts';
-import { readSession, startSession } from '../../app/modules/customers/session.server.ts';
-import type { OutgoingMail } from '../../app/modules/mail/mailer.server.ts';
-import * as customerPage from '../../app/routes/admin/customer.tsx';
-import * as customerExport from '../../app/routes/admin/customer-export.ts';
-import * as customerList from '../../app/routes/admin/customers.tsx';
+import { auditLog, customers } from '#app/db/schema.ts';
+import { searchCustomers } from '#app/modules/customers/customer-admin.server.ts';
+import { logIn } from '#app/modules/customers/log-in.server.ts';
+import { readSession, startSession } from '#app/modules/customers/session.server.ts';
+import type { OutgoingMail } from '#app/lib/mail/mailer.server.ts';
+import * as customerPage from '#app/routes/admin/customer.tsx';
+import * as customerExport from '#app/routes/admin/customer-export.ts';
+import * as customerList from '#app/routes/admin/customers.tsx';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 import { createCustomer } from '../support/factories.ts';
 import { callRoute, createStaff, loggedIn } from './admin-support.ts';
@@ -37,14 +37,29 @@ describe.each(testDrivers)('customers in the admin on %s', (driver) => {
     const manager = await loggedIn(db, await createStaff(db, 'manager'));
     const customer = await createCustomer(db);
     const token = await startSession(db, customer.id, undefined);
-    const block = await callRoute(customerPage.action, { db, staff: manager, path: `customers/${customer.id}`, params: { customerId: String(customer.id) }, form: { intent: 'block' } });
+    const block = await callRoute(customerPage.action, {
+      db,
+      staff: manager,
+      path: `customers/${customer.id}`,
+      params: { customerId: String(customer.id) },
+      form: { intent: 'block' },
+    });
     expect(block.data).toEqual({ ok: true, message: 'admin.customers.blockedNow' });
     expect((await readSession(db, token)).kind).toBe('revoked');
     expect(await logIn(db, customer.email, customer.password, 'addr')).toEqual({ ok: false, reason: 'blocked' });
     expect(await logIn(db, customer.email, 'Wrong&Pass1', 'addr')).toEqual({ ok: false, reason: 'invalid-credentials' });
-    await callRoute(customerPage.action, { db, staff: manager, path: `customers/${customer.id}`, params: { customerId: String(customer.id) }, form: { intent: 'unblock' } });
+    await callRoute(customerPage.action, {
+      db,
+      staff: manager,
+      path: `customers/${customer.id}`,
+      params: { customerId: String(customer.id) },
+      form: { intent: 'unblock' },
+    });
     expect(await logIn(db, customer.email, customer.password, 'addr')).toEqual({ ok: true, customerId: customer.id });
-    const entries = await db.select().from(auditLog).where(eq(auditLog.entityId, String(customer.id)));
+    const entries = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(customer.id)));
     expect(entries.map((entry) => [entry.action, entry.before, entry.after])).toEqual([
       ['customer.block', { blocked: false }, { blocked: true }],
       ['customer.unblock', { blocked: true }, { blocked: false }],
@@ -57,7 +72,11 @@ describe.each(testDrivers)('customers in the admin on %s', (driver) => {
     const customer = await createCustomer(db);
     const sent: OutgoingMail[] = [];
     const result = await callRoute(customerPage.action, {
-      db, staff: manager, path: `customers/${customer.id}`, params: { customerId: String(customer.id) }, form: { intent: 'reset-mail' },
+      db,
+      staff: manager,
+      path: `customers/${customer.id}`,
+      params: { customerId: String(customer.id) },
+      form: { intent: 'reset-mail' },
       services: { mailer: { send: async (mail) => void sent.push(mail) } },
     });
     expect(result.data).toEqual({ ok: true, message: 'admin.customers.resetSent' });
@@ -84,7 +103,12 @@ describe.each(testDrivers)('customers in the admin on %s', (driver) => {
     expect(gone?.email).toBe(`deleted-${customer.id}@anonymised.invalid`);
     expect(gone?.anonymisedAt).not.toBeNull();
     expect(await logIn(db, customer.email, customer.password, 'addr2')).toMatchObject({ ok: false });
-    const actions = (await db.select().from(auditLog).where(eq(auditLog.entityId, String(customer.id)))).map((entry) => entry.action);
+    const actions = (
+      await db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.entityId, String(customer.id)))
+    ).map((entry) => entry.action);
     expect(actions).toEqual(['customer.export', 'customer.delete-data']);
     expect((await callRoute(customerPage.action, { db, staff: manager, path: '', params, form: { intent: 'block' } })).status).toBe(404);
   });

@@ -1,7 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, orders, productVariants } from '../../app/db/schema.ts';
-import { lowStockThreshold, lowStockVariants, recentFailedMails, type SalesRow, salesByStore, salesPerDay, waitingWork } from '../../app/modules/admin/dashboard.server.ts';
+import { mailOutbox, orders, productVariants } from '#app/db/schema.ts';
+import {
+  lowStockThreshold,
+  lowStockVariants,
+  recentFailedMails,
+  type SalesRow,
+  salesByStore,
+  salesPerDay,
+  waitingWork,
+} from '#app/modules/admin/dashboard.server.ts';
 import { createDemoDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 import { createCustomer, createPaidOrder } from '../support/factories.ts';
 
@@ -24,7 +32,10 @@ describe.each(testDrivers)('dashboard figures on %s', (driver) => {
     await createPaidOrder(db, customer.id, { locale: 'sv-SE', currencyCode: 'SEK', exchangeRate: '11.50000000', totalCents: 115_000 });
     // Ten days ago: only in the 30-day figures.
     const old = await createPaidOrder(db, customer.id, { locale: 'sv-SE', currencyCode: 'SEK', exchangeRate: '11.50000000', totalCents: 23_000 });
-    await db.update(orders).set({ createdAt: sql`now() - interval '10 days'` }).where(eq(orders.id, old.id));
+    await db
+      .update(orders)
+      .set({ createdAt: sql`now() - interval '10 days'` })
+      .where(eq(orders.id, old.id));
     // Awaiting payment and cancelled: counted as orders, not as revenue.
     await createPaidOrder(db, customer.id, { locale: 'sv-SE', currencyCode: 'SEK', exchangeRate: '11.50000000', totalCents: 5_000, status: 'pending_payment' });
     await createPaidOrder(db, customer.id, { locale: 'sv-SE', currencyCode: 'SEK', exchangeRate: '11.50000000', totalCents: 7_000, status: 'cancelled' });
@@ -50,7 +61,12 @@ describe.each(testDrivers)('dashboard figures on %s', (driver) => {
   it('counts the work waiting and lists low stock and failed mails', async () => {
     const { db } = database;
     const waiting = await waitingWork(db);
-    const [counts] = await db.select({ pending: sql<number>`count(*) filter (where status = 'pending_payment')::int`, toShip: sql<number>`count(*) filter (where status in ('paid', 'processing'))::int` }).from(orders);
+    const [counts] = await db
+      .select({
+        pending: sql<number>`count(*) filter (where status = 'pending_payment')::int`,
+        toShip: sql<number>`count(*) filter (where status in ('paid', 'processing'))::int`,
+      })
+      .from(orders);
     expect(waiting).toMatchObject({ awaitingPayment: counts!.pending, toShip: counts!.toShip });
 
     const [variant] = await db.select({ id: productVariants.id }).from(productVariants).limit(1);
@@ -59,7 +75,9 @@ describe.each(testDrivers)('dashboard figures on %s', (driver) => {
     expect(low.map((row) => row.variantId)).toContain(variant!.id);
     expect(low.every((row) => row.stock <= lowStockThreshold)).toBe(true);
 
-    await db.insert(mailOutbox).values({ toAddress: 'x@example.com', subject: 'Your order', html: '', text: '', attempts: 10, nextAttemptAt: null, lastError: 'connection refused' });
+    await db
+      .insert(mailOutbox)
+      .values({ toAddress: 'x@example.com', subject: 'Your order', html: '', text: '', attempts: 10, nextAttemptAt: null, lastError: 'connection refused' });
     expect((await waitingWork(db)).failedMails).toBe(waiting.failedMails + 1);
     expect((await recentFailedMails(db))[0]).toMatchObject({ subject: 'Your order', lastError: 'connection refused' });
   });

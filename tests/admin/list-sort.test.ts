@@ -1,16 +1,16 @@
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, contactMessages, coupons, giftCards, mailOutbox, productReviews, staffUsers, stockAlertSubscriptions } from '../../app/db/schema.ts';
-import { listSortSpec, parseListSort, sortedSearch } from '../../app/modules/admin/list-sort.ts';
-import * as auditPage from '../../app/routes/admin/audit.tsx';
-import * as inboxPage from '../../app/routes/admin/contact/contact-inbox.tsx';
-import * as couponsPage from '../../app/routes/admin/coupons.tsx';
-import * as customersPage from '../../app/routes/admin/customers.tsx';
-import * as giftCardsPage from '../../app/routes/admin/gift-cards.tsx';
-import * as outboxPage from '../../app/routes/admin/mail-outbox.tsx';
-import * as reviewsPage from '../../app/routes/admin/reviews.tsx';
-import * as staffPage from '../../app/routes/admin/staff.tsx';
-import * as stockAlertsPage from '../../app/routes/admin/stock-alerts.tsx';
+import { auditLog, contactMessages, coupons, giftCards, mailOutbox, productReviews, staffUsers, stockAlertSubscriptions } from '#app/db/schema.ts';
+import { listSortSpec, parseListSort, sortedSearch } from '#app/modules/admin/list-sort.ts';
+import * as auditPage from '#app/routes/admin/audit.tsx';
+import * as inboxPage from '#app/routes/admin/contact/contact-inbox.tsx';
+import * as couponsPage from '#app/routes/admin/coupons.tsx';
+import * as customersPage from '#app/routes/admin/customers.tsx';
+import * as giftCardsPage from '#app/routes/admin/gift-cards.tsx';
+import * as outboxPage from '#app/routes/admin/mail-outbox.tsx';
+import * as reviewsPage from '#app/routes/admin/reviews.tsx';
+import * as staffPage from '#app/routes/admin/staff.tsx';
+import * as stockAlertsPage from '#app/routes/admin/stock-alerts.tsx';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 import { createCustomer } from '../support/factories.ts';
 import { callRoute, createProductWithReview, createStaff, loggedIn } from './admin-support.ts';
@@ -54,7 +54,8 @@ describe.each(testDrivers)('admin lists sort and page on the server on %s', (dri
     const marker = `sortme${driver}`;
     const zed = await createCustomer(db, { firstName: 'Zoe', lastName: 'Aalders', email: `b-${marker}@example.com` });
     const abe = await createCustomer(db, { firstName: 'Abe', lastName: 'Zwart', email: `a-${marker}@example.com` });
-    const list = async (query: string) => (await callRoute(customersPage.loader, { db, staff: support, path: `customers?q=${marker}&${query}` })).data as ListData;
+    const list = async (query: string) =>
+      (await callRoute(customersPage.loader, { db, staff: support, path: `customers?q=${marker}&${query}` })).data as ListData;
     expect(orderOf((await list('sort=name&direction=asc')).rows, [zed.id, abe.id])).toEqual([zed.id, abe.id]);
     expect(orderOf((await list('sort=name&direction=desc')).rows, [zed.id, abe.id])).toEqual([abe.id, zed.id]);
     expect(orderOf((await list('sort=email&direction=asc')).rows, [zed.id, abe.id])).toEqual([abe.id, zed.id]);
@@ -71,9 +72,21 @@ describe.each(testDrivers)('admin lists sort and page on the server on %s', (dri
     const manager = await loggedIn(db, await createStaff(db, 'manager'));
     const created = await db
       .insert(coupons)
-      .values(Array.from({ length: 27 }, (_, index) => ({ code: `PAGE${String(index).padStart(2, '0')}`, kind: 'fixed' as const, value: 100 + index, timesUsed: index % 5, isActive: index !== 3 })))
+      .values(
+        Array.from({ length: 27 }, (_, index) => ({
+          code: `PAGE${String(index).padStart(2, '0')}`,
+          kind: 'fixed' as const,
+          value: 100 + index,
+          timesUsed: index % 5,
+          isActive: index !== 3,
+        })),
+      )
       .returning({ id: coupons.id, code: coupons.code });
-    type CouponData = { coupons: { id: number; code: string; isActive: boolean; timesUsed: number }[]; window: { total: number; page: number; pageCount: number }; sort: unknown };
+    type CouponData = {
+      coupons: { id: number; code: string; isActive: boolean; timesUsed: number }[];
+      window: { total: number; page: number; pageCount: number };
+      sort: unknown;
+    };
     const list = async (query: string) => (await callRoute(couponsPage.loader, { db, staff: manager, path: `coupons?${query}` })).data as CouponData;
     const first = await list('sort=code&direction=asc');
     expect(first.window).toMatchObject({ total: 27, page: 1, pageCount: 2 });
@@ -97,7 +110,14 @@ describe.each(testDrivers)('admin lists sort and page on the server on %s', (dri
     const manager = await loggedIn(db, await createStaff(db, 'manager'));
     const cards = await db
       .insert(giftCards)
-      .values(Array.from({ length: 26 }, (_, index) => ({ code: `GC-SORT-${String(index).padStart(2, '0')}`, initialCents: 5000, balanceCents: index * 100, createdAt: new Date(Date.UTC(2026, 0, 1 + index)) })))
+      .values(
+        Array.from({ length: 26 }, (_, index) => ({
+          code: `GC-SORT-${String(index).padStart(2, '0')}`,
+          initialCents: 5000,
+          balanceCents: index * 100,
+          createdAt: new Date(Date.UTC(2026, 0, 1 + index)),
+        })),
+      )
       .returning({ id: giftCards.id });
     type CardData = { cards: { id: number; code: string; balanceCents: number }[]; window: { total: number; pageCount: number }; sort: unknown };
     const list = async (query: string) => (await callRoute(giftCardsPage.loader, { db, staff: manager, path: `gift-cards?${query}` })).data as CardData;
@@ -125,7 +145,8 @@ describe.each(testDrivers)('admin lists sort and page on the server on %s', (dri
       ])
       .returning({ id: contactMessages.id });
     const [b, c, a] = rows.map((row) => row.id) as [number, number, number];
-    const list = async (query: string) => ((await callRoute(inboxPage.loader, { db, staff: support, path: `contact?view=all&q=${marker}&${query}` })).data as ListData).rows.map((row) => row.id);
+    const list = async (query: string) =>
+      ((await callRoute(inboxPage.loader, { db, staff: support, path: `contact?view=all&q=${marker}&${query}` })).data as ListData).rows.map((row) => row.id);
     expect(await list('sort=subject&direction=asc')).toEqual([a, b, c]);
     expect(await list('sort=subject&direction=desc')).toEqual([c, b, a]);
     expect(await list('sort=from&direction=asc')).toEqual([c, b, a]);
@@ -138,7 +159,8 @@ describe.each(testDrivers)('admin lists sort and page on the server on %s', (dri
     const owner = await loggedIn(db, await createStaff(db, 'owner'));
     const ids = (await db.select({ id: staffUsers.id }).from(staffUsers)).map((row) => row.id);
     type StaffData = { staff: { id: number; email: string }[]; sort: unknown };
-    const staffList = async (query: string) => ((await callRoute(staffPage.loader, { db, staff: owner, path: `staff?${query}` })).data as StaffData).staff.map((row) => row.email);
+    const staffList = async (query: string) =>
+      ((await callRoute(staffPage.loader, { db, staff: owner, path: `staff?${query}` })).data as StaffData).staff.map((row) => row.email);
     const byEmail = await staffList('sort=email&direction=asc');
     expect(byEmail).toEqual([...byEmail].sort((x, y) => x.toLowerCase().localeCompare(y.toLowerCase())));
     expect(byEmail).toHaveLength(ids.length);
@@ -146,8 +168,14 @@ describe.each(testDrivers)('admin lists sort and page on the server on %s', (dri
 
     const low = await createProductWithReview(db);
     const high = await createProductWithReview(db);
-    await db.update(productReviews).set({ rating: 1 }).where(inArray(productReviews.id, [low.reviewId]));
-    await db.update(productReviews).set({ rating: 5 }).where(inArray(productReviews.id, [high.reviewId]));
+    await db
+      .update(productReviews)
+      .set({ rating: 1 })
+      .where(inArray(productReviews.id, [low.reviewId]));
+    await db
+      .update(productReviews)
+      .set({ rating: 5 })
+      .where(inArray(productReviews.id, [high.reviewId]));
     const reviews = async (query: string) => {
       const result = (await callRoute(reviewsPage.loader, { db, staff: owner, path: `reviews?status=pending&${query}` })).data as ListData;
       return { sort: result.sort, ids: orderOf(result.rows, [low.reviewId, high.reviewId]) };
@@ -164,9 +192,13 @@ describe.each(testDrivers)('admin lists sort and page on the server on %s', (dri
     const entity = `sorttest${driver}`;
     const audit = await db
       .insert(auditLog)
-      .values([{ action: `${entity}.b`, entity, entityId: '1' }, { action: `${entity}.a`, entity, entityId: '2' }])
+      .values([
+        { action: `${entity}.b`, entity, entityId: '1' },
+        { action: `${entity}.a`, entity, entityId: '2' },
+      ])
       .returning({ id: auditLog.id });
-    const auditList = async (query: string) => ((await callRoute(auditPage.loader, { db, staff: owner, path: `audit?entity=${entity}&${query}` })).data as ListData).rows.map((row) => row.id);
+    const auditList = async (query: string) =>
+      ((await callRoute(auditPage.loader, { db, staff: owner, path: `audit?entity=${entity}&${query}` })).data as ListData).rows.map((row) => row.id);
     expect(await auditList('')).toEqual([audit[1]!.id, audit[0]!.id]);
     expect(await auditList('sort=action&direction=asc')).toEqual([audit[1]!.id, audit[0]!.id]);
     expect(await auditList('sort=action&direction=desc')).toEqual([audit[0]!.id, audit[1]!.id]);
@@ -174,9 +206,22 @@ describe.each(testDrivers)('admin lists sort and page on the server on %s', (dri
 
     const mails = await db
       .insert(mailOutbox)
-      .values([1, 3, 2].map((attempts) => ({ toAddress: `m${attempts}@example.com`, subject: `Sort ${attempts}`, html: '<p>x</p>', text: 'x', attempts, lastError: 'refused' })))
+      .values(
+        [1, 3, 2].map((attempts) => ({
+          toAddress: `m${attempts}@example.com`,
+          subject: `Sort ${attempts}`,
+          html: '<p>x</p>',
+          text: 'x',
+          attempts,
+          lastError: 'refused',
+        })),
+      )
       .returning({ id: mailOutbox.id });
-    const outbox = async (query: string) => orderOf(((await callRoute(outboxPage.loader, { db, staff: owner, path: `mail?view=failed&${query}` })).data as ListData).rows, mails.map((mail) => mail.id));
+    const outbox = async (query: string) =>
+      orderOf(
+        ((await callRoute(outboxPage.loader, { db, staff: owner, path: `mail?view=failed&${query}` })).data as ListData).rows,
+        mails.map((mail) => mail.id),
+      );
     expect(await outbox('sort=attempts&direction=desc')).toEqual([mails[1]!.id, mails[2]!.id, mails[0]!.id]);
     expect(await outbox('sort=to&direction=asc')).toEqual([mails[0]!.id, mails[2]!.id, mails[1]!.id]);
     expect(await outbox('sort=drop')).toEqual([mails[2]!.id, mails[1]!.id, mails[0]!.id]);

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, mailOutbox } from '../../app/db/schema.ts';
-import { createLogger } from '../../app/modules/observability/logger.server.ts';
-import { listOutbox, MailOutbox } from '../../app/modules/mail/outbox.server.ts';
-import type { OutgoingMail } from '../../app/modules/mail/mailer.server.ts';
-import * as outboxPage from '../../app/routes/admin/mail-outbox.tsx';
+import { auditLog, mailOutbox } from '#app/db/schema.ts';
+import { createLogger } from '#app/lib/observability/logger.server.ts';
+import { MailOutbox } from '#app/lib/mail/outbox.server.ts';
+import { listOutbox } from '#app/modules/admin/mail-outbox.server.ts';
+import type { OutgoingMail } from '#app/lib/mail/mailer.server.ts';
+import * as outboxPage from '#app/routes/admin/mail-outbox.tsx';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 import { callRoute, createStaff, loggedIn } from './admin-support.ts';
 
@@ -28,7 +29,9 @@ describe.each(testDrivers)('the mail outbox in the admin on %s', (driver) => {
     const support = await loggedIn(db, await createStaff(db, 'support'));
     const mailId = await givenUpMail('Your invoice');
     const listed = await callRoute(outboxPage.loader, { db, staff: support, path: 'mail?view=failed' });
-    expect((listed.data as { rows: { id: number; lastError: string }[] }).rows).toContainEqual(expect.objectContaining({ id: mailId, lastError: 'connect ECONNREFUSED' }));
+    expect((listed.data as { rows: { id: number; lastError: string }[] }).rows).toContainEqual(
+      expect.objectContaining({ id: mailId, lastError: 'connect ECONNREFUSED' }),
+    );
 
     const delivered: OutgoingMail[] = [];
     const outbox = new MailOutbox(db, { send: async (mail) => void delivered.push(mail) }, createLogger('silent'));
@@ -49,7 +52,10 @@ describe.each(testDrivers)('the mail outbox in the admin on %s', (driver) => {
     const { db } = database;
     const manager = await loggedIn(db, await createStaff(db, 'manager'));
     const mailId = await givenUpMail('Shipped');
-    await db.update(mailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(mailOutbox.id, mailId));
+    await db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(mailOutbox.id, mailId));
     await callRoute(outboxPage.action, { db, staff: manager, path: 'mail', form: { intent: 'discard', mailId } });
     const delivered: OutgoingMail[] = [];
     await new MailOutbox(db, { send: async (mail) => void delivered.push(mail) }, createLogger('silent')).deliverDue();

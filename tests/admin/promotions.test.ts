@@ -1,20 +1,30 @@
-import { hasValidCheckLetter } from '../../app/modules/gift-cards/gift-card-codes.ts';
+import { hasValidCheckLetter } from '#app/modules/gift-cards/gift-card-codes.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, coupons, giftCards, stockAlertSubscriptions } from '../../app/db/schema.ts';
-import { checkCoupon } from '../../app/modules/cart/coupons.server.ts';
-import { checkGiftCard } from '../../app/modules/checkout/gift-cards.server.ts';
-import { stockAlertsPerVariant } from '../../app/modules/engagement/stock-alerts.server.ts';
-import type { OutgoingMail } from '../../app/modules/mail/mailer.server.ts';
-import * as couponPage from '../../app/routes/admin/coupon.tsx';
-import * as giftCardPage from '../../app/routes/admin/gift-card.tsx';
-import * as giftCardsPage from '../../app/routes/admin/gift-cards.tsx';
+import { auditLog, coupons, giftCards, stockAlertSubscriptions } from '#app/db/schema.ts';
+import { checkCoupon } from '#app/modules/cart/coupons.server.ts';
+import { checkGiftCard } from '#app/modules/checkout/gift-cards.server.ts';
+import { stockAlertsPerVariant } from '#app/modules/engagement/stock-alerts.server.ts';
+import type { OutgoingMail } from '#app/lib/mail/mailer.server.ts';
+import * as couponPage from '#app/routes/admin/coupon.tsx';
+import * as giftCardPage from '#app/routes/admin/gift-card.tsx';
+import * as giftCardsPage from '#app/routes/admin/gift-cards.tsx';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 import { callRoute, createProductWithReview, createStaff, loggedIn } from './admin-support.ts';
 
 const couponForm = (overrides: Record<string, string> = {}) => ({
-  intent: 'save', code: 'SUMMER10', kind: 'percent', percent: '10', amount: '', startsAt: '2026-06-01T00:00', endsAt: '2026-09-01T00:00',
-  minSubtotal: '20.00', usageLimit: '100', perCustomerLimit: '1', isActive: 'on', ...overrides,
+  intent: 'save',
+  code: 'SUMMER10',
+  kind: 'percent',
+  percent: '10',
+  amount: '',
+  startsAt: '2026-06-01T00:00',
+  endsAt: '2026-09-01T00:00',
+  minSubtotal: '20.00',
+  usageLimit: '100',
+  perCustomerLimit: '1',
+  isActive: 'on',
+  ...overrides,
 });
 
 describe.each(testDrivers)('coupons, gift cards and stock alerts in the admin on %s', (driver) => {
@@ -27,7 +37,13 @@ describe.each(testDrivers)('coupons, gift cards and stock alerts in the admin on
   it('creates a coupon with its rules in minor units, audited', async () => {
     const { db } = database;
     const manager = await loggedIn(db, await createStaff(db, 'manager'));
-    const created = await callRoute(couponPage.action, { db, staff: manager, path: 'coupons/new', params: { couponId: 'new' }, form: couponForm({ code: 'summer10' }) });
+    const created = await callRoute(couponPage.action, {
+      db,
+      staff: manager,
+      path: 'coupons/new',
+      params: { couponId: 'new' },
+      form: couponForm({ code: 'summer10' }),
+    });
     expect(created.status).toBe(302);
     const [coupon] = await db.select().from(coupons).where(eq(coupons.code, 'SUMMER10'));
     expect(coupon).toMatchObject({ kind: 'percent', value: 1000, minSubtotalEurCents: 2000, usageLimit: 100, perCustomerLimit: 1, isActive: true });
@@ -41,12 +57,28 @@ describe.each(testDrivers)('coupons, gift cards and stock alerts in the admin on
     const manager = await loggedIn(db, await createStaff(db, 'manager'));
     const [existing] = await db.insert(coupons).values({ code: 'KEEP5', kind: 'fixed', value: 500 }).returning();
     const params = { couponId: String(existing!.id) };
-    const refused = await callRoute(couponPage.action, { db, staff: manager, path: '', params, form: couponForm({ code: 'KEEP5', kind: 'fixed', amount: '7.50', startsAt: '2026-09-01T00:00', endsAt: '2026-06-01T00:00' }) });
+    const refused = await callRoute(couponPage.action, {
+      db,
+      staff: manager,
+      path: '',
+      params,
+      form: couponForm({ code: 'KEEP5', kind: 'fixed', amount: '7.50', startsAt: '2026-09-01T00:00', endsAt: '2026-06-01T00:00' }),
+    });
     expect(refused.status).toBe(400);
-    expect(refused.data).toMatchObject({ ok: false, fieldErrors: { endsAt: { key: 'admin.validation.endBeforeStart' } }, values: { amount: '7.50', endsAt: '2026-06-01T00:00' } });
+    expect(refused.data).toMatchObject({
+      ok: false,
+      fieldErrors: { endsAt: { key: 'admin.validation.endBeforeStart' } },
+      values: { amount: '7.50', endsAt: '2026-06-01T00:00' },
+    });
     const [unchanged] = await db.select().from(coupons).where(eq(coupons.id, existing!.id));
     expect(unchanged).toEqual(existing);
-    const bad = await callRoute(couponPage.action, { db, staff: manager, path: '', params, form: couponForm({ code: 'KEEP5', percent: '150', usageLimit: 'lots' }) });
+    const bad = await callRoute(couponPage.action, {
+      db,
+      staff: manager,
+      path: '',
+      params,
+      form: couponForm({ code: 'KEEP5', percent: '150', usageLimit: 'lots' }),
+    });
     expect(bad.data).toMatchObject({ fieldErrors: { usageLimit: { key: 'admin.validation.wholeNumber' } } });
     const taken = await callRoute(couponPage.action, { db, staff: manager, path: '', params, form: couponForm({ code: 'summer10' }) });
     expect(taken.data).toMatchObject({ fieldErrors: { code: { key: 'admin.coupons.codeTaken' } } });
@@ -57,7 +89,13 @@ describe.each(testDrivers)('coupons, gift cards and stock alerts in the admin on
     const manager = await loggedIn(db, await createStaff(db, 'manager'));
     const [coupon] = await db.insert(coupons).values({ code: 'TENOFF', kind: 'fixed', value: 1000 }).returning();
     const params = { couponId: String(coupon!.id) };
-    await callRoute(couponPage.action, { db, staff: manager, path: '', params, form: couponForm({ code: 'TENOFF', kind: 'fixed', amount: '12,50', startsAt: '', endsAt: '', minSubtotal: '', usageLimit: '', perCustomerLimit: '' }) });
+    await callRoute(couponPage.action, {
+      db,
+      staff: manager,
+      path: '',
+      params,
+      form: couponForm({ code: 'TENOFF', kind: 'fixed', amount: '12,50', startsAt: '', endsAt: '', minSubtotal: '', usageLimit: '', perCustomerLimit: '' }),
+    });
     expect(await checkCoupon(db, 'tenoff', 5000, null)).toMatchObject({ ok: true, coupon: { kind: 'fixed', value: 1250 } });
     await callRoute(couponPage.action, { db, staff: manager, path: '', params, form: { intent: 'disable' } });
     expect(await checkCoupon(db, 'tenoff', 5000, null)).toEqual({ ok: false, reason: 'unknown' });
@@ -70,9 +108,24 @@ describe.each(testDrivers)('coupons, gift cards and stock alerts in the admin on
     const manager = await loggedIn(db, await createStaff(db, 'manager'));
     const sent: OutgoingMail[] = [];
     const mailer = { send: async (mail: OutgoingMail) => void sent.push(mail) };
-    const invalid = await callRoute(giftCardsPage.action, { db, staff: manager, path: 'gift-cards', form: { amount: '0.50', expiresAt: '2020-01-01', recipientEmail: 'no', mailLocale: 'de-DE' }, services: { mailer } });
-    expect(invalid.data).toMatchObject({ ok: false, fieldErrors: { amount: { key: 'admin.validation.giftCardAmount' }, recipientEmail: { key: 'validation.email' } } });
-    const issued = await callRoute(giftCardsPage.action, { db, staff: manager, path: 'gift-cards', form: { amount: '25,00', expiresAt: '2099-12-31', recipientEmail: 'lena@example.de', mailLocale: 'de-DE' }, services: { mailer } });
+    const invalid = await callRoute(giftCardsPage.action, {
+      db,
+      staff: manager,
+      path: 'gift-cards',
+      form: { amount: '0.50', expiresAt: '2020-01-01', recipientEmail: 'no', mailLocale: 'de-DE' },
+      services: { mailer },
+    });
+    expect(invalid.data).toMatchObject({
+      ok: false,
+      fieldErrors: { amount: { key: 'admin.validation.giftCardAmount' }, recipientEmail: { key: 'validation.email' } },
+    });
+    const issued = await callRoute(giftCardsPage.action, {
+      db,
+      staff: manager,
+      path: 'gift-cards',
+      form: { amount: '25,00', expiresAt: '2099-12-31', recipientEmail: 'lena@example.de', mailLocale: 'de-DE' },
+      services: { mailer },
+    });
     const { code } = issued.data as { code: string };
     // One generator for admin-issued and bought cards: random groups with a check letter (issue 15).
     expect(code).toMatch(/^([A-Z2-9]{4}-){3}[A-Z2-9]{4}$/);

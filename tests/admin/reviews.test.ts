@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, productReviews } from '../../app/db/schema.ts';
-import { buildListingIndex } from '../../app/modules/catalogue/listing-index.server.ts';
-import { getProductDetail } from '../../app/modules/catalogue/product-detail.server.ts';
-import { listPendingReviews, listReviews, moderateReview } from '../../app/modules/engagement/review-moderation.server.ts';
-import * as reviews from '../../app/routes/admin/reviews.tsx';
+import { auditLog, productReviews } from '#app/db/schema.ts';
+import { buildListingIndex } from '#app/modules/catalogue/listing-index.server.ts';
+import { getProductDetail } from '#app/modules/catalogue/product-detail.server.ts';
+import { listPendingReviews, listReviews, moderateReview } from '#app/modules/engagement/review-moderation.server.ts';
+import * as reviews from '#app/routes/admin/reviews.tsx';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 import { callRoute, createProductWithReview, createStaff, loggedIn } from './admin-support.ts';
 
@@ -30,8 +30,14 @@ describe.each(testDrivers)('review moderation on %s', (driver) => {
     expect(again.status).toBe(409);
     const [row] = await db.select({ status: productReviews.status }).from(productReviews).where(eq(productReviews.id, reviewId));
     expect(row?.status).toBe('approved');
-    const entries = await db.select().from(auditLog).where(eq(auditLog.entityId, String(reviewId)));
-    expect(entries.map((entry) => [entry.action, entry.staffId])).toEqual([['review.approve', editor.id], ['review.reply', editor.id]]);
+    const entries = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(reviewId)));
+    expect(entries.map((entry) => [entry.action, entry.staffId])).toEqual([
+      ['review.approve', editor.id],
+      ['review.reply', editor.id],
+    ]);
     expect(entries[1]).toMatchObject({ before: { reply: null }, after: { reply: 'Thanks, happy hanging!' } });
   });
 
@@ -52,7 +58,10 @@ describe.each(testDrivers)('review moderation on %s', (driver) => {
     const { reviewId } = await createProductWithReview(db);
     expect(await moderateReview(db, reviewId, 'approved')).toBe(true);
     expect(await moderateReview(db, reviewId, 'rejected')).toBe(false);
-    const [entry] = await db.select().from(auditLog).where(eq(auditLog.entityId, String(reviewId)));
+    const [entry] = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(reviewId)));
     expect(entry).toMatchObject({ action: 'review.approve', staffId: null });
   });
 });

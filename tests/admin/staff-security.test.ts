@@ -1,14 +1,21 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, staffRecoveryCodes, staffSessions, staffUsers } from '../../app/db/schema.ts';
-import { listAudit, recordAudit } from '../../app/modules/admin/audit.server.ts';
-import { can } from '../../app/modules/admin/permissions.ts';
-import { createPasswordToken, logInStaff, passwordTokenStaff, secondFactorPolicy, setPasswordWithToken, verifySecondFactor } from '../../app/modules/admin/staff-auth.server.ts';
-import { createOwner } from '../../app/modules/admin/staff-accounts.server.ts';
-import { readStaffSession, staffAbsoluteMs, staffIdleMs, staffSessionCookie, startStaffSession } from '../../app/modules/admin/staff-session.server.ts';
-import { beginEnrolment, confirmEnrolment, currentTotp } from '../../app/modules/admin/two-factor.server.ts';
-import { rateLimitPolicies } from '../../app/modules/security/rate-limit.server.ts';
+import { auditLog, staffRecoveryCodes, staffSessions, staffUsers } from '#app/db/schema.ts';
+import { listAudit, recordAudit } from '#app/modules/admin/audit.server.ts';
+import { can } from '#app/modules/admin/permissions.ts';
+import {
+  createPasswordToken,
+  logInStaff,
+  passwordTokenStaff,
+  secondFactorPolicy,
+  setPasswordWithToken,
+  verifySecondFactor,
+} from '#app/modules/admin/staff-auth.server.ts';
+import { createOwner } from '#app/modules/admin/staff-accounts.server.ts';
+import { readStaffSession, staffAbsoluteMs, staffIdleMs, staffSessionCookie, startStaffSession } from '#app/modules/admin/staff-session.server.ts';
+import { beginEnrolment, confirmEnrolment, currentTotp } from '#app/modules/admin/two-factor.server.ts';
+import { rateLimitPolicies } from '#app/lib/security/rate-limit.server.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 import { createStaff, staffPassword } from './admin-support.ts';
 
@@ -22,7 +29,9 @@ describe.each(testDrivers)('staff accounts and sessions on %s', (driver) => {
   afterAll(() => database?.destroy());
 
   const ageSession = (token: string, column: 'last_seen_at' | 'second_factor_at' | 'created_at', ms: number) =>
-    database.db.execute(sql`update staff_sessions set ${sql.raw(column)} = now() - make_interval(secs => ${ms / 1000}) where id = ${createHash('sha256').update(token).digest('hex')}`);
+    database.db.execute(
+      sql`update staff_sessions set ${sql.raw(column)} = now() - make_interval(secs => ${ms / 1000}) where id = ${createHash('sha256').update(token).digest('hex')}`,
+    );
 
   it('logs in with the right password only, the same answer for unknown and wrong, never for a disabled account', async () => {
     const { db } = database;
@@ -30,7 +39,10 @@ describe.each(testDrivers)('staff accounts and sessions on %s', (driver) => {
     expect(await logInStaff(db, staff.email.toUpperCase(), staffPassword, 'a1')).toEqual({ ok: true, staffId: staff.id });
     expect(await logInStaff(db, staff.email, 'Wrong&Pass1', 'a1')).toEqual({ ok: false, reason: 'invalid-credentials' });
     expect(await logInStaff(db, 'nobody@example.com', staffPassword, 'a1')).toEqual({ ok: false, reason: 'invalid-credentials' });
-    await db.update(staffUsers).set({ disabledAt: sql`now()` }).where(eq(staffUsers.id, staff.id));
+    await db
+      .update(staffUsers)
+      .set({ disabledAt: sql`now()` })
+      .where(eq(staffUsers.id, staff.id));
     expect(await logInStaff(db, staff.email, staffPassword, 'a1')).toEqual({ ok: false, reason: 'invalid-credentials' });
   });
 
@@ -44,7 +56,8 @@ describe.each(testDrivers)('staff accounts and sessions on %s', (driver) => {
     expect(await logInStaff(db, staff.email, staffPassword, 'fresh')).toEqual({ ok: false, reason: 'too-many-attempts' });
 
     const other = await createStaff(db, 'support');
-    for (let attempt = 0; attempt < rateLimitPolicies.loginPerAddress.limit; attempt++) await logInStaff(db, `guess-${attempt}@example.com`, 'x', 'one-address');
+    for (let attempt = 0; attempt < rateLimitPolicies.loginPerAddress.limit; attempt++)
+      await logInStaff(db, `guess-${attempt}@example.com`, 'x', 'one-address');
     expect(await logInStaff(db, other.email, staffPassword, 'one-address')).toEqual({ ok: false, reason: 'too-many-attempts' });
     expect(await logInStaff(db, other.email, staffPassword, 'another-address')).toEqual({ ok: true, staffId: other.id });
   });
@@ -70,13 +83,17 @@ describe.each(testDrivers)('staff accounts and sessions on %s', (driver) => {
     expect(await verifySecondFactor(db, staff.id, code)).toEqual({ ok: false, reason: 'invalid-code' });
     const next = currentTotp(staff.totpSecret, Date.now() + thirtySeconds);
     expect(await verifySecondFactor(db, staff.id, next)).toMatchObject({ ok: true });
-    expect(await verifySecondFactor(db, staff.id, currentTotp(staff.totpSecret, Date.now() + 10 * thirtySeconds))).toEqual({ ok: false, reason: 'invalid-code' });
+    expect(await verifySecondFactor(db, staff.id, currentTotp(staff.totpSecret, Date.now() + 10 * thirtySeconds))).toEqual({
+      ok: false,
+      reason: 'invalid-code',
+    });
   });
 
   it('limits wrong second-factor codes per staff member', async () => {
     const { db } = database;
     const staff = await createStaff(db, 'editor');
-    for (let attempt = 0; attempt < secondFactorPolicy.limit; attempt++) expect(await verifySecondFactor(db, staff.id, '000000')).toMatchObject({ reason: 'invalid-code' });
+    for (let attempt = 0; attempt < secondFactorPolicy.limit; attempt++)
+      expect(await verifySecondFactor(db, staff.id, '000000')).toMatchObject({ reason: 'invalid-code' });
     expect(await verifySecondFactor(db, staff.id, currentTotp(staff.totpSecret))).toEqual({ ok: false, reason: 'too-many-attempts' });
   });
 
@@ -124,7 +141,10 @@ describe.each(testDrivers)('staff accounts and sessions on %s', (driver) => {
     const token = await startStaffSession(db, staff.id, undefined, true);
     await ageSession(token, 'last_seen_at', staffIdleMs - 60_000);
     expect((await readStaffSession(db, token)).kind).toBe('active');
-    const [row] = await db.select({ lastSeenAt: staffSessions.lastSeenAt }).from(staffSessions).where(sql`${staffSessions.staffId} = ${staff.id}`);
+    const [row] = await db
+      .select({ lastSeenAt: staffSessions.lastSeenAt })
+      .from(staffSessions)
+      .where(sql`${staffSessions.staffId} = ${staff.id}`);
     expect(Date.now() - row!.lastSeenAt.getTime()).toBeLessThan(60_000);
   });
 

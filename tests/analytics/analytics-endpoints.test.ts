@@ -3,13 +3,13 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppServices, requestInfoContext, servicesContext } from '../../app/context.ts';
-import { analyticsEvents, clientErrors, webVitals } from '../../app/db/schema.ts';
-import { funnelByStoreAndDay, webVitalsP75 } from '../../app/modules/analytics/analytics-store.server.ts';
-import { analyticsRateLimits } from '../../app/modules/analytics/report-intake.server.ts';
-import * as clientErrorsRoute from '../../app/routes/api/client-errors.ts';
-import * as eventsRoute from '../../app/routes/api/events.ts';
-import * as vitalsRoute from '../../app/routes/api/vitals.ts';
+import { type AppServices, requestInfoContext, servicesContext } from '#app/context.ts';
+import { analyticsEvents, clientErrors, webVitals } from '#app/db/schema.ts';
+import { funnelByStoreAndDay, webVitalsP75 } from '#app/modules/analytics/analytics-store.server.ts';
+import { analyticsRateLimits } from '#app/modules/analytics/report-intake.server.ts';
+import * as clientErrorsRoute from '#app/routes/api/client-errors.ts';
+import * as eventsRoute from '#app/routes/api/events.ts';
+import * as vitalsRoute from '#app/routes/api/vitals.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 
 type Action = (args: never) => Promise<Response>;
@@ -25,7 +25,12 @@ describe.each(testDrivers)('first-party analytics endpoints on %s', (driver) => 
   afterAll(() => database?.destroy());
 
   /** Calls an action as the router would, from one client address. */
-  async function post(route: { action: Action }, path: string, body: unknown, { clientAddress = `198.51.100.${Math.floor(Math.random() * 250)}`, form = false, requestId = randomUUID() } = {}) {
+  async function post(
+    route: { action: Action },
+    path: string,
+    body: unknown,
+    { clientAddress = `198.51.100.${Math.floor(Math.random() * 250)}`, form = false, requestId = randomUUID() } = {},
+  ) {
     const context = new RouterContextProvider();
     context.set(servicesContext, { db: database.db, logger, sessionSecret: 's'.repeat(32) } as unknown as AppServices);
     context.set(requestInfoContext, { requestId, cspNonce: 'n', clientAddress, malformedTarget: false });
@@ -51,7 +56,12 @@ describe.each(testDrivers)('first-party analytics endpoints on %s', (driver) => 
 
   it('stores a batch of events with the store, day, amount in minor units and item count, and nothing personal', async () => {
     const clientAddress = '198.51.100.77';
-    const answer = await post(eventsRoute, '/api/events', { storefront: 'nl-nl', events: [purchase, { name: 'view_item', params: { currency: 'EUR', value: 12.5, items: [{ item_id: 'PC550-BLACK' }] } }] }, { clientAddress });
+    const answer = await post(
+      eventsRoute,
+      '/api/events',
+      { storefront: 'nl-nl', events: [purchase, { name: 'view_item', params: { currency: 'EUR', value: 12.5, items: [{ item_id: 'PC550-BLACK' }] } }] },
+      { clientAddress },
+    );
     expect(answer.status).toBe(204);
     const rows = await database.db.select().from(analyticsEvents);
     expect(rows.map(({ id: _id, occurredOn: _day, ...row }) => row)).toEqual([
@@ -79,7 +89,8 @@ describe.each(testDrivers)('first-party analytics endpoints on %s', (driver) => 
     const clientAddress = '198.51.100.200';
     const body = { storefront: 'de-de', events: [{ name: 'search', params: { search_term: 'paracord' } }] };
     const statuses = [];
-    for (let attempt = 0; attempt <= analyticsRateLimits.events.limit; attempt += 1) statuses.push((await post(eventsRoute, '/api/events', body, { clientAddress })).status);
+    for (let attempt = 0; attempt <= analyticsRateLimits.events.limit; attempt += 1)
+      statuses.push((await post(eventsRoute, '/api/events', body, { clientAddress })).status);
     expect(statuses.filter((status) => status === 204)).toHaveLength(analyticsRateLimits.events.limit);
     expect(statuses.at(-1)).toBe(429);
     expect((await post(eventsRoute, '/api/events', body, { clientAddress: '198.51.100.201' })).status).toBe(204);
@@ -87,7 +98,19 @@ describe.each(testDrivers)('first-party analytics endpoints on %s', (driver) => 
 
   it('stores web vitals sent as a beacon form per page type and store, and gives the p75 rated against spec §9', async () => {
     for (const lcp of [1000, 2000, 3000, 5000]) {
-      const answer = await post(vitalsRoute, '/api/vitals', { storefront: 'en-gb', pageType: 'product', metrics: [{ name: 'LCP', value: lcp }, { name: 'CLS', value: 0.05 }] }, { form: true });
+      const answer = await post(
+        vitalsRoute,
+        '/api/vitals',
+        {
+          storefront: 'en-gb',
+          pageType: 'product',
+          metrics: [
+            { name: 'LCP', value: lcp },
+            { name: 'CLS', value: 0.05 },
+          ],
+        },
+        { form: true },
+      );
       expect(answer.status).toBe(204);
     }
     const rows = await database.db.select().from(webVitals);
@@ -98,23 +121,45 @@ describe.each(testDrivers)('first-party analytics endpoints on %s', (driver) => 
       { pageType: 'product', metric: 'CLS', samples: 4, p75: 0.05, rating: 'good' },
       { pageType: 'product', metric: 'LCP', samples: 4, p75: 3500, rating: 'needs-improvement' },
     ]);
-    expect((await post(vitalsRoute, '/api/vitals', { storefront: 'en-gb', pageType: 'product', metrics: [{ name: 'FID', value: 10 }] }, { form: true })).status).toBe(400);
+    expect(
+      (await post(vitalsRoute, '/api/vitals', { storefront: 'en-gb', pageType: 'product', metrics: [{ name: 'FID', value: 10 }] }, { form: true })).status,
+    ).toBe(400);
     const clientAddress = '198.51.100.210';
     const statuses = [];
     for (let attempt = 0; attempt <= analyticsRateLimits.vitals.limit; attempt += 1) {
-      statuses.push((await post(vitalsRoute, '/api/vitals', { storefront: 'en-gb', pageType: 'home', metrics: [{ name: 'TTFB', value: 90 }] }, { clientAddress, form: true })).status);
+      statuses.push(
+        (
+          await post(
+            vitalsRoute,
+            '/api/vitals',
+            { storefront: 'en-gb', pageType: 'home', metrics: [{ name: 'TTFB', value: 90 }] },
+            { clientAddress, form: true },
+          )
+        ).status,
+      );
     }
     expect(statuses.at(-1)).toBe(429);
   });
 
   it('keeps a client error once with a count, without e-mail addresses or queries, logged once with the request id', async () => {
     const requestId = randomUUID();
-    const report = { storefront: 'fr-fr', pageType: 'cart', message: 'TypeError: no cart for anna@example.com', source: 'http://shop.test/assets/cart-abc.js?token=secret', line: 12 };
+    const report = {
+      storefront: 'fr-fr',
+      pageType: 'cart',
+      message: 'TypeError: no cart for anna@example.com',
+      source: 'http://shop.test/assets/cart-abc.js?token=secret',
+      line: 12,
+    };
     expect((await post(clientErrorsRoute, '/api/client-errors', report, { requestId })).status).toBe(204);
     expect((await post(clientErrorsRoute, '/api/client-errors', report)).status).toBe(204);
     const rows = await database.db.select().from(clientErrors);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ message: 'TypeError: no cart for [email]', source: 'http://shop.test/assets/cart-abc.js', occurrences: 2, storefront: 'fr-FR' });
+    expect(rows[0]).toMatchObject({
+      message: 'TypeError: no cart for [email]',
+      source: 'http://shop.test/assets/cart-abc.js',
+      occurrences: 2,
+      storefront: 'fr-FR',
+    });
     const logged = logLines.filter((line) => line.includes('a script error in a browser'));
     expect(logged).toHaveLength(1);
     expect(logged[0]).toContain(requestId);

@@ -1,14 +1,14 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importJobRows, importJobs, products, productTranslations, productVariants, staffUsers } from '../../app/db/schema.ts';
-import { resolveCataloguePath } from '../../app/modules/catalogue/resolve-path.server.ts';
-import { catalogueCsvStream } from '../../app/modules/catalogue-transfer/catalogue-export.server.ts';
-import { importJob, queueImport, stopImport } from '../../app/modules/catalogue-transfer/import-jobs.server.ts';
-import { importMaxBytes, previewImport } from '../../app/modules/catalogue-transfer/import-preview.server.ts';
-import { importBatchSize, resumeImportJobs, runImportJob } from '../../app/modules/catalogue-transfer/import-runner.server.ts';
-import type { ImportKind } from '../../app/modules/catalogue-transfer/transfer-format.ts';
-import { parseCsv } from '../../app/modules/http/csv.ts';
-import { createLogger } from '../../app/modules/observability/logger.server.ts';
+import { importJobRows, importJobs, products, productTranslations, productVariants, staffUsers } from '#app/db/schema.ts';
+import { resolveCataloguePath } from '#app/modules/catalogue/resolve-path.server.ts';
+import { catalogueCsvStream } from '#app/modules/catalogue-transfer/catalogue-export.server.ts';
+import { importJob, queueImport, stopImport } from '#app/modules/catalogue-transfer/import-jobs.server.ts';
+import { importMaxBytes, previewImport } from '#app/modules/catalogue-transfer/import-preview.server.ts';
+import { importBatchSize, resumeImportJobs, runImportJob } from '#app/modules/catalogue-transfer/import-runner.server.ts';
+import type { ImportKind } from '#app/modules/catalogue-transfer/transfer-format.ts';
+import { parseCsv } from '#app/lib/http/csv.ts';
+import { createLogger } from '#app/lib/observability/logger.server.ts';
 import { createDemoDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 
 const logger = createLogger('silent');
@@ -21,7 +21,13 @@ describe.each(testDrivers)('catalogue import and export on %s (issue 16)', (driv
   /** The variants as they are now (earlier tests change some). */
   const currentVariants = () =>
     database.db
-      .select({ id: productVariants.id, sku: productVariants.sku, productId: productVariants.productId, stockQuantity: productVariants.stockQuantity, priceCents: productVariants.priceCents })
+      .select({
+        id: productVariants.id,
+        sku: productVariants.sku,
+        productId: productVariants.productId,
+        stockQuantity: productVariants.stockQuantity,
+        priceCents: productVariants.priceCents,
+      })
       .from(productVariants)
       .orderBy(productVariants.id);
 
@@ -43,8 +49,13 @@ describe.each(testDrivers)('catalogue import and export on %s (issue 16)', (driv
   };
   const rowsOf = (jobId: number) => database.db.select().from(importJobRows).where(eq(importJobRows.jobId, jobId)).orderBy(importJobRows.line);
   const stockOf = async (ids: number[]) =>
-    Object.fromEntries((await database.db.select({ id: productVariants.id, stock: productVariants.stockQuantity }).from(productVariants).where(inArray(productVariants.id, ids))).map((row) => [row.id, row.stock]));
-  const exported = async (kind: ImportKind) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(await new Response(catalogueCsvStream(database.db, kind)).arrayBuffer());
+    Object.fromEntries(
+      (
+        await database.db.select({ id: productVariants.id, stock: productVariants.stockQuantity }).from(productVariants).where(inArray(productVariants.id, ids))
+      ).map((row) => [row.id, row.stock]),
+    );
+  const exported = async (kind: ImportKind) =>
+    new TextDecoder('utf-8', { ignoreBOM: true }).decode(await new Response(catalogueCsvStream(database.db, kind)).arrayBuffer());
 
   it('exports every variant in each format, and an export imported again changes nothing', async () => {
     for (const kind of ['stock', 'prices', 'products'] as const) {
@@ -101,18 +112,26 @@ describe.each(testDrivers)('catalogue import and export on %s (issue 16)', (driv
     expect(await preview('stock', `sku,amount\r\nX,5\r\n`)).toMatchObject({ ok: false, error: { key: 'unknownColumn', values: { column: 'amount' } } });
     expect(await preview('prices', `sku\r\nX\r\n`)).toMatchObject({ ok: false, error: { key: 'missingColumn', values: { column: 'price_eur' } } });
     expect(await preview('stock', 'sku,quantity\r\n')).toMatchObject({ ok: false, error: { key: 'noRows' } });
-    expect(await previewImport(database.db, staffId, { kind: 'stock', fileName: 'x.csv', bytes: new Uint8Array([0x73, 0xff, 0xfe]) })).toMatchObject({ ok: false, error: { key: 'notUtf8' } });
+    expect(await previewImport(database.db, staffId, { kind: 'stock', fileName: 'x.csv', bytes: new Uint8Array([0x73, 0xff, 0xfe]) })).toMatchObject({
+      ok: false,
+      error: { key: 'notUtf8' },
+    });
   });
 
   it('refuses a 50 MB file before reading it', async () => {
     const big = new Uint8Array(50 * 1024 * 1024);
     expect(big.byteLength).toBeGreaterThan(importMaxBytes);
-    expect(await previewImport(database.db, staffId, { kind: 'stock', fileName: 'big.csv', bytes: big })).toMatchObject({ ok: false, error: { key: 'tooLarge', values: { megabytes: 20 } } });
+    expect(await previewImport(database.db, staffId, { kind: 'stock', fileName: 'big.csv', bytes: big })).toMatchObject({
+      ok: false,
+      error: { key: 'tooLarge', values: { megabytes: 20 } },
+    });
   });
 
   it('marks each bad row with its line, column and reason, and will not apply the file', async () => {
     const [a, b, c, d] = variants;
-    const text = ['sku;price_eur', `${a!.sku};12,50`, 'NO-SUCH-SKU;3.00', `${b!.sku};-4.00`, `${c!.sku};1.250,00`, `${d!.sku};7.5`, `${a!.sku};13.00`].join('\n');
+    const text = ['sku;price_eur', `${a!.sku};12,50`, 'NO-SUCH-SKU;3.00', `${b!.sku};-4.00`, `${c!.sku};1.250,00`, `${d!.sku};7.5`, `${a!.sku};13.00`].join(
+      '\n',
+    );
     const jobId = await previewed('prices', `\uFEFF${text}\n`);
     const rows = await rowsOf(jobId);
     expect(rows.map((row) => ({ line: row.line, outcome: row.outcome, details: row.details }))).toEqual([
@@ -138,11 +157,18 @@ describe.each(testDrivers)('catalogue import and export on %s (issue 16)', (driv
     const [first, second] = await database.db.select({ id: products.id, sku: products.sku }).from(products).orderBy(products.id).limit(2);
     const [firstVariant] = variants.filter((variant) => variant.productId === first!.id);
     const [secondVariant] = variants.filter((variant) => variant.productId === second!.id);
-    const text = ['product_sku,variant_sku,stock,url_key:de-DE', `${first!.sku},${firstVariant!.sku},${firstVariant!.stockQuantity + 11},`, `${second!.sku},${secondVariant!.sku},,brand-new-key`].join('\r\n');
+    const text = [
+      'product_sku,variant_sku,stock,url_key:de-DE',
+      `${first!.sku},${firstVariant!.sku},${firstVariant!.stockQuantity + 11},`,
+      `${second!.sku},${secondVariant!.sku},,brand-new-key`,
+    ].join('\r\n');
     const jobId = await previewed('products', text);
     expect((await importJob(database.db, jobId))?.summary).toEqual({ new: 0, changed: 2, unchanged: 0, error: 0 });
     // Between the dry run and the apply, another product takes the key: the batch fails whole.
-    await database.db.update(productTranslations).set({ urlKey: 'brand-new-key' }).where(sql`${productTranslations.productId} = ${first!.id} and ${productTranslations.locale} = 'de-DE'`);
+    await database.db
+      .update(productTranslations)
+      .set({ urlKey: 'brand-new-key' })
+      .where(sql`${productTranslations.productId} = ${first!.id} and ${productTranslations.locale} = 'de-DE'`);
     expect(await queueImport(database.db, staffId, jobId)).toBe(true);
     expect(await runImportJob(services(), jobId)).toBe('failed');
     expect((await stockOf([firstVariant!.id]))[firstVariant!.id]).toBe(firstVariant!.stockQuantity);
@@ -164,8 +190,16 @@ describe.each(testDrivers)('catalogue import and export on %s (issue 16)', (driv
     const jobId = await previewed('stock', text);
     await queueImport(database.db, staffId, jobId);
     const firstBatch = many.slice(0, importBatchSize);
-    await database.db.execute(sql`update product_variants set stock_quantity = stock_quantity + 100 where id in (${sql.join(firstBatch.map((variant) => sql`${variant.id}`), sql`, `)})`);
-    await database.db.update(importJobs).set({ status: 'running', cursorLine: importBatchSize + 1, appliedRows: importBatchSize, claimedUntil: sql`now() - interval '1 second'` }).where(eq(importJobs.id, jobId));
+    await database.db.execute(
+      sql`update product_variants set stock_quantity = stock_quantity + 100 where id in (${sql.join(
+        firstBatch.map((variant) => sql`${variant.id}`),
+        sql`, `,
+      )})`,
+    );
+    await database.db
+      .update(importJobs)
+      .set({ status: 'running', cursorLine: importBatchSize + 1, appliedRows: importBatchSize, claimedUntil: sql`now() - interval '1 second'` })
+      .where(eq(importJobs.id, jobId));
     let notifications = 0;
     const unlisten = await database.listen('storefront_change', () => (notifications += 1));
     expect(await resumeImportJobs(services())).toBe(1);
@@ -206,11 +240,18 @@ describe.each(testDrivers)('catalogue import and export on %s (issue 16)', (driv
   it('keeps the old address of a product whose URL key an import changes', async () => {
     const [product] = await database.db.select({ id: products.id, sku: products.sku }).from(products).orderBy(products.id).offset(2).limit(1);
     const [variant] = (await currentVariants()).filter((candidate) => candidate.productId === product!.id);
-    const [before] = await database.db.select({ urlKey: productTranslations.urlKey }).from(productTranslations).where(sql`${productTranslations.productId} = ${product!.id} and ${productTranslations.locale} = 'nl-NL'`);
+    const [before] = await database.db
+      .select({ urlKey: productTranslations.urlKey })
+      .from(productTranslations)
+      .where(sql`${productTranslations.productId} = ${product!.id} and ${productTranslations.locale} = 'nl-NL'`);
     const jobId = await previewed('products', `product_sku,variant_sku,url_key:nl-NL\r\n${product!.sku},${variant!.sku},geimporteerd-koord\r\n`);
     await queueImport(database.db, staffId, jobId);
     expect(await runImportJob(services(), jobId)).toBe('done');
-    expect(await resolveCataloguePath(database.db, 'nl-NL', before!.urlKey)).toEqual({ type: 'REDIRECT', redirectCode: 301, relativeUrl: '/nl-nl/geimporteerd-koord' });
+    expect(await resolveCataloguePath(database.db, 'nl-NL', before!.urlKey)).toEqual({
+      type: 'REDIRECT',
+      redirectCode: 301,
+      relativeUrl: '/nl-nl/geimporteerd-koord',
+    });
     expect(await resolveCataloguePath(database.db, 'nl-NL', 'geimporteerd-koord')).toMatchObject({ type: 'PRODUCT', id: product!.id });
   });
 });

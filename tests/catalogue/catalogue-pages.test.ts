@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentPages, contentPageTranslations, productReviews, productVariants, stockAlertSubscriptions, urlRedirects } from '../../app/db/schema.ts';
-import { getCategoryPage } from '../../app/modules/catalogue/category-page.server.ts';
-import { buildListingIndex, type ListingIndex } from '../../app/modules/catalogue/listing-index.server.ts';
-import { getProductPage } from '../../app/modules/catalogue/product-page.server.ts';
-import { resolveCataloguePath } from '../../app/modules/catalogue/resolve-path.server.ts';
-import { getContentPage } from '../../app/modules/content/content-page.server.ts';
-import { stockAlertIntent, stockAlertRefusal, subscribeToStockAlert } from '../../app/modules/engagement/stock-alerts.server.ts';
-import { parseIntent } from '../../app/modules/forms/field-errors.ts';
-import type { PriceDisplay } from '../../app/modules/pricing/price-display.ts';
+import { contentPages, contentPageTranslations, productReviews, productVariants, stockAlertSubscriptions, urlRedirects } from '#app/db/schema.ts';
+import { getCategoryPage } from '#app/modules/catalogue/category-page.server.ts';
+import { buildListingIndex, type ListingIndex } from '#app/modules/catalogue/listing-index.server.ts';
+import { getProductPage } from '#app/modules/catalogue/product-page.server.ts';
+import { resolveCataloguePath } from '#app/modules/catalogue/resolve-path.server.ts';
+import { getContentPage } from '#app/modules/content/content-page.server.ts';
+import { stockAlertIntent, stockAlertRefusal, subscribeToStockAlert } from '#app/modules/engagement/stock-alerts.server.ts';
+import { parseIntent } from '#app/lib/forms/field-errors.ts';
+import type { PriceDisplay } from '#app/modules/pricing/price-display.ts';
 import { createDemoDatabase, createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 
 const euros: PriceDisplay = { locale: 'de-DE', currency: 'EUR', minorUnits: 2, rate: '1', vatRateBp: 1900, includeVat: false };
@@ -29,7 +29,10 @@ describe.each(testDrivers)('catalogue pages on %s', (driver) => {
 
   it('resolves localised category paths, product URL keys and stored redirects', async () => {
     const { db } = database;
-    expect(await resolveCataloguePath(db, 'de-DE', 'anderes-seil/kletterseile-pro-meter')).toMatchObject({ type: 'CATEGORY', relativeUrl: '/de-de/anderes-seil/kletterseile-pro-meter' });
+    expect(await resolveCataloguePath(db, 'de-DE', 'anderes-seil/kletterseile-pro-meter')).toMatchObject({
+      type: 'CATEGORY',
+      relativeUrl: '/de-de/anderes-seil/kletterseile-pro-meter',
+    });
     expect(await resolveCataloguePath(db, 'en-US', 'climbing-rope-per-meter')).toMatchObject({ type: 'CATEGORY' });
     const key = index.products[0]!.urlKeys['fr-FR']!;
     expect(await resolveCataloguePath(db, 'fr-FR', key)).toMatchObject({ type: 'PRODUCT', sku: index.products[0]!.sku });
@@ -94,16 +97,16 @@ describe.each(testDrivers)('catalogue pages on %s', (driver) => {
     const [variant] = await db.select({ id: productVariants.id }).from(productVariants).where(eq(productVariants.productId, product.id)).limit(1);
     const other = index.products[1]!;
     const [otherVariant] = await db.select({ id: productVariants.id }).from(productVariants).where(eq(productVariants.productId, other.id)).limit(1);
-    expect(await subscribe(product.id, ({ email: 'Anna@Example.com', variantId: String(variant!.id) }))).toEqual({ ok: true });
-    expect(await subscribe(product.id, ({ email: 'anna@example.com', variantId: String(variant!.id) }))).toEqual({ ok: true });
+    expect(await subscribe(product.id, { email: 'Anna@Example.com', variantId: String(variant!.id) })).toEqual({ ok: true });
+    expect(await subscribe(product.id, { email: 'anna@example.com', variantId: String(variant!.id) })).toEqual({ ok: true });
     expect(await db.$count(stockAlertSubscriptions)).toBe(1);
-    expect(await subscribe(product.id, ({ email: 'not-an-address', variantId: String(variant!.id) }))).toEqual({
+    expect(await subscribe(product.id, { email: 'not-an-address', variantId: String(variant!.id) })).toEqual({
       ok: false,
       fieldErrors: { email: 'validation.email' },
       email: 'not-an-address',
     });
-    expect(await subscribe(product.id, ({ email: '', variantId: String(variant!.id) }))).toMatchObject({ fieldErrors: { email: 'validation.required' } });
-    expect(await subscribe(product.id, ({ email: 'b@example.com', variantId: String(otherVariant!.id) }))).toMatchObject({ ok: false });
+    expect(await subscribe(product.id, { email: '', variantId: String(variant!.id) })).toMatchObject({ fieldErrors: { email: 'validation.required' } });
+    expect(await subscribe(product.id, { email: 'b@example.com', variantId: String(otherVariant!.id) })).toMatchObject({ ok: false });
     expect(await db.$count(stockAlertSubscriptions)).toBe(1);
   });
 });
@@ -119,12 +122,21 @@ describe.each(testDrivers)('content pages on %s', (driver) => {
     const { db } = database;
     const [page] = await db.insert(contentPages).values({ code: 'imprint' }).returning();
     await db.insert(contentPageTranslations).values([
-      { pageId: page!.id, locale: 'de-DE', title: 'Impressum', slug: 'impressum', bodyHtml: '<p>Cordial B.V.<script>alert(1)</script><a href="https://shop.example/de-de/agb">AGB</a></p>' },
+      {
+        pageId: page!.id,
+        locale: 'de-DE',
+        title: 'Impressum',
+        slug: 'impressum',
+        bodyHtml: '<p>Cordial B.V.<script>alert(1)</script><a href="https://shop.example/de-de/agb">AGB</a></p>',
+      },
       { pageId: page!.id, locale: 'en-GB', title: 'Imprint', slug: 'imprint', bodyHtml: '<p>Cordial B.V.</p>' },
     ]);
     const resolved = await resolveCataloguePath(db, 'de-DE', 'impressum');
     expect(resolved).toMatchObject({ type: 'CMS_PAGE', identifier: 'imprint' });
-    const content = await getContentPage(db, resolved!.type === 'CMS_PAGE' ? resolved!.id : 0, 'de-DE', { siteUrl: 'https://shop.example', shopName: 'Cordial' });
+    const content = await getContentPage(db, resolved!.type === 'CMS_PAGE' ? resolved!.id : 0, 'de-DE', {
+      siteUrl: 'https://shop.example',
+      shopName: 'Cordial',
+    });
     expect(content?.segments).toEqual([{ kind: 'html', html: '<p>Cordial B.V.<a href="/de-de/agb">AGB</a></p>' }]);
     expect(content?.alternates).toEqual({ 'de-DE': '/de-de/impressum', 'en-GB': '/en-gb/imprint' });
   });

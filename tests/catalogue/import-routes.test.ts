@@ -1,14 +1,14 @@
 /** The import and export pages over their loaders and actions (issue 16): roles, upload, apply. */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, productVariants } from '../../app/db/schema.ts';
-import type { StaffRole } from '../../app/modules/admin/permissions.ts';
-import type { StaffMember } from '../../app/modules/admin/staff-session.server.ts';
-import { runImportJob } from '../../app/modules/catalogue-transfer/import-runner.server.ts';
-import { createLogger } from '../../app/modules/observability/logger.server.ts';
-import * as exportRoute from '../../app/routes/admin/imports/catalogue-export.ts';
-import * as jobRoute from '../../app/routes/admin/imports/import-job.tsx';
-import * as importsRoute from '../../app/routes/admin/imports/imports.tsx';
+import { auditLog, productVariants } from '#app/db/schema.ts';
+import type { StaffRole } from '#app/modules/admin/permissions.ts';
+import type { StaffMember } from '#app/modules/admin/staff-session.server.ts';
+import { runImportJob } from '#app/modules/catalogue-transfer/import-runner.server.ts';
+import { createLogger } from '#app/lib/observability/logger.server.ts';
+import * as exportRoute from '#app/routes/admin/imports/catalogue-export.ts';
+import * as jobRoute from '#app/routes/admin/imports/import-job.tsx';
+import * as importsRoute from '#app/routes/admin/imports/imports.tsx';
 import { adminContext, adminUrl, callRoute, createProductWithReview, createStaff, loggedIn } from '../admin/admin-support.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 
@@ -31,7 +31,10 @@ describe.each(testDrivers)('import and export pages on %s (issue 16)', (driver) 
     form.set('file', new File([text], 'warehouse.csv', { type: 'text/csv' }));
     const request = new Request(adminUrl('imports'), { method: 'POST', body: form });
     try {
-      const answer = (await importsRoute.action({ request, params: {}, context: adminContext(database.db, member) } as never)) as unknown as { data: { fieldErrors: Record<string, { key: string; values?: unknown }> }; init: ResponseInit };
+      const answer = (await importsRoute.action({ request, params: {}, context: adminContext(database.db, member) } as never)) as unknown as {
+        data: { fieldErrors: Record<string, { key: string; values?: unknown }> };
+        init: ResponseInit;
+      };
       return { status: answer.init.status, errors: answer.data.fieldErrors, location: null };
     } catch (thrown) {
       if (thrown instanceof Response) return { status: thrown.status, errors: null, location: thrown.headers.get('location') };
@@ -40,12 +43,19 @@ describe.each(testDrivers)('import and export pages on %s (issue 16)', (driver) 
   };
 
   it('lets owners, managers and editors in, and refuses support with a 403 that is logged', async () => {
-    for (const role of ['owner', 'manager', 'editor'] as const) expect((await callRoute(importsRoute.loader, { db: database.db, staff: staff[role], path: 'imports' })).status).toBe(200);
+    for (const role of ['owner', 'manager', 'editor'] as const)
+      expect((await callRoute(importsRoute.loader, { db: database.db, staff: staff[role], path: 'imports' })).status).toBe(200);
     expect((await callRoute(importsRoute.loader, { db: database.db, staff: staff.support, path: 'imports' })).status).toBe(403);
     expect((await callRoute(exportRoute.loader, { db: database.db, staff: staff.support, path: 'catalogue-export.csv' })).status).toBe(403);
     expect((await upload(staff.support, 'stock', `sku,quantity\n${product.sku}-1,0\n`)).status).toBe(403);
-    expect((await callRoute(jobRoute.action, { db: database.db, staff: staff.support, path: 'imports/1', params: { jobId: '1' }, form: { intent: 'apply' } })).status).toBe(403);
-    const denied = await database.db.select().from(auditLog).where(and(eq(auditLog.staffId, staff.support.id), eq(auditLog.action, 'access.denied')));
+    expect(
+      (await callRoute(jobRoute.action, { db: database.db, staff: staff.support, path: 'imports/1', params: { jobId: '1' }, form: { intent: 'apply' } }))
+        .status,
+    ).toBe(403);
+    const denied = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.staffId, staff.support.id), eq(auditLog.action, 'access.denied')));
     expect(denied.length).toBe(4);
   });
 
@@ -63,17 +73,32 @@ describe.each(testDrivers)('import and export pages on %s (issue 16)', (driver) 
     expect(checked.status).toBe(302);
     const jobId = checked.location!.split('/').at(-1)!;
     const page = await callRoute(jobRoute.loader, { db: database.db, staff: staff.editor, path: `imports/${jobId}`, params: { jobId } });
-    expect(page.data).toMatchObject({ job: { status: 'previewed', summary: { changed: 1, error: 0 } }, rows: [{ line: 2, outcome: 'changed', details: ['quantity'] }] });
-    expect((await callRoute(jobRoute.action, { db: database.db, staff: staff.editor, path: `imports/${jobId}`, params: { jobId }, form: { intent: 'apply' } })).status).toBe(302);
+    expect(page.data).toMatchObject({
+      job: { status: 'previewed', summary: { changed: 1, error: 0 } },
+      rows: [{ line: 2, outcome: 'changed', details: ['quantity'] }],
+    });
+    expect(
+      (await callRoute(jobRoute.action, { db: database.db, staff: staff.editor, path: `imports/${jobId}`, params: { jobId }, form: { intent: 'apply' } }))
+        .status,
+    ).toBe(302);
     expect(await runImportJob({ db: database.db, logger: createLogger('silent') }, Number(jobId))).toBe('done');
     const [variant] = await database.db.select({ stock: productVariants.stockQuantity }).from(productVariants).where(eq(productVariants.id, product.variantId));
     expect(variant?.stock).toBe(0);
     // Applying twice is refused: the job has moved on.
-    expect((await callRoute(jobRoute.action, { db: database.db, staff: staff.editor, path: `imports/${jobId}`, params: { jobId }, form: { intent: 'apply' } })).status).toBe(409);
+    expect(
+      (await callRoute(jobRoute.action, { db: database.db, staff: staff.editor, path: `imports/${jobId}`, params: { jobId }, form: { intent: 'apply' } }))
+        .status,
+    ).toBe(409);
 
     const tooLarge = await upload(staff.editor, 'stock', new Uint8Array(21 * 1024 * 1024));
     expect(tooLarge).toMatchObject({ status: 400, errors: { file: { key: 'admin.imports.errors.tooLarge', values: { megabytes: 20 } } } });
-    expect(await upload(staff.editor, 'stock', 'sku,quantity\n"A,5\n')).toMatchObject({ status: 400, errors: { file: { key: 'admin.imports.errors.unclosedQuote', values: { line: 2 } } } });
-    expect(await upload(staff.editor, 'everything', 'sku,quantity\nA,5\n')).toMatchObject({ status: 400, errors: { kind: { key: 'admin.imports.errors.chooseKind' } } });
+    expect(await upload(staff.editor, 'stock', 'sku,quantity\n"A,5\n')).toMatchObject({
+      status: 400,
+      errors: { file: { key: 'admin.imports.errors.unclosedQuote', values: { line: 2 } } },
+    });
+    expect(await upload(staff.editor, 'everything', 'sku,quantity\nA,5\n')).toMatchObject({
+      status: 400,
+      errors: { kind: { key: 'admin.imports.errors.chooseKind' } },
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildListingIndex } from '../../app/modules/catalogue/listing-index.server.ts';
+import { buildListingIndex } from '#app/modules/catalogue/listing-index.server.ts';
 import { createDemoDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 
 /** Counts event-loop turns (macrotasks) until stopped: requests get a turn only between them. */

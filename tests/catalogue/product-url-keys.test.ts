@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productUrlKeys } from '../../app/modules/catalogue/product-url-keys.server.ts';
+import { productUrlKeys } from '#app/modules/catalogue/product-url-keys.server.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 import { createProduct } from '../support/factories.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../../app/db/schema.ts';
+import { products } from '#app/db/schema.ts';
 import { createDemoDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 import { createCustomer } from '../support/factories.ts';
 import { type ShopInProcess, startShopInProcess } from '../support/shop-in-process.ts';
@@ -21,7 +21,11 @@ describe.each(testDrivers)('Cache-Control for shared caches on %s', (driver) => 
   const cacheControl = async (path: string, cookie = '') => {
     const response = await fetch(`${shop.baseUrl}${path}`, { headers: { cookie }, redirect: 'manual' });
     await response.arrayBuffer();
-    return { value: response.headers.get('cache-control') ?? '', setsCookie: response.headers.getSetCookie().length > 0, surrogateKey: response.headers.get('surrogate-key') };
+    return {
+      value: response.headers.get('cache-control') ?? '',
+      setsCookie: response.headers.getSetCookie().length > 0,
+      surrogateKey: response.headers.get('surrogate-key'),
+    };
   };
   const shareable = (value: string) => /\b(public|s-maxage)\b/.test(value);
 

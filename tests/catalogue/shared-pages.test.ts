@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productVariants, sessions } from '../../app/db/schema.ts';
-import { addToCart } from '../../app/modules/cart/add-to-cart.server.ts';
-import { createWishlist } from '../../app/modules/wishlists/wishlists.server.ts';
-import { buildListingIndex, type IndexedProduct } from '../../app/modules/catalogue/listing-index.server.ts';
+import { productVariants, sessions } from '#app/db/schema.ts';
+import { addToCart } from '#app/modules/cart/add-to-cart.server.ts';
+import { createWishlist } from '#app/modules/wishlists/wishlists.server.ts';
+import { buildListingIndex, type IndexedProduct } from '#app/modules/catalogue/listing-index.server.ts';
 import { createDemoDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 import { createCustomer } from '../support/factories.ts';
 import { type ShopInProcess, startShopInProcess } from '../support/shop-in-process.ts';
@@ -114,7 +114,10 @@ describe.each(testDrivers)('pages shared with shoppers on %s', (driver) => {
     const visitor = await loggedInVisitor(shop.baseUrl, 'en-gb', customer);
     await get('/en-gb', visitor);
     expect((await get('/en-gb', visitor)).cached).toBe(true);
-    await database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.customerId, customer.id));
+    await database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.customerId, customer.id));
     const ended = await get('/en-gb', visitor);
     expect(ended.cached).toBe(false);
     expect(ended.body).not.toContain('Hi Cordelia');

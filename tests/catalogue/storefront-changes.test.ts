@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productReviews, products, productTranslations, productVariants } from '../../app/db/schema.ts';
+import { productReviews, products, productTranslations, productVariants } from '#app/db/schema.ts';
 import { storefrontPageCache } from '../../server/storefront-page-cache.ts';
-import { buildListingIndex, type IndexedProduct } from '../../app/modules/catalogue/listing-index.server.ts';
+import { buildListingIndex, type IndexedProduct } from '#app/modules/catalogue/listing-index.server.ts';
 import { createDemoDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 import { type ShopInProcess, startShopInProcess } from '../support/shop-in-process.ts';
 import { newVisitor, type Visitor } from '../support/visitors.ts';

@@ -1,18 +1,18 @@
 import { and, asc, eq, gt, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productTranslations, products, productVariants } from '../../app/db/schema.ts';
-import { allPageMax } from '../../app/modules/catalogue/listing-options.ts';
-import { buildListingIndex } from '../../app/modules/catalogue/listing-index.server.ts';
-import { parseListingParams, queryListing, queryProducts } from '../../app/modules/catalogue/listing-query.server.ts';
-import { localeCodes } from '../../app/modules/i18n/locales.ts';
-import type { PriceDisplay } from '../../app/modules/pricing/price-display.ts';
+import { productTranslations, products, productVariants } from '#app/db/schema.ts';
+import { allPageMax } from '#app/modules/catalogue/listing-options.ts';
+import { buildListingIndex } from '#app/modules/catalogue/listing-index.server.ts';
+import { parseListingParams, queryListing, queryProducts } from '#app/modules/catalogue/listing-query.server.ts';
+import { localeCodes } from '#app/modules/i18n/locales.ts';
+import type { PriceDisplay } from '#app/modules/pricing/price-display.ts';
 import { categoryPath } from '../../scripts/demo-catalogue/vocabulary/catalogue-text.ts';
 import enUs from '../../locales/en-US.json' with { type: 'json' };
 import { createDemoDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 import { type ShopInProcess, startShopInProcess } from '../support/shop-in-process.ts';
 import { createCustomer, testPassword } from '../support/factories.ts';
 import { loggedInVisitor, newVisitor, testClientAddress, type Visitor } from '../support/visitors.ts';
-import { createWishlist, getWishlists, setDefaultWishlist } from '../../app/modules/wishlists/wishlists.server.ts';
+import { createWishlist, getWishlists, setDefaultWishlist } from '#app/modules/wishlists/wishlists.server.ts';
 
 /** Text as React writes it into HTML. */
 const html = (text: string) => text.replaceAll('&', '&amp;').replaceAll("'", '&#x27;').replaceAll('"', '&quot;');
@@ -51,12 +51,23 @@ describe.each(testDrivers)('the storefront from outside on %s', (driver) => {
   const post = (path: string, visitor: Visitor, fields: Record<string, string>) =>
     fetch(`${shop.baseUrl}${path}`, {
       method: 'POST',
-      headers: { cookie: visitor.cookie, origin: shop.baseUrl, 'user-agent': browserAgent, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': testClientAddress },
+      headers: {
+        cookie: visitor.cookie,
+        origin: shop.baseUrl,
+        'user-agent': browserAgent,
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-forwarded-for': testClientAddress,
+      },
       body: new URLSearchParams({ ...fields, _csrf: visitor.csrfToken }).toString(),
       redirect: 'manual',
     });
-  const get = (path: string, cookie = '') => fetch(`${shop.baseUrl}${path}`, { headers: { cookie, 'user-agent': browserAgent, 'x-forwarded-for': testClientAddress }, redirect: 'manual' });
-  const cartCookieOf = (response: Response) => response.headers.getSetCookie().map((line) => line.split(';')[0]!).find((pair) => pair.startsWith('cart='));
+  const get = (path: string, cookie = '') =>
+    fetch(`${shop.baseUrl}${path}`, { headers: { cookie, 'user-agent': browserAgent, 'x-forwarded-for': testClientAddress }, redirect: 'manual' });
+  const cartCookieOf = (response: Response) =>
+    response.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0]!)
+      .find((pair) => pair.startsWith('cart='));
 
   it('adds to the cart without JavaScript with post/redirect/get: the page shows the message and the header count', async () => {
     const visitor = await newVisitor(shop.baseUrl, 'en-us');
@@ -148,7 +159,9 @@ describe.each(testDrivers)('the storefront from outside on %s', (driver) => {
   it('answers the currency data call of spec §7 as JSON', async () => {
     const response = await get('/api/currency?store=de-de');
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { currency: { base_currency_code: string; available_currency_codes: string[]; exchange_rates: { currency_to: string; rate: number }[] } };
+    const body = (await response.json()) as {
+      currency: { base_currency_code: string; available_currency_codes: string[]; exchange_rates: { currency_to: string; rate: number }[] };
+    };
     expect(body.currency.base_currency_code).toBe('EUR');
     expect(body.currency.available_currency_codes).toEqual(['EUR', 'CHF']);
     expect(body.currency.exchange_rates.find((rate) => rate.currency_to === 'EUR')?.rate).toBe(1);
@@ -170,7 +183,18 @@ describe.each(testDrivers)('the storefront from outside on %s', (driver) => {
     expect(page).toContain('limit=all&amp;page=2');
   });
 
-  const specFacets = ['feed_through', 'innersize', 'leather_grade', 'leather_thickness', 'material_thickness', 'nappa_basic', 'paracord_family', 'product_main_group', 'strap_length', 'surface_family'];
+  const specFacets = [
+    'feed_through',
+    'innersize',
+    'leather_grade',
+    'leather_thickness',
+    'material_thickness',
+    'nappa_basic',
+    'paracord_family',
+    'product_main_group',
+    'strap_length',
+    'surface_family',
+  ];
 
   it('offers the ten remaining filter keys of the spec as facets where the catalogue has values, labelled in every store', async () => {
     const index = await buildListingIndex(database.db);

@@ -1,21 +1,32 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carts, orders } from '../../app/db/schema.ts';
-import { addToCart } from '../../app/modules/cart/add-to-cart.server.ts';
-import type { CheckoutDetails } from '../../app/modules/checkout/checkout-details.ts';
+import { carts, orders } from '#app/db/schema.ts';
+import { addToCart } from '#app/modules/cart/add-to-cart.server.ts';
+import type { CheckoutDetails } from '#app/modules/checkout/checkout-details.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 import { createCustomer, createProduct } from '../support/factories.ts';
 import { type ShopInProcess, startShopInProcess } from '../support/shop-in-process.ts';
 import { loggedInVisitor, newVisitor, type Visitor } from '../support/visitors.ts';
 
 const buyer = 'replay-buyer@example.com';
-const address = { firstName: 'Anna', lastName: 'Jansen', street: 'Dorpsstraat', houseNumber: '1', zipCode: '3511 AB', city: 'Utrecht', countryCode: 'NL', phone: '+31 30 123 4567' };
+const address = {
+  firstName: 'Anna',
+  lastName: 'Jansen',
+  street: 'Dorpsstraat',
+  houseNumber: '1',
+  zipCode: '3511 AB',
+  city: 'Utrecht',
+  countryCode: 'NL',
+  phone: '+31 30 123 4567',
+};
 const ready: CheckoutDetails = { email: buyer, shippingAddress: address, shippingMethod: 'home_delivery', billingSameAsShipping: true };
 const browserAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 
 /** Set-Cookie lines of a response as name → value ('' for a cleared cookie). */
 const cookiesSet = (response: Response) =>
-  new Map(response.headers.getSetCookie().map((line) => [line.split('=')[0]!, /Max-Age=0/.test(line) ? '' : line.split(';')[0]!.split('=').slice(1).join('=')]));
+  new Map(
+    response.headers.getSetCookie().map((line) => [line.split('=')[0]!, /Max-Age=0/.test(line) ? '' : line.split(';')[0]!.split('=').slice(1).join('=')]),
+  );
 
 /** Issue 20 §3: a cart cookie that outlived its order must not reveal that order. */
 describe.each(testDrivers)('a cart that became an order, over HTTP on %s', (driver) => {
@@ -36,18 +47,30 @@ describe.each(testDrivers)('a cart that became an order, over HTTP on %s', (driv
   async function readyCart(customerId: number | null = null): Promise<string> {
     const added = await addToCart(database.db, { cartId: undefined, customerId, locale: 'nl-NL', currency: 'EUR', variantId, quantity: 1 });
     if (!added.ok) throw new Error(`not added: ${added.reason}`);
-    await database.db.update(carts).set({ checkout: ready as Record<string, unknown> }).where(eq(carts.id, added.cartId));
+    await database.db
+      .update(carts)
+      .set({ checkout: ready as Record<string, unknown> })
+      .where(eq(carts.id, added.cartId));
     return added.cartId;
   }
   const send = (path: string, visitor: Visitor, extraCookies: string[], form?: Record<string, string>) =>
     fetch(`${shop.baseUrl}${path}`, {
       method: form ? 'POST' : 'GET',
-      headers: { cookie: [visitor.cookie, ...extraCookies].join('; '), 'user-agent': browserAgent, ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+      headers: {
+        cookie: [visitor.cookie, ...extraCookies].join('; '),
+        'user-agent': browserAgent,
+        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
       body: form ? new URLSearchParams({ ...form, _csrf: visitor.csrfToken }).toString() : undefined,
       redirect: 'manual',
     });
-  const placeOrderPost = (visitor: Visitor, extraCookies: string[]) => send('/nl-nl/checkout/payment', visitor, extraCookies, { paymentMethod: 'bank_transfer', terms: 'on' });
-  const ordersOf = async (cartId: string) => database.db.select({ orderNumber: orders.orderNumber }).from(orders).where(eq(orders.idempotencyKey, `cart:${cartId}`));
+  const placeOrderPost = (visitor: Visitor, extraCookies: string[]) =>
+    send('/nl-nl/checkout/payment', visitor, extraCookies, { paymentMethod: 'bank_transfer', terms: 'on' });
+  const ordersOf = async (cartId: string) =>
+    database.db
+      .select({ orderNumber: orders.orderNumber })
+      .from(orders)
+      .where(eq(orders.idempotencyKey, `cart:${cartId}`));
 
   it('ends the cart with the order; a replay from another browser gets the empty cart, not the order', async () => {
     const cartId = await readyCart();
@@ -103,7 +126,10 @@ describe.each(testDrivers)('a cart that became an order, over HTTP on %s', (driv
   it('clears the cart cookie of a customer at logout, and the order stays out of reach', async () => {
     const customer = await createCustomer(database.db);
     const browser = await loggedInVisitor(shop.baseUrl, 'nl-nl', customer);
-    const [account] = await database.db.select({ id: sql<number>`id` }).from(sql`customers`).where(sql`email = ${customer.email}`);
+    const [account] = await database.db
+      .select({ id: sql<number>`id` })
+      .from(sql`customers`)
+      .where(sql`email = ${customer.email}`);
     const cartId = await readyCart(account!.id);
     const placed = await placeOrderPost(browser, [`cart=${cartId}`]);
     expect(placed.headers.get('location')).toMatch(/\/checkout\/success\?order=/);

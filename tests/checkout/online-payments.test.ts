@@ -2,18 +2,18 @@ import { tmpdir } from 'node:os';
 import { asc, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppServices } from '../../app/context.ts';
-import { carts, invoices, mailOutbox, orders, productVariants } from '../../app/db/schema.ts';
-import { addToCart } from '../../app/modules/cart/add-to-cart.server.ts';
-import type { CheckoutDetails } from '../../app/modules/checkout/checkout-details.ts';
-import { continueAfterOrder, handlePaymentWebhook, reopenAfterFailedPayment, startOnlinePayment } from '../../app/modules/checkout/online-payment.server.ts';
-import { placeOrder } from '../../app/modules/checkout/place-order.server.ts';
-import { storefrontByCode } from '../../app/modules/i18n/locales.ts';
-import { createMailTransport } from '../../app/modules/mail/mailer.server.ts';
-import { MailOutbox } from '../../app/modules/mail/outbox.server.ts';
+import type { AppServices } from '#app/context.ts';
+import { carts, invoices, mailOutbox, orders, productVariants } from '#app/db/schema.ts';
+import { addToCart } from '#app/modules/cart/add-to-cart.server.ts';
+import type { CheckoutDetails } from '#app/modules/checkout/checkout-details.ts';
+import { continueAfterOrder, handlePaymentWebhook, reopenAfterFailedPayment, startOnlinePayment } from '#app/modules/checkout/online-payment.server.ts';
+import { placeOrder } from '#app/modules/checkout/place-order.server.ts';
+import { storefrontByCode } from '#app/modules/i18n/locales.ts';
+import { createMailTransport } from '#app/lib/mail/mailer.server.ts';
+import { MailOutbox } from '#app/lib/mail/outbox.server.ts';
 import { storefrontPageCache } from '../../server/storefront-page-cache.ts';
-import { createLogger } from '../../app/modules/observability/logger.server.ts';
-import { createStripeGateway } from '../../app/modules/payments/stripe-gateway.server.ts';
+import { createLogger } from '#app/lib/observability/logger.server.ts';
+import { createStripeGateway } from '#app/modules/payments/stripe-gateway.server.ts';
 import { createDemoDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 import { type StripeStandIn, startStripeStandIn } from '../support/stripe-stand-in.ts';
 
@@ -21,7 +21,16 @@ const webhookSecret = 'whsec_test_cordial';
 const dutchStore = storefrontByCode('nl-NL')!;
 const ready: CheckoutDetails = {
   email: 'anna@example.com',
-  shippingAddress: { firstName: 'Anna', lastName: 'Jansen', street: 'Dorpsstraat', houseNumber: '1', zipCode: '3511 AB', city: 'Utrecht', countryCode: 'NL', phone: '030 123 4567' },
+  shippingAddress: {
+    firstName: 'Anna',
+    lastName: 'Jansen',
+    street: 'Dorpsstraat',
+    houseNumber: '1',
+    zipCode: '3511 AB',
+    city: 'Utrecht',
+    countryCode: 'NL',
+    phone: '030 123 4567',
+  },
   shippingMethod: 'home_delivery',
   billingSameAsShipping: true,
 };
@@ -49,12 +58,21 @@ describe.each(testDrivers)('card, iDEAL and Bancontact payments through Stripe o
       dataDir: tmpdir(),
       secureCookies: true,
       pageCache: storefrontPageCache(),
-      mailer: new MailOutbox(database.db, createMailTransport({ smtpUrl: undefined, from: 'Cordial <shop@cordial.example>', folder: tmpdir(), logger }), logger),
+      mailer: new MailOutbox(
+        database.db,
+        createMailTransport({ smtpUrl: undefined, from: 'Cordial <shop@cordial.example>', folder: tmpdir(), logger }),
+        logger,
+      ),
       siteUrl: 'https://shop.example',
       sessionSecret: 'a-session-secret-of-at-least-32-characters',
       payments: createStripeGateway({ secretKey: 'sk_test_cordial', webhookSecret, apiUrl: standIn.url }),
     } as AppServices;
-    const [variant] = await database.db.select({ id: productVariants.id }).from(productVariants).where(sql`${productVariants.priceCents} >= 1500`).orderBy(asc(productVariants.id)).limit(1);
+    const [variant] = await database.db
+      .select({ id: productVariants.id })
+      .from(productVariants)
+      .where(sql`${productVariants.priceCents} >= 1500`)
+      .orderBy(asc(productVariants.id))
+      .limit(1);
     variantId = variant!.id;
     await database.db.update(productVariants).set({ stockQuantity: 40 }).where(eq(productVariants.id, variantId));
   });
@@ -66,8 +84,19 @@ describe.each(testDrivers)('card, iDEAL and Bancontact payments through Stripe o
   async function orderPaidWith(method: string) {
     const added = await addToCart(database.db, { cartId: undefined, customerId: null, locale: 'nl-NL', currency: 'EUR', variantId, quantity: 2 });
     if (!added.ok) throw new Error('not added');
-    await database.db.update(carts).set({ checkout: ready as Record<string, unknown> }).where(eq(carts.id, added.cartId));
-    const placed = await placeOrder(database.db, { storefront: dutchStore, currency: 'EUR', cartId: added.cartId, customerId: null, paymentMethod: method, termsAccepted: true, onlinePayments: true });
+    await database.db
+      .update(carts)
+      .set({ checkout: ready as Record<string, unknown> })
+      .where(eq(carts.id, added.cartId));
+    const placed = await placeOrder(database.db, {
+      storefront: dutchStore,
+      currency: 'EUR',
+      cartId: added.cartId,
+      customerId: null,
+      paymentMethod: method,
+      termsAccepted: true,
+      onlinePayments: true,
+    });
     if (!placed.ok) throw new Error(placed.reason);
     return { ...placed, cartId: added.cartId };
   }
@@ -91,11 +120,22 @@ describe.each(testDrivers)('card, iDEAL and Bancontact payments through Stripe o
     expect(sent.form.get('success_url')).toMatch(new RegExp(`^https://shop\\.example/nl-nl/checkout/success\\?order=${placed.orderNumber}&token=`));
     expect(order!.status).toBe('pending_payment');
 
-    const forged = signedEvent('evt_forged', 'checkout.session.completed', { id: 'cs_x', payment_status: 'paid', metadata: { orderNumber: placed.orderNumber } }, 'whsec_someone_else');
+    const forged = signedEvent(
+      'evt_forged',
+      'checkout.session.completed',
+      { id: 'cs_x', payment_status: 'paid', metadata: { orderNumber: placed.orderNumber } },
+      'whsec_someone_else',
+    );
     expect(await handlePaymentWebhook(services, forged.payload, forged.signature)).toEqual({ status: 400, error: 'invalid signature' });
 
     // Signed, but not what the order asked for: another session, another amount, another currency.
-    const session = { id: order!.paymentReference, payment_status: 'paid', amount_total: order!.totalCents, currency: 'eur', metadata: { orderNumber: placed.orderNumber } };
+    const session = {
+      id: order!.paymentReference,
+      payment_status: 'paid',
+      amount_total: order!.totalCents,
+      currency: 'eur',
+      metadata: { orderNumber: placed.orderNumber },
+    };
     expect(session.id).toMatch(/^cs_test_\d+$/);
     for (const [index, wrong] of [{ id: 'cs_test_other' }, { amount_total: 1 }, { currency: 'usd' }].entries()) {
       const mismatch = signedEvent(`evt_mismatch_${index}`, 'checkout.session.completed', { ...session, ...wrong });
@@ -122,7 +162,15 @@ describe.each(testDrivers)('card, iDEAL and Bancontact payments through Stripe o
     const [after] = await database.db.select({ stock: productVariants.stockQuantity }).from(productVariants).where(eq(productVariants.id, variantId));
     expect(after!.stock).toBe(before!.stock);
     // The same cart can be ordered again, now by bank transfer.
-    const again = await placeOrder(database.db, { storefront: dutchStore, currency: 'EUR', cartId: placed.cartId, customerId: null, paymentMethod: 'bank_transfer', termsAccepted: true, onlinePayments: true });
+    const again = await placeOrder(database.db, {
+      storefront: dutchStore,
+      currency: 'EUR',
+      cartId: placed.cartId,
+      customerId: null,
+      paymentMethod: 'bank_transfer',
+      termsAccepted: true,
+      onlinePayments: true,
+    });
     expect(again).toMatchObject({ ok: true, created: true });
     expect(again.ok && again.orderNumber).not.toBe(placed.orderNumber);
   });
@@ -155,7 +203,13 @@ describe.each(testDrivers)('card, iDEAL and Bancontact payments through Stripe o
     const [order] = await database.db.select().from(orders).where(eq(orders.orderNumber, placed.orderNumber));
     const expired = signedEvent('evt_expired_late', 'checkout.session.expired', { id: order!.paymentReference, metadata: { orderNumber: placed.orderNumber } });
     expect(await handlePaymentWebhook(services, expired.payload, expired.signature)).toEqual({ status: 200, handled: 'reopened' });
-    const late = signedEvent('evt_paid_late', 'checkout.session.completed', { id: order!.paymentReference, payment_status: 'paid', amount_total: order!.totalCents, currency: 'eur', metadata: { orderNumber: placed.orderNumber } });
+    const late = signedEvent('evt_paid_late', 'checkout.session.completed', {
+      id: order!.paymentReference,
+      payment_status: 'paid',
+      amount_total: order!.totalCents,
+      currency: 'eur',
+      metadata: { orderNumber: placed.orderNumber },
+    });
     expect(await handlePaymentWebhook(services, late.payload, late.signature)).toEqual({ status: 200, handled: 'paid-after-cancellation' });
   });
 
@@ -163,7 +217,13 @@ describe.each(testDrivers)('card, iDEAL and Bancontact payments through Stripe o
     const placed = await orderPaidWith('ideal');
     await startOnlinePayment(services, dutchStore, placed.orderNumber);
     const [order] = await database.db.select().from(orders).where(eq(orders.orderNumber, placed.orderNumber));
-    const event = signedEvent('evt_retry', 'checkout.session.completed', { id: order!.paymentReference, payment_status: 'paid', amount_total: order!.totalCents, currency: 'eur', metadata: { orderNumber: placed.orderNumber } });
+    const event = signedEvent('evt_retry', 'checkout.session.completed', {
+      id: order!.paymentReference,
+      payment_status: 'paid',
+      amount_total: order!.totalCents,
+      currency: 'eur',
+      metadata: { orderNumber: placed.orderNumber },
+    });
     // The database goes away while the order is being marked paid.
     const failingDb = new Proxy(database.db, {
       get(target, property) {
@@ -180,7 +240,10 @@ describe.each(testDrivers)('card, iDEAL and Bancontact payments through Stripe o
     const mailsTo = async (orderNumber: string) =>
       (await database.db.select({ subject: mailOutbox.subject }).from(mailOutbox)).filter((mail) => mail.subject.includes(orderNumber));
     const opened = await orderPaidWith('card');
-    expect(await continueAfterOrder(services, dutchStore, opened, 'card')).toEqual({ ok: true, location: expect.stringMatching(new RegExp(`^${standIn.url}/pay/`)) });
+    expect(await continueAfterOrder(services, dutchStore, opened, 'card')).toEqual({
+      ok: true,
+      location: expect.stringMatching(new RegExp(`^${standIn.url}/pay/`)),
+    });
     expect(await mailsTo(opened.orderNumber)).toHaveLength(1);
 
     const notOpened = await orderPaidWith('card');

@@ -3,15 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carts, orders } from '../../app/db/schema.ts';
-import { addToCart } from '../../app/modules/cart/add-to-cart.server.ts';
-import type { CheckoutDetails } from '../../app/modules/checkout/checkout-details.ts';
-import { orderNotesLimits } from '../../app/modules/checkout/checkout-forms.ts';
-import { createMailTransport } from '../../app/modules/mail/mailer.server.ts';
-import { MailOutbox } from '../../app/modules/mail/outbox.server.ts';
-import { createLogger } from '../../app/modules/observability/logger.server.ts';
-import { issueInvoice } from '../../app/modules/orders/record-order.server.ts';
-import * as orderDetail from '../../app/routes/admin/orders/order-detail.tsx';
+import { carts, orders } from '#app/db/schema.ts';
+import { addToCart } from '#app/modules/cart/add-to-cart.server.ts';
+import type { CheckoutDetails } from '#app/modules/checkout/checkout-details.ts';
+import { orderNotesLimits } from '#app/modules/checkout/checkout-forms.ts';
+import { createMailTransport } from '#app/lib/mail/mailer.server.ts';
+import { MailOutbox } from '#app/lib/mail/outbox.server.ts';
+import { createLogger } from '#app/lib/observability/logger.server.ts';
+import { issueInvoice } from '#app/modules/orders/record-order.server.ts';
+import * as orderDetail from '#app/routes/admin/orders/order-detail.tsx';
 import nlNl from '../../locales/nl-NL.json' with { type: 'json' };
 import { callRoute, createStaff, loggedIn } from '../admin/admin-support.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
@@ -21,7 +21,16 @@ import { pageTexts } from '../support/pdf-text.ts';
 import { type ShopInProcess, startShopInProcess } from '../support/shop-in-process.ts';
 import { loggedInVisitor, testClientAddress, type Visitor } from '../support/visitors.ts';
 
-const address = { firstName: 'Anna', lastName: 'Jansen', street: 'Dorpsstraat', houseNumber: '1', zipCode: '3511 AB', city: 'Utrecht', countryCode: 'NL', phone: '+31 30 123 4567' };
+const address = {
+  firstName: 'Anna',
+  lastName: 'Jansen',
+  street: 'Dorpsstraat',
+  houseNumber: '1',
+  zipCode: '3511 AB',
+  city: 'Utrecht',
+  countryCode: 'NL',
+  phone: '+31 30 123 4567',
+};
 const browserAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 /** Text as React writes it into HTML. */
 const html = (text: string) => text.replaceAll('&', '&amp;').replaceAll("'", '&#x27;').replaceAll('"', '&quot;');
@@ -40,7 +49,11 @@ describe.each(testDrivers)('order remarks and own reference on %s', (driver) => 
     smtp = await startMailCatcher(received);
     const logger = createLogger('silent');
     // As in production: order mails go through the outbox to a real SMTP server.
-    const mailer = new MailOutbox(database.db, createMailTransport({ smtpUrl: smtp.smtpUrl, from: 'Cordial <shop@cordial.example>', folder: tmpdir(), logger }), logger);
+    const mailer = new MailOutbox(
+      database.db,
+      createMailTransport({ smtpUrl: smtp.smtpUrl, from: 'Cordial <shop@cordial.example>', folder: tmpdir(), logger }),
+      logger,
+    );
     shop = await startShopInProcess(database, { mailer });
     // Seeding and Vite's first compile take minutes on a loaded two-core machine.
   }, 400_000);
@@ -73,7 +86,10 @@ describe.each(testDrivers)('order remarks and own reference on %s', (driver) => 
     if (!added.ok) throw new Error(`not added: ${added.reason}`);
     // Customer and shipping steps done; the billing step is next.
     const details: CheckoutDetails = { email, shippingAddress: address, shippingMethod: 'home_delivery', billingSameAsShipping: true };
-    await db.update(carts).set({ checkout: details as Record<string, unknown> }).where(eq(carts.id, added.cartId));
+    await db
+      .update(carts)
+      .set({ checkout: details as Record<string, unknown> })
+      .where(eq(carts.id, added.cartId));
 
     const step = await (await send('/nl-nl/checkout/billing', visitor, added.cartId)).text();
     expect(step).toContain(html(nlNl.checkout.ownReference));

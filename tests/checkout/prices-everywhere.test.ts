@@ -1,27 +1,36 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carts, priceTiers, products, productVariants } from '../../app/db/schema.ts';
-import { addProductToCart, addToCart } from '../../app/modules/cart/add-to-cart.server.ts';
-import { buildListingIndex } from '../../app/modules/catalogue/listing-index.server.ts';
-import { getProductPage } from '../../app/modules/catalogue/product-page.server.ts';
-import type { CheckoutDetails } from '../../app/modules/checkout/checkout-details.ts';
-import { checkoutSummary } from '../../app/modules/checkout/checkout-summary.server.ts';
-import { orderConfirmation, orderConfirmationMail } from '../../app/modules/orders/order-confirmation-mail.server.ts';
-import { placeOrder } from '../../app/modules/checkout/place-order.server.ts';
-import { getCurrencyRates } from '../../app/modules/currency/exchange-rates.server.ts';
-import { formatCurrencyAmount } from '../../app/modules/currency/money.ts';
-import { storefrontByCode } from '../../app/modules/i18n/locales.ts';
-import { serverTranslator } from '../../app/modules/i18n/translator.server.ts';
-import { createLogger } from '../../app/modules/observability/logger.server.ts';
-import { customerInvoiceDocuments } from '../../app/modules/orders/invoice-documents.server.ts';
-import { applyOrderChange } from '../../app/modules/orders/order-status.server.ts';
-import type { PriceDisplay } from '../../app/modules/pricing/price-display.ts';
+import { carts, priceTiers, products, productVariants } from '#app/db/schema.ts';
+import { addProductToCart, addToCart } from '#app/modules/cart/add-to-cart.server.ts';
+import { buildListingIndex } from '#app/modules/catalogue/listing-index.server.ts';
+import { getProductPage } from '#app/modules/catalogue/product-page.server.ts';
+import type { CheckoutDetails } from '#app/modules/checkout/checkout-details.ts';
+import { checkoutSummary } from '#app/modules/checkout/checkout-summary.server.ts';
+import { orderConfirmation, orderConfirmationMail } from '#app/modules/orders/order-confirmation-mail.server.ts';
+import { placeOrder } from '#app/modules/checkout/place-order.server.ts';
+import { getCurrencyRates } from '#app/modules/currency/exchange-rates.server.ts';
+import { formatCurrencyAmount } from '#app/modules/currency/money.ts';
+import { storefrontByCode } from '#app/modules/i18n/locales.ts';
+import { serverTranslator } from '#app/modules/i18n/translator.server.ts';
+import { createLogger } from '#app/lib/observability/logger.server.ts';
+import { customerInvoiceDocuments } from '#app/modules/orders/invoice-documents.server.ts';
+import { applyOrderChange } from '#app/modules/orders/order-status.server.ts';
+import type { PriceDisplay } from '#app/modules/pricing/price-display.ts';
 import { createDemoDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 import { createCustomer } from '../support/factories.ts';
 
 const dutchStore = storefrontByCode('nl-NL')!;
 const euros: PriceDisplay = { locale: 'nl-NL', currency: 'EUR', minorUnits: 2, rate: '1', vatRateBp: 2100, includeVat: false };
-const address = { firstName: 'Anna', lastName: 'Jansen', street: 'Dorpsstraat', houseNumber: '1', zipCode: '3511 AB', city: 'Utrecht', countryCode: 'NL', phone: '+31 30 123 4567' };
+const address = {
+  firstName: 'Anna',
+  lastName: 'Jansen',
+  street: 'Dorpsstraat',
+  houseNumber: '1',
+  zipCode: '3511 AB',
+  city: 'Utrecht',
+  countryCode: 'NL',
+  phone: '+31 30 123 4567',
+};
 
 /**
  * Issue 13: a per-metre cord cut to 12 m cost €20.40 on the product page (the quantity tier chosen by
@@ -42,12 +51,20 @@ describe.each(testDrivers)('prices on the page, in the cart and on the order on 
       .select({ productId: products.id, variantId: productVariants.id, perMetre: productVariants.priceCents })
       .from(productVariants)
       .innerJoin(products, eq(products.id, productVariants.productId))
-      .where(and(eq(products.soldByLength, true), sql`exists (select 1 from ${priceTiers} where ${priceTiers.variantId} = ${productVariants.id} and ${priceTiers.minQuantity} = 10)`))
+      .where(
+        and(
+          eq(products.soldByLength, true),
+          sql`exists (select 1 from ${priceTiers} where ${priceTiers.variantId} = ${productVariants.id} and ${priceTiers.minQuantity} = 10)`,
+        ),
+      )
       .orderBy(asc(productVariants.id))
       .limit(1);
     if (!cord) throw new Error('no per-metre cord with tiers in the demo catalogue');
     await db.update(productVariants).set({ stockQuantity: 500 }).where(eq(productVariants.id, cord.variantId));
-    const [tenMetreTier] = await db.select().from(priceTiers).where(and(eq(priceTiers.variantId, cord.variantId), eq(priceTiers.minQuantity, 10)));
+    const [tenMetreTier] = await db
+      .select()
+      .from(priceTiers)
+      .where(and(eq(priceTiers.variantId, cord.variantId), eq(priceTiers.minQuantity, 10)));
 
     const index = await buildListingIndex(db);
     const page = await getProductPage(db, index, cord.productId, new URLSearchParams('metres=12'), 'nl-NL', euros, 'https://shop.example');
@@ -56,23 +73,48 @@ describe.each(testDrivers)('prices on the page, in the cart and on the order on 
     expect(onProductPage).toBe(tenMetreTier!.unitPriceCents * 12);
 
     const customer = await createCustomer(db);
-    const added = await addProductToCart(db, { cartId: undefined, customerId: customer.id, locale: 'nl-NL', currency: 'EUR' }, cord.productId, { intent: 'add-to-cart', productId: null, variantId: cord.variantId, quantity: 1, metres: 12 });
+    const added = await addProductToCart(db, { cartId: undefined, customerId: customer.id, locale: 'nl-NL', currency: 'EUR' }, cord.productId, {
+      intent: 'add-to-cart',
+      productId: null,
+      variantId: cord.variantId,
+      quantity: 1,
+      metres: 12,
+    });
     if (!added.ok) throw new Error(added.reason);
     const details: CheckoutDetails = { email: customer.email, shippingAddress: address, shippingMethod: 'home_delivery', billingSameAsShipping: true };
-    await db.update(carts).set({ checkout: details as Record<string, unknown> }).where(eq(carts.id, added.cartId));
+    await db
+      .update(carts)
+      .set({ checkout: details as Record<string, unknown> })
+      .where(eq(carts.id, added.cartId));
 
     const inCart = await checkoutSummary(db, await getCurrencyRates(db), dutchStore, 'EUR', added.cartId, customer.id, false);
     expect(inCart.totals!.lines[0]).toMatchObject({ unitPrice: onProductPage, rowTotal: onProductPage });
 
-    const placed = await placeOrder(db, { storefront: dutchStore, currency: 'EUR', cartId: added.cartId, customerId: customer.id, paymentMethod: 'bank_transfer', termsAccepted: true });
+    const placed = await placeOrder(db, {
+      storefront: dutchStore,
+      currency: 'EUR',
+      cartId: added.cartId,
+      customerId: customer.id,
+      paymentMethod: 'bank_transfer',
+      termsAccepted: true,
+    });
     if (!placed.ok) throw new Error(placed.reason);
-    expect(await applyOrderChange({ db, logger: createLogger('silent'), shopName: 'Cordial', siteUrl: 'https://shop.example', payments: null }, { orderNumber: placed.orderNumber, expectedVersion: null, actor: null, change: { kind: 'paid' } })).toMatchObject({ ok: true });
+    expect(
+      await applyOrderChange(
+        { db, logger: createLogger('silent'), shopName: 'Cordial', siteUrl: 'https://shop.example', payments: null },
+        { orderNumber: placed.orderNumber, expectedVersion: null, actor: null, change: { kind: 'paid' } },
+      ),
+    ).toMatchObject({ ok: true });
 
     const t = await serverTranslator(db, 'nl-NL', createLogger('silent'));
     const [invoice] = await customerInvoiceDocuments(db, { t, locale: 'nl-NL', shopName: 'Cordial', siteUrl: 'https://shop.example' }, customer.id);
     expect(invoice!.lines).toEqual([expect.objectContaining({ quantity: 1, unitPriceCents: onProductPage, rowTotalCents: onProductPage })]);
 
-    const mail = await orderConfirmationMail({ db, logger: createLogger('silent'), shopName: 'Cordial', siteUrl: 'https://shop.example' }, 'nl-NL', placed.orderNumber);
+    const mail = await orderConfirmationMail(
+      { db, logger: createLogger('silent'), shopName: 'Cordial', siteUrl: 'https://shop.example' },
+      'nl-NL',
+      placed.orderNumber,
+    );
     expect(mail!.text).toContain(`: ${formatCurrencyAmount(onProductPage!, 'EUR', 'nl-NL')}`);
   });
 
@@ -89,11 +131,23 @@ describe.each(testDrivers)('prices on the page, in the cart and on the order on 
     // €100 a piece, no quantity tiers: £87 at the demo rate, £78.30 after the 10 % volume discount.
     await db.update(productVariants).set({ priceCents: 10_000, stockQuantity: 50 }).where(eq(productVariants.id, item!.id));
     await db.delete(priceTiers).where(eq(priceTiers.variantId, item!.id));
-    const london = { firstName: 'Oliver', lastName: 'Smith', street: 'Baker Street', houseNumber: '221B', zipCode: 'NW1 6XE', city: 'London', countryCode: 'GB', phone: '+44 20 7946 0000' };
+    const london = {
+      firstName: 'Oliver',
+      lastName: 'Smith',
+      street: 'Baker Street',
+      houseNumber: '221B',
+      zipCode: 'NW1 6XE',
+      city: 'London',
+      countryCode: 'GB',
+      phone: '+44 20 7946 0000',
+    };
     const readyCart = async (quantity: number, details: CheckoutDetails) => {
       const added = await addToCart(db, { cartId: undefined, customerId: null, locale: 'en-GB', currency: 'GBP', variantId: item!.id, quantity });
       if (!added.ok) throw new Error(added.reason);
-      await db.update(carts).set({ checkout: details as Record<string, unknown> }).where(eq(carts.id, added.cartId));
+      await db
+        .update(carts)
+        .set({ checkout: details as Record<string, unknown> })
+        .where(eq(carts.id, added.cartId));
       return added.cartId;
     };
     const rates = await getCurrencyRates(db);
@@ -122,8 +176,18 @@ describe.each(testDrivers)('prices on the page, in the cart and on the order on 
     expect(business.vat).toEqual({ kind: 'reverse-charge', rateBp: 0 });
 
     // The success page and the mail warn of import charges only when no VAT was charged at the sale.
-    for (const [cartId, importDuties] of [[small, false], [large, true]] as const) {
-      const placed = await placeOrder(db, { storefront: britishStore, currency: 'GBP', cartId, customerId: null, paymentMethod: 'bank_transfer', termsAccepted: true });
+    for (const [cartId, importDuties] of [
+      [small, false],
+      [large, true],
+    ] as const) {
+      const placed = await placeOrder(db, {
+        storefront: britishStore,
+        currency: 'GBP',
+        cartId,
+        customerId: null,
+        paymentMethod: 'bank_transfer',
+        termsAccepted: true,
+      });
       if (!placed.ok) throw new Error(placed.reason);
       expect((await orderConfirmation(db, placed.orderNumber))?.importDuties).toBe(importDuties);
     }

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carts, giftCards, mailOutbox, orders } from '../../app/db/schema.ts';
-import type { CheckoutDetails } from '../../app/modules/checkout/checkout-details.ts';
-import { checkoutSummary } from '../../app/modules/checkout/checkout-summary.server.ts';
-import { paymentStepSchema } from '../../app/modules/checkout/payment-forms.ts';
-import { submitPayment, submitPaymentMessage, type SubmitPaymentResult } from '../../app/modules/checkout/submit-payment.server.ts';
-import { getCurrencyRates } from '../../app/modules/currency/exchange-rates.server.ts';
-import { parseIntent } from '../../app/modules/forms/field-errors.ts';
-import { storefrontByCode } from '../../app/modules/i18n/locales.ts';
+import { carts, giftCards, mailOutbox, orders } from '#app/db/schema.ts';
+import type { CheckoutDetails } from '#app/modules/checkout/checkout-details.ts';
+import { checkoutSummary } from '#app/modules/checkout/checkout-summary.server.ts';
+import { paymentStepSchema } from '#app/modules/checkout/payment-forms.ts';
+import { submitPayment, submitPaymentMessage, type SubmitPaymentResult } from '#app/modules/checkout/submit-payment.server.ts';
+import { getCurrencyRates } from '#app/modules/currency/exchange-rates.server.ts';
+import { parseIntent } from '#app/lib/forms/field-errors.ts';
+import { storefrontByCode } from '#app/modules/i18n/locales.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 import { createCart, createGiftCard, createProduct } from '../support/factories.ts';
 import { testServices } from '../support/services.ts';
@@ -44,7 +44,9 @@ describe.each(testDrivers)('submitting the payment step on %s', (driver) => {
     expect(unknown).toMatchObject({ kind: 'gift-card-refused' });
     expect(submitPaymentMessage(unknown as Extract<SubmitPaymentResult, { kind: 'gift-card-refused' }>)).toMatch(/^(checkout|giftCards)\./);
     expect(await submit(cartId, { intent: 'apply-gift-card', giftCardCode: card.code })).toEqual({ kind: 'gift-card-saved' });
-    expect((await database.db.select({ checkout: carts.checkout }).from(carts).where(eq(carts.id, cartId)))[0]!.checkout).toMatchObject({ giftCardCode: card.code });
+    expect((await database.db.select({ checkout: carts.checkout }).from(carts).where(eq(carts.id, cartId)))[0]!.checkout).toMatchObject({
+      giftCardCode: card.code,
+    });
     expect(await submit(cartId, { intent: 'remove-gift-card' })).toEqual({ kind: 'gift-card-saved' });
     expect((await database.db.select({ checkout: carts.checkout }).from(carts).where(eq(carts.id, cartId)))[0]!.checkout).toMatchObject({ giftCardCode: null });
   });

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers, orders } from '../../app/db/schema.ts';
-import { canCreateAccountFromOrder, createAccountFromOrder } from '../../app/modules/checkout/account-from-order.server.ts';
-import { orderConfirmation, orderConfirmationMail } from '../../app/modules/orders/order-confirmation-mail.server.ts';
-import { verifyPassword } from '../../app/modules/customers/password.server.ts';
-import { createLogger } from '../../app/modules/observability/logger.server.ts';
-import type { BankAccount } from '../../app/modules/payments/bank-account.ts';
+import { customers, orders } from '#app/db/schema.ts';
+import { canCreateAccountFromOrder, createAccountFromOrder } from '#app/modules/checkout/account-from-order.server.ts';
+import { orderConfirmation, orderConfirmationMail } from '#app/modules/orders/order-confirmation-mail.server.ts';
+import { verifyPassword } from '#app/modules/customers/password.server.ts';
+import { createLogger } from '#app/lib/observability/logger.server.ts';
+import type { BankAccount } from '#app/modules/payments/bank-account.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 import { createCustomer, createPaidOrder } from '../support/factories.ts';
 
@@ -22,7 +22,18 @@ describe.each(testDrivers)('the success page of an order on %s (issue 22)', (dri
   /** A guest's bank transfer order, as the checkout records it. */
   const guestOrder = async (email: string) =>
     (await createPaidOrder(database.db, 0, { customerId: null, email, status: 'pending_payment', paymentMethod: 'bank_transfer', lines: [line] })).orderNumber;
-  const line = { variantId: null, sku: 'PC550-10M', name: 'Paracord 550', quantity: 2, lengthCm: null, isSample: false, unitPriceCents: 500, rowTotalCents: 1_000, vatRateBp: 2100, taxCents: 210 };
+  const line = {
+    variantId: null,
+    sku: 'PC550-10M',
+    name: 'Paracord 550',
+    quantity: 2,
+    lengthCm: null,
+    isSample: false,
+    unitPriceCents: 500,
+    rowTotalCents: 1_000,
+    vatRateBp: 2100,
+    taxCents: 210,
+  };
 
   it('shows the configured bank account complete, and when the parcel should arrive', async () => {
     const orderNumber = await guestOrder('bank@example.com');
@@ -30,8 +41,21 @@ describe.each(testDrivers)('the success page of an order on %s (issue 22)', (dri
     expect(order!.bankAccount).toEqual({ ...configured, iban: 'DE89 3704 0044 0532 0130 00' });
     // Thursday morning, before the cut-off: dispatched today, in Utrecht the next working day.
     expect(order!.expectedDelivery).toEqual({ date: '2026-11-27', ifPaidToday: true });
-    const mail = await orderConfirmationMail({ db: database.db, logger: createLogger('silent'), shopName: 'Cordial', siteUrl: 'https://shop.example', bankAccount: configured }, 'en-GB', orderNumber);
-    for (const part of ['Beneficiary: Touw B.V.', 'IBAN: DE89 3704 0044 0532 0130 00', 'BIC (SWIFT): COBADEFFXXX', 'Bank: Commerzbank', `Reference: ${orderNumber}`, '(EUR)', '2 × Paracord 550', 'Expected delivery if your payment arrives today:']) {
+    const mail = await orderConfirmationMail(
+      { db: database.db, logger: createLogger('silent'), shopName: 'Cordial', siteUrl: 'https://shop.example', bankAccount: configured },
+      'en-GB',
+      orderNumber,
+    );
+    for (const part of [
+      'Beneficiary: Touw B.V.',
+      'IBAN: DE89 3704 0044 0532 0130 00',
+      'BIC (SWIFT): COBADEFFXXX',
+      'Bank: Commerzbank',
+      `Reference: ${orderNumber}`,
+      '(EUR)',
+      '2 × Paracord 550',
+      'Expected delivery if your payment arrives today:',
+    ]) {
       expect(mail!.text).toContain(part);
     }
   });

@@ -9,26 +9,52 @@ import { runtimeImports, sourceFiles } from '../support/runtime-imports.ts';
  * still to be broken (this list only shrinks: an entry that no longer closes a cycle fails too).
  */
 const ranking = [
-  // infrastructure (moving to app/lib/)
-  'config', 'observability', 'security', 'forms', 'paging', 'cache', 'i18n', 'currency', 'seed-texts', 'http', 'mail', 'media', 'seo',
+  // shared reference and settings (the infrastructure itself is in app/lib/)
+  'config',
+  'i18n',
+  'currency',
+  'seed-texts',
+  'page-cache',
+  'mail',
+  'media',
+  'rich-text',
+  'seo',
   // domains, each using only those before it; content assembles pages from the others, admin is the back office of all
-  'pricing', 'catalogue', 'search', 'customers', 'gift-cards', 'promotions', 'cart', 'wishlists', 'orders', 'payments', 'checkout',
-  'engagement', 'content', 'newsletter', 'blog', 'faq', 'privacy', 'analytics', 'admin',
-  // the back office's catalogue work, the offline app, the background jobs over all of them
-  'catalogue-transfer', 'pwa', 'jobs',
+  'pricing',
+  'catalogue',
+  'search',
+  'customers',
+  'gift-cards',
+  'promotions',
+  'cart',
+  'wishlists',
+  'orders',
+  'payments',
+  'checkout',
+  'engagement',
+  'content',
+  'newsletter',
+  'blog',
+  'faq',
+  'privacy',
+  'analytics',
+  'admin',
+  // the back office's catalogue work, the offline app, the background jobs over all of them, and their figures
+  'catalogue-admin',
+  'catalogue-transfer',
+  'pwa',
+  'jobs',
+  'metrics',
 ];
 
 /** Known imports that close a cycle, as "from → to" folders: to be broken by moving the shared piece or passing it in. */
 const knownCycles: string[] = [
-  // the cache's change listener rebuilds the listing index: pass the rebuild in
-  'cache → catalogue',
   // the product page shows reviews: reviews belong with the catalogue (or engagement)
   'catalogue → customers',
   // the audit log and list sorting are infrastructure kept in admin: to app/lib/
   'content → admin',
   'customers → admin',
   'i18n → admin',
-  'mail → admin',
   'orders → admin',
   // logging in merges the carts: the log-in route (or a use case above both) should do it
   'customers → cart',
@@ -40,9 +66,6 @@ const knownCycles: string[] = [
   'orders → content',
   // shipping and VAT need the delivery countries: the countries are reference data, not the customers'
   'pricing → customers',
-  // the catalogue's back-office editing (audit, list sorting, search refresh) sits in catalogue: to a folder of its own above admin and search
-  'catalogue → admin',
-  'catalogue → search',
   // search documents of posts need the blog's path segment per store: shared reference data
   'search → blog',
 ];
@@ -117,7 +140,10 @@ describe('import cycles between app/modules folders', () => {
   });
 
   it('sees a cycle when there is one (the check itself works)', () => {
-    const cyclic = new Map([['pricing', new Map([['orders', ['a → b']]])], ['orders', new Map([['pricing', ['b → a']]])]]);
+    const cyclic = new Map([
+      ['pricing', new Map([['orders', ['a → b']]])],
+      ['orders', new Map([['pricing', ['b → a']]])],
+    ]);
     expect([...cycleClosingImports(cyclic).keys()]).toEqual(['pricing → orders']);
   });
 });

@@ -1,14 +1,14 @@
 /** Information pages edited in the back office (issue 16): sanitised preview, publish, slug redirects. */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentPages, contentPageTranslations } from '../../app/db/schema.ts';
-import type { StaffMember } from '../../app/modules/admin/staff-session.server.ts';
-import { resolveCataloguePath } from '../../app/modules/catalogue/resolve-path.server.ts';
-import { getContentPage } from '../../app/modules/content/content-page.server.ts';
-import { seedContent } from '../../app/modules/content/seed-content.server.ts';
-import { searchCatalogue } from '../../app/modules/search/search.server.ts';
-import * as editor from '../../app/routes/admin/content/content-page.tsx';
-import * as list from '../../app/routes/admin/content/content-pages.tsx';
+import { contentPages, contentPageTranslations } from '#app/db/schema.ts';
+import type { StaffMember } from '#app/modules/admin/staff-session.server.ts';
+import { resolveCataloguePath } from '#app/modules/catalogue/resolve-path.server.ts';
+import { getContentPage } from '#app/modules/content/content-page.server.ts';
+import { seedContent } from '#app/modules/content/seed-content.server.ts';
+import { searchCatalogue } from '#app/modules/search/search.server.ts';
+import * as editor from '#app/routes/admin/content/content-page.tsx';
+import * as list from '#app/routes/admin/content/content-pages.tsx';
 import { callRoute, createStaff, loggedIn } from '../admin/admin-support.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 
@@ -29,26 +29,51 @@ describe.each(testDrivers)('information pages in the back office on %s (issue 16
   afterAll(() => database?.destroy());
 
   const post = (form: Record<string, string>, member = staff) =>
-    callRoute(editor.action, { db: database.db, staff: member, path: `content-pages/${pageId}/de-DE`, params: { pageId: String(pageId), locale: 'de-DE' }, form });
-  const fields = { title: 'Rücksendungen', slug: 'ruecksendung-neu', metaDescription: '', bodyHtml: '<p>Binnen 30 Tagen.</p><script>alert(1)</script>', published: 'on' };
+    callRoute(editor.action, {
+      db: database.db,
+      staff: member,
+      path: `content-pages/${pageId}/de-DE`,
+      params: { pageId: String(pageId), locale: 'de-DE' },
+      form,
+    });
+  const fields = {
+    title: 'Rücksendungen',
+    slug: 'ruecksendung-neu',
+    metaDescription: '',
+    bodyHtml: '<p>Binnen 30 Tagen.</p><script>alert(1)</script>',
+    published: 'on',
+  };
 
   it('previews the typed text through the sanitiser without saving it', async () => {
-    const [before] = await database.db.select().from(contentPageTranslations).where(and(eq(contentPageTranslations.pageId, pageId), eq(contentPageTranslations.locale, 'de-DE')));
+    const [before] = await database.db
+      .select()
+      .from(contentPageTranslations)
+      .where(and(eq(contentPageTranslations.pageId, pageId), eq(contentPageTranslations.locale, 'de-DE')));
     const answer = await post({ ...fields, intent: 'preview' });
     expect(answer.status).toBe(200);
     expect((answer.data as { preview: string }).preview).toContain('<p>Binnen 30 Tagen.</p>');
     expect((answer.data as { preview: string }).preview).not.toContain('script');
-    const [after] = await database.db.select().from(contentPageTranslations).where(and(eq(contentPageTranslations.pageId, pageId), eq(contentPageTranslations.locale, 'de-DE')));
+    const [after] = await database.db
+      .select()
+      .from(contentPageTranslations)
+      .where(and(eq(contentPageTranslations.pageId, pageId), eq(contentPageTranslations.locale, 'de-DE')));
     expect(after).toEqual(before);
   });
 
   it('saves, keeps the old slug working with a 301, and unpublishes', async () => {
-    const [before] = await database.db.select().from(contentPageTranslations).where(and(eq(contentPageTranslations.pageId, pageId), eq(contentPageTranslations.locale, 'de-DE')));
+    const [before] = await database.db
+      .select()
+      .from(contentPageTranslations)
+      .where(and(eq(contentPageTranslations.pageId, pageId), eq(contentPageTranslations.locale, 'de-DE')));
     expect((await post({ ...fields, intent: 'save' })).status).toBe(302);
     const shown = await getContentPage(database.db, pageId, 'de-DE', site);
     expect(shown?.title).toBe('Rücksendungen');
     expect(JSON.stringify(shown?.segments)).not.toContain('<script');
-    expect(await resolveCataloguePath(database.db, 'de-DE', before!.slug)).toEqual({ type: 'REDIRECT', redirectCode: 301, relativeUrl: '/de-de/ruecksendung-neu' });
+    expect(await resolveCataloguePath(database.db, 'de-DE', before!.slug)).toEqual({
+      type: 'REDIRECT',
+      redirectCode: 301,
+      relativeUrl: '/de-de/ruecksendung-neu',
+    });
     // Search finds the page by its new text under its new slug, and no more once it is unpublished.
     const pageHits = async (query: string) => (await searchCatalogue(database.db, 'de-DE', query)).hits.filter((hit) => hit.kind === 'page');
     expect(await pageHits('Binnen Tagen')).toEqual([{ kind: 'page', refId: pageId, title: 'Rücksendungen', urlPath: 'ruecksendung-neu' }]);
@@ -58,9 +83,19 @@ describe.each(testDrivers)('information pages in the back office on %s (issue 16
   });
 
   it('answers a taken slug and a bad slug next to the field, with what was typed', async () => {
-    const [other] = await database.db.select({ slug: contentPageTranslations.slug }).from(contentPageTranslations).innerJoin(contentPages, eq(contentPages.id, contentPageTranslations.pageId)).where(and(eq(contentPageTranslations.locale, 'de-DE'), eq(contentPages.code, 'terms')));
-    expect(await post({ ...fields, slug: other!.slug, intent: 'save' })).toMatchObject({ status: 400, data: { fieldErrors: { slug: { key: 'admin.contentPages.slugTaken' } }, values: { title: 'Rücksendungen' } } });
-    expect(await post({ ...fields, slug: 'Mit Leerzeichen', intent: 'save' })).toMatchObject({ status: 400, data: { fieldErrors: { slug: { key: 'admin.contentPages.slugInvalid' } } } });
+    const [other] = await database.db
+      .select({ slug: contentPageTranslations.slug })
+      .from(contentPageTranslations)
+      .innerJoin(contentPages, eq(contentPages.id, contentPageTranslations.pageId))
+      .where(and(eq(contentPageTranslations.locale, 'de-DE'), eq(contentPages.code, 'terms')));
+    expect(await post({ ...fields, slug: other!.slug, intent: 'save' })).toMatchObject({
+      status: 400,
+      data: { fieldErrors: { slug: { key: 'admin.contentPages.slugTaken' } }, values: { title: 'Rücksendungen' } },
+    });
+    expect(await post({ ...fields, slug: 'Mit Leerzeichen', intent: 'save' })).toMatchObject({
+      status: 400,
+      data: { fieldErrors: { slug: { key: 'admin.contentPages.slugInvalid' } } },
+    });
   });
 
   it('lets editors in and refuses support', async () => {

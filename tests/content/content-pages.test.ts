@@ -1,27 +1,43 @@
 import { and, eq } from 'drizzle-orm';
 import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppServices } from '../../app/context.ts';
-import { servicesContext } from '../../app/context.ts';
-import { bannerTranslations, banners, categories, translatedMessages, categoryTranslations, contactMessages, contentPages, contentPageTranslations, products, productTranslations } from '../../app/db/schema.ts';
-import { resolveCataloguePath } from '../../app/modules/catalogue/resolve-path.server.ts';
-import { activeBanners } from '../../app/modules/content/banners.server.ts';
-import { submitContactForm } from '../../app/modules/content/contact-messages.server.ts';
-import { contentPageView, getContentPage } from '../../app/modules/content/content-page.server.ts';
-import { contentPageCodes, informationPageSlug } from '../../app/modules/content/information-pages.ts';
-import { seedContent } from '../../app/modules/content/seed-content.server.ts';
-import { equivalentPath } from '../../app/modules/content/store-switch.server.ts';
-import { storefrontByCode, storefronts } from '../../app/modules/i18n/locales.ts';
-import type { OutgoingMail } from '../../app/modules/mail/mailer.server.ts';
-import { createLogger } from '../../app/modules/observability/logger.server.ts';
-import { seller } from '../../app/modules/orders/seller.ts';
-import { loader as apiRoute } from '../../app/routes/api/route.ts';
-import { loader as bannersQuery } from '../../app/routes/content/banners-query.ts';
-import { loader as sanityMessages } from '../../app/routes/content/sanity-messages.ts';
+import type { AppServices } from '#app/context.ts';
+import { servicesContext } from '#app/context.ts';
+import {
+  bannerTranslations,
+  banners,
+  categories,
+  translatedMessages,
+  categoryTranslations,
+  contactMessages,
+  contentPages,
+  contentPageTranslations,
+  products,
+  productTranslations,
+} from '#app/db/schema.ts';
+import { resolveCataloguePath } from '#app/modules/catalogue/resolve-path.server.ts';
+import { activeBanners } from '#app/modules/content/banners.server.ts';
+import { submitContactForm } from '#app/modules/content/contact-messages.server.ts';
+import { contentPageView, getContentPage } from '#app/modules/content/content-page.server.ts';
+import { contentPageCodes, informationPageSlug } from '#app/modules/content/information-pages.ts';
+import { seedContent } from '#app/modules/content/seed-content.server.ts';
+import { equivalentPath } from '#app/modules/content/store-switch.server.ts';
+import { storefrontByCode, storefronts } from '#app/modules/i18n/locales.ts';
+import type { OutgoingMail } from '#app/lib/mail/mailer.server.ts';
+import { createLogger } from '#app/lib/observability/logger.server.ts';
+import { seller } from '#app/modules/orders/seller.ts';
+import { loader as apiRoute } from '#app/routes/api/route.ts';
+import { loader as bannersQuery } from '#app/routes/content/banners-query.ts';
+import { loader as sanityMessages } from '#app/routes/content/sanity-messages.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 
 const store = (code: string) => storefrontByCode(code)!;
-const selection = (code: string) => ({ storefront: store(code), currency: store(code).currencies[0], includeVat: store(code).pricesIncludeVat, hasChosenLocale: true });
+const selection = (code: string) => ({
+  storefront: store(code),
+  currency: store(code).currencies[0],
+  includeVat: store(code).pricesIncludeVat,
+  hasChosenLocale: true,
+});
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
   for (const [name, value] of Object.entries(fields)) data.set(name, value);
@@ -54,7 +70,10 @@ describe.each(testDrivers)('content pages on %s', (driver) => {
   afterAll(() => database?.destroy());
 
   it('seeds every content page in every store once, with its localised slug', async () => {
-    const rows = await database.db.select({ locale: contentPageTranslations.locale, slug: contentPageTranslations.slug, code: contentPages.code }).from(contentPageTranslations).innerJoin(contentPages, eq(contentPages.id, contentPageTranslations.pageId));
+    const rows = await database.db
+      .select({ locale: contentPageTranslations.locale, slug: contentPageTranslations.slug, code: contentPages.code })
+      .from(contentPageTranslations)
+      .innerJoin(contentPages, eq(contentPages.id, contentPageTranslations.pageId));
     expect(rows).toHaveLength(contentPageCodes.length * storefronts.length);
     expect(rows).toContainEqual({ locale: 'de-DE', slug: 'agb', code: 'terms' });
     expect(rows).toContainEqual({ locale: 'pl-PL', slug: 'hurtownia', code: 'wholesale' });
@@ -62,7 +81,11 @@ describe.each(testDrivers)('content pages on %s', (driver) => {
   });
 
   it('resolves a localised slug to the page code, and answers CMS_PAGE with its identifier at /api/route', async () => {
-    expect(await resolveCataloguePath(database.db, 'de-DE', 'impressum')).toMatchObject({ type: 'CMS_PAGE', identifier: 'imprint', relativeUrl: '/de-de/impressum' });
+    expect(await resolveCataloguePath(database.db, 'de-DE', 'impressum')).toMatchObject({
+      type: 'CMS_PAGE',
+      identifier: 'imprint',
+      relativeUrl: '/de-de/impressum',
+    });
     const response = await callLoader(apiRoute, services, 'https://shop.example/api/route?url=/nl-nl/algemene-voorwaarden');
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ type: 'CMS_PAGE', identifier: 'terms', relative_url: '/nl-nl/algemene-voorwaarden', redirect_code: 0 });
@@ -70,7 +93,10 @@ describe.each(testDrivers)('content pages on %s', (driver) => {
 
   it('does not resolve or show an unpublished translation, and leaves it out of the alternates', async () => {
     const [page] = await database.db.select({ id: contentPages.id }).from(contentPages).where(eq(contentPages.code, 'ambassadors'));
-    await database.db.update(contentPageTranslations).set({ published: false }).where(and(eq(contentPageTranslations.pageId, page!.id), eq(contentPageTranslations.locale, 'sv-SE')));
+    await database.db
+      .update(contentPageTranslations)
+      .set({ published: false })
+      .where(and(eq(contentPageTranslations.pageId, page!.id), eq(contentPageTranslations.locale, 'sv-SE')));
     expect(await resolveCataloguePath(database.db, 'sv-SE', 'ambassadors')).toBeNull();
     expect(await getContentPage(database.db, page!.id, 'sv-SE', services)).toBeNull();
     const german = await getContentPage(database.db, page!.id, 'de-DE', services);
@@ -84,7 +110,11 @@ describe.each(testDrivers)('content pages on %s', (driver) => {
       .update(contentPageTranslations)
       .set({ bodyHtml: '<p>See <a href="{{href:returns}}">returns</a>.</p><script>alert(1)</script>\n{{company}}\n<p>{{unknown}}</p>' })
       .where(and(eq(contentPageTranslations.pageId, terms!.id), eq(contentPageTranslations.locale, 'fr-FR')));
-    const page = await contentPageView(database.db, terms!.id, selection('fr-FR'), { siteUrl: services.siteUrl, shopName: 'Cordial', onlinePaymentsEnabled: false });
+    const page = await contentPageView(database.db, terms!.id, selection('fr-FR'), {
+      siteUrl: services.siteUrl,
+      shopName: 'Cordial',
+      onlinePaymentsEnabled: false,
+    });
     expect(page?.segments).toEqual([
       { kind: 'html', html: '<p>See <a href="/fr-fr/retours">returns</a>.</p>\n' },
       { kind: 'widget', name: 'company' },
@@ -95,8 +125,16 @@ describe.each(testDrivers)('content pages on %s', (driver) => {
 
   it('computes the payment methods from the checkout: no card, iDEAL or Bancontact without a payment provider', async () => {
     const [page] = await database.db.select({ id: contentPages.id }).from(contentPages).where(eq(contentPages.code, 'paymentMethods'));
-    const offline = await contentPageView(database.db, page!.id, selection('nl-NL'), { siteUrl: services.siteUrl, shopName: 'Cordial', onlinePaymentsEnabled: false });
-    const online = await contentPageView(database.db, page!.id, selection('nl-NL'), { siteUrl: services.siteUrl, shopName: 'Cordial', onlinePaymentsEnabled: true });
+    const offline = await contentPageView(database.db, page!.id, selection('nl-NL'), {
+      siteUrl: services.siteUrl,
+      shopName: 'Cordial',
+      onlinePaymentsEnabled: false,
+    });
+    const online = await contentPageView(database.db, page!.id, selection('nl-NL'), {
+      siteUrl: services.siteUrl,
+      shopName: 'Cordial',
+      onlinePaymentsEnabled: true,
+    });
     const methodsFor = (data: typeof offline, country: string) => data?.widgets.paymentMethods?.groups.find((group) => group.countries.includes(country));
     expect(methodsFor(offline, 'NL')?.consumer).toEqual(['bank_transfer']);
     expect(methodsFor(offline, 'NL')?.business).toEqual(['bank_transfer', 'invoice']);
@@ -106,14 +144,32 @@ describe.each(testDrivers)('content pages on %s', (driver) => {
   });
 
   describe('contact form', () => {
-    const valid = { intent: 'contact', name: 'Anna Jansen', email: 'Anna@Example.com', orderNumber: 'nl100003', subject: 'Where is my rope?', message: 'My order has not arrived yet, can you check?' };
+    const valid = {
+      intent: 'contact',
+      name: 'Anna Jansen',
+      email: 'Anna@Example.com',
+      orderNumber: 'nl100003',
+      subject: 'Where is my rope?',
+      message: 'My order has not arrived yet, can you check?',
+    };
 
     it('answers each invalid field with its message and keeps what was typed', async () => {
-      const { status, outcome } = await submitContactForm(services, store('en-GB'), 'contact-a', form({ intent: 'contact', name: '', email: 'not-an-email', orderNumber: '12', subject: 'Hi', message: 'short' }));
+      const { status, outcome } = await submitContactForm(
+        services,
+        store('en-GB'),
+        'contact-a',
+        form({ intent: 'contact', name: '', email: 'not-an-email', orderNumber: '12', subject: 'Hi', message: 'short' }),
+      );
       expect(status).toBe(400);
       expect(outcome).toMatchObject({
         ok: false,
-        fieldErrors: { name: { key: 'validation.required' }, email: { key: 'validation.email' }, orderNumber: { key: 'content.contact.orderNumberFormat' }, subject: { key: 'validation.tooShort' }, message: { key: 'validation.tooShort' } },
+        fieldErrors: {
+          name: { key: 'validation.required' },
+          email: { key: 'validation.email' },
+          orderNumber: { key: 'content.contact.orderNumberFormat' },
+          subject: { key: 'validation.tooShort' },
+          message: { key: 'validation.tooShort' },
+        },
         values: { email: 'not-an-email', message: 'short' },
       });
     });
@@ -135,7 +191,12 @@ describe.each(testDrivers)('content pages on %s', (driver) => {
     });
 
     it('accepts a quote request with a company', async () => {
-      const { status, outcome } = await submitContactForm(services, store('en'), 'contact-c', form({ intent: 'quote', name: 'Ben', email: 'ben@example.com', company: 'Knots Ltd', message: 'Five spools of 550 paracord in black, please.' }));
+      const { status, outcome } = await submitContactForm(
+        services,
+        store('en'),
+        'contact-c',
+        form({ intent: 'quote', name: 'Ben', email: 'ben@example.com', company: 'Knots Ltd', message: 'Five spools of 550 paracord in black, please.' }),
+      );
       expect(status).toBe(200);
       expect(outcome).toMatchObject({ ok: true, kind: 'quote' });
       const [stored] = await database.db.select().from(contactMessages).where(eq(contactMessages.clientAddress, 'contact-c'));
@@ -166,14 +227,28 @@ describe.each(testDrivers)('content pages on %s', (driver) => {
     it('shows only banners inside their schedule, in their order, and answers them at /queries/banners.groq', async () => {
       const [seeded] = await database.db.select({ id: banners.id }).from(banners).where(eq(banners.code, 'freeSamples'));
       const now = new Date('2026-11-25T12:00:00Z');
-      await database.db.update(banners).set({ startsAt: new Date('2026-12-01T00:00:00Z') }).where(eq(banners.id, seeded!.id));
-      const [ended] = await database.db.insert(banners).values({ code: 'summerSale', imagePath: 'banners/summer.svg', sortOrder: -1, endsAt: new Date('2026-09-01T00:00:00Z') }).returning();
+      await database.db
+        .update(banners)
+        .set({ startsAt: new Date('2026-12-01T00:00:00Z') })
+        .where(eq(banners.id, seeded!.id));
+      const [ended] = await database.db
+        .insert(banners)
+        .values({ code: 'summerSale', imagePath: 'banners/summer.svg', sortOrder: -1, endsAt: new Date('2026-09-01T00:00:00Z') })
+        .returning();
       const [current] = await database.db
         .insert(banners)
-        .values({ code: 'winter', imagePath: 'banners/winter.svg', sortOrder: -1, startsAt: new Date('2026-11-01T00:00:00Z'), endsAt: new Date('2026-12-31T00:00:00Z') })
+        .values({
+          code: 'winter',
+          imagePath: 'banners/winter.svg',
+          sortOrder: -1,
+          startsAt: new Date('2026-11-01T00:00:00Z'),
+          endsAt: new Date('2026-12-31T00:00:00Z'),
+        })
         .returning();
       for (const banner of [ended!, current!]) {
-        await database.db.insert(bannerTranslations).values({ bannerId: banner.id, locale: 'de-DE', heading: banner.code, text: 'x', linkPath: 'agb', linkLabel: 'AGB', imageAlt: '' });
+        await database.db
+          .insert(bannerTranslations)
+          .values({ bannerId: banner.id, locale: 'de-DE', heading: banner.code, text: 'x', linkPath: 'agb', linkLabel: 'AGB', imageAlt: '' });
       }
       const shown = await activeBanners(database.db, 'de-DE', now);
       expect(shown.map((banner) => banner.code)).toEqual(['winter', 'cutToLength', 'showroom']);
@@ -184,7 +259,10 @@ describe.each(testDrivers)('content pages on %s', (driver) => {
       const response = await callLoader(bannersQuery, services, 'https://shop.example/queries/banners.groq?lang=de_DE');
       const body = (await response.json()) as { result: { _id: string; link: string; image: { url: string } }[] };
       expect(body.result.map((banner) => banner._id)).toEqual(expect.arrayContaining(['cutToLength', 'showroom']));
-      expect(body.result.find((banner) => banner._id === 'showroom')).toMatchObject({ link: 'https://shop.example/de-de/besuchen-sie-unseren-showroom', image: { url: 'https://shop.example/images/banners/showroom.svg?w=1280&preset=banner' } });
+      expect(body.result.find((banner) => banner._id === 'showroom')).toMatchObject({
+        link: 'https://shop.example/de-de/besuchen-sie-unseren-showroom',
+        image: { url: 'https://shop.example/images/banners/showroom.svg?w=1280&preset=banner' },
+      });
       expect((await callLoader(bannersQuery, services, 'https://shop.example/queries/banners.groq?lang=xx_YY')).status).toBe(400);
     });
   });
@@ -196,7 +274,11 @@ describe.each(testDrivers)('content pages on %s', (driver) => {
     ]);
     // Danish: no earlier test read its messages, which are remembered for a minute.
     const query = encodeURIComponent('*[_type == "translatedMessage"]');
-    const response = await callLoader(sanityMessages, services, `https://shop.example/sanity?query=${query}&params=${encodeURIComponent('{"lang":"da_DK"}')}&name=messages`);
+    const response = await callLoader(
+      sanityMessages,
+      services,
+      `https://shop.example/sanity?query=${query}&params=${encodeURIComponent('{"lang":"da_DK"}')}&name=messages`,
+    );
     expect(await response.json()).toEqual({
       query: '*[_type == "translatedMessage"]',
       name: 'messages',

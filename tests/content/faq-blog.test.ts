@@ -4,25 +4,25 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { servicesContext, storefrontContext } from '../../app/context.ts';
+import { servicesContext, storefrontContext } from '#app/context.ts';
 import { testServices } from '../support/services.ts';
-import { blogPostTranslations, faqCategories } from '../../app/db/schema.ts';
-import { blogAtomFeed } from '../../app/modules/blog/blog-feed.server.ts';
-import { blogPageSize } from '../../app/modules/blog/blog-paths.ts';
-import { seedBlog } from '../../app/modules/blog/blog-seed.server.ts';
+import { blogPostTranslations, faqCategories } from '#app/db/schema.ts';
+import { blogAtomFeed } from '#app/modules/blog/blog-feed.server.ts';
+import { blogPageSize } from '#app/modules/blog/blog-paths.ts';
+import { seedBlog } from '#app/modules/blog/blog-seed.server.ts';
 import { drawBlogHero } from '../../scripts/demo-catalogue/blog-heroes.ts';
-import { blogSitemapPaths, getBlogListing, getBlogPost, latestBlogPosts } from '../../app/modules/blog/blog.server.ts';
-import { seedFaq } from '../../app/modules/faq/faq-seed.server.ts';
-import { getFaqCategory, getFaqIndex } from '../../app/modules/faq/faq.server.ts';
-import { storefrontByCode } from '../../app/modules/i18n/locales.ts';
-import { getSearchPage } from '../../app/modules/search/search-page.server.ts';
-import { rebuildSearchIndex } from '../../app/modules/search/search-index.server.ts';
-import { storefrontSitemapXml } from '../../app/modules/seo/sitemap.server.ts';
-import { loader as faqAliasLoader } from '../../app/routes/faq/faq-alias.ts';
-import { loader as faqItalianAliasLoader } from '../../app/routes/faq/faq-alias-italian.ts';
-import { loader as faqPageLoader } from '../../app/routes/faq/faq-page.tsx';
-import { loader as blogListingLoader } from '../../app/routes/blog/blog-listing.tsx';
-import { loader as blogPostLoader } from '../../app/routes/blog/blog-post.tsx';
+import { blogSitemapPaths, getBlogListing, getBlogPost, latestBlogPosts } from '#app/modules/blog/blog.server.ts';
+import { seedFaq } from '#app/modules/faq/faq-seed.server.ts';
+import { getFaqCategory, getFaqIndex } from '#app/modules/faq/faq.server.ts';
+import { storefrontByCode } from '#app/modules/i18n/locales.ts';
+import { getSearchPage } from '#app/modules/search/search-page.server.ts';
+import { rebuildSearchIndex } from '#app/modules/search/search-index.server.ts';
+import { storefrontSitemapXml } from '#app/modules/seo/sitemap.server.ts';
+import { loader as faqAliasLoader } from '#app/routes/faq/faq-alias.ts';
+import { loader as faqItalianAliasLoader } from '#app/routes/faq/faq-alias-italian.ts';
+import { loader as faqPageLoader } from '#app/routes/faq/faq-page.tsx';
+import { loader as blogListingLoader } from '#app/routes/blog/blog-listing.tsx';
+import { loader as blogPostLoader } from '#app/routes/blog/blog-post.tsx';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 
 const siteUrl = 'https://cordial.example';
@@ -50,14 +50,16 @@ async function runLoader(loader: (args: never) => unknown, url: string, params: 
 }
 
 type SeedCategory = { key: string; slug: string; parent: string | null; title: string };
-const seedFile = (kind: 'faq' | 'blog', language: string) => JSON.parse(readFileSync(new URL(`../../app/modules/${kind}/seed/${language}.json`, import.meta.url), 'utf8'));
+const seedFile = (kind: 'faq' | 'blog', language: string) =>
+  JSON.parse(readFileSync(new URL(`../../app/modules/${kind}/seed/${language}.json`, import.meta.url), 'utf8'));
 const seedCategory = (language: string, key: string) => (seedFile('faq', language).categories as SeedCategory[]).find((category) => category.key === key)!;
 /** A FAQ category's path below /faq in a language, as its seed file names it. */
 function faqPath(language: string, key: string): string {
   const category = seedCategory(language, key);
   return category.parent ? `${faqPath(language, category.parent)}/${category.slug}` : category.slug;
 }
-const postSlug = (language: string, key: string) => (seedFile('blog', language).posts as { key: string; slug: string }[]).find((post) => post.key === key)!.slug;
+const postSlug = (language: string, key: string) =>
+  (seedFile('blog', language).posts as { key: string; slug: string }[]).find((post) => post.key === key)!.slug;
 
 describe.each(testDrivers)('FAQ and blog on %s', (driver) => {
   let database: TestDatabase;
@@ -93,7 +95,9 @@ describe.each(testDrivers)('FAQ and blog on %s', (driver) => {
     expect(nested!.alternates['nl-NL']).toBe(`/nl-nl/faq/${faqPath('nl', 'paracord-types')}`);
     expect(await getFaqCategory(database.db, 'en-GB', 'paracord-types', siteUrl)).toBeNull();
     expect(await getFaqCategory(database.db, 'en-GB', 'which-cord/paracord-types/more', siteUrl)).toBeNull();
-    const questions = (await Promise.all(index.categories.flatMap((c) => [c, ...c.children]).map((c) => getFaqCategory(database.db, 'de-DE', c.path.slice(4), siteUrl)))).flatMap((c) => c!.questions);
+    const questions = (
+      await Promise.all(index.categories.flatMap((c) => [c, ...c.children]).map((c) => getFaqCategory(database.db, 'de-DE', c.path.slice(4), siteUrl)))
+    ).flatMap((c) => c!.questions);
     expect(questions.length).toBeGreaterThanOrEqual(30);
   });
 
@@ -127,10 +131,14 @@ describe.each(testDrivers)('FAQ and blog on %s', (driver) => {
     expect(post).toMatchObject({ path: `blogg/${postSlug('sv', 'cobra-bracelet')}`, heroImage: '/images/blog/cobra-bracelet.svg' });
     expect(post!.alternates['de-DE']).toBe(`/de-de/ratgeber/${postSlug('de', 'cobra-bracelet')}`);
     expect(await getBlogPost(database.db, 'sv-SE', 'no-such-post', siteUrl)).toBeNull();
-    const missing = (await runLoader(blogPostLoader as never, 'http://x/en/blog/no-such-post', { slug: 'no-such-post' }, contextFor(database.db, 'en'))) as { init: { status: number } };
+    const missing = (await runLoader(blogPostLoader as never, 'http://x/en/blog/no-such-post', { slug: 'no-such-post' }, contextFor(database.db, 'en'))) as {
+      init: { status: number };
+    };
     expect(missing.init.status).toBe(404);
     // Paging by client-side navigation (a `.data` request) stays on the listing.
-    const clientPage = (await runLoader(blogListingLoader as never, 'http://x/en/blog.data?page=2', {}, contextFor(database.db, 'en'))) as { listing: { window: { page: number } } };
+    const clientPage = (await runLoader(blogListingLoader as never, 'http://x/en/blog.data?page=2', {}, contextFor(database.db, 'en'))) as {
+      listing: { window: { page: number } };
+    };
     expect(clientPage.listing.window.page).toBe(2);
     const otherStoresSegment = (await runLoader(blogPostLoader as never, 'http://x/de-de/blog/x', { slug: 'x' }, contextFor(database.db, 'de-DE'))) as Response;
     expect(otherStoresSegment.headers.get('Location')).toBe('/de-de/ratgeber/x');
@@ -145,13 +153,19 @@ describe.each(testDrivers)('FAQ and blog on %s', (driver) => {
     const post = await getBlogPost(database.db, 'fr-FR', row!.slug, siteUrl);
     expect(post!.html).not.toMatch(/<script|onerror/);
     expect(post!.html).toContain('loading="lazy"');
-    const feed = blogAtomFeed({ siteUrl, prefix: 'fr-fr', locale: 'fr-FR', title: 'Blog', subtitle: 'x', listingPath: 'blog', feedPath: 'blog/feed.xml' }, await latestBlogPosts(database.db, 'fr-FR'));
+    const feed = blogAtomFeed(
+      { siteUrl, prefix: 'fr-fr', locale: 'fr-FR', title: 'Blog', subtitle: 'x', listingPath: 'blog', feedPath: 'blog/feed.xml' },
+      await latestBlogPosts(database.db, 'fr-FR'),
+    );
     expect(feed).not.toMatch(/&lt;script|onerror/);
   });
 
   it('publishes an Atom feed per store with every post', async () => {
     const posts = await latestBlogPosts(database.db, 'da-DK');
-    const feed = blogAtomFeed({ siteUrl, prefix: 'da-dk', locale: 'da-DK', title: 'Blog | Cordial', subtitle: 'Viden', listingPath: 'blog', feedPath: 'blog/feed.xml' }, posts);
+    const feed = blogAtomFeed(
+      { siteUrl, prefix: 'da-dk', locale: 'da-DK', title: 'Blog | Cordial', subtitle: 'Viden', listingPath: 'blog', feedPath: 'blog/feed.xml' },
+      posts,
+    );
     expect(feed).toContain('<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="da-DK">');
     expect(feed.match(/<entry>/g)).toHaveLength(posts.length);
     expect(feed).toContain(`<link rel="alternate" type="text/html" href="${siteUrl}/da-dk/blog/${postSlug('da', 'five-essential-knots')}"/>`);

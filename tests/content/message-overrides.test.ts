@@ -1,14 +1,14 @@
 /** UI message overrides edited in the back office (issue 16). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invalidateCachesOnStorefrontChanges } from '../../app/modules/cache/storefront-changes.server.ts';
+import { invalidateCachesOnStorefrontChanges } from '#app/modules/catalogue/storefront-changes.server.ts';
 import { storefrontPageCache } from '../../server/storefront-page-cache.ts';
-import type { StaffMember } from '../../app/modules/admin/staff-session.server.ts';
-import { messageCatalogue, removeMessageOverride, saveMessageOverride } from '../../app/modules/i18n/message-overrides.server.ts';
-import { loadMessages } from '../../app/modules/i18n/messages.server.ts';
-import { lookupMessage } from '../../app/modules/i18n/messages.ts';
-import { createLogger } from '../../app/modules/observability/logger.server.ts';
-import * as translation from '../../app/routes/admin/content/translation.tsx';
-import * as translations from '../../app/routes/admin/content/translations.tsx';
+import type { StaffMember } from '#app/modules/admin/staff-session.server.ts';
+import { messageCatalogue, removeMessageOverride, saveMessageOverride } from '#app/modules/i18n/message-overrides.server.ts';
+import { loadMessages } from '#app/modules/i18n/messages.server.ts';
+import { lookupMessage } from '#app/modules/i18n/messages.ts';
+import { createLogger } from '#app/lib/observability/logger.server.ts';
+import * as translation from '#app/routes/admin/content/translation.tsx';
+import * as translations from '#app/routes/admin/content/translations.tsx';
 import { callRoute, createStaff, loggedIn } from '../admin/admin-support.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 
@@ -47,11 +47,24 @@ describe.each(testDrivers)('message overrides on %s (issue 16)', (driver) => {
   });
 
   it('refuses an override that loses or invents a placeholder, and a key the shop does not have', async () => {
-    expect(await saveMessageOverride(database.db, editor.id, 'de-DE', 'header.homeLink', 'Startseite')).toEqual({ ok: false, reason: 'placeholders', expected: '{shopName}' });
+    expect(await saveMessageOverride(database.db, editor.id, 'de-DE', 'header.homeLink', 'Startseite')).toEqual({
+      ok: false,
+      reason: 'placeholders',
+      expected: '{shopName}',
+    });
     expect(await saveMessageOverride(database.db, editor.id, 'de-DE', 'header.cart', 'Korb {name}')).toMatchObject({ ok: false, reason: 'placeholders' });
     expect(await saveMessageOverride(database.db, editor.id, 'de-DE', 'no.such.key', 'x')).toEqual({ ok: false, reason: 'unknown-key' });
-    const answer = await callRoute(translation.action, { db: database.db, staff: editor, path: 'translations/de-DE/header.homeLink', params: { locale: 'de-DE', key: 'header.homeLink' }, form: { intent: 'save', value: 'Startseite' } });
-    expect(answer).toMatchObject({ status: 400, data: { fieldErrors: { value: { key: 'admin.translations.placeholders' } }, values: { value: 'Startseite' } } });
+    const answer = await callRoute(translation.action, {
+      db: database.db,
+      staff: editor,
+      path: 'translations/de-DE/header.homeLink',
+      params: { locale: 'de-DE', key: 'header.homeLink' },
+      form: { intent: 'save', value: 'Startseite' },
+    });
+    expect(answer).toMatchObject({
+      status: 400,
+      data: { fieldErrors: { value: { key: 'admin.translations.placeholders' } }, values: { value: 'Startseite' } },
+    });
   });
 
   it('lists the texts a store shows in English until they are overridden', async () => {
@@ -69,6 +82,16 @@ describe.each(testDrivers)('message overrides on %s (issue 16)', (driver) => {
   it('lets editors in and refuses support', async () => {
     expect((await callRoute(translations.loader, { db: database.db, staff: editor, path: 'translations?locale=fr-FR&q=cart' })).status).toBe(200);
     expect((await callRoute(translations.loader, { db: database.db, staff: support, path: 'translations' })).status).toBe(403);
-    expect((await callRoute(translation.action, { db: database.db, staff: support, path: 'translations/de-DE/header.cart', params: { locale: 'de-DE', key: 'header.cart' }, form: { intent: 'save', value: 'x' } })).status).toBe(403);
+    expect(
+      (
+        await callRoute(translation.action, {
+          db: database.db,
+          staff: support,
+          path: 'translations/de-DE/header.cart',
+          params: { locale: 'de-DE', key: 'header.cart' },
+          form: { intent: 'save', value: 'x' },
+        })
+      ).status,
+    ).toBe(403);
   });
 });

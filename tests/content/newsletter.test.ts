@@ -4,17 +4,23 @@ import { join } from 'node:path';
 import { desc, eq, sql } from 'drizzle-orm';
 import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppServices, servicesContext, storefrontContext } from '../../app/context.ts';
+import { type AppServices, servicesContext, storefrontContext } from '#app/context.ts';
 import { testServices } from '../support/services.ts';
-import { customers, mailOutbox, newsletterSubscriptions } from '../../app/db/schema.ts';
-import { storefrontByCode } from '../../app/modules/i18n/locales.ts';
-import { createMailTransport } from '../../app/modules/mail/mailer.server.ts';
-import { MailOutbox } from '../../app/modules/mail/outbox.server.ts';
-import { accountNewsletterStatus, confirmSubscription, newsletterLimits, requestSubscription, unsubscribeWithToken } from '../../app/modules/newsletter/newsletter.server.ts';
-import { signNewsletterToken } from '../../app/modules/newsletter/newsletter-tokens.server.ts';
-import { createLogger } from '../../app/modules/observability/logger.server.ts';
-import { action as oneClickAction } from '../../app/routes/api/newsletter-unsubscribe.ts';
-import { action as confirmAction } from '../../app/routes/newsletter/newsletter-link.tsx';
+import { customers, mailOutbox, newsletterSubscriptions } from '#app/db/schema.ts';
+import { storefrontByCode } from '#app/modules/i18n/locales.ts';
+import { createMailTransport } from '#app/lib/mail/mailer.server.ts';
+import { MailOutbox } from '#app/lib/mail/outbox.server.ts';
+import {
+  accountNewsletterStatus,
+  confirmSubscription,
+  newsletterLimits,
+  requestSubscription,
+  unsubscribeWithToken,
+} from '#app/modules/newsletter/newsletter.server.ts';
+import { signNewsletterToken } from '#app/modules/newsletter/newsletter-tokens.server.ts';
+import { createLogger } from '#app/lib/observability/logger.server.ts';
+import { action as oneClickAction } from '#app/routes/api/newsletter-unsubscribe.ts';
+import { action as confirmAction } from '#app/routes/newsletter/newsletter-link.tsx';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 import { createCustomer } from '../support/factories.ts';
 import { type MailCatcher, startMailCatcher, waitForMail } from '../support/mail-catcher.ts';
@@ -35,7 +41,11 @@ describe.each(testDrivers)('the newsletter on %s', (driver) => {
     database = await createTestDatabase(driver);
     received = mkdtempSync(join(tmpdir(), 'cordial-newsletter-mail-'));
     smtp = await startMailCatcher(received);
-    const mailer = new MailOutbox(database.db, createMailTransport({ smtpUrl: smtp.smtpUrl, from: 'Cordial <shop@cordial.example>', folder: tmpdir(), logger }), logger);
+    const mailer = new MailOutbox(
+      database.db,
+      createMailTransport({ smtpUrl: smtp.smtpUrl, from: 'Cordial <shop@cordial.example>', folder: tmpdir(), logger }),
+      logger,
+    );
     services = { ...testServices(database.db), mailer };
     secret = services.sessionSecret;
   });
@@ -85,8 +95,18 @@ describe.each(testDrivers)('the newsletter on %s', (driver) => {
     const [body, signature] = token.split('.');
     const otherBody = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body!, 'base64url').toString()), subscriptionId: 1 })).toString('base64url');
     const row = await subscription('sam@example.com');
-    const expired = signNewsletterToken(secret, { purpose: 'confirm', subscriptionId: row.id, requestedAt: row.requestedAt.getTime(), expiresAt: Date.now() - 1000 });
-    const wrongSecret = signNewsletterToken('another-secret-of-at-least-thirty-two-chars', { purpose: 'confirm', subscriptionId: row.id, requestedAt: row.requestedAt.getTime(), expiresAt: Date.now() + 60_000 });
+    const expired = signNewsletterToken(secret, {
+      purpose: 'confirm',
+      subscriptionId: row.id,
+      requestedAt: row.requestedAt.getTime(),
+      expiresAt: Date.now() - 1000,
+    });
+    const wrongSecret = signNewsletterToken('another-secret-of-at-least-thirty-two-chars', {
+      purpose: 'confirm',
+      subscriptionId: row.id,
+      requestedAt: row.requestedAt.getTime(),
+      expiresAt: Date.now() + 60_000,
+    });
     expect(await confirmSubscription(services, `${body}.${signature!.slice(0, -2)}xx`)).toBe('invalid');
     expect(await confirmSubscription(services, `${otherBody}.${signature}`)).toBe('invalid');
     expect(await confirmSubscription(services, wrongSecret)).toBe('invalid');
@@ -107,7 +127,9 @@ describe.each(testDrivers)('the newsletter on %s', (driver) => {
     expect(await confirmSubscription(services, (await confirmToken('ola@example.com')).token)).toBe('confirmed');
     // The welcome mail is the first newsletter mail.
     const welcome = await waitForMail(received, 'ola@example.com', /Välkommen/);
-    const header = /^List-Unsubscribe: <(https:\/\/cordial\.example\/api\/newsletter\/unsubscribe\?token=[^>]+)>/m.exec(welcome.raw.replace(/\r?\n[ \t]+/g, ' '));
+    const header = /^List-Unsubscribe: <(https:\/\/cordial\.example\/api\/newsletter\/unsubscribe\?token=[^>]+)>/m.exec(
+      welcome.raw.replace(/\r?\n[ \t]+/g, ' '),
+    );
     expect(header).not.toBeNull();
     expect(welcome.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
     expect(welcome.text).toContain('/sv-se/newsletter/unsubscribe?token=');
@@ -115,7 +137,12 @@ describe.each(testDrivers)('the newsletter on %s', (driver) => {
     const context = new RouterContextProvider();
     context.set(servicesContext, services);
     const post = (url: string) =>
-      oneClickAction({ request: new Request(url, { method: 'POST', body: 'List-Unsubscribe=One-Click', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }), url: new URL(url), params: {}, context } as never) as Promise<{ init: { status: number } }>;
+      oneClickAction({
+        request: new Request(url, { method: 'POST', body: 'List-Unsubscribe=One-Click', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }),
+        url: new URL(url),
+        params: {},
+        context,
+      } as never) as Promise<{ init: { status: number } }>;
     const forged = header![1]!.replace(/token=([^.]+)\.(.*)$/, 'token=$1.forged');
     expect((await post(forged)).init.status).toBe(400);
     expect(await subscription('ola@example.com')).toMatchObject({ status: 'subscribed' });
@@ -134,14 +161,22 @@ describe.each(testDrivers)('the newsletter on %s', (driver) => {
     const flag = async () => (await database.db.select({ on: customers.newsletterSubscribed }).from(customers).where(eq(customers.id, customer.id)))[0]!.on;
     const account = async () => ({ email: customer.email, newsletterSubscribed: await flag() });
     expect(await accountNewsletterStatus(database.db, await account())).toBe('not-subscribed');
-    await requestSubscription(services, { email: customer.email, storefront: storefrontByCode('nl-NL')!, source: 'account', customerId: customer.id, clientAddress: newClient() });
+    await requestSubscription(services, {
+      email: customer.email,
+      storefront: storefrontByCode('nl-NL')!,
+      source: 'account',
+      customerId: customer.id,
+      clientAddress: newClient(),
+    });
     expect(await accountNewsletterStatus(database.db, await account())).toBe('pending');
     expect(await flag()).toBe(false);
     expect(await confirmSubscription(services, (await confirmToken(customer.email)).token)).toBe('confirmed');
     expect(await flag()).toBe(true);
     expect(await subscription(customer.email)).toMatchObject({ source: 'account', customerId: customer.id });
     const row = await subscription(customer.email);
-    expect(await unsubscribeWithToken(database.db, secret, signNewsletterToken(secret, { purpose: 'unsubscribe', subscriptionId: row.id }))).toBe('unsubscribed');
+    expect(await unsubscribeWithToken(database.db, secret, signNewsletterToken(secret, { purpose: 'unsubscribe', subscriptionId: row.id }))).toBe(
+      'unsubscribed',
+    );
     expect(await flag()).toBe(false);
     expect(await accountNewsletterStatus(database.db, await account())).toBe('not-subscribed');
   });
@@ -153,7 +188,10 @@ describe.each(testDrivers)('the newsletter on %s', (driver) => {
     expect(await subscription('one-more@example.com')).toBeUndefined();
     for (let i = 0; i < newsletterLimits.perEmail.limit; i++) expect((await subscribe('flooded@example.com')).ok).toBe(true);
     expect(await subscribe('flooded@example.com')).toEqual({ ok: false, reason: 'too-many-attempts' });
-    const [{ mails }] = (await database.db.select({ mails: sql<number>`count(*)::int` }).from(mailOutbox).where(eq(mailOutbox.toAddress, 'flooded@example.com'))) as [{ mails: number }];
+    const [{ mails }] = (await database.db
+      .select({ mails: sql<number>`count(*)::int` })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, 'flooded@example.com'))) as [{ mails: number }];
     expect(mails).toBe(newsletterLimits.perEmail.limit);
   });
 });

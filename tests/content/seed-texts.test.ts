@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { contentPageCodes } from '../../app/modules/content/information-pages.ts';
-import { seedBanners, seedTexts } from '../../app/modules/content/seed-content.server.ts';
-import { seedLanguages } from '../../app/modules/seed-texts/seed-texts.server.ts';
+import { contentPageCodes } from '#app/modules/content/information-pages.ts';
+import { seedBanners, seedTexts } from '#app/modules/content/seed-content.server.ts';
+import { seedLanguages } from '#app/modules/seed-texts/seed-texts.server.ts';
 
 // Each language file having en.json's structure is checked with the FAQ's and the blog's
 // (app/modules/seed-texts/seed-texts.server.test.ts); here, what is particular to content pages.

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { cartSetCookie } from '../../app/modules/cart/add-to-cart.server.ts';
-import { shopCookies } from '../../app/modules/content/shop-cookies.server.ts';
-import { sessionSetCookie } from '../../app/modules/customers/session.server.ts';
-import { resolveStorefrontRequest } from '../../app/modules/i18n/storefront-request.server.ts';
-import { csrfState } from '../../app/modules/security/csrf.server.ts';
+import { cartSetCookie } from '#app/modules/cart/add-to-cart.server.ts';
+import { shopCookies } from '#app/modules/content/shop-cookies.server.ts';
+import { sessionSetCookie } from '#app/modules/customers/session.server.ts';
+import { resolveStorefrontRequest } from '#app/modules/i18n/storefront-request.server.ts';
+import { csrfState } from '#app/lib/security/csrf.server.ts';
 
 /** Name and Max-Age (null when absent) of a Set-Cookie header. */
 function parse(header: string) {

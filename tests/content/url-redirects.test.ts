@@ -1,12 +1,12 @@
 /** Redirects edited in the back office (issue 16): loops refused, the storefront follows them, roles. */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, urlRedirects } from '../../app/db/schema.ts';
-import type { StaffMember } from '../../app/modules/admin/staff-session.server.ts';
-import { resolveCataloguePath } from '../../app/modules/catalogue/resolve-path.server.ts';
-import { cleanPath, deleteRedirect, saveRedirect } from '../../app/modules/seo/url-redirects.server.ts';
-import * as redirectRoute from '../../app/routes/admin/content/redirect.tsx';
-import * as redirectsRoute from '../../app/routes/admin/content/redirects.tsx';
+import { auditLog, urlRedirects } from '#app/db/schema.ts';
+import type { StaffMember } from '#app/modules/admin/staff-session.server.ts';
+import { resolveCataloguePath } from '#app/modules/catalogue/resolve-path.server.ts';
+import { cleanPath, deleteRedirect, saveRedirect } from '#app/modules/seo/url-redirects.server.ts';
+import * as redirectRoute from '#app/routes/admin/content/redirect.tsx';
+import * as redirectsRoute from '#app/routes/admin/content/redirects.tsx';
 import { callRoute, createStaff, loggedIn } from '../admin/admin-support.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 
@@ -22,7 +22,8 @@ describe.each(testDrivers)('redirects on %s (issue 16)', (driver) => {
   });
   afterAll(() => database?.destroy());
 
-  const save = (fromPath: string, toPath: string, id: number | null = null, locale: 'de-DE' | 'en' = 'de-DE') => saveRedirect(database.db, editor.id, id, { locale, fromPath, toPath, statusCode: 301 });
+  const save = (fromPath: string, toPath: string, id: number | null = null, locale: 'de-DE' | 'en' = 'de-DE') =>
+    saveRedirect(database.db, editor.id, id, { locale, fromPath, toPath, statusCode: 301 });
 
   it('reads a path with or without the store prefix and slashes', () => {
     expect(cleanPath('de-DE', '/de-de/altes-seil/')).toBe('altes-seil');
@@ -50,19 +51,50 @@ describe.each(testDrivers)('redirects on %s (issue 16)', (driver) => {
 
   it('answers a loop next to the target field with status 400, and keeps what was typed', async () => {
     await save('x', 'y');
-    const answer = await callRoute(redirectRoute.action, { db: database.db, staff: editor, path: 'redirects/new', params: { redirectId: 'new' }, form: { intent: 'save', locale: 'de-DE', fromPath: 'y', toPath: 'x', statusCode: '302' } });
-    expect(answer).toMatchObject({ status: 400, data: { fieldErrors: { toPath: { key: 'admin.redirects.errors.loop', values: { via: '/y → /x → /y' } } }, values: { fromPath: 'y', toPath: 'x' } } });
-    const saved = await callRoute(redirectRoute.action, { db: database.db, staff: editor, path: 'redirects/new', params: { redirectId: 'new' }, form: { intent: 'save', locale: 'de-DE', fromPath: 'y', toPath: 'w', statusCode: '302' } });
+    const answer = await callRoute(redirectRoute.action, {
+      db: database.db,
+      staff: editor,
+      path: 'redirects/new',
+      params: { redirectId: 'new' },
+      form: { intent: 'save', locale: 'de-DE', fromPath: 'y', toPath: 'x', statusCode: '302' },
+    });
+    expect(answer).toMatchObject({
+      status: 400,
+      data: { fieldErrors: { toPath: { key: 'admin.redirects.errors.loop', values: { via: '/y → /x → /y' } } }, values: { fromPath: 'y', toPath: 'x' } },
+    });
+    const saved = await callRoute(redirectRoute.action, {
+      db: database.db,
+      staff: editor,
+      path: 'redirects/new',
+      params: { redirectId: 'new' },
+      form: { intent: 'save', locale: 'de-DE', fromPath: 'y', toPath: 'w', statusCode: '302' },
+    });
     expect(saved.status).toBe(302);
-    const [stored] = await database.db.select().from(urlRedirects).where(and(eq(urlRedirects.locale, 'de-DE'), eq(urlRedirects.fromPath, 'y')));
+    const [stored] = await database.db
+      .select()
+      .from(urlRedirects)
+      .where(and(eq(urlRedirects.locale, 'de-DE'), eq(urlRedirects.fromPath, 'y')));
     expect(stored?.statusCode).toBe(302);
-    const audited = await database.db.select().from(auditLog).where(and(eq(auditLog.action, 'redirect.create'), eq(auditLog.entityId, String(stored!.id))));
+    const audited = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'redirect.create'), eq(auditLog.entityId, String(stored!.id))));
     expect(audited).toHaveLength(1);
   });
 
   it('lets editors in and refuses support', async () => {
     expect((await callRoute(redirectsRoute.loader, { db: database.db, staff: editor, path: 'redirects' })).status).toBe(200);
     expect((await callRoute(redirectsRoute.loader, { db: database.db, staff: support, path: 'redirects' })).status).toBe(403);
-    expect((await callRoute(redirectRoute.action, { db: database.db, staff: support, path: 'redirects/new', params: { redirectId: 'new' }, form: { intent: 'save', locale: 'de-DE', fromPath: 'p', toPath: 'q', statusCode: '301' } })).status).toBe(403);
+    expect(
+      (
+        await callRoute(redirectRoute.action, {
+          db: database.db,
+          staff: support,
+          path: 'redirects/new',
+          params: { redirectId: 'new' },
+          form: { intent: 'save', locale: 'de-DE', fromPath: 'p', toPath: 'q', statusCode: '301' },
+        })
+      ).status,
+    ).toBe(403);
   });
 });

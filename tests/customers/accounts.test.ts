@@ -1,26 +1,37 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carts, customers, orders, passwordResetTokens, sessions } from '../../app/db/schema.ts';
-import { addressSchema } from '../../app/modules/customers/address-form.ts';
-import { deleteAddress, getAddress, listAddresses, saveAddress } from '../../app/modules/customers/addresses.server.ts';
-import { registerSchema } from '../../app/modules/customers/customer-forms.ts';
-import { logIn } from '../../app/modules/customers/log-in.server.ts';
-import { deviceSetCookie, knownDeviceCustomerId } from '../../app/modules/customers/known-device.server.ts';
-import { hashPassword } from '../../app/modules/customers/password.server.ts';
-import { createPasswordResetToken, isUsableResetToken, resetPassword } from '../../app/modules/customers/password-reset.server.ts';
-import { changePassword, updatePersonalData } from '../../app/modules/customers/personal-data.server.ts';
-import { deleteAccount, exportCustomerData } from '../../app/modules/customers/privacy.server.ts';
-import { endAllSessions, readSession, startSession } from '../../app/modules/customers/session.server.ts';
-import { fieldErrorsOf } from '../../app/modules/forms/field-errors.ts';
+import { carts, customers, orders, passwordResetTokens, sessions } from '#app/db/schema.ts';
+import { addressSchema } from '#app/modules/customers/address-form.ts';
+import { deleteAddress, getAddress, listAddresses, saveAddress } from '#app/modules/customers/addresses.server.ts';
+import { registerSchema } from '#app/modules/customers/customer-forms.ts';
+import { logIn } from '#app/modules/customers/log-in.server.ts';
+import { deviceSetCookie, knownDeviceCustomerId } from '#app/modules/customers/known-device.server.ts';
+import { hashPassword } from '#app/modules/customers/password.server.ts';
+import { createPasswordResetToken, isUsableResetToken, resetPassword } from '#app/modules/customers/password-reset.server.ts';
+import { changePassword, updatePersonalData } from '#app/modules/customers/personal-data.server.ts';
+import { deleteAccount, exportCustomerData } from '#app/modules/customers/privacy.server.ts';
+import { endAllSessions, readSession, startSession } from '#app/modules/customers/session.server.ts';
+import { fieldErrorsOf } from '#app/lib/forms/field-errors.ts';
 import { demoCustomer } from '../../scripts/demo-catalogue/demo-customer.ts';
 import { createDemoDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 import { createCustomer, testPassword } from '../support/factories.ts';
-import { rateLimitPolicies } from '../../app/modules/security/rate-limit.server.ts';
-import { registerCustomer } from '../../app/modules/customers/register.server.ts';
+import { rateLimitPolicies } from '#app/lib/security/rate-limit.server.ts';
+import { registerCustomer } from '#app/modules/customers/register.server.ts';
 
 const address = {
-  firstName: 'Anna', lastName: 'Jansen', companyName: '', vatNumber: '', street: 'Dorpsstraat', houseNumber: '1', city: 'Utrecht', state: '',
-  countryCode: 'NL', zipCode: '3511 AB', phone: '+31 30 123 4567', isDefaultBilling: '', isDefaultShipping: '',
+  firstName: 'Anna',
+  lastName: 'Jansen',
+  companyName: '',
+  vatNumber: '',
+  street: 'Dorpsstraat',
+  houseNumber: '1',
+  city: 'Utrecht',
+  state: '',
+  countryCode: 'NL',
+  zipCode: '3511 AB',
+  phone: '+31 30 123 4567',
+  isDefaultBilling: '',
+  isDefaultShipping: '',
 };
 const parseAddress = (overrides: Partial<typeof address> = {}) => addressSchema.parse({ ...address, ...overrides });
 const addressErrors = (overrides: Partial<typeof address>) => {
@@ -31,7 +42,16 @@ const addressErrors = (overrides: Partial<typeof address>) => {
 describe('customer form rules (spec §5)', () => {
   it('checks passwords with the exact messages', () => {
     const errors = (password: string, confirmPassword = password) => {
-      const parsed = registerSchema.safeParse({ firstName: 'Anna', lastName: 'Jansen', email: 'a@example.com', password, confirmPassword, newsletter: '', companyName: '', vatNumber: '' });
+      const parsed = registerSchema.safeParse({
+        firstName: 'Anna',
+        lastName: 'Jansen',
+        email: 'a@example.com',
+        password,
+        confirmPassword,
+        newsletter: '',
+        companyName: '',
+        vatNumber: '',
+      });
       return parsed.success ? {} : fieldErrorsOf(parsed.error);
     };
     expect(errors('').password?.key).toBe('validation.required');
@@ -96,9 +116,18 @@ describe.each(testDrivers)('customer accounts on %s', (driver) => {
     for (let attempt = 0; attempt < 50; attempt++) await logIn(db, customer.email, 'Wrong&Pass1', `10.3.${attempt}.1`);
     expect(await logIn(db, customer.email, customer.password, '10.3.99.1')).toEqual({ ok: false, reason: 'too-many-attempts' });
     // The cookie of an earlier login of this account (another account's cookie does not count).
-    expect(await logIn(db, customer.email, customer.password, '10.3.99.1', { knownDeviceCustomerId: customer.id + 1 })).toEqual({ ok: false, reason: 'too-many-attempts' });
-    expect(await logIn(db, customer.email, customer.password, '10.3.99.1', { knownDeviceCustomerId: customer.id })).toEqual({ ok: true, customerId: customer.id });
-    expect(await logIn(db, customer.email, 'Wrong&Pass1', '10.3.99.1', { knownDeviceCustomerId: customer.id })).toEqual({ ok: false, reason: 'invalid-credentials' });
+    expect(await logIn(db, customer.email, customer.password, '10.3.99.1', { knownDeviceCustomerId: customer.id + 1 })).toEqual({
+      ok: false,
+      reason: 'too-many-attempts',
+    });
+    expect(await logIn(db, customer.email, customer.password, '10.3.99.1', { knownDeviceCustomerId: customer.id })).toEqual({
+      ok: true,
+      customerId: customer.id,
+    });
+    expect(await logIn(db, customer.email, 'Wrong&Pass1', '10.3.99.1', { knownDeviceCustomerId: customer.id })).toEqual({
+      ok: false,
+      reason: 'invalid-credentials',
+    });
   });
 
   it('slows an address with too many attempts down instead of refusing it, and tells the customer once per window', async () => {
@@ -106,7 +135,10 @@ describe.each(testDrivers)('customer accounts on %s', (driver) => {
     const customer = await createCustomer(db);
     const pauses: number[] = [];
     const notified: string[] = [];
-    const options = { pause: async (ms: number) => void pauses.push(ms), notifyFailedAttempts: async (who: { email: string }) => void notified.push(who.email) };
+    const options = {
+      pause: async (ms: number) => void pauses.push(ms),
+      notifyFailedAttempts: async (who: { email: string }) => void notified.push(who.email),
+    };
     for (let attempt = 0; attempt < 30; attempt++) await logIn(db, `probe-${driver}-${attempt}@example.com`, 'Wrong&Pass1', '10.2.0.1', options);
     expect(pauses).toEqual([]);
     for (let attempt = 0; attempt < 7; attempt++) await logIn(db, customer.email, 'Wrong&Pass1', '10.2.0.1', options);
@@ -126,7 +158,16 @@ describe.each(testDrivers)('customer accounts on %s', (driver) => {
 
   it('limits registrations per client address', async () => {
     const { db } = database;
-    const input = (index: number) => ({ firstName: 'Ria', lastName: 'Smit', email: `ria-${index}-${Date.now()}@example.com`, password: testPassword, confirmPassword: testPassword, newsletter: false, companyName: null, vatNumber: null });
+    const input = (index: number) => ({
+      firstName: 'Ria',
+      lastName: 'Smit',
+      email: `ria-${index}-${Date.now()}@example.com`,
+      password: testPassword,
+      confirmPassword: testPassword,
+      newsletter: false,
+      companyName: null,
+      vatNumber: null,
+    });
     const { limit } = rateLimitPolicies.registerPerAddress;
     for (let index = 0; index < limit; index++) expect((await registerCustomer(db, input(index), 'nl-NL', '10.9.0.1')).ok).toBe(true);
     expect(await registerCustomer(db, input(limit), 'nl-NL', '10.9.0.1')).toEqual({ ok: false, reason: 'too-many-attempts' });
@@ -142,7 +183,10 @@ describe.each(testDrivers)('customer accounts on %s', (driver) => {
     expect(second).not.toBe(first);
     // Rotated in the same browser, which now holds the new token: nothing to tell.
     expect(await readSession(db, first)).toEqual({ kind: 'unknown' });
-    await db.update(sessions).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(sessions.customerId, customer.id));
+    await db
+      .update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(sessions.customerId, customer.id));
     expect(await readSession(db, second)).toEqual({ kind: 'expired' });
     expect(await readSession(db, undefined)).toEqual({ kind: 'guest' });
   });
@@ -182,7 +226,10 @@ describe.each(testDrivers)('customer accounts on %s', (driver) => {
     const { db } = database;
     const customer = await createCustomer(db);
     const reset = await createPasswordResetToken(db, customer.email, '10.4.0.1');
-    await db.update(passwordResetTokens).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(passwordResetTokens.customerId, customer.id));
+    await db
+      .update(passwordResetTokens)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(passwordResetTokens.customerId, customer.id));
     expect(await resetPassword(db, reset.token!, 'New&Password1')).toEqual({ ok: false });
   });
 
@@ -190,10 +237,26 @@ describe.each(testDrivers)('customer accounts on %s', (driver) => {
     const { db } = database;
     const customer = await createCustomer(db);
     const other = await createCustomer(db);
-    const input = { firstName: 'Anna', lastName: 'Jansen', email: `new-${customer.email}`, currentPassword: '', companyName: null, vatNumber: null, isBusiness: false };
-    expect(await updatePersonalData(db, customer.id, input)).toEqual({ ok: false, fieldErrors: { currentPassword: { key: 'account.currentPasswordForEmail' } }, status: 400 });
+    const input = {
+      firstName: 'Anna',
+      lastName: 'Jansen',
+      email: `new-${customer.email}`,
+      currentPassword: '',
+      companyName: null,
+      vatNumber: null,
+      isBusiness: false,
+    };
+    expect(await updatePersonalData(db, customer.id, input)).toEqual({
+      ok: false,
+      fieldErrors: { currentPassword: { key: 'account.currentPasswordForEmail' } },
+      status: 400,
+    });
     expect(await updatePersonalData(db, customer.id, { ...input, currentPassword: 'Wrong&Pass1' })).toMatchObject({ ok: false });
-    expect(await updatePersonalData(db, customer.id, { ...input, email: other.email, currentPassword: customer.password })).toEqual({ ok: false, fieldErrors: { email: { key: 'account.emailTaken' } }, status: 400 });
+    expect(await updatePersonalData(db, customer.id, { ...input, email: other.email, currentPassword: customer.password })).toEqual({
+      ok: false,
+      fieldErrors: { email: { key: 'account.emailTaken' } },
+      status: 400,
+    });
     // The new address waits for its verification link (issue 15, tests/customers/email-verification.test.ts).
     expect(await updatePersonalData(db, customer.id, { ...input, currentPassword: customer.password })).toEqual({ ok: true, emailChangePending: true });
     expect(await updatePersonalData(db, customer.id, { ...input, email: customer.email, firstName: 'Anne' })).toEqual({ ok: true, emailChangePending: false });
@@ -223,7 +286,17 @@ describe.each(testDrivers)('customer accounts on %s', (driver) => {
     }
     const blocked = { ok: false, fieldErrors: { currentPassword: { key: 'account.tooManyAttempts' } }, status: 429 };
     expect(await changePassword(db, customer.id, session.customer.sessionId, customer.password, 'New&Password1')).toEqual(blocked);
-    expect(await updatePersonalData(db, customer.id, { firstName: 'A', lastName: 'B', email: 'new@example.com', companyName: null, vatNumber: null, isBusiness: false, currentPassword: customer.password })).toEqual(blocked);
+    expect(
+      await updatePersonalData(db, customer.id, {
+        firstName: 'A',
+        lastName: 'B',
+        email: 'new@example.com',
+        companyName: null,
+        vatNumber: null,
+        isBusiness: false,
+        currentPassword: customer.password,
+      }),
+    ).toEqual(blocked);
     expect(await deleteAccount(db, customer.id, customer.password)).toBe('too-many-attempts');
   });
 
@@ -259,7 +332,15 @@ describe.each(testDrivers)('customer accounts on %s', (driver) => {
     const customer = await createCustomer(db);
     await saveAddress(db, customer.id, null, parseAddress());
     const token = await startSession(db, customer.id, undefined);
-    const [cart] = await db.insert(carts).values({ customerId: customer.id, locale: 'nl-NL', currencyCode: 'EUR', checkout: { email: customer.email, shippingAddress: { street: 'Dorpsstraat' } } }).returning({ id: carts.id });
+    const [cart] = await db
+      .insert(carts)
+      .values({
+        customerId: customer.id,
+        locale: 'nl-NL',
+        currencyCode: 'EUR',
+        checkout: { email: customer.email, shippingAddress: { street: 'Dorpsstraat' } },
+      })
+      .returning({ id: carts.id });
     expect(await deleteAccount(db, customer.id, 'Wrong&Pass1')).toBe('wrong');
     expect(await deleteAccount(db, customer.id, customer.password)).toBe('ok');
     const [row] = await db.select().from(customers).where(eq(customers.id, customer.id));
@@ -272,7 +353,10 @@ describe.each(testDrivers)('customer accounts on %s', (driver) => {
     expect(await readSession(db, token)).toEqual({ kind: 'unknown' });
     expect((await logIn(db, customer.email, customer.password, '10.5.0.1')).ok).toBe(false);
     // Orders of a deleted account stay for the bookkeeping.
-    const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(orders).where(eq(orders.customerId, demo!.id));
+    const [{ count } = { count: 0 }] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(eq(orders.customerId, demo!.id));
     expect(count).toBe(2);
   });
 });

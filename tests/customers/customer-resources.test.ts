@@ -1,19 +1,19 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartItems, productVariants, products } from '../../app/db/schema.ts';
-import { addToCart } from '../../app/modules/cart/add-to-cart.server.ts';
-import { buildListingIndex } from '../../app/modules/catalogue/listing-index.server.ts';
-import { getProductDetail } from '../../app/modules/catalogue/product-detail.server.ts';
-import { listCustomerReviews, reviewableProducts, submitReview } from '../../app/modules/customers/customer-reviews.server.ts';
-import { listPendingReviews, moderateReview } from '../../app/modules/engagement/review-moderation.server.ts';
-import { createTranslator } from '../../app/modules/i18n/i18n.tsx';
-import { customerInvoiceDocuments } from '../../app/modules/orders/invoice-documents.server.ts';
-import { getCustomerOrder, listCustomerOrders } from '../../app/modules/orders/customer-orders.server.ts';
-import { renderInvoicePdf } from '../../app/modules/orders/invoice-pdf.server.ts';
-import { parseIntent } from '../../app/modules/forms/field-errors.ts';
-import { changeWishlist, wishlistItemToCart } from '../../app/modules/wishlists/wishlist-actions.server.ts';
-import { wishlistChangeSchema } from '../../app/modules/wishlists/wishlist-forms.ts';
-import { addToWishlist, createWishlist, getWishlists } from '../../app/modules/wishlists/wishlists.server.ts';
+import { cartItems, productVariants, products } from '#app/db/schema.ts';
+import { addToCart } from '#app/modules/cart/add-to-cart.server.ts';
+import { buildListingIndex } from '#app/modules/catalogue/listing-index.server.ts';
+import { getProductDetail } from '#app/modules/catalogue/product-detail.server.ts';
+import { listCustomerReviews, reviewableProducts, submitReview } from '#app/modules/customers/customer-reviews.server.ts';
+import { listPendingReviews, moderateReview } from '#app/modules/engagement/review-moderation.server.ts';
+import { createTranslator } from '#app/modules/i18n/i18n.tsx';
+import { customerInvoiceDocuments } from '#app/modules/orders/invoice-documents.server.ts';
+import { getCustomerOrder, listCustomerOrders } from '#app/modules/orders/customer-orders.server.ts';
+import { renderInvoicePdf } from '#app/modules/orders/invoice-pdf.server.ts';
+import { parseIntent } from '#app/lib/forms/field-errors.ts';
+import { changeWishlist, wishlistItemToCart } from '#app/modules/wishlists/wishlist-actions.server.ts';
+import { wishlistChangeSchema } from '#app/modules/wishlists/wishlist-forms.ts';
+import { addToWishlist, createWishlist, getWishlists } from '#app/modules/wishlists/wishlists.server.ts';
 import enUS from '../../locales/en-US.json' with { type: 'json' };
 import { createDemoDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 import { createCustomer, createPaidOrder } from '../support/factories.ts';
@@ -28,7 +28,9 @@ const form = (fields: Record<string, string | number>) => {
 const runWishlistForm = async (db: TestDatabase['db'], customerId: number, fields: Record<string, string | number>) => {
   const parsed = parseIntent(wishlistChangeSchema, form(fields));
   if (!parsed.ok) return parsed;
-  return parsed.data.intent === 'add-to-cart' ? wishlistItemToCart(db, { cartId: undefined, customerId, locale: 'en-US', currency: 'USD' }, parsed.data.itemId) : changeWishlist(db, customerId, parsed.data);
+  return parsed.data.intent === 'add-to-cart'
+    ? wishlistItemToCart(db, { cartId: undefined, customerId, locale: 'en-US', currency: 'USD' }, parsed.data.itemId)
+    : changeWishlist(db, customerId, parsed.data);
 };
 
 describe.each(testDrivers)('customer resources on %s', (driver) => {
@@ -36,7 +38,12 @@ describe.each(testDrivers)('customer resources on %s', (driver) => {
   let product: { id: number; variantId: number };
   beforeAll(async () => {
     database = await createDemoDatabase(driver, 0.05);
-    const [variant] = await database.db.select({ id: productVariants.id, productId: productVariants.productId }).from(productVariants).where(sql`${productVariants.stockQuantity} > 3`).orderBy(asc(productVariants.id)).limit(1);
+    const [variant] = await database.db
+      .select({ id: productVariants.id, productId: productVariants.productId })
+      .from(productVariants)
+      .where(sql`${productVariants.stockQuantity} > 3`)
+      .orderBy(asc(productVariants.id))
+      .limit(1);
     product = { id: variant!.productId, variantId: variant!.id };
   });
   afterAll(() => database?.destroy());
@@ -46,24 +53,43 @@ describe.each(testDrivers)('customer resources on %s', (driver) => {
     const anna = await createCustomer(db);
     // Quick saves before any list exists (double clicks, several tabs): one default list, one entry.
     await Promise.all([1, 2, 3, 4, 5, 6].map(() => db.execute(sql`select pg_sleep(0.05)`))); // warm connections, so the saves really overlap
-    const saves = await Promise.all([1, 2, 3, 4, 5, 6].map(() => addToWishlist(db, anna.id, { productId: product.id, variantId: product.variantId, wishlistId: null }, 'My wishlist')));
+    const saves = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map(() => addToWishlist(db, anna.id, { productId: product.id, variantId: product.variantId, wishlistId: null }, 'My wishlist')),
+    );
     expect(saves.every((save) => save.ok && save.wishlistName === 'My wishlist')).toBe(true);
     expect(await getWishlists(db, anna.id)).toMatchObject([{ name: 'My wishlist', isDefault: true, items: [{ productId: product.id }] }]);
     const gifts = await createWishlist(db, anna.id, 'Gifts');
     expect(gifts.ok).toBe(true);
     expect(await createWishlist(db, anna.id, 'GIFTS')).toEqual({ ok: false, reason: 'duplicate-name' });
     expect(await runWishlistForm(db, anna.id, { intent: 'create', name: 'gifts' })).toEqual({ kind: 'invalid', error: { key: 'errors.wishlistCreate' } });
-    expect(await runWishlistForm(db, anna.id, { intent: 'create', name: '  ' })).toMatchObject({ ok: false, error: { key: 'validation.required' }, intent: 'create' });
-    expect(await runWishlistForm(db, anna.id, { intent: 'rename', wishlistId: 'x', name: 'Birthday' })).toMatchObject({ ok: false, error: { key: 'errors.notFound' }, intent: 'rename' });
+    expect(await runWishlistForm(db, anna.id, { intent: 'create', name: '  ' })).toMatchObject({
+      ok: false,
+      error: { key: 'validation.required' },
+      intent: 'create',
+    });
+    expect(await runWishlistForm(db, anna.id, { intent: 'rename', wishlistId: 'x', name: 'Birthday' })).toMatchObject({
+      ok: false,
+      error: { key: 'errors.notFound' },
+      intent: 'rename',
+    });
 
     let lists = await getWishlists(db, anna.id);
-    expect(lists.map((list) => [list.name, list.isDefault, list.items.length])).toEqual([['My wishlist', true, 1], ['Gifts', false, 0]]);
+    expect(lists.map((list) => [list.name, list.isDefault, list.items.length])).toEqual([
+      ['My wishlist', true, 1],
+      ['Gifts', false, 0],
+    ]);
     const giftsId = lists[1]!.id;
-    expect(await runWishlistForm(db, anna.id, { intent: 'move', itemId: lists[0]!.items[0]!.id, targetWishlistId: giftsId })).toEqual({ kind: 'done', notice: 'moved' });
+    expect(await runWishlistForm(db, anna.id, { intent: 'move', itemId: lists[0]!.items[0]!.id, targetWishlistId: giftsId })).toEqual({
+      kind: 'done',
+      notice: 'moved',
+    });
     expect(await runWishlistForm(db, anna.id, { intent: 'rename', wishlistId: giftsId, name: 'Birthday' })).toEqual({ kind: 'done', notice: 'renamed' });
     expect(await runWishlistForm(db, anna.id, { intent: 'rename', wishlistId: giftsId, name: 'my wishlist' })).toMatchObject({ kind: 'invalid' });
     lists = await getWishlists(db, anna.id);
-    expect(lists.map((list) => [list.name, list.items.length])).toEqual([['My wishlist', 0], ['Birthday', 1]]);
+    expect(lists.map((list) => [list.name, list.items.length])).toEqual([
+      ['My wishlist', 0],
+      ['Birthday', 1],
+    ]);
     expect(await runWishlistForm(db, anna.id, { intent: 'delete', wishlistId: lists[0]!.id })).toEqual({ kind: 'done', notice: 'deleted' });
     lists = await getWishlists(db, anna.id);
     expect(lists.map((list) => [list.name, list.isDefault])).toEqual([['Birthday', true]]);
@@ -99,7 +125,9 @@ describe.each(testDrivers)('customer resources on %s', (driver) => {
     const [variant] = await db.select({ stock: productVariants.stockQuantity }).from(productVariants).where(eq(productVariants.id, product.variantId));
     const added = await addToCart(db, { cartId: undefined, customerId: null, locale: 'en-US', currency: 'USD', variantId: product.variantId, quantity: 1 });
     if (!added.ok) throw new Error('not added');
-    expect(await addToCart(db, { cartId: added.cartId, customerId: null, locale: 'en-US', currency: 'USD', variantId: product.variantId, quantity: variant!.stock })).toEqual({ ok: false, reason: 'quantity' });
+    expect(
+      await addToCart(db, { cartId: added.cartId, customerId: null, locale: 'en-US', currency: 'USD', variantId: product.variantId, quantity: variant!.stock }),
+    ).toEqual({ ok: false, reason: 'quantity' });
     const again = await addToCart(db, { cartId: added.cartId, customerId: null, locale: 'en-US', currency: 'USD', variantId: product.variantId, quantity: 1 });
     expect(again).toEqual({ ok: true, cartId: added.cartId, otherLinesOutOfStock: false });
     const lines = await db.select().from(cartItems).where(eq(cartItems.cartId, added.cartId));
@@ -108,7 +136,14 @@ describe.each(testDrivers)('customer resources on %s', (driver) => {
     const anna = await createCustomer(db);
     const annas = await addToCart(db, { cartId: undefined, customerId: anna.id, locale: 'en-US', currency: 'USD', variantId: product.variantId, quantity: 1 });
     const bert = await createCustomer(db);
-    const berts = await addToCart(db, { cartId: annas.ok ? annas.cartId : undefined, customerId: bert.id, locale: 'en-US', currency: 'USD', variantId: product.variantId, quantity: 1 });
+    const berts = await addToCart(db, {
+      cartId: annas.ok ? annas.cartId : undefined,
+      customerId: bert.id,
+      locale: 'en-US',
+      currency: 'USD',
+      variantId: product.variantId,
+      quantity: 1,
+    });
     expect(berts.ok && annas.ok && berts.cartId !== annas.cartId).toBe(true);
   });
 
@@ -130,7 +165,9 @@ describe.each(testDrivers)('customer resources on %s', (driver) => {
     // The invoice names the terms of sale in its own language.
     expect(document!.seller.termsLine).toBe('General terms and conditions: https://shop.example/en-us/general-terms-conditions');
     expect(document!.vatBreakdown.reduce((sum, rate) => sum + rate.taxCents, 0)).toBe(detail!.taxCents);
-    expect(await customerInvoiceDocuments(db, { t, locale: 'en-US', shopName: 'Cordial', siteUrl: 'https://shop.example' }, bert.id, invoiceNumber)).toEqual([]);
+    expect(await customerInvoiceDocuments(db, { t, locale: 'en-US', shopName: 'Cordial', siteUrl: 'https://shop.example' }, bert.id, invoiceNumber)).toEqual(
+      [],
+    );
     const pdf = await renderInvoicePdf(document!);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   });
@@ -142,12 +179,19 @@ describe.each(testDrivers)('customer resources on %s', (driver) => {
     const numbers = placed.map((order) => Number(order.orderNumber.slice(2))).sort((a, b) => a - b);
     expect(placed.every((order) => order.orderNumber.startsWith('DE'))).toBe(true);
     expect(numbers).toEqual(Array.from({ length: 8 }, (_, index) => numbers[0]! + index));
-    const invoiceNumbers = (await listCustomerOrders(db, anna.id, { pageSize: 100 })).orders.flatMap((order) => order.invoiceNumbers).map((number) => Number(number.split('-')[1])).sort((a, b) => a - b);
+    const invoiceNumbers = (await listCustomerOrders(db, anna.id, { pageSize: 100 })).orders
+      .flatMap((order) => order.invoiceNumbers)
+      .map((number) => Number(number.split('-')[1]))
+      .sort((a, b) => a - b);
     expect(new Set(invoiceNumbers).size).toBe(8);
     expect(invoiceNumbers.at(-1)! - invoiceNumbers[0]!).toBe(7);
     // The account lists them a page at a time, newest first, every order exactly once.
     const pages = await Promise.all([1, 2, 3].map((page) => listCustomerOrders(db, anna.id, { page, pageSize: 3 })));
-    expect(pages.map(({ window }) => [window.from, window.to, window.total])).toEqual([[1, 3, 8], [4, 6, 8], [7, 8, 8]]);
+    expect(pages.map(({ window }) => [window.from, window.to, window.total])).toEqual([
+      [1, 3, 8],
+      [4, 6, 8],
+      [7, 8, 8],
+    ]);
     const listed = pages.flatMap(({ orders }) => orders);
     expect(listed.map((order) => order.orderNumber).sort()).toEqual(placed.map((order) => order.orderNumber).sort());
     expect(listed.every((order, index) => index === 0 || order.createdAt <= listed[index - 1]!.createdAt)).toBe(true);
@@ -158,7 +202,16 @@ describe.each(testDrivers)('customer resources on %s', (driver) => {
     const anna = await createCustomer(db, { firstName: 'Anna', lastName: 'Jansen' });
     const order = await getCustomerOrder(db, anna.id, (await createPaidOrder(db, anna.id)).orderNumber);
     const [bought] = await db.select({ productId: productVariants.productId }).from(productVariants).where(eq(productVariants.id, order!.items[0]!.variantId!));
-    const [notBought] = await db.select({ id: products.id }).from(products).where(sql`${products.id} not in (select product_id from product_variants where id in (${sql.join(order!.items.map((item) => sql`${item.variantId}`), sql`, `)}))`).limit(1);
+    const [notBought] = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(
+        sql`${products.id} not in (select product_id from product_variants where id in (${sql.join(
+          order!.items.map((item) => sql`${item.variantId}`),
+          sql`, `,
+        )}))`,
+      )
+      .limit(1);
     expect((await reviewableProducts(db, anna.id, 'en-US')).map((p) => p.productId)).toContain(bought!.productId);
     const review = { productId: bought!.productId, rating: 4, title: 'Strong cord', body: 'Held up well on a hiking trip.' };
     expect(await submitReview(db, anna.id, 'en-US', { ...review, productId: notBought!.id })).toBe(false);

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppServices } from '../../app/context.ts';
-import { customers, mailOutbox } from '../../app/db/schema.ts';
-import { sendVerificationMail, verificationToken, verificationValidityMs, verifyEmail } from '../../app/modules/customers/email-verification.server.ts';
-import { updatePersonalData } from '../../app/modules/customers/personal-data.server.ts';
-import { anonymiseCustomer } from '../../app/modules/customers/privacy.server.ts';
-import { storefrontByCode } from '../../app/modules/i18n/locales.ts';
-import { queueMail } from '../../app/modules/mail/outbox.server.ts';
+import type { AppServices } from '#app/context.ts';
+import { customers, mailOutbox } from '#app/db/schema.ts';
+import { sendVerificationMail, verificationToken, verificationValidityMs, verifyEmail } from '#app/modules/customers/email-verification.server.ts';
+import { updatePersonalData } from '#app/modules/customers/personal-data.server.ts';
+import { anonymiseCustomer } from '#app/modules/customers/privacy.server.ts';
+import { storefrontByCode } from '#app/modules/i18n/locales.ts';
+import { queueMail } from '#app/lib/mail/outbox.server.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 import { createCustomer } from '../support/factories.ts';
 import { testServices } from '../support/services.ts';
@@ -26,10 +26,19 @@ describe.each(testDrivers)('e-mail verification on %s', (driver) => {
     await database?.destroy();
   });
 
-  const latestMailTo = async (email: string) => (await database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)).orderBy(desc(mailOutbox.id)).limit(1))[0];
+  const latestMailTo = async (email: string) =>
+    (await database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)).orderBy(desc(mailOutbox.id)).limit(1))[0];
   const tokenIn = (text: string) => decodeURIComponent(/\/nl-nl\/customer\/account\/verify-email\?token=([\w.%-]+)/.exec(text)![1]!);
   const account = async (id: number) => (await database.db.select().from(customers).where(eq(customers.id, id)))[0]!;
-  const personal = (email: string, currentPassword: string) => ({ firstName: 'Anna', lastName: 'Jansen', email, currentPassword, companyName: null, vatNumber: null, isBusiness: false });
+  const personal = (email: string, currentPassword: string) => ({
+    firstName: 'Anna',
+    lastName: 'Jansen',
+    email,
+    currentPassword,
+    companyName: null,
+    vatNumber: null,
+    isBusiness: false,
+  });
 
   it('verifies the address of a new account through its mailed link, once', async () => {
     const customer = await createCustomer(database.db);
@@ -50,11 +59,28 @@ describe.each(testDrivers)('e-mail verification on %s', (driver) => {
     const customer = await createCustomer(database.db);
     const genuine = verificationToken(services.sessionSecret, { customerId: customer.id, email: customer.email, kind: 'registration', issuedAt: Date.now() });
     const [body] = genuine.split('.');
-    const otherAccount = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body!, 'base64url').toString()), customerId: customer.id + 1 })).toString('base64url');
+    const otherAccount = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body!, 'base64url').toString()), customerId: customer.id + 1 })).toString(
+      'base64url',
+    );
     expect(await verifyEmail(services, `${otherAccount}.${genuine.split('.')[1]}`)).toEqual({ outcome: 'invalid' });
-    expect(await verifyEmail(services, verificationToken('another-secret-of-at-least-thirty-two-chars', { customerId: customer.id, email: customer.email, kind: 'registration', issuedAt: Date.now() }))).toEqual({ outcome: 'invalid' });
+    expect(
+      await verifyEmail(
+        services,
+        verificationToken('another-secret-of-at-least-thirty-two-chars', {
+          customerId: customer.id,
+          email: customer.email,
+          kind: 'registration',
+          issuedAt: Date.now(),
+        }),
+      ),
+    ).toEqual({ outcome: 'invalid' });
     expect(await verifyEmail(services, 'not-a-token')).toEqual({ outcome: 'invalid' });
-    const expired = verificationToken(services.sessionSecret, { customerId: customer.id, email: customer.email, kind: 'registration', issuedAt: Date.now() - verificationValidityMs - 1000 });
+    const expired = verificationToken(services.sessionSecret, {
+      customerId: customer.id,
+      email: customer.email,
+      kind: 'registration',
+      issuedAt: Date.now() - verificationValidityMs - 1000,
+    });
     expect(await verifyEmail(services, expired)).toEqual({ outcome: 'expired' });
     expect((await account(customer.id)).emailVerifiedAt).toBeNull();
   });
@@ -82,7 +108,10 @@ describe.each(testDrivers)('e-mail verification on %s', (driver) => {
   it('refuses an address of another account, and a superseded change link', async () => {
     const customer = await createCustomer(database.db);
     const other = await createCustomer(database.db);
-    expect(await updatePersonalData(database.db, customer.id, personal(other.email, customer.password))).toMatchObject({ ok: false, fieldErrors: { email: { key: 'account.emailTaken' } } });
+    expect(await updatePersonalData(database.db, customer.id, personal(other.email, customer.password))).toMatchObject({
+      ok: false,
+      fieldErrors: { email: { key: 'account.emailTaken' } },
+    });
     const first = `first-${randomUUID()}@example.com`;
     await updatePersonalData(database.db, customer.id, personal(first, customer.password));
     await sendVerificationMail(services, dutch, customer.id);

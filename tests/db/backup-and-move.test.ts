@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerBackupRequest, requestBackup, writeBackup } from '../../app/db/backup.server.ts';
-import { openDatabase, queryRows } from '../../app/db/client.server.ts';
-import { asDatabaseWork } from '../../app/db/database-work.server.ts';
-import { assertEmpty, copyDatabase, copyPlan } from '../../app/db/move.server.ts';
-import { restoreBackup } from '../../app/db/restore.server.ts';
-import { categories, mailOutbox, orderItems, orders } from '../../app/db/schema.ts';
-import { queueMail } from '../../app/modules/mail/outbox.server.ts';
+import { answerBackupRequest, requestBackup, writeBackup } from '#app/db/backup.server.ts';
+import { openDatabase, queryRows } from '#app/db/client.server.ts';
+import { asDatabaseWork } from '#app/db/database-work.server.ts';
+import { assertEmpty, copyDatabase, copyPlan } from '#app/db/move.server.ts';
+import { restoreBackup } from '#app/db/restore.server.ts';
+import { categories, mailOutbox, orderItems, orders } from '#app/db/schema.ts';
+import { queueMail } from '#app/lib/mail/outbox.server.ts';
 import { createDemoDatabase, createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { createCustomer, createPaidOrder } from '../support/factories.ts';
 
@@ -84,11 +84,14 @@ describe('the tables are copied in', () => {
     expect(plan.order).toEqual(['customers', 'orders', 'order_items', 'categories']);
     expect(plan.later).toEqual(new Map([['categories', ['parent_id']]]));
     // An order paid with a gift card that an order line sold: the reference that may be empty waits.
-    const cycle = copyPlan(['orders', 'gift_cards', 'order_items'], [
-      { table: 'orders', refers: 'gift_cards', columns: ['gift_card_id'], nullable: true },
-      { table: 'gift_cards', refers: 'order_items', columns: ['order_item_id'], nullable: false },
-      { table: 'order_items', refers: 'orders', columns: ['order_id'], nullable: false },
-    ]);
+    const cycle = copyPlan(
+      ['orders', 'gift_cards', 'order_items'],
+      [
+        { table: 'orders', refers: 'gift_cards', columns: ['gift_card_id'], nullable: true },
+        { table: 'gift_cards', refers: 'order_items', columns: ['order_item_id'], nullable: false },
+        { table: 'order_items', refers: 'orders', columns: ['order_id'], nullable: false },
+      ],
+    );
     expect(cycle.order).toEqual(['orders', 'order_items', 'gift_cards']);
     expect(cycle.later).toEqual(new Map([['orders', ['gift_card_id']]]));
     const impossible = [
@@ -117,7 +120,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('moving a shop from PGlite to Post
     const order = await createPaidOrder(source.db, customer.id);
     // The target is migrated but has the reference data: empty it like a fresh database.
     const tables = await queryRows<{ name: string }>(target.db, sql`select tablename as name from pg_tables where schemaname = 'public'`);
-    await asDatabaseWork('import', () => target.db.execute(sql.raw(`truncate ${tables.map((table) => `"${table.name}"`).join(', ')} restart identity cascade`)));
+    await asDatabaseWork('import', () =>
+      target.db.execute(sql.raw(`truncate ${tables.map((table) => `"${table.name}"`).join(', ')} restart identity cascade`)),
+    );
     await assertEmpty(target.db);
 
     const report = await asDatabaseWork('import', () => copyDatabase(source.db, target.db));

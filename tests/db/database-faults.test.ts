@@ -1,20 +1,31 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../../app/db/client.server.ts';
-import { asDatabaseWork, type DatabaseTimeouts } from '../../app/db/database-work.server.ts';
-import { isDatabaseUnavailable } from '../../app/db/errors.ts';
-import { retryingTransaction } from '../../app/db/transaction.server.ts';
-import { customerAddresses, customers } from '../../app/db/schema.ts';
-import { addressSchema } from '../../app/modules/customers/address-form.ts';
-import { listAddresses, saveAddress } from '../../app/modules/customers/addresses.server.ts';
+import { type DatabaseHandle, openDatabase } from '#app/db/client.server.ts';
+import { asDatabaseWork, type DatabaseTimeouts } from '#app/db/database-work.server.ts';
+import { isDatabaseUnavailable } from '#app/db/errors.ts';
+import { retryingTransaction } from '#app/db/transaction.server.ts';
+import { customerAddresses, customers } from '#app/db/schema.ts';
+import { addressSchema } from '#app/modules/customers/address-form.ts';
+import { listAddresses, saveAddress } from '#app/modules/customers/addresses.server.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 import { createCustomer } from '../support/factories.ts';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.ts';
 
 const address = addressSchema.parse({
-  firstName: 'Anna', lastName: 'Jansen', companyName: '', vatNumber: '', street: 'Dorpsstraat', houseNumber: '1', city: 'Utrecht', state: '',
-  countryCode: 'NL', zipCode: '3511 AB', phone: '+31 30 123 4567', isDefaultBilling: 'on', isDefaultShipping: 'on',
+  firstName: 'Anna',
+  lastName: 'Jansen',
+  companyName: '',
+  vatNumber: '',
+  street: 'Dorpsstraat',
+  houseNumber: '1',
+  city: 'Utrecht',
+  state: '',
+  countryCode: 'NL',
+  zipCode: '3511 AB',
+  phone: '+31 30 123 4567',
+  isDefaultBilling: 'on',
+  isDefaultShipping: 'on',
 });
 
 describe.each(testDrivers)('transactions that meet, on %s', (driver) => {
@@ -76,10 +87,16 @@ describe.runIf(serverUrl)('a PostgreSQL database that fails', () => {
       let bothLocked: () => void;
       const bothHaveOne = new Promise<void>((resolve) => (bothLocked = resolve));
       return (a: number, b: number) => async (tx: Transaction) => {
-        await tx.update(customers).set({ firstName: 'A' }).where(sql`${customers.id} = ${a}`);
+        await tx
+          .update(customers)
+          .set({ firstName: 'A' })
+          .where(sql`${customers.id} = ${a}`);
         if (++arrived === 2) bothLocked();
         await bothHaveOne;
-        await tx.update(customers).set({ firstName: 'B' }).where(sql`${customers.id} = ${b}`);
+        await tx
+          .update(customers)
+          .set({ firstName: 'B' })
+          .where(sql`${customers.id} = ${b}`);
       };
     };
     // Opposite lock order: PostgreSQL aborts one of the two with 40P01.
@@ -99,10 +116,14 @@ describe.runIf(serverUrl)('a PostgreSQL database that fails', () => {
       expect(performance.now() - started).toBeLessThan(1_500);
       await asDatabaseWork('checkout', () => handle.db.execute(sql`select pg_sleep(0.6)`));
       // A checkout transaction that rolls back leaves its connections with the right limits.
-      await expect(asDatabaseWork('checkout', () => handle.db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_sleep(0.5)`);
-        throw new Error('refused');
-      }))).rejects.toThrow('refused');
+      await expect(
+        asDatabaseWork('checkout', () =>
+          handle.db.transaction(async (tx) => {
+            await tx.execute(sql`select pg_sleep(0.5)`);
+            throw new Error('refused');
+          }),
+        ),
+      ).rejects.toThrow('refused');
       await asDatabaseWork('checkout', () => handle.db.transaction((tx) => tx.execute(sql`select pg_sleep(0.5)`)));
       await expect(handle.db.execute(sql`select pg_sleep(1)`)).rejects.toSatisfy(isDatabaseUnavailable);
       await expect(handle.db.execute(sql`select 1 as one`)).resolves.toMatchObject({ rows: [{ one: 1 }] });

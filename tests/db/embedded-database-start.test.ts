@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../app/db/client.server.ts';
+import { openDatabase } from '#app/db/client.server.ts';
 
 /** Starting on PGlite: a directory another process holds, or a full disk, is said in plain words. */
 describe('starting the embedded database', () => {
@@ -16,7 +16,9 @@ describe('starting the embedded database', () => {
     const other = spawn('sleep', ['30']);
     try {
       writeFileSync(join(dataDir, 'cordial.lock'), String(other.pid));
-      await expect(openDatabase({ driver: 'pglite', dataDir })).rejects.toThrow(`The embedded database in ${dataDir} is in use by another process (pid ${other.pid})`);
+      await expect(openDatabase({ driver: 'pglite', dataDir })).rejects.toThrow(
+        `The embedded database in ${dataDir} is in use by another process (pid ${other.pid})`,
+      );
     } finally {
       other.kill();
     }

@@ -1,9 +1,9 @@
 import { asc, getTableName, isTable, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../app/db/client.server.ts';
-import * as schema from '../../app/db/schema.ts';
-import { localeCurrencies, locales } from '../../app/db/schema.ts';
-import { ensureReferenceData } from '../../app/modules/i18n/reference-data.server.ts';
+import { queryRows } from '#app/db/client.server.ts';
+import * as schema from '#app/db/schema.ts';
+import { localeCurrencies, locales } from '#app/db/schema.ts';
+import { ensureReferenceData } from '#app/modules/i18n/reference-data.server.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 
 const schemaTables = Object.values(schema)
@@ -56,8 +56,6 @@ describe.each(testDrivers)('migrations on %s', (driver) => {
     await expect(
       database.db.insert(schema.productVariants).values({ productId: product!.id, sku: 'TEST-1-A', priceCents: 100, stockQuantity: -1 }),
     ).rejects.toThrow();
-    await expect(
-      database.db.insert(schema.productVariants).values({ productId: product!.id, sku: 'TEST-1-B', priceCents: -5 }),
-    ).rejects.toThrow();
+    await expect(database.db.insert(schema.productVariants).values({ productId: product!.id, sku: 'TEST-1-B', priceCents: -5 })).rejects.toThrow();
   });
 });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { missedPayload } from '../../app/db/notifications.server.ts';
+import { missedPayload } from '#app/db/notifications.server.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 
 const eventually = async (check: () => boolean) => {

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { isRouteErrorResponse } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isRefusedValue } from '../../app/db/errors.ts';
-import { customerAddresses, wishlists } from '../../app/db/schema.ts';
-import { orUnavailable } from '../../app/db/with-database.server.ts';
+import { isRefusedValue } from '#app/db/errors.ts';
+import { customerAddresses, wishlists } from '#app/db/schema.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 import { createCustomer } from '../support/factories.ts';
 

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppServices } from '../../app/context.ts';
-import { customers, mailOutbox, orders, productTranslations, productVariants, products, stockAlertSubscriptions } from '../../app/db/schema.ts';
-import { listAccountStockAlerts, removeAccountStockAlert, sendBackInStockMails, unsubscribeStockAlerts } from '../../app/modules/engagement/back-in-stock.server.ts';
-import { subscribeToStockAlert } from '../../app/modules/engagement/stock-alerts.server.ts';
-import { queueMail } from '../../app/modules/mail/outbox.server.ts';
-import { applyOrderChange } from '../../app/modules/orders/order-status.server.ts';
-import { recordOrder } from '../../app/modules/orders/record-order.server.ts';
+import type { AppServices } from '#app/context.ts';
+import { customers, mailOutbox, orders, productTranslations, productVariants, products, stockAlertSubscriptions } from '#app/db/schema.ts';
+import { listAccountStockAlerts, removeAccountStockAlert, sendBackInStockMails, unsubscribeStockAlerts } from '#app/modules/engagement/back-in-stock.server.ts';
+import { subscribeToStockAlert } from '#app/modules/engagement/stock-alerts.server.ts';
+import { queueMail } from '#app/lib/mail/outbox.server.ts';
+import { applyOrderChange } from '#app/modules/orders/order-status.server.ts';
+import { recordOrder } from '#app/modules/orders/record-order.server.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 import { createCustomer } from '../support/factories.ts';
 import { testServices } from '../support/services.ts';
@@ -36,10 +36,18 @@ describe.each(testDrivers)('back-in-stock mails on %s', (driver) => {
       { productId: product!.id, locale: 'nl-NL', name: 'Paracord zwart', urlKey: `paracord-zwart-${sku}` },
       { productId: product!.id, locale: 'de-DE', name: 'Paracord schwarz', urlKey: `paracord-schwarz-${sku}` },
     ]);
-    const [variant] = await database.db.insert(productVariants).values({ productId: product!.id, sku: `${sku}-10`, priceCents: 1000, stockQuantity: 0 }).returning();
+    const [variant] = await database.db
+      .insert(productVariants)
+      .values({ productId: product!.id, sku: `${sku}-10`, priceCents: 1000, stockQuantity: 0 })
+      .returning();
     return { productId: product!.id, variantId: variant!.id, sku: variant!.sku, urlKey: `paracord-schwarz-${sku}` };
   }
-  const subscribe = (product: { productId: number; variantId: number }, email: string, locale: 'de-DE' | 'nl-NL' = 'de-DE', customerId: number | null = null) => {
+  const subscribe = (
+    product: { productId: number; variantId: number },
+    email: string,
+    locale: 'de-DE' | 'nl-NL' = 'de-DE',
+    customerId: number | null = null,
+  ) => {
     return subscribeToStockAlert(database.db, product.productId, locale, { email, variantId: product.variantId }, customerId);
   };
   const mailsTo = (email: string) => database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
@@ -90,20 +98,53 @@ describe.each(testDrivers)('back-in-stock mails on %s', (driver) => {
   it('mails the subscribers when an order that took the last stock is cancelled', async () => {
     const product = await soldOutProduct();
     const email = `cancel-${randomUUID()}@example.com`;
-    const line = { variantId: product.variantId, sku: product.sku, name: 'Paracord', quantity: 2, lengthCm: null, isSample: false, unitPriceCents: 1000, rowTotalCents: 2000, vatRateBp: 2100, taxCents: 420 };
+    const line = {
+      variantId: product.variantId,
+      sku: product.sku,
+      name: 'Paracord',
+      quantity: 2,
+      lengthCm: null,
+      isSample: false,
+      unitPriceCents: 1000,
+      rowTotalCents: 2000,
+      vatRateBp: 2100,
+      taxCents: 420,
+    };
     const order = await database.db.transaction((tx) =>
       recordOrder(tx, {
-        locale: 'nl-NL', customerId: null, email: 'buyer@example.com', status: 'pending_payment', currencyCode: 'EUR', exchangeRate: '1',
-        subtotalCents: 2000, discountCents: 0, shippingCents: 0, taxCents: 420, totalCents: 2420, isBusiness: false, vatNumber: null, reverseCharge: false,
-        couponCode: null, ownReference: null, remarks: null, shippingAddress: address, billingAddress: address, shippingMethod: 'home_delivery',
-        paymentMethod: 'bank_transfer', idempotencyKey: null, lines: [line],
+        locale: 'nl-NL',
+        customerId: null,
+        email: 'buyer@example.com',
+        status: 'pending_payment',
+        currencyCode: 'EUR',
+        exchangeRate: '1',
+        subtotalCents: 2000,
+        discountCents: 0,
+        shippingCents: 0,
+        taxCents: 420,
+        totalCents: 2420,
+        isBusiness: false,
+        vatNumber: null,
+        reverseCharge: false,
+        couponCode: null,
+        ownReference: null,
+        remarks: null,
+        shippingAddress: address,
+        billingAddress: address,
+        shippingMethod: 'home_delivery',
+        paymentMethod: 'bank_transfer',
+        idempotencyKey: null,
+        lines: [line],
       }),
     );
     await subscribe(product, email);
     await sendBackInStockMails(services);
     expect(await mailsTo(email)).toHaveLength(0);
     const [row] = await database.db.select({ orderNumber: orders.orderNumber }).from(orders).where(eq(orders.id, order.id));
-    const cancelled = await applyOrderChange({ ...services, payments: null }, { orderNumber: row!.orderNumber, expectedVersion: null, actor: null, change: { kind: 'cancelled' } });
+    const cancelled = await applyOrderChange(
+      { ...services, payments: null },
+      { orderNumber: row!.orderNumber, expectedVersion: null, actor: null, change: { kind: 'cancelled' } },
+    );
     expect(cancelled).toMatchObject({ ok: true, status: 'cancelled' });
     await sendBackInStockMails(services);
     expect(await mailsTo(email)).toHaveLength(1);
@@ -113,7 +154,10 @@ describe.each(testDrivers)('back-in-stock mails on %s', (driver) => {
     const product = await soldOutProduct();
     const emails = Array.from({ length: 60 }, (_, index) => `race-${index}-${randomUUID()}@example.com`);
     for (const email of emails) await subscribe(product, email);
-    await database.db.update(productVariants).set({ stockQuantity: sql`${productVariants.stockQuantity} + 3` }).where(eq(productVariants.id, product.variantId));
+    await database.db
+      .update(productVariants)
+      .set({ stockQuantity: sql`${productVariants.stockQuantity} + 3` })
+      .where(eq(productVariants.id, product.variantId));
     const [first, second] = await Promise.all([sendBackInStockMails(services), sendBackInStockMails(services)]);
     expect(first + second).toBeGreaterThanOrEqual(60);
     const counts = await database.db
@@ -141,7 +185,7 @@ describe.each(testDrivers)('back-in-stock mails on %s', (driver) => {
     expect(await openAlerts(other.productId)).toHaveLength(0);
   });
 
-  it("shows an account its own alerts, and alerts by its address only once that address is verified", async () => {
+  it('shows an account its own alerts, and alerts by its address only once that address is verified', async () => {
     const product = await soldOutProduct();
     const other = await soldOutProduct();
     const customer = await createCustomer(database.db);

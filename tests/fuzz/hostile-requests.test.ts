@@ -26,7 +26,10 @@ describe('hostile requests against the shop in-process', () => {
     const { findings, statuses } = await runCorpus(shop.baseUrl, hostileCorpus(paths, { seed: 20, size: 400 }), visitors);
     expect(findings).toEqual([]);
     // The corpus reached the pages and the forms' own checks, not just one refusal.
-    expect([200, 302, 400, 403, 404].every((status) => (statuses.get(status) ?? 0) > 0), JSON.stringify([...statuses])).toBe(true);
+    expect(
+      [200, 302, 400, 403, 404].every((status) => (statuses.get(status) ?? 0) > 0),
+      JSON.stringify([...statuses]),
+    ).toBe(true);
     expect(shop.logLines.filter((line) => line.includes('"level":50'))).toEqual([]);
   }, 600_000);
 

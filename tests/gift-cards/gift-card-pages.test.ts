@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balanceLookupLimit } from '../../app/modules/gift-cards/gift-card-balance.server.ts';
-import { generateGiftCardCode } from '../../app/modules/gift-cards/gift-card-codes.ts';
-import { shopToday } from '../../app/modules/gift-cards/gift-card-purchase.ts';
+import { balanceLookupLimit } from '#app/modules/gift-cards/gift-card-balance.server.ts';
+import { generateGiftCardCode } from '#app/modules/gift-cards/gift-card-codes.ts';
+import { shopToday } from '#app/modules/gift-cards/gift-card-purchase.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 import { type ShopInProcess, startShopInProcess } from '../support/shop-in-process.ts';
 import { newVisitor, testClientAddress, type Visitor } from '../support/visitors.ts';
@@ -25,11 +25,18 @@ describe.each(testDrivers)('the gift-card pages over HTTP on %s', (driver) => {
   const post = (path: string, visitor: Visitor, fields: Record<string, string>, clientAddress = testClientAddress) =>
     fetch(`${shop.baseUrl}${path}`, {
       method: 'POST',
-      headers: { cookie: visitor.cookie, origin: shop.baseUrl, 'user-agent': browserAgent, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': clientAddress },
+      headers: {
+        cookie: visitor.cookie,
+        origin: shop.baseUrl,
+        'user-agent': browserAgent,
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-forwarded-for': clientAddress,
+      },
       body: new URLSearchParams({ ...fields, _csrf: visitor.csrfToken }).toString(),
       redirect: 'manual',
     });
-  const get = (path: string) => fetch(`${shop.baseUrl}${path}`, { headers: { 'user-agent': browserAgent, 'x-forwarded-for': testClientAddress }, redirect: 'manual' });
+  const get = (path: string) =>
+    fetch(`${shop.baseUrl}${path}`, { headers: { 'user-agent': browserAgent, 'x-forwarded-for': testClientAddress }, redirect: 'manual' });
 
   it('lives under each store’s own word, and another store’s word is not a page', async () => {
     expect((await get('/nl-nl/cadeaubon')).status).toBe(200);
@@ -50,7 +57,12 @@ describe.each(testDrivers)('the gift-card pages over HTTP on %s', (driver) => {
     expect(page).toContain('De bezorgdatum mag niet in het verleden liggen');
     for (const value of ['501', 'lotte@', '2020-01-01']) expect(page).toContain(`value="${value}"`);
     expect(page).toMatch(/<textarea[^>]*>Veel plezier<\/textarea>/);
-    const accepted = await post('/nl-nl/cadeaubon', visitor, { ...fields, amount: '50', recipientEmail: 'lotte@example.nl', deliverOn: shopToday(new Date(Date.now() + 7 * 86_400_000)) });
+    const accepted = await post('/nl-nl/cadeaubon', visitor, {
+      ...fields,
+      amount: '50',
+      recipientEmail: 'lotte@example.nl',
+      deliverOn: shopToday(new Date(Date.now() + 7 * 86_400_000)),
+    });
     expect(accepted.status).toBe(303);
     expect(accepted.headers.get('location')).toBe('/nl-nl/checkout');
     expect(accepted.headers.getSetCookie().some((line) => line.startsWith('cart='))).toBe(true);

@@ -1,35 +1,59 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartItems, carts, giftCards, mailOutbox, orderItems, orders, products, productTranslations, productVariants } from '../../app/db/schema.ts';
-import { addToCart } from '../../app/modules/cart/add-to-cart.server.ts';
-import { loadCart } from '../../app/modules/cart/cart.server.ts';
-import type { CheckoutDetails } from '../../app/modules/checkout/checkout-details.ts';
-import { checkoutSummary } from '../../app/modules/checkout/checkout-summary.server.ts';
-import { checkGiftCard } from '../../app/modules/checkout/gift-cards.server.ts';
-import { placeOrder } from '../../app/modules/checkout/place-order.server.ts';
-import { getCurrencyRates } from '../../app/modules/currency/exchange-rates.server.ts';
-import { balanceLookupLimit, lookUpBalance } from '../../app/modules/gift-cards/gift-card-balance.server.ts';
-import { checkLetter, codeAlphabet, generateGiftCardCode, hasValidCheckLetter, looksGenerated, normaliseGiftCardCode } from '../../app/modules/gift-cards/gift-card-codes.ts';
-import { buyGiftCard } from '../../app/modules/gift-cards/gift-card-page.server.ts';
-import { shopToday } from '../../app/modules/gift-cards/gift-card-purchase.ts';
-import { boughtGiftCards, deliverDueGiftCards } from '../../app/modules/gift-cards/sold-gift-cards.server.ts';
-import { storefrontByCode } from '../../app/modules/i18n/locales.ts';
-import { storefrontSitemapXml } from '../../app/modules/seo/sitemap.server.ts';
-import { serverTranslator } from '../../app/modules/i18n/translator.server.ts';
-import { orderInvoiceDocuments } from '../../app/modules/orders/invoice-documents.server.ts';
-import { applyOrderChange } from '../../app/modules/orders/order-status.server.ts';
+import { cartItems, carts, giftCards, mailOutbox, orderItems, orders, products, productTranslations, productVariants } from '#app/db/schema.ts';
+import { addToCart } from '#app/modules/cart/add-to-cart.server.ts';
+import { loadCart } from '#app/modules/cart/cart.server.ts';
+import type { CheckoutDetails } from '#app/modules/checkout/checkout-details.ts';
+import { checkoutSummary } from '#app/modules/checkout/checkout-summary.server.ts';
+import { checkGiftCard } from '#app/modules/checkout/gift-cards.server.ts';
+import { placeOrder } from '#app/modules/checkout/place-order.server.ts';
+import { getCurrencyRates } from '#app/modules/currency/exchange-rates.server.ts';
+import { balanceLookupLimit, lookUpBalance } from '#app/modules/gift-cards/gift-card-balance.server.ts';
+import {
+  checkLetter,
+  codeAlphabet,
+  generateGiftCardCode,
+  hasValidCheckLetter,
+  looksGenerated,
+  normaliseGiftCardCode,
+} from '#app/modules/gift-cards/gift-card-codes.ts';
+import { buyGiftCard } from '#app/modules/gift-cards/gift-card-page.server.ts';
+import { shopToday } from '#app/modules/gift-cards/gift-card-purchase.ts';
+import { boughtGiftCards, deliverDueGiftCards } from '#app/modules/gift-cards/sold-gift-cards.server.ts';
+import { storefrontByCode } from '#app/modules/i18n/locales.ts';
+import { storefrontSitemapXml } from '#app/modules/seo/sitemap.server.ts';
+import { serverTranslator } from '#app/modules/i18n/translator.server.ts';
+import { orderInvoiceDocuments } from '#app/modules/orders/invoice-documents.server.ts';
+import { applyOrderChange } from '#app/modules/orders/order-status.server.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 import { createCustomer } from '../support/factories.ts';
 import { testServices } from '../support/services.ts';
 
 const dutchStore = storefrontByCode('nl-NL')!;
-const address = { firstName: 'Anna', lastName: 'Jansen', street: 'Dorpsstraat', houseNumber: '1', zipCode: '3511 AB', city: 'Utrecht', countryCode: 'NL', phone: '+31 30 123 4567' };
+const address = {
+  firstName: 'Anna',
+  lastName: 'Jansen',
+  street: 'Dorpsstraat',
+  houseNumber: '1',
+  zipCode: '3511 AB',
+  city: 'Utrecht',
+  countryCode: 'NL',
+  phone: '+31 30 123 4567',
+};
 const ready: CheckoutDetails = { email: 'anna@example.com', shippingAddress: address, shippingMethod: 'home_delivery', billingSameAsShipping: true };
 const tomorrow = () => shopToday(new Date(Date.now() + 86_400_000));
 
 const giftForm = (fields: Record<string, string> = {}) => {
   const form = new FormData();
-  const values = { amount: '40', senderName: 'Ben', recipientName: 'Lotte', recipientEmail: 'lotte@example.nl', message: 'Veel knoopplezier!', deliverOn: tomorrow(), ...fields };
+  const values = {
+    amount: '40',
+    senderName: 'Ben',
+    recipientName: 'Lotte',
+    recipientEmail: 'lotte@example.nl',
+    message: 'Veel knoopplezier!',
+    deliverOn: tomorrow(),
+    ...fields,
+  };
   for (const [name, value] of Object.entries(values)) form.set(name, value);
   return form;
 };
@@ -55,7 +79,8 @@ describe('gift-card codes', () => {
         const typo = body.slice(0, index) + other + body.slice(index + 1);
         expect(checkLetter(typo)).not.toBe(checkLetter(body));
       }
-      if (index < 14 && body[index] !== body[index + 1]) expect(checkLetter(body.slice(0, index) + body[index + 1] + body[index] + body.slice(index + 2))).not.toBe(checkLetter(body));
+      if (index < 14 && body[index] !== body[index + 1])
+        expect(checkLetter(body.slice(0, index) + body[index + 1] + body[index] + body.slice(index + 2))).not.toBe(checkLetter(body));
     }
     // Typed in lower case, without dashes or with spaces, it is still the code.
     expect(normaliseGiftCardCode(codes[0]!.toLowerCase().replace(/-/g, ' '))).toBe(codes[0]);
@@ -71,13 +96,17 @@ describe.each(testDrivers)('gift cards sold in the shop on %s', (driver) => {
     services = testServices(database.db);
     const [product] = await database.db.insert(products).values({ sku: 'GIFT-TEST-CORD', kind: 'simple', productType: 'paracord' }).returning();
     await database.db.insert(productTranslations).values({ productId: product!.id, locale: 'nl-NL', name: 'Paracord 550 zwart', urlKey: 'gift-test-cord' });
-    const [variant] = await database.db.insert(productVariants).values({ productId: product!.id, sku: 'GIFT-TEST-CORD-1', priceCents: 2_000, stockQuantity: 50, weightGrams: 200 }).returning();
+    const [variant] = await database.db
+      .insert(productVariants)
+      .values({ productId: product!.id, sku: 'GIFT-TEST-CORD-1', priceCents: 2_000, stockQuantity: 50, weightGrams: 200 })
+      .returning();
     goodsVariantId = variant!.id;
   });
   afterAll(() => database?.destroy());
 
   const visitor = (cartId?: string, customerId: number | null = null) => ({ storefront: dutchStore, currency: 'EUR' as const, cartId, customerId });
-  const summaryOf = async (cartId: string, customerId: number | null = null) => checkoutSummary(database.db, await getCurrencyRates(database.db), dutchStore, 'EUR', cartId, customerId, false);
+  const summaryOf = async (cartId: string, customerId: number | null = null) =>
+    checkoutSummary(database.db, await getCurrencyRates(database.db), dutchStore, 'EUR', cartId, customerId, false);
   const cartIdOf = (setCookie: string) => /cart=([0-9a-f-]{36})/.exec(setCookie)![1]!;
   const outbox = (to: string) => database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to)).orderBy(asc(mailOutbox.id));
 
@@ -88,9 +117,17 @@ describe.each(testDrivers)('gift cards sold in the shop on %s', (driver) => {
       expect(result.ok).toBe(false);
       if (result.ok) continue;
       expect(result.failure.values.amount).toBe(amount);
-      if (amount !== 'tien') expect(result.failure.fieldErrors.amount).toEqual({ key: 'giftCards.amountBounds', values: { min: expect.stringMatching(/^€\s10,00$/), max: expect.stringMatching(/^€\s500,00$/) } });
+      if (amount !== 'tien')
+        expect(result.failure.fieldErrors.amount).toEqual({
+          key: 'giftCards.amountBounds',
+          values: { min: expect.stringMatching(/^€\s10,00$/), max: expect.stringMatching(/^€\s500,00$/) },
+        });
     }
-    const bad = await buyGiftCard(services, visitor(), giftForm({ recipientEmail: 'lotte@', deliverOn: shopToday(new Date(Date.now() - 86_400_000)), senderName: ' ' }));
+    const bad = await buyGiftCard(
+      services,
+      visitor(),
+      giftForm({ recipientEmail: 'lotte@', deliverOn: shopToday(new Date(Date.now() - 86_400_000)), senderName: ' ' }),
+    );
     expect(bad.ok ? null : bad.failure).toMatchObject({
       fieldErrors: { recipientEmail: { key: 'validation.email' }, deliverOn: { key: 'giftCards.dateInPast' }, senderName: { key: 'validation.required' } },
       values: { recipientEmail: 'lotte@', message: 'Veel knoopplezier!', recipientName: 'Lotte' },
@@ -107,15 +144,47 @@ describe.each(testDrivers)('gift cards sold in the shop on %s', (driver) => {
     const bought = await buyGiftCard(services, visitor(undefined, customer.id), giftForm());
     if (!bought.ok) throw new Error('not bought');
     const cartId = cartIdOf(bought.setCookie);
-    await database.db.update(carts).set({ checkout: { ...ready, email: 'ben@example.nl' } as Record<string, unknown> }).where(eq(carts.id, cartId));
+    await database.db
+      .update(carts)
+      .set({ checkout: { ...ready, email: 'ben@example.nl' } as Record<string, unknown> })
+      .where(eq(carts.id, cartId));
     const cardOnly = await summaryOf(cartId, customer.id);
-    expect(cardOnly.totals).toMatchObject({ subtotal: 4_000, discount: 0, shipping: 0, tax: 0, total: 4_000, minimumOrder: null, nextVolumeTier: null, lines: [{ vatRateBp: 0, taxCents: 0 }] });
-    expect(cardOnly.cart!.lines[0]).toMatchObject({ isVoucher: true, inStock: true, available: true, giftCard: { recipientName: 'Lotte', amountEurCents: 4_000 } });
+    expect(cardOnly.totals).toMatchObject({
+      subtotal: 4_000,
+      discount: 0,
+      shipping: 0,
+      tax: 0,
+      total: 4_000,
+      minimumOrder: null,
+      nextVolumeTier: null,
+      lines: [{ vatRateBp: 0, taxCents: 0 }],
+    });
+    expect(cardOnly.cart!.lines[0]).toMatchObject({
+      isVoucher: true,
+      inStock: true,
+      available: true,
+      giftCard: { recipientName: 'Lotte', amountEurCents: 4_000 },
+    });
     // Sold for money received, never on invoice, even to a business.
-    await database.db.update(carts).set({ checkout: { ...ready, email: 'ben@example.nl', isBusiness: true, companyName: 'Touw B.V.' } as Record<string, unknown> }).where(eq(carts.id, cartId));
+    await database.db
+      .update(carts)
+      .set({ checkout: { ...ready, email: 'ben@example.nl', isBusiness: true, companyName: 'Touw B.V.' } as Record<string, unknown> })
+      .where(eq(carts.id, cartId));
     expect((await summaryOf(cartId, customer.id)).paymentOptions).toEqual(['bank_transfer']);
-    expect(await placeOrder(database.db, { storefront: dutchStore, currency: 'EUR', cartId, customerId: customer.id, paymentMethod: 'invoice', termsAccepted: true })).toMatchObject({ ok: false });
-    await database.db.update(carts).set({ checkout: { ...ready, email: 'ben@example.nl' } as Record<string, unknown> }).where(eq(carts.id, cartId));
+    expect(
+      await placeOrder(database.db, {
+        storefront: dutchStore,
+        currency: 'EUR',
+        cartId,
+        customerId: customer.id,
+        paymentMethod: 'invoice',
+        termsAccepted: true,
+      }),
+    ).toMatchObject({ ok: false });
+    await database.db
+      .update(carts)
+      .set({ checkout: { ...ready, email: 'ben@example.nl' } as Record<string, unknown> })
+      .where(eq(carts.id, cartId));
 
     // With goods beside it: VAT and the volume discount only on the goods, shipping for the goods.
     const goods = await addToCart(database.db, { cartId, customerId: customer.id, locale: 'nl-NL', currency: 'EUR', variantId: goodsVariantId, quantity: 3 });
@@ -128,12 +197,34 @@ describe.each(testDrivers)('gift cards sold in the shop on %s', (driver) => {
 
     // A gift card does not pay for a gift card.
     const [payingCard] = await database.db.insert(giftCards).values({ code: generateGiftCardCode(), initialCents: 5_000, balanceCents: 5_000 }).returning();
-    await database.db.update(carts).set({ checkout: { ...ready, email: 'ben@example.nl', giftCardCode: payingCard!.code } as Record<string, unknown> }).where(eq(carts.id, cartId));
+    await database.db
+      .update(carts)
+      .set({ checkout: { ...ready, email: 'ben@example.nl', giftCardCode: payingCard!.code } as Record<string, unknown> })
+      .where(eq(carts.id, cartId));
     expect((await summaryOf(cartId, customer.id)).giftCard).toEqual({ error: 'giftCards.notPayableWithGiftCard' });
-    expect(await placeOrder(database.db, { storefront: dutchStore, currency: 'EUR', cartId, customerId: customer.id, paymentMethod: 'bank_transfer', termsAccepted: true })).toEqual({ ok: false, reason: 'gift-card' });
-    await database.db.update(carts).set({ checkout: { ...ready, email: 'ben@example.nl' } as Record<string, unknown> }).where(eq(carts.id, cartId));
+    expect(
+      await placeOrder(database.db, {
+        storefront: dutchStore,
+        currency: 'EUR',
+        cartId,
+        customerId: customer.id,
+        paymentMethod: 'bank_transfer',
+        termsAccepted: true,
+      }),
+    ).toEqual({ ok: false, reason: 'gift-card' });
+    await database.db
+      .update(carts)
+      .set({ checkout: { ...ready, email: 'ben@example.nl' } as Record<string, unknown> })
+      .where(eq(carts.id, cartId));
 
-    const placed = await placeOrder(database.db, { storefront: dutchStore, currency: 'EUR', cartId, customerId: customer.id, paymentMethod: 'bank_transfer', termsAccepted: true });
+    const placed = await placeOrder(database.db, {
+      storefront: dutchStore,
+      currency: 'EUR',
+      cartId,
+      customerId: customer.id,
+      paymentMethod: 'bank_transfer',
+      termsAccepted: true,
+    });
     if (!placed.ok) throw new Error(placed.reason);
     const [line] = await database.db.select().from(orderItems).where(eq(orderItems.orderId, placed.orderId));
     expect(line).toMatchObject({ vatRateBp: 0, taxCents: 0, rowTotalCents: 4_000, giftCard: { recipientEmail: 'lotte@example.nl', deliverOn: tomorrow() } });
@@ -141,7 +232,10 @@ describe.each(testDrivers)('gift cards sold in the shop on %s', (driver) => {
     expect(await database.db.select().from(giftCards).where(eq(giftCards.orderItemId, line!.id))).toEqual([]);
     expect((await boughtGiftCards(database.db, customer.id)).map((card) => card.state)).toEqual(['awaiting-payment']);
 
-    const paid = await applyOrderChange({ ...services, mailer: { send: async () => undefined, deliverSoon: () => undefined } }, { orderNumber: placed.orderNumber, expectedVersion: null, actor: 'staff@example.com', change: { kind: 'paid' } });
+    const paid = await applyOrderChange(
+      { ...services, mailer: { send: async () => undefined, deliverSoon: () => undefined } },
+      { orderNumber: placed.orderNumber, expectedVersion: null, actor: 'staff@example.com', change: { kind: 'paid' } },
+    );
     expect(paid.ok).toBe(true);
     const [card] = await database.db.select().from(giftCards).where(eq(giftCards.orderItemId, line!.id));
     expect(card).toMatchObject({ initialCents: 4_000, balanceCents: 4_000, deliverOn: tomorrow(), sentAt: null, recipientEmail: 'lotte@example.nl' });
@@ -188,8 +282,17 @@ describe.each(testDrivers)('gift cards sold in the shop on %s', (driver) => {
     const code = generateGiftCardCode();
     const expiresAt = new Date(Date.now() + 30 * 86_400_000);
     await database.db.insert(giftCards).values({ code, initialCents: 2_500, balanceCents: 1_200, expiresAt });
-    expect(await lookUpBalance(database.db, '203.0.113.7', code)).toMatchObject({ ok: true, balanceEurCents: 1_200, initialEurCents: 2_500, expired: false, expiresAt });
-    const [disabled] = await database.db.insert(giftCards).values({ code: generateGiftCardCode(), initialCents: 2_500, balanceCents: 2_500, disabledAt: new Date() }).returning();
+    expect(await lookUpBalance(database.db, '203.0.113.7', code)).toMatchObject({
+      ok: true,
+      balanceEurCents: 1_200,
+      initialEurCents: 2_500,
+      expired: false,
+      expiresAt,
+    });
+    const [disabled] = await database.db
+      .insert(giftCards)
+      .values({ code: generateGiftCardCode(), initialCents: 2_500, balanceCents: 2_500, disabledAt: new Date() })
+      .returning();
     // Unknown and disabled answer alike.
     expect(await lookUpBalance(database.db, '203.0.113.7', generateGiftCardCode())).toEqual({ ok: false, reason: 'not-found' });
     expect(await lookUpBalance(database.db, '203.0.113.7', disabled!.code)).toEqual({ ok: false, reason: 'not-found' });
@@ -203,14 +306,28 @@ describe.each(testDrivers)('gift cards sold in the shop on %s', (driver) => {
     const bought = await buyGiftCard(services, visitor(), giftForm({ recipientEmail: 'mila@example.nl', deliverOn: shopToday() }));
     if (!bought.ok) throw new Error('not bought');
     const cartId = cartIdOf(bought.setCookie);
-    await database.db.update(carts).set({ checkout: ready as Record<string, unknown> }).where(eq(carts.id, cartId));
-    const placed = await placeOrder(database.db, { storefront: dutchStore, currency: 'EUR', cartId, customerId: null, paymentMethod: 'bank_transfer', termsAccepted: true });
+    await database.db
+      .update(carts)
+      .set({ checkout: ready as Record<string, unknown> })
+      .where(eq(carts.id, cartId));
+    const placed = await placeOrder(database.db, {
+      storefront: dutchStore,
+      currency: 'EUR',
+      cartId,
+      customerId: null,
+      paymentMethod: 'bank_transfer',
+      termsAccepted: true,
+    });
     if (!placed.ok) throw new Error(placed.reason);
     const orderServices = { ...services, mailer: { send: async () => undefined, deliverSoon: () => undefined } };
-    expect((await applyOrderChange(orderServices, { orderNumber: placed.orderNumber, expectedVersion: null, actor: null, change: { kind: 'paid' } })).ok).toBe(true);
+    expect((await applyOrderChange(orderServices, { orderNumber: placed.orderNumber, expectedVersion: null, actor: null, change: { kind: 'paid' } })).ok).toBe(
+      true,
+    );
     const [card] = await database.db.select().from(giftCards).where(eq(giftCards.recipientEmail, 'mila@example.nl'));
     expect((await checkGiftCard(database.db, card!.code, 'EUR')).ok).toBe(true);
-    expect((await applyOrderChange(orderServices, { orderNumber: placed.orderNumber, expectedVersion: null, actor: null, change: { kind: 'cancelled' } })).ok).toBe(true);
+    expect(
+      (await applyOrderChange(orderServices, { orderNumber: placed.orderNumber, expectedVersion: null, actor: null, change: { kind: 'cancelled' } })).ok,
+    ).toBe(true);
     expect(await checkGiftCard(database.db, card!.code, 'EUR')).toEqual({ ok: false, reason: 'unknown' });
     await deliverDueGiftCards(orderServices);
     expect(await outbox('mila@example.nl')).toEqual([]);
@@ -222,15 +339,32 @@ describe.each(testDrivers)('gift cards sold in the shop on %s', (driver) => {
       const bought = await buyGiftCard(services, visitor(), giftForm({ recipientEmail }));
       if (!bought.ok) throw new Error('not bought');
       const cartId = cartIdOf(bought.setCookie);
-      await database.db.update(carts).set({ checkout: ready as Record<string, unknown> }).where(eq(carts.id, cartId));
-      const placed = await placeOrder(database.db, { storefront: dutchStore, currency: 'EUR', cartId, customerId: null, paymentMethod: 'bank_transfer', termsAccepted: true });
+      await database.db
+        .update(carts)
+        .set({ checkout: ready as Record<string, unknown> })
+        .where(eq(carts.id, cartId));
+      const placed = await placeOrder(database.db, {
+        storefront: dutchStore,
+        currency: 'EUR',
+        cartId,
+        customerId: null,
+        paymentMethod: 'bank_transfer',
+        termsAccepted: true,
+      });
       if (!placed.ok) throw new Error(placed.reason);
-      expect((await applyOrderChange(orderServices, { orderNumber: placed.orderNumber, expectedVersion: null, actor: null, change: { kind: 'paid' } })).ok).toBe(true);
+      expect(
+        (await applyOrderChange(orderServices, { orderNumber: placed.orderNumber, expectedVersion: null, actor: null, change: { kind: 'paid' } })).ok,
+      ).toBe(true);
       const [card] = await database.db.select().from(giftCards).where(eq(giftCards.recipientEmail, recipientEmail));
       return { orderNumber: placed.orderNumber, card: card! };
     };
     const change = (orderNumber: string, kind: 'cancelled' | 'refund') =>
-      applyOrderChange(orderServices, { orderNumber, expectedVersion: null, actor: null, change: kind === 'refund' ? { kind, request: { mode: 'full' } } : { kind } });
+      applyOrderChange(orderServices, {
+        orderNumber,
+        expectedVersion: null,
+        actor: null,
+        change: kind === 'refund' ? { kind, request: { mode: 'full' } } : { kind },
+      });
 
     // Refunded in full while unused: the card stops paying.
     const unused = await paidCardOrder('noor@example.nl');
@@ -239,7 +373,10 @@ describe.each(testDrivers)('gift cards sold in the shop on %s', (driver) => {
 
     // Partly spent: neither a refund nor a cancellation gives the money back, and the card keeps its rest.
     const spent = await paidCardOrder('sem@example.nl');
-    await database.db.update(giftCards).set({ balanceCents: spent.card.initialCents - 1_000 }).where(eq(giftCards.id, spent.card.id));
+    await database.db
+      .update(giftCards)
+      .set({ balanceCents: spent.card.initialCents - 1_000 })
+      .where(eq(giftCards.id, spent.card.id));
     expect(await change(spent.orderNumber, 'refund')).toEqual({ ok: false, error: 'gift-card-spent' });
     expect(await change(spent.orderNumber, 'cancelled')).toEqual({ ok: false, error: 'gift-card-spent' });
     expect(await checkGiftCard(database.db, spent.card.code, 'EUR')).toMatchObject({ ok: true });
@@ -249,7 +386,9 @@ describe.each(testDrivers)('gift cards sold in the shop on %s', (driver) => {
 
   it('lists the gift-card page in each store’s sitemap under its own word', async () => {
     expect(await storefrontSitemapXml(database.db, 'https://cordial.example', dutchStore)).toContain('<loc>https://cordial.example/nl-nl/cadeaubon</loc>');
-    expect(await storefrontSitemapXml(database.db, 'https://cordial.example', storefrontByCode('de-DE')!)).toContain('<loc>https://cordial.example/de-de/geschenkgutschein</loc>');
+    expect(await storefrontSitemapXml(database.db, 'https://cordial.example', storefrontByCode('de-DE')!)).toContain(
+      '<loc>https://cordial.example/de-de/geschenkgutschein</loc>',
+    );
   });
 
   it('keeps a gift-card line at one card (its own recipient) and names it in the cart', async () => {

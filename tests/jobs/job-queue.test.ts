@@ -1,9 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, openDatabase, queryRows } from '../../app/db/client.server.ts';
-import { backgroundJobs } from '../../app/db/schema.ts';
-import { enqueueJob, JobRunner, jobQueueState, jobRetryDelaySeconds, maxJobAttempts, runPeriodicJobSoon, schedulePeriodicJob } from '../../app/modules/jobs/job-queue.server.ts';
-import { createLogger } from '../../app/modules/observability/logger.server.ts';
+import { type DatabaseHandle, openDatabase, queryRows } from '#app/db/client.server.ts';
+import { backgroundJobs } from '#app/db/schema.ts';
+import {
+  enqueueJob,
+  JobRunner,
+  jobQueueState,
+  jobRetryDelaySeconds,
+  maxJobAttempts,
+  runPeriodicJobSoon,
+  schedulePeriodicJob,
+} from '#app/modules/jobs/job-queue.server.ts';
+import { createLogger } from '#app/lib/observability/logger.server.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 
 const logger = createLogger('silent');
@@ -29,7 +37,11 @@ describe.each(testDrivers)('the job queue on %s', (driver) => {
   beforeEach(() => database.db.delete(backgroundJobs));
 
   const jobRow = async (id: number) => (await database.db.select().from(backgroundJobs).where(eq(backgroundJobs.id, id)))[0]!;
-  const makeDue = (id: number) => database.db.update(backgroundJobs).set({ runAt: sql`now()` }).where(eq(backgroundJobs.id, id));
+  const makeDue = (id: number) =>
+    database.db
+      .update(backgroundJobs)
+      .set({ runAt: sql`now()` })
+      .where(eq(backgroundJobs.id, id));
 
   it('tries a failed job again after a pause, and finishes it once it succeeds', async () => {
     let calls = 0;
@@ -39,7 +51,10 @@ describe.each(testDrivers)('the job queue on %s', (driver) => {
     expect(await runner.runDue()).toBe(1);
     const failed = await jobRow(id);
     expect(failed).toMatchObject({ attempts: 1, lastError: 'mail server down', lockedUntil: null, finishedAt: null, failedAt: null });
-    const [{ pause }] = (await queryRows<{ pause: number }>(database.db, sql`select extract(epoch from run_at - now())::int as pause from background_jobs where id = ${id}`)) as [{ pause: number }];
+    const [{ pause }] = (await queryRows<{ pause: number }>(
+      database.db,
+      sql`select extract(epoch from run_at - now())::int as pause from background_jobs where id = ${id}`,
+    )) as [{ pause: number }];
     expect(pause).toBeGreaterThan(20);
     expect(pause).toBeLessThanOrEqual(jobRetryDelaySeconds(1));
     // Not due yet: nothing runs.
@@ -125,7 +140,10 @@ describe.each(testDrivers)('the job queue on %s', (driver) => {
     expect(await other.runDue()).toBe(0);
 
     // The first worker is killed: its lease runs out without renewal.
-    await database.db.update(backgroundJobs).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(backgroundJobs.id, id));
+    await database.db
+      .update(backgroundJobs)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(backgroundJobs.id, id));
     expect(await other.runDue()).toBe(1);
     expect(calls).toBe(2);
     // The dead worker coming back does not overwrite what its successor recorded.

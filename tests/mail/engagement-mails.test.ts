@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { emailChangedMail, verificationMail } from '../../app/modules/customers/email-verification.server.ts';
-import { backInStockMail } from '../../app/modules/engagement/back-in-stock.server.ts';
-import { reviewInvitationMail } from '../../app/modules/engagement/review-invitations.server.ts';
-import { createTranslator } from '../../app/modules/i18n/i18n.tsx';
-import { storefronts } from '../../app/modules/i18n/locales.ts';
-import type { MessageTree } from '../../app/modules/i18n/messages.ts';
-import type { OutgoingMail } from '../../app/modules/mail/mailer.server.ts';
-import { giftCardMails } from '../../app/modules/gift-cards/sold-gift-cards.server.ts';
+import { emailChangedMail, verificationMail } from '#app/modules/customers/email-verification.server.ts';
+import { backInStockMail } from '#app/modules/engagement/back-in-stock.server.ts';
+import { reviewInvitationMail } from '#app/modules/engagement/review-invitations.server.ts';
+import { createTranslator } from '#app/modules/i18n/i18n.tsx';
+import { storefronts } from '#app/modules/i18n/locales.ts';
+import type { MessageTree } from '#app/modules/i18n/messages.ts';
+import type { OutgoingMail } from '#app/lib/mail/mailer.server.ts';
+import { giftCardMails } from '#app/modules/gift-cards/sold-gift-cards.server.ts';
 
 /**
  * Every mail of issue 15 (back in stock, e-mail verification and change notice, review invitation)
@@ -26,10 +26,15 @@ function mailsIn(locale: (typeof storefronts)[number]): Record<string, OutgoingM
     verification: verificationMail(services, t, locale, { customerId: 7, firstName: 'Anna', email: to.email, kind: 'registration', issuedAt: Date.now() }),
     verificationOfChange: verificationMail(services, t, locale, { customerId: 7, firstName: 'Anna', email: to.email, kind: 'change', issuedAt: Date.now() }),
     emailChanged: emailChangedMail(services, t, locale, { firstName: 'Anna', oldEmail: 'old@example.com', newEmail: to.email }),
-    reviewInvitation: reviewInvitationMail(services, t, { orderNumber: 'NL100007', email: to.email, firstName: 'Anna', prefix: locale.prefix, locale: locale.code }, [
-      { productId: 3, name: 'Paracord 550 Black' },
-      { productId: 4, name: 'Cobra Buckle' },
-    ]),
+    reviewInvitation: reviewInvitationMail(
+      services,
+      t,
+      { orderNumber: 'NL100007', email: to.email, firstName: 'Anna', prefix: locale.prefix, locale: locale.code },
+      [
+        { productId: 3, name: 'Paracord 550 Black' },
+        { productId: 4, name: 'Cobra Buckle' },
+      ],
+    ),
   };
 }
 
@@ -37,7 +42,13 @@ function mailsIn(locale: (typeof storefronts)[number]): Record<string, OutgoingM
 const sentences = (text: string) =>
   text
     .split('\n')
-    .map((line) => line.replace(/https?:\/\/\S+/g, '').replace(/[\w.+-]+@[\w.-]+/g, '').replace(/Paracord 550 Black|Cobra Buckle|Anna|Cordial|NL100007|PC550-BLK-30|K7QM-4XTR-9CHW-PZ3E|Lotte|Ben|Happy knotting!/g, '').trim())
+    .map((line) =>
+      line
+        .replace(/https?:\/\/\S+/g, '')
+        .replace(/[\w.+-]+@[\w.-]+/g, '')
+        .replace(/Paracord 550 Black|Cobra Buckle|Anna|Cordial|NL100007|PC550-BLK-30|K7QM-4XTR-9CHW-PZ3E|Lotte|Ben|Happy knotting!/g, '')
+        .trim(),
+    )
     .filter((line) => /[a-z]{3,}/i.test(line) && line !== '--');
 
 const english = mailsIn(storefronts.find((store) => store.code === 'en')!);
@@ -64,10 +75,23 @@ const giftCard = {
   amountEurCents: 4_000,
   expiresAt: new Date('2029-11-25T10:00:00Z'),
   issuedAt: new Date('2026-11-25T10:00:00Z'),
-  purchase: { amountEurCents: 4_000, senderName: 'Ben', recipientName: 'Lotte', recipientEmail: 'lotte@example.com', message: 'Happy knotting!', deliverOn: '2026-12-05' },
+  purchase: {
+    amountEurCents: 4_000,
+    senderName: 'Ben',
+    recipientName: 'Lotte',
+    recipientEmail: 'lotte@example.com',
+    message: 'Happy knotting!',
+    deliverOn: '2026-12-05',
+  },
 };
 const giftCardMailsIn = async (locale: (typeof storefronts)[number]) => {
-  const [recipient, copy] = await giftCardMails(services, createTranslator(locale.code, messages(locale.code)), { locale: locale.code, prefix: locale.prefix }, giftCard, { email: 'ben@example.com', firstName: 'Ben' });
+  const [recipient, copy] = await giftCardMails(
+    services,
+    createTranslator(locale.code, messages(locale.code)),
+    { locale: locale.code, prefix: locale.prefix },
+    giftCard,
+    { email: 'ben@example.com', firstName: 'Ben' },
+  );
   return { recipient: recipient!, copy: copy! };
 };
 

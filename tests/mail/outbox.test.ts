@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox } from '../../app/db/schema.ts';
-import { createMailTransport } from '../../app/modules/mail/mailer.server.ts';
-import { MailOutbox, maxMailAttempts, retryDelayMinutes } from '../../app/modules/mail/outbox.server.ts';
-import { createLogger } from '../../app/modules/observability/logger.server.ts';
+import { mailOutbox } from '#app/db/schema.ts';
+import { createMailTransport } from '#app/lib/mail/mailer.server.ts';
+import { MailOutbox, maxMailAttempts, retryDelayMinutes } from '#app/lib/mail/outbox.server.ts';
+import { createLogger } from '#app/lib/observability/logger.server.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 import { freePort } from '../support/free-port.ts';
 import { startMailCatcher, waitForMail } from '../support/mail-catcher.ts';
@@ -27,7 +27,8 @@ describe.each(testDrivers)('the mail outbox on %s', (driver) => {
   });
   afterAll(() => database?.destroy());
 
-  const outboxFor = (smtpUrl: string) => new MailOutbox(database.db, createMailTransport({ smtpUrl, from: 'Cordial <shop@cordial.example>', folder: tmpdir(), logger }), logger);
+  const outboxFor = (smtpUrl: string) =>
+    new MailOutbox(database.db, createMailTransport({ smtpUrl, from: 'Cordial <shop@cordial.example>', folder: tmpdir(), logger }), logger);
   const row = async (to: string) => (await database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to)))[0]!;
 
   it('delivers a queued mail through SMTP right after the request queued it', async () => {
@@ -58,7 +59,10 @@ describe.each(testDrivers)('the mail outbox on %s', (driver) => {
     const received = mkdtempSync(join(tmpdir(), 'cordial-outbox-'));
     const smtp = await startMailCatcher(received, port);
     try {
-      await database.db.update(mailOutbox).set({ nextAttemptAt: sql`now()` }).where(eq(mailOutbox.id, failed.id)); // the pause has passed
+      await database.db
+        .update(mailOutbox)
+        .set({ nextAttemptAt: sql`now()` })
+        .where(eq(mailOutbox.id, failed.id)); // the pause has passed
       expect(await outbox.deliverDue()).toEqual({ sent: 1, failed: 0 });
       await waitForMail(received, 'bert@example.com', /Hi/);
       expect(await row('bert@example.com')).toMatchObject({ attempts: 2, nextAttemptAt: null, lastError: null });

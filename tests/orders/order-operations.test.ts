@@ -17,16 +17,16 @@ import {
   orderStatusHistory,
   products,
   productVariants,
-} from '../../app/db/schema.ts';
-import { createLogger } from '../../app/modules/observability/logger.server.ts';
-import { creditNoteDocument } from '../../app/modules/orders/invoice-documents.server.ts';
-import { getOrderDetail } from '../../app/modules/orders/order-detail.server.ts';
-import { addOrderNote } from '../../app/modules/orders/order-notes.server.ts';
-import { applyOrderChange, type OrderChange, type OrderServices } from '../../app/modules/orders/order-status.server.ts';
-import { type OrderInput, recordOrder } from '../../app/modules/orders/record-order.server.ts';
-import { resendOrderMail } from '../../app/modules/orders/resend-order-mail.server.ts';
-import { serverTranslator } from '../../app/modules/i18n/translator.server.ts';
-import { createStripeGateway } from '../../app/modules/payments/stripe-gateway.server.ts';
+} from '#app/db/schema.ts';
+import { createLogger } from '#app/lib/observability/logger.server.ts';
+import { creditNoteDocument } from '#app/modules/orders/invoice-documents.server.ts';
+import { getOrderDetail } from '#app/modules/orders/order-detail.server.ts';
+import { addOrderNote } from '#app/modules/orders/order-notes.server.ts';
+import { applyOrderChange, type OrderChange, type OrderServices } from '#app/modules/orders/order-status.server.ts';
+import { type OrderInput, recordOrder } from '#app/modules/orders/record-order.server.ts';
+import { resendOrderMail } from '#app/modules/orders/resend-order-mail.server.ts';
+import { serverTranslator } from '#app/modules/i18n/translator.server.ts';
+import { createStripeGateway } from '#app/modules/payments/stripe-gateway.server.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 import { type StripeStandIn, startStripeStandIn } from '../support/stripe-stand-in.ts';
 
@@ -71,14 +71,56 @@ describe.each(testDrivers)('order operations on %s', (driver) => {
    */
   async function createOrder(overrides: Partial<OrderInput> = {}) {
     const lines = [
-      { variantId: variantIds[0]!, sku: 'TEST-CORD-10', name: 'Paracord 10 m', quantity: 3, lengthCm: null, isSample: false, unitPriceCents: 1000, rowTotalCents: 3000, vatRateBp: 2100, taxCents: 630 },
-      { variantId: variantIds[1]!, sku: 'TEST-CORD-25', name: 'Paracord 25 m', quantity: 1, lengthCm: null, isSample: false, unitPriceCents: 2500, rowTotalCents: 2500, vatRateBp: 2100, taxCents: 525 },
+      {
+        variantId: variantIds[0]!,
+        sku: 'TEST-CORD-10',
+        name: 'Paracord 10 m',
+        quantity: 3,
+        lengthCm: null,
+        isSample: false,
+        unitPriceCents: 1000,
+        rowTotalCents: 3000,
+        vatRateBp: 2100,
+        taxCents: 630,
+      },
+      {
+        variantId: variantIds[1]!,
+        sku: 'TEST-CORD-25',
+        name: 'Paracord 25 m',
+        quantity: 1,
+        lengthCm: null,
+        isSample: false,
+        unitPriceCents: 2500,
+        rowTotalCents: 2500,
+        vatRateBp: 2100,
+        taxCents: 525,
+      },
     ];
     const input: OrderInput = {
-      locale: 'nl-NL', customerId: null, email: `shopper-${randomUUID()}@example.com`, status: 'pending_payment', currencyCode: 'EUR', exchangeRate: '1',
-      subtotalCents: 5500, discountCents: 0, shippingCents: 495, taxCents: 1259, totalCents: 7254, isBusiness: false, vatNumber: null, reverseCharge: false,
-      couponCode: null, ownReference: null, remarks: null, shippingAddress: address, billingAddress: address, shippingMethod: 'home_delivery',
-      paymentMethod: 'bank_transfer', idempotencyKey: null, lines, ...overrides,
+      locale: 'nl-NL',
+      customerId: null,
+      email: `shopper-${randomUUID()}@example.com`,
+      status: 'pending_payment',
+      currencyCode: 'EUR',
+      exchangeRate: '1',
+      subtotalCents: 5500,
+      discountCents: 0,
+      shippingCents: 495,
+      taxCents: 1259,
+      totalCents: 7254,
+      isBusiness: false,
+      vatNumber: null,
+      reverseCharge: false,
+      couponCode: null,
+      ownReference: null,
+      remarks: null,
+      shippingAddress: address,
+      billingAddress: address,
+      shippingMethod: 'home_delivery',
+      paymentMethod: 'bank_transfer',
+      idempotencyKey: null,
+      lines,
+      ...overrides,
     };
     const created = await database.db.transaction((tx) => recordOrder(tx, input));
     return { ...created, email: input.email };
@@ -88,7 +130,15 @@ describe.each(testDrivers)('order operations on %s', (driver) => {
   async function createStripePaidOrder(overrides: Partial<OrderInput> = {}) {
     const order = await createOrder({ paymentMethod: 'ideal', ...overrides });
     const [row] = await database.db.select().from(orders).where(eq(orders.id, order.id));
-    const session = await services.payments!.startCheckout({ orderNumber: order.orderNumber, amount: row!.totalCents - row!.giftCardCents, currency: 'eur', method: 'ideal', email: order.email, successUrl: 'https://shop.example/ok', cancelUrl: 'https://shop.example/no' });
+    const session = await services.payments!.startCheckout({
+      orderNumber: order.orderNumber,
+      amount: row!.totalCents - row!.giftCardCents,
+      currency: 'eur',
+      method: 'ideal',
+      email: order.email,
+      successUrl: 'https://shop.example/ok',
+      cancelUrl: 'https://shop.example/no',
+    });
     standIn.completeSession(session.id);
     await database.db.update(orders).set({ paymentReference: session.id }).where(eq(orders.id, order.id));
     expect(await change(order.orderNumber, { kind: 'paid', note: `stripe ${session.id}` })).toMatchObject({ ok: true });
@@ -98,9 +148,15 @@ describe.each(testDrivers)('order operations on %s', (driver) => {
   const change = (orderNumber: string, orderChange: OrderChange, expectedVersion: number | null = null, actor: string | null = 'staff@cordial.example') =>
     applyOrderChange(services, { orderNumber, expectedVersion, actor, change: orderChange });
   const orderRow = async (id: number) => (await database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
-  const stockOf = async (variantId: number) => (await database.db.select({ stock: productVariants.stockQuantity }).from(productVariants).where(eq(productVariants.id, variantId)))[0]!.stock;
+  const stockOf = async (variantId: number) =>
+    (await database.db.select({ stock: productVariants.stockQuantity }).from(productVariants).where(eq(productVariants.id, variantId)))[0]!.stock;
   const mailsOf = (orderId: number) =>
-    database.db.select({ kind: orderMails.kind, actor: orderMails.actor, mail: mailOutbox }).from(orderMails).innerJoin(mailOutbox, eq(mailOutbox.id, orderMails.mailId)).where(eq(orderMails.orderId, orderId)).orderBy(asc(orderMails.id));
+    database.db
+      .select({ kind: orderMails.kind, actor: orderMails.actor, mail: mailOutbox })
+      .from(orderMails)
+      .innerJoin(mailOutbox, eq(mailOutbox.id, orderMails.mailId))
+      .where(eq(orderMails.orderId, orderId))
+      .orderBy(asc(orderMails.id));
   const refundsOf = (orderId: number) => database.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId)).orderBy(asc(orderRefunds.id));
 
   it('walks a bank transfer order through paid, processing, shipped and completed, each with its side effects', async () => {
@@ -112,7 +168,11 @@ describe.each(testDrivers)('order operations on %s', (driver) => {
 
     expect(await change(order.orderNumber, { kind: 'processing' }, 1)).toMatchObject({ ok: true, status: 'processing', version: 2 });
     const deliveriesBefore = deliveryRequests;
-    expect(await change(order.orderNumber, { kind: 'shipped', carrier: 'postnl', trackingNumber: ' 3sabcd 1234567 ' }, 2)).toMatchObject({ ok: true, status: 'shipped', version: 3 });
+    expect(await change(order.orderNumber, { kind: 'shipped', carrier: 'postnl', trackingNumber: ' 3sabcd 1234567 ' }, 2)).toMatchObject({
+      ok: true,
+      status: 'shipped',
+      version: 3,
+    });
     expect(deliveryRequests).toBe(deliveriesBefore + 1);
     const [shipment] = await database.db.select().from(orderShipments).where(eq(orderShipments.orderId, order.id));
     expect(shipment).toMatchObject({ carrier: 'postnl', trackingNumber: '3SABCD1234567', actor: 'staff@cordial.example' });
@@ -132,14 +192,22 @@ describe.each(testDrivers)('order operations on %s', (driver) => {
       ['completed', 'staff@cordial.example'],
     ]);
     const timeline = (await getOrderDetail(database.db, order.orderNumber))!.timeline;
-    expect(timeline.find((entry) => entry.kind === 'shipment')).toMatchObject({ carrier: 'PostNL', trackingNumber: '3SABCD1234567', actor: 'staff@cordial.example', url: expect.stringContaining('3SABCD1234567') });
+    expect(timeline.find((entry) => entry.kind === 'shipment')).toMatchObject({
+      carrier: 'PostNL',
+      trackingNumber: '3SABCD1234567',
+      actor: 'staff@cordial.example',
+      url: expect.stringContaining('3SABCD1234567'),
+    });
   });
 
   it('refuses forbidden transitions, forged orders, stale versions and bad tracking numbers without changing anything', async () => {
     const order = await createOrder();
     expect(await change(order.orderNumber, { kind: 'cancelled' }, 0)).toMatchObject({ ok: true, status: 'cancelled' });
     const before = await orderRow(order.id);
-    expect(await change(order.orderNumber, { kind: 'shipped', carrier: 'dhl', trackingNumber: 'JD0123456789' }, before.version)).toEqual({ ok: false, error: 'not-allowed' });
+    expect(await change(order.orderNumber, { kind: 'shipped', carrier: 'dhl', trackingNumber: 'JD0123456789' }, before.version)).toEqual({
+      ok: false,
+      error: 'not-allowed',
+    });
     expect(await change(order.orderNumber, { kind: 'paid' }, before.version)).toEqual({ ok: false, error: 'not-allowed' });
     expect(await change(order.orderNumber, { kind: 'refund', request: { mode: 'full' } }, before.version)).toEqual({ ok: false, error: 'not-allowed' });
     expect(await database.db.select().from(orderShipments).where(eq(orderShipments.orderId, order.id))).toEqual([]);
@@ -154,7 +222,10 @@ describe.each(testDrivers)('order operations on %s', (driver) => {
     for (const trackingNumber of ['', 'ab', '<script>', 'x'.repeat(41)]) {
       expect(await change(fresh.orderNumber, { kind: 'shipped', carrier: 'postnl', trackingNumber }, 1)).toEqual({ ok: false, error: 'invalid-shipment' });
     }
-    expect(await change(fresh.orderNumber, { kind: 'shipped', carrier: 'pigeon' as 'postnl', trackingNumber: 'ABCD1234' }, 1)).toEqual({ ok: false, error: 'invalid-shipment' });
+    expect(await change(fresh.orderNumber, { kind: 'shipped', carrier: 'pigeon' as 'postnl', trackingNumber: 'ABCD1234' }, 1)).toEqual({
+      ok: false,
+      error: 'invalid-shipment',
+    });
     expect((await orderRow(fresh.id)).version).toBe(1);
   });
 
@@ -176,13 +247,23 @@ describe.each(testDrivers)('order operations on %s', (driver) => {
   });
 
   it('cancels an unpaid order: stock back, coupon use released, gift card amount restored', async () => {
-    const [card] = await database.db.insert(giftCards).values({ code: `GIFT-${randomUUID()}`, initialCents: 2000, balanceCents: 0 }).returning();
-    const [coupon] = await database.db.insert(coupons).values({ code: `SAVE-${randomUUID()}`, kind: 'percent', value: 1000, timesUsed: 1, usageLimit: 1 }).returning();
+    const [card] = await database.db
+      .insert(giftCards)
+      .values({ code: `GIFT-${randomUUID()}`, initialCents: 2000, balanceCents: 0 })
+      .returning();
+    const [coupon] = await database.db
+      .insert(coupons)
+      .values({ code: `SAVE-${randomUUID()}`, kind: 'percent', value: 1000, timesUsed: 1, usageLimit: 1 })
+      .returning();
     const stockBefore = [await stockOf(variantIds[0]!), await stockOf(variantIds[1]!)];
     const order = await createOrder({ giftCardId: card!.id, giftCardCents: 2000, couponCode: coupon!.code });
     await database.db.insert(couponRedemptions).values({ couponId: coupon!.id, orderId: order.id, email: order.email });
 
-    expect(await change(order.orderNumber, { kind: 'cancelled', reason: 'not paid in time' }, 0)).toMatchObject({ ok: true, status: 'cancelled', creditNoteNumber: null });
+    expect(await change(order.orderNumber, { kind: 'cancelled', reason: 'not paid in time' }, 0)).toMatchObject({
+      ok: true,
+      status: 'cancelled',
+      creditNoteNumber: null,
+    });
     expect([await stockOf(variantIds[0]!), await stockOf(variantIds[1]!)]).toEqual([stockBefore[0]! + 3, stockBefore[1]! + 1]);
     expect((await database.db.select().from(giftCards).where(eq(giftCards.id, card!.id)))[0]!.balanceCents).toBe(2000);
     expect((await database.db.select().from(coupons).where(eq(coupons.id, coupon!.id)))[0]!.timesUsed).toBe(0);
@@ -196,10 +277,21 @@ describe.each(testDrivers)('order operations on %s', (driver) => {
     const [first, second] = await database.db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));
     const before = [await stockOf(variantIds[0]!), await stockOf(variantIds[1]!)];
     // Two of three cords came back; the 25 m cord is refunded as a goodwill gesture but kept by the shopper.
-    const refunded = await change(order.orderNumber, {
-      kind: 'refund',
-      request: { mode: 'lines', lines: [{ orderItemId: first!.id, quantity: 2, restock: true }, { orderItemId: second!.id, quantity: 1, restock: false }], shipping: false },
-    }, 1);
+    const refunded = await change(
+      order.orderNumber,
+      {
+        kind: 'refund',
+        request: {
+          mode: 'lines',
+          lines: [
+            { orderItemId: first!.id, quantity: 2, restock: true },
+            { orderItemId: second!.id, quantity: 1, restock: false },
+          ],
+          shipping: false,
+        },
+      },
+      1,
+    );
     expect(refunded).toMatchObject({ ok: true, status: 'paid' });
     expect([await stockOf(variantIds[0]!), await stockOf(variantIds[1]!)]).toEqual([before[0]! + 2, before[1]!]);
     const lines = await database.db
@@ -208,9 +300,18 @@ describe.each(testDrivers)('order operations on %s', (driver) => {
       .innerJoin(orderRefunds, eq(orderRefunds.id, orderRefundLines.refundId))
       .where(eq(orderRefunds.orderId, order.id))
       .orderBy(asc(orderRefundLines.id));
-    expect(lines).toEqual([{ orderItemId: first!.id, restocked: 2 }, { orderItemId: second!.id, restocked: 0 }]);
+    expect(lines).toEqual([
+      { orderItemId: first!.id, restocked: 2 },
+      { orderItemId: second!.id, restocked: 0 },
+    ]);
     // A refused refund puts nothing back.
-    expect(await change(order.orderNumber, { kind: 'refund', request: { mode: 'lines', lines: [{ orderItemId: first!.id, quantity: 2, restock: true }], shipping: false } }, 2)).toEqual({ ok: false, error: 'refund-too-large' });
+    expect(
+      await change(
+        order.orderNumber,
+        { kind: 'refund', request: { mode: 'lines', lines: [{ orderItemId: first!.id, quantity: 2, restock: true }], shipping: false } },
+        2,
+      ),
+    ).toEqual({ ok: false, error: 'refund-too-large' });
     expect(await stockOf(variantIds[0]!)).toBe(before[0]! + 2);
     // Cancelling returns what is still out: one cord and the 25 m cord, not the two already back.
     expect(await change(order.orderNumber, { kind: 'cancelled' }, 2)).toMatchObject({ ok: true, status: 'cancelled' });
@@ -225,29 +326,63 @@ describe.each(testDrivers)('order operations on %s', (driver) => {
     const creditNote = (value: number) => `CN-NL-${String(value).padStart(6, '0')}`;
 
     // Two of the three €10.00 cords: 20.00 + 21 % VAT = €24.20.
-    const partial = await change(order.orderNumber, { kind: 'refund', request: { mode: 'lines', lines: [{ orderItemId: first!.id, quantity: 2 }], shipping: false }, reason: 'two cords returned' }, 1);
+    const partial = await change(
+      order.orderNumber,
+      { kind: 'refund', request: { mode: 'lines', lines: [{ orderItemId: first!.id, quantity: 2 }], shipping: false }, reason: 'two cords returned' },
+      1,
+    );
     expect(partial).toEqual({ ok: true, status: 'paid', version: 2, invoiceNumber: null, creditNoteNumber: creditNote(next), refundedCents: 2420 });
-    expect(standIn.refunds.at(-1)).toMatchObject({ paymentIntent: order.sessionId.replace('cs_', 'pi_'), amount: 2420, idempotencyKey: `refund-${order.orderNumber}-v1` });
+    expect(standIn.refunds.at(-1)).toMatchObject({
+      paymentIntent: order.sessionId.replace('cs_', 'pi_'),
+      amount: 2420,
+      idempotencyKey: `refund-${order.orderNumber}-v1`,
+    });
     const [refund] = await refundsOf(order.id);
-    expect(refund).toMatchObject({ amountCents: 2420, taxCents: 420, providerCents: 2420, manualCents: 0, giftCardCents: 0, providerRefundId: standIn.refunds.at(-1)!.id, reason: 'two cords returned' });
+    expect(refund).toMatchObject({
+      amountCents: 2420,
+      taxCents: 420,
+      providerCents: 2420,
+      manualCents: 0,
+      giftCardCents: 0,
+      providerRefundId: standIn.refunds.at(-1)!.id,
+      reason: 'two cords returned',
+    });
 
     const [refundMail] = (await mailsOf(order.id)).filter((mail) => mail.kind === 'refund');
     expect(refundMail!.mail.subject).toBe(`Terugbetaling voor je Cordial-bestelling ${order.orderNumber}`);
     expect(refundMail!.mail.text).toContain(creditNote(next));
-    expect(refundMail!.mail.attachments).toEqual([{ filename: `credit-note-${creditNote(next)}.pdf`, contentType: 'application/pdf', contentBase64: expect.any(String) }]);
+    expect(refundMail!.mail.attachments).toEqual([
+      { filename: `credit-note-${creditNote(next)}.pdf`, contentType: 'application/pdf', contentBase64: expect.any(String) },
+    ]);
     expect(Buffer.from(refundMail!.mail.attachments![0]!.contentBase64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
     const t = await serverTranslator(database.db, 'nl-NL', services.logger);
     const document = await creditNoteDocument(database.db, { t, locale: 'nl-NL', shopName: 'Cordial', siteUrl: 'https://shop.example' }, refund!.id);
-    expect(document).toMatchObject({ invoiceNumber: creditNote(next), correctsInvoiceNumber: expect.stringMatching(/^\d{4}-\d{6}$/), totalCents: -2420, taxCents: -420, subtotalCents: -2000 });
+    expect(document).toMatchObject({
+      invoiceNumber: creditNote(next),
+      correctsInvoiceNumber: expect.stringMatching(/^\d{4}-\d{6}$/),
+      totalCents: -2420,
+      taxCents: -420,
+      subtotalCents: -2000,
+    });
     expect(document!.lines).toMatchObject([{ sku: 'TEST-CORD-10', quantity: 2, rowTotalCents: -2000 }]);
     expect(document!.labels.invoice).toBe('Creditnota');
 
     // More of a line than is left, a goodwill amount above what is left, and a line of another order: refused, nothing changed.
     const requests = standIn.refunds.length;
-    expect(await change(order.orderNumber, { kind: 'refund', request: { mode: 'lines', lines: [{ orderItemId: first!.id, quantity: 2 }], shipping: false } }, 2)).toEqual({ ok: false, error: 'refund-too-large' });
-    expect(await change(order.orderNumber, { kind: 'refund', request: { mode: 'amount', amountCents: 7254 - 2420 + 1 } }, 2)).toEqual({ ok: false, error: 'refund-too-large' });
-    expect(await change(order.orderNumber, { kind: 'refund', request: { mode: 'lines', lines: [{ orderItemId: 999_999, quantity: 1 }], shipping: false } }, 2)).toEqual({ ok: false, error: 'invalid-lines' });
-    expect(await change(order.orderNumber, { kind: 'refund', request: { mode: 'amount', amountCents: 0 } }, 2)).toEqual({ ok: false, error: 'nothing-to-refund' });
+    expect(
+      await change(order.orderNumber, { kind: 'refund', request: { mode: 'lines', lines: [{ orderItemId: first!.id, quantity: 2 }], shipping: false } }, 2),
+    ).toEqual({ ok: false, error: 'refund-too-large' });
+    expect(await change(order.orderNumber, { kind: 'refund', request: { mode: 'amount', amountCents: 7254 - 2420 + 1 } }, 2)).toEqual({
+      ok: false,
+      error: 'refund-too-large',
+    });
+    expect(
+      await change(order.orderNumber, { kind: 'refund', request: { mode: 'lines', lines: [{ orderItemId: 999_999, quantity: 1 }], shipping: false } }, 2),
+    ).toEqual({ ok: false, error: 'invalid-lines' });
+    expect(await change(order.orderNumber, { kind: 'refund', request: { mode: 'amount', amountCents: 0 } }, 2)).toEqual({
+      ok: false,
+      error: 'nothing-to-refund',
+    });
     expect(standIn.refunds).toHaveLength(requests);
     expect(await refundsOf(order.id)).toHaveLength(1);
 
@@ -259,7 +394,9 @@ describe.each(testDrivers)('order operations on %s', (driver) => {
 
     const rest = await change(order.orderNumber, { kind: 'refund', request: { mode: 'full' } }, 2);
     expect(rest).toEqual({ ok: true, status: 'refunded', version: 3, invoiceNumber: null, creditNoteNumber: creditNote(next + 1), refundedCents: 7254 - 2420 });
-    const paidBack = standIn.refunds.filter((entry) => entry.paymentIntent === order.sessionId.replace('cs_', 'pi_')).reduce((sum, entry) => sum + entry.amount, 0);
+    const paidBack = standIn.refunds
+      .filter((entry) => entry.paymentIntent === order.sessionId.replace('cs_', 'pi_'))
+      .reduce((sum, entry) => sum + entry.amount, 0);
     expect(paidBack).toBe(7254);
     const refunds = await refundsOf(order.id);
     expect(refunds.reduce((sum, entry) => sum + entry.taxCents, 0)).toBe(1259);
@@ -277,13 +414,24 @@ describe.each(testDrivers)('order operations on %s', (driver) => {
   });
 
   it('refunds a bank transfer paid partly with a gift card: the card part back onto the card, the rest for the shop to transfer', async () => {
-    const [card] = await database.db.insert(giftCards).values({ code: `GIFT-${randomUUID()}`, initialCents: 2500, balanceCents: 0 }).returning();
+    const [card] = await database.db
+      .insert(giftCards)
+      .values({ code: `GIFT-${randomUUID()}`, initialCents: 2500, balanceCents: 0 })
+      .returning();
     const order = await createOrder({ giftCardId: card!.id, giftCardCents: 2500 });
     await change(order.orderNumber, { kind: 'paid' }, 0);
     const requests = standIn.refunds.length;
     // 50.00 first: all of it from the 47.54 paid by transfer, then 2.46 onto the card.
-    expect(await change(order.orderNumber, { kind: 'refund', request: { mode: 'amount', amountCents: 5000 } }, 1)).toMatchObject({ ok: true, status: 'paid', refundedCents: 5000 });
-    expect(await change(order.orderNumber, { kind: 'refund', request: { mode: 'full' } }, 2)).toMatchObject({ ok: true, status: 'refunded', refundedCents: 2254 });
+    expect(await change(order.orderNumber, { kind: 'refund', request: { mode: 'amount', amountCents: 5000 } }, 1)).toMatchObject({
+      ok: true,
+      status: 'paid',
+      refundedCents: 5000,
+    });
+    expect(await change(order.orderNumber, { kind: 'refund', request: { mode: 'full' } }, 2)).toMatchObject({
+      ok: true,
+      status: 'refunded',
+      refundedCents: 2254,
+    });
     expect(standIn.refunds).toHaveLength(requests);
     const refunds = await refundsOf(order.id);
     expect(refunds.map(({ manualCents, giftCardCents, providerCents }) => ({ manualCents, giftCardCents, providerCents }))).toEqual([
@@ -295,25 +443,49 @@ describe.each(testDrivers)('order operations on %s', (driver) => {
 
   it('keeps internal notes, resends the confirmation and invoice mails, and shows it all in the timeline', async () => {
     const order = await createOrder();
-    expect(await resendOrderMail(services, { orderNumber: order.orderNumber, kind: 'invoice', actor: 'support@cordial.example' })).toEqual({ ok: false, error: 'no-invoice' });
+    expect(await resendOrderMail(services, { orderNumber: order.orderNumber, kind: 'invoice', actor: 'support@cordial.example' })).toEqual({
+      ok: false,
+      error: 'no-invoice',
+    });
     await change(order.orderNumber, { kind: 'paid' }, 0);
-    expect(await addOrderNote(database.db, { orderNumber: order.orderNumber, body: '  Customer asked for a gift wrap.  ', actor: 'support@cordial.example' })).toMatchObject({ ok: true });
-    expect(await addOrderNote(database.db, { orderNumber: order.orderNumber, body: '   ', actor: null })).toEqual({ ok: false, error: 'invalid', field: 'body', message: 'required' });
-    expect(await addOrderNote(database.db, { orderNumber: order.orderNumber, body: 'x'.repeat(2001), actor: null })).toEqual({ ok: false, error: 'invalid', field: 'body', message: 'tooLong' });
+    expect(
+      await addOrderNote(database.db, { orderNumber: order.orderNumber, body: '  Customer asked for a gift wrap.  ', actor: 'support@cordial.example' }),
+    ).toMatchObject({ ok: true });
+    expect(await addOrderNote(database.db, { orderNumber: order.orderNumber, body: '   ', actor: null })).toEqual({
+      ok: false,
+      error: 'invalid',
+      field: 'body',
+      message: 'required',
+    });
+    expect(await addOrderNote(database.db, { orderNumber: order.orderNumber, body: 'x'.repeat(2001), actor: null })).toEqual({
+      ok: false,
+      error: 'invalid',
+      field: 'body',
+      message: 'tooLong',
+    });
     expect(await addOrderNote(database.db, { orderNumber: 'NL0', body: 'hello', actor: null })).toEqual({ ok: false, error: 'not-found' });
     expect(await resendOrderMail(services, { orderNumber: order.orderNumber, kind: 'confirmation', actor: 'support@cordial.example' })).toEqual({ ok: true });
     expect(await resendOrderMail(services, { orderNumber: order.orderNumber, kind: 'invoice', actor: 'support@cordial.example' })).toEqual({ ok: true });
     expect(await resendOrderMail(services, { orderNumber: 'NL0', kind: 'invoice', actor: null })).toEqual({ ok: false, error: 'not-found' });
 
     const mails = await mailsOf(order.id);
-    expect(mails.map((mail) => [mail.kind, mail.actor])).toEqual([['confirmation', 'support@cordial.example'], ['invoice', 'support@cordial.example']]);
+    expect(mails.map((mail) => [mail.kind, mail.actor])).toEqual([
+      ['confirmation', 'support@cordial.example'],
+      ['invoice', 'support@cordial.example'],
+    ]);
     expect(mails[0]!.mail.subject).toBe(`Je bestelling ${order.orderNumber} bij Cordial`);
     expect(mails[0]!.mail.text).toContain('Paracord 10 m');
     const [invoice] = await database.db.select().from(invoices).where(eq(invoices.orderId, order.id));
     expect(mails[1]!.mail.attachments![0]).toMatchObject({ filename: `invoice-${invoice!.invoiceNumber}.pdf`, contentType: 'application/pdf' });
 
     const detail = await getOrderDetail(database.db, order.orderNumber);
-    expect(detail).toMatchObject({ status: 'paid', version: 1, nextStatuses: ['processing', 'shipped', 'cancelled'], canRefund: true, payment: { method: 'bank_transfer', byMethodCents: 7254, refundableCents: 7254 } });
+    expect(detail).toMatchObject({
+      status: 'paid',
+      version: 1,
+      nextStatuses: ['processing', 'shipped', 'cancelled'],
+      canRefund: true,
+      payment: { method: 'bank_transfer', byMethodCents: 7254, refundableCents: 7254 },
+    });
     expect(detail!.notes.map((note) => note.body)).toEqual(['Customer asked for a gift wrap.']);
     expect(detail!.timeline.map((entry) => entry.kind).sort()).toEqual(['mail', 'mail', 'note', 'status', 'status']);
     expect(detail!.invoices.map((entry) => entry.invoiceNumber)).toEqual([invoice!.invoiceNumber]);
@@ -331,7 +503,15 @@ describe.each(testDrivers)('order operations on %s', (driver) => {
     expect(detail!.payment.refundedCents).toBe(2500 + 525 + 495 + 104);
     const refundIds = (await refundsOf(order.id)).map((refund) => refund.id);
     expect(refundIds).toHaveLength(1);
-    expect(await change(order.orderNumber, { kind: 'refund', request: { mode: 'lines', lines: [], shipping: true } }, 2)).toEqual({ ok: false, error: 'refund-too-large' });
-    expect(await database.db.select().from(orderRefunds).where(and(eq(orderRefunds.orderId, order.id), inArray(orderRefunds.id, refundIds)))).toHaveLength(1);
+    expect(await change(order.orderNumber, { kind: 'refund', request: { mode: 'lines', lines: [], shipping: true } }, 2)).toEqual({
+      ok: false,
+      error: 'refund-too-large',
+    });
+    expect(
+      await database.db
+        .select()
+        .from(orderRefunds)
+        .where(and(eq(orderRefunds.orderId, order.id), inArray(orderRefunds.id, refundIds))),
+    ).toHaveLength(1);
   });
 });

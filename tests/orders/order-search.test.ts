@@ -1,12 +1,20 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../../app/db/schema.ts';
-import { type OrderInput, recordOrder } from '../../app/modules/orders/record-order.server.ts';
-import { parseOrderFilters } from '../../app/modules/orders/order-filters.ts';
-import { csvCell, ordersCsv, searchOrders } from '../../app/modules/orders/order-search.server.ts';
+import { orders } from '#app/db/schema.ts';
+import { type OrderInput, recordOrder } from '#app/modules/orders/record-order.server.ts';
+import { parseOrderFilters } from '#app/modules/orders/order-filters.ts';
+import { csvCell, ordersCsv, searchOrders } from '#app/modules/orders/order-search.server.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 
-const address = (firstName: string, lastName: string) => ({ firstName, lastName, street: 'Dorpsstraat', houseNumber: '1', zipCode: '3511 AB', city: 'Utrecht', countryCode: 'NL' });
+const address = (firstName: string, lastName: string) => ({
+  firstName,
+  lastName,
+  street: 'Dorpsstraat',
+  houseNumber: '1',
+  zipCode: '3511 AB',
+  city: 'Utrecht',
+  countryCode: 'NL',
+});
 
 describe('CSV cells', () => {
   it('quotes separators, quotes and line breaks, and defuses formulas', () => {
@@ -24,11 +32,29 @@ describe('CSV cells', () => {
 
 describe('order list filters from a query string', () => {
   it('keeps what it understands and drops the rest', () => {
-    expect(parseOrderFilters(new URLSearchParams('store=nl-NL&status=paid&payment=ideal&from=2026-11-01&to=2026-11-30&q=anna&sort=total&direction=asc&page=3'))).toEqual({
-      store: 'nl-NL', status: 'paid', payment: 'ideal', from: '2026-11-01', to: '2026-11-30', q: 'anna', sort: 'total', direction: 'asc', page: 3,
+    expect(
+      parseOrderFilters(new URLSearchParams('store=nl-NL&status=paid&payment=ideal&from=2026-11-01&to=2026-11-30&q=anna&sort=total&direction=asc&page=3')),
+    ).toEqual({
+      store: 'nl-NL',
+      status: 'paid',
+      payment: 'ideal',
+      from: '2026-11-01',
+      to: '2026-11-30',
+      q: 'anna',
+      sort: 'total',
+      direction: 'asc',
+      page: 3,
     });
     expect(parseOrderFilters(new URLSearchParams('store=xx&status=lost&from=2026-13-45&sort=password&direction=up&page=-1&q='))).toEqual({
-      store: undefined, status: undefined, payment: undefined, from: undefined, to: undefined, q: undefined, sort: 'createdAt', direction: 'desc', page: 1,
+      store: undefined,
+      status: undefined,
+      payment: undefined,
+      from: undefined,
+      to: undefined,
+      q: undefined,
+      sort: 'createdAt',
+      direction: 'desc',
+      page: 1,
     });
   });
 });
@@ -40,24 +66,80 @@ describe.each(testDrivers)('searching orders on %s', (driver) => {
   beforeAll(async () => {
     database = await createTestDatabase(driver);
     const base: Omit<OrderInput, 'locale' | 'email' | 'status' | 'paymentMethod' | 'totalCents' | 'billingAddress' | 'shippingAddress'> = {
-      customerId: null, currencyCode: 'EUR', exchangeRate: '1', subtotalCents: 0, discountCents: 0, shippingCents: 0, taxCents: 0, isBusiness: false, vatNumber: null,
-      reverseCharge: false, couponCode: null, ownReference: null, remarks: null, shippingMethod: 'home_delivery', idempotencyKey: null,
-      lines: [{ variantId: null, sku: 'CORD', name: 'Cord', quantity: 1, lengthCm: null, isSample: false, unitPriceCents: 0, rowTotalCents: 0, vatRateBp: 0, taxCents: 0 }],
+      customerId: null,
+      currencyCode: 'EUR',
+      exchangeRate: '1',
+      subtotalCents: 0,
+      discountCents: 0,
+      shippingCents: 0,
+      taxCents: 0,
+      isBusiness: false,
+      vatNumber: null,
+      reverseCharge: false,
+      couponCode: null,
+      ownReference: null,
+      remarks: null,
+      shippingMethod: 'home_delivery',
+      idempotencyKey: null,
+      lines: [
+        {
+          variantId: null,
+          sku: 'CORD',
+          name: 'Cord',
+          quantity: 1,
+          lengthCm: null,
+          isSample: false,
+          unitPriceCents: 0,
+          rowTotalCents: 0,
+          vatRateBp: 0,
+          taxCents: 0,
+        },
+      ],
     };
     const rows: [string, Partial<OrderInput>, string][] = [
-      ['anna', { locale: 'nl-NL', email: 'anna@example.com', status: 'paid', paymentMethod: 'ideal', totalCents: 5000, billingAddress: address('Anna', 'Jansen') }, '2026-11-01T10:00:00Z'],
-      ['bert', { locale: 'de-DE', email: 'bert@example.de', status: 'pending_payment', paymentMethod: 'bank_transfer', totalCents: 1500, billingAddress: address('Bert', 'Müller') }, '2026-11-10T10:00:00Z'],
-      ['formula', { locale: 'nl-NL', email: 'evil@example.com', status: 'shipped', paymentMethod: 'bank_transfer', totalCents: 99_999, billingAddress: address('=cmd|', '"Quote", 100%_') }, '2026-11-20T23:30:00Z'],
+      [
+        'anna',
+        { locale: 'nl-NL', email: 'anna@example.com', status: 'paid', paymentMethod: 'ideal', totalCents: 5000, billingAddress: address('Anna', 'Jansen') },
+        '2026-11-01T10:00:00Z',
+      ],
+      [
+        'bert',
+        {
+          locale: 'de-DE',
+          email: 'bert@example.de',
+          status: 'pending_payment',
+          paymentMethod: 'bank_transfer',
+          totalCents: 1500,
+          billingAddress: address('Bert', 'Müller'),
+        },
+        '2026-11-10T10:00:00Z',
+      ],
+      [
+        'formula',
+        {
+          locale: 'nl-NL',
+          email: 'evil@example.com',
+          status: 'shipped',
+          paymentMethod: 'bank_transfer',
+          totalCents: 99_999,
+          billingAddress: address('=cmd|', '"Quote", 100%_'),
+        },
+        '2026-11-20T23:30:00Z',
+      ],
     ];
     for (const [key, order, createdAt] of rows) {
       const created = await database.db.transaction((tx) => recordOrder(tx, { ...base, shippingAddress: order.billingAddress!, ...order } as OrderInput));
-      await database.db.update(orders).set({ createdAt: new Date(createdAt) }).where(eq(orders.id, created.id));
+      await database.db
+        .update(orders)
+        .set({ createdAt: new Date(createdAt) })
+        .where(eq(orders.id, created.id));
       numbers[key] = created.orderNumber;
     }
   });
   afterAll(() => database?.destroy());
 
-  const search = async (query: string, pageSize?: number) => (await searchOrders(database.db, parseOrderFilters(new URLSearchParams(query)), pageSize)).orders.map((order) => order.orderNumber);
+  const search = async (query: string, pageSize?: number) =>
+    (await searchOrders(database.db, parseOrderFilters(new URLSearchParams(query)), pageSize)).orders.map((order) => order.orderNumber);
 
   it('filters by store, status, payment method, days and what staff type', async () => {
     expect(await search('')).toEqual([numbers.formula, numbers.bert, numbers.anna]);
@@ -90,7 +172,9 @@ describe.each(testDrivers)('searching orders on %s', (driver) => {
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe('order_number,created_at,store,status,email,customer,payment_method,shipping_method,currency,total,vat');
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toBe(`${numbers.formula},2026-11-20T23:30:00.000Z,nl-NL,shipped,evil@example.com,"'=cmd| ""Quote"", 100%_",bank_transfer,home_delivery,EUR,999.99,0.00`);
+    expect(lines[1]).toBe(
+      `${numbers.formula},2026-11-20T23:30:00.000Z,nl-NL,shipped,evil@example.com,"'=cmd| ""Quote"", 100%_",bank_transfer,home_delivery,EUR,999.99,0.00`,
+    );
     expect(lines[2]).toBe(`${numbers.anna},2026-11-01T10:00:00.000Z,nl-NL,paid,anna@example.com,Anna Jansen,ideal,home_delivery,EUR,50.00,0.00`);
   });
 });

@@ -1,12 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, couponRedemptions, coupons, giftCards, mailOutbox, orderMails, orders, orderStatusHistory, products, productVariants } from '../../app/db/schema.ts';
-import { createLogger } from '../../app/modules/observability/logger.server.ts';
-import { defaultBusinessRules } from '../../app/modules/config/business-rules.ts';
-import { type OrderInput, recordOrder } from '../../app/modules/orders/record-order.server.ts';
-import type { OrderServices } from '../../app/modules/orders/order-status.server.ts';
-import { runUnpaidOrderRules, unpaidOrdersActor } from '../../app/modules/orders/unpaid-orders.server.ts';
+import {
+  auditLog,
+  couponRedemptions,
+  coupons,
+  giftCards,
+  mailOutbox,
+  orderMails,
+  orders,
+  orderStatusHistory,
+  products,
+  productVariants,
+} from '#app/db/schema.ts';
+import { createLogger } from '#app/lib/observability/logger.server.ts';
+import { defaultBusinessRules } from '#app/modules/config/business-rules.ts';
+import { type OrderInput, recordOrder } from '#app/modules/orders/record-order.server.ts';
+import type { OrderServices } from '#app/modules/orders/order-status.server.ts';
+import { runUnpaidOrderRules, unpaidOrdersActor } from '#app/modules/orders/unpaid-orders.server.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 
 const address = { firstName: 'Anna', lastName: 'Jansen', street: 'Dorpsstraat', houseNumber: '1', zipCode: '3511 AB', city: 'Utrecht', countryCode: 'NL' };
@@ -27,7 +38,10 @@ describe.each(testDrivers)('unpaid bank-transfer orders on %s', (driver) => {
       mailer: { send: () => Promise.reject(new Error('order mails go through the outbox')), deliverSoon: () => undefined },
     };
     const [product] = await database.db.insert(products).values({ sku: 'UNPAID-CORD', kind: 'simple', productType: 'paracord' }).returning();
-    const [variant] = await database.db.insert(productVariants).values({ productId: product!.id, sku: 'UNPAID-CORD-10', priceCents: 1000, stockQuantity: 20 }).returning();
+    const [variant] = await database.db
+      .insert(productVariants)
+      .values({ productId: product!.id, sku: 'UNPAID-CORD-10', priceCents: 1000, stockQuantity: 20 })
+      .returning();
     variantId = variant!.id;
   });
   afterAll(async () => {
@@ -37,24 +51,72 @@ describe.each(testDrivers)('unpaid bank-transfer orders on %s', (driver) => {
   /** 3 × €10.00 by bank transfer, €4.95 shipping, 21 % VAT: €41.96; the stock taken as the checkout takes it; placed `ageDays` ago. */
   async function placeUnpaidOrder(ageDays: number, overrides: Partial<OrderInput> = {}) {
     const input: OrderInput = {
-      locale: 'nl-NL', customerId: null, email: `shopper-${randomUUID()}@example.com`, status: 'pending_payment', currencyCode: 'EUR', exchangeRate: '1',
-      subtotalCents: 3000, discountCents: 0, shippingCents: 495, taxCents: 734, totalCents: 4229, isBusiness: false, vatNumber: null, reverseCharge: false,
-      couponCode: null, ownReference: null, remarks: null, shippingAddress: address, billingAddress: address, shippingMethod: 'home_delivery',
-      paymentMethod: 'bank_transfer', idempotencyKey: null,
-      lines: [{ variantId, sku: 'UNPAID-CORD-10', name: 'Paracord 10 m', quantity: 3, lengthCm: null, isSample: false, unitPriceCents: 1000, rowTotalCents: 3000, vatRateBp: 2100, taxCents: 630 }],
+      locale: 'nl-NL',
+      customerId: null,
+      email: `shopper-${randomUUID()}@example.com`,
+      status: 'pending_payment',
+      currencyCode: 'EUR',
+      exchangeRate: '1',
+      subtotalCents: 3000,
+      discountCents: 0,
+      shippingCents: 495,
+      taxCents: 734,
+      totalCents: 4229,
+      isBusiness: false,
+      vatNumber: null,
+      reverseCharge: false,
+      couponCode: null,
+      ownReference: null,
+      remarks: null,
+      shippingAddress: address,
+      billingAddress: address,
+      shippingMethod: 'home_delivery',
+      paymentMethod: 'bank_transfer',
+      idempotencyKey: null,
+      lines: [
+        {
+          variantId,
+          sku: 'UNPAID-CORD-10',
+          name: 'Paracord 10 m',
+          quantity: 3,
+          lengthCm: null,
+          isSample: false,
+          unitPriceCents: 1000,
+          rowTotalCents: 3000,
+          vatRateBp: 2100,
+          taxCents: 630,
+        },
+      ],
       ...overrides,
     };
     const created = await database.db.transaction((tx) => recordOrder(tx, input));
-    await database.db.update(productVariants).set({ stockQuantity: sql`${productVariants.stockQuantity} - 3` }).where(eq(productVariants.id, variantId));
+    await database.db
+      .update(productVariants)
+      .set({ stockQuantity: sql`${productVariants.stockQuantity} - 3` })
+      .where(eq(productVariants.id, variantId));
     await age(created.id, ageDays);
     return { ...created, email: input.email };
   }
-  const age = (orderId: number, days: number) => database.db.update(orders).set({ createdAt: sql`now() - make_interval(days => ${days})` }).where(eq(orders.id, orderId));
-  const reminderAge = (orderId: number, days: number) => database.db.update(orders).set({ paymentReminderSentAt: sql`now() - make_interval(days => ${days})` }).where(eq(orders.id, orderId));
-  const stock = async () => (await database.db.select({ stock: productVariants.stockQuantity }).from(productVariants).where(eq(productVariants.id, variantId)))[0]!.stock;
+  const age = (orderId: number, days: number) =>
+    database.db
+      .update(orders)
+      .set({ createdAt: sql`now() - make_interval(days => ${days})` })
+      .where(eq(orders.id, orderId));
+  const reminderAge = (orderId: number, days: number) =>
+    database.db
+      .update(orders)
+      .set({ paymentReminderSentAt: sql`now() - make_interval(days => ${days})` })
+      .where(eq(orders.id, orderId));
+  const stock = async () =>
+    (await database.db.select({ stock: productVariants.stockQuantity }).from(productVariants).where(eq(productVariants.id, variantId)))[0]!.stock;
   const orderRow = async (id: number) => (await database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
   const mailsOf = (orderId: number) =>
-    database.db.select({ kind: orderMails.kind, mail: mailOutbox }).from(orderMails).innerJoin(mailOutbox, eq(mailOutbox.id, orderMails.mailId)).where(eq(orderMails.orderId, orderId)).orderBy(asc(orderMails.id));
+    database.db
+      .select({ kind: orderMails.kind, mail: mailOutbox })
+      .from(orderMails)
+      .innerJoin(mailOutbox, eq(mailOutbox.id, orderMails.mailId))
+      .where(eq(orderMails.orderId, orderId))
+      .orderBy(asc(orderMails.id));
 
   it('sends one reminder in the shopper’s language with the bank details and the amount, however many rounds run at once', async () => {
     const fresh = await placeUnpaidOrder(2);
@@ -72,13 +134,22 @@ describe.each(testDrivers)('unpaid bank-transfer orders on %s', (driver) => {
     expect(mail.text).toContain('binnen 5 dagen');
     expect((await orderRow(due.id)).status).toBe('pending_payment');
     expect(await runUnpaidOrderRules(services)).toMatchObject({ reminded: [] });
-    const [audit] = await database.db.select().from(auditLog).where(and(eq(auditLog.action, 'order.payment_reminder'), eq(auditLog.entityId, due.orderNumber)));
+    const [audit] = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'order.payment_reminder'), eq(auditLog.entityId, due.orderNumber)));
     expect(audit).toBeDefined();
   });
 
   it('cancels after the expiry days and the reminder’s grace, with stock, coupon use and gift card amount back', async () => {
-    const [card] = await database.db.insert(giftCards).values({ code: `GIFT-${randomUUID()}`, initialCents: 1000, balanceCents: 0 }).returning();
-    const [coupon] = await database.db.insert(coupons).values({ code: `SAVE-${randomUUID()}`, kind: 'percent', value: 1000, timesUsed: 1, usageLimit: 1 }).returning();
+    const [card] = await database.db
+      .insert(giftCards)
+      .values({ code: `GIFT-${randomUUID()}`, initialCents: 1000, balanceCents: 0 })
+      .returning();
+    const [coupon] = await database.db
+      .insert(coupons)
+      .values({ code: `SAVE-${randomUUID()}`, kind: 'percent', value: 1000, timesUsed: 1, usageLimit: 1 })
+      .returning();
     const stockBefore = await stock();
     const order = await placeUnpaidOrder(11, { giftCardId: card!.id, giftCardCents: 1000, couponCode: coupon!.code });
     await database.db.insert(couponRedemptions).values({ couponId: coupon!.id, orderId: order.id, email: order.email });
@@ -104,7 +175,10 @@ describe.each(testDrivers)('unpaid bank-transfer orders on %s', (driver) => {
     const mails = await mailsOf(order.id);
     expect(mails.map((mail) => mail.kind)).toEqual(['payment_reminder', 'expired']);
     expect(mails[1]!.mail.subject).toBe(`Je bestelling ${order.orderNumber} bij Cordial is geannuleerd`);
-    const [audit] = await database.db.select().from(auditLog).where(and(eq(auditLog.action, 'order.expired'), eq(auditLog.entityId, order.orderNumber)));
+    const [audit] = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'order.expired'), eq(auditLog.entityId, order.orderNumber)));
     expect(audit).toMatchObject({ staffId: null, before: { status: 'pending_payment' } });
 
     // A second round (another process) changes nothing more.

@@ -1,15 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../app/db/client.server.ts';
-import { buildListingIndex } from '../../app/modules/catalogue/listing-index.server.ts';
-import { minimumDistinctVisitors, popularSearches, recordSearch } from '../../app/modules/search/popular-searches.server.ts';
-import { closestWord, getLexicon, similarity, trigramsOf } from '../../app/modules/search/lexicon.server.ts';
-import { matchProducts } from '../../app/modules/search/product-search.server.ts';
-import { searchConfigOf } from '../../app/modules/search/search-config.ts';
-import { searchCatalogue } from '../../app/modules/search/search.server.ts';
-import { suggest } from '../../app/modules/search/suggest.server.ts';
+import { queryRows } from '#app/db/client.server.ts';
+import { buildListingIndex } from '#app/modules/catalogue/listing-index.server.ts';
+import { minimumDistinctVisitors, popularSearches, recordSearch } from '#app/modules/search/popular-searches.server.ts';
+import { closestWord, getLexicon, similarity, trigramsOf } from '#app/modules/search/lexicon.server.ts';
+import { matchProducts } from '#app/modules/search/product-search.server.ts';
+import { searchConfigOf } from '#app/modules/search/search-config.ts';
+import { searchCatalogue } from '#app/modules/search/search.server.ts';
+import { suggest } from '#app/modules/search/suggest.server.ts';
 import { planCatalogue } from '../../scripts/demo-catalogue/catalogue-plan.ts';
-import type { LocaleCode } from '../../app/modules/i18n/locales.ts';
+import type { LocaleCode } from '#app/modules/i18n/locales.ts';
 import { createDemoDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 
 const scale = 0.1;
@@ -32,7 +32,15 @@ describe.each(testDrivers)('searching the catalogue on %s', (driver) => {
   });
 
   it('measures word similarity in memory exactly as pg_trgm does, and corrects to the word the database would choose', async () => {
-    const pairs = [['paracrod', 'paracord'], ['schwarz', 'schwartz'], ['gesp', 'klikgesp'], ['kernmantel', 'kernmantle'], ['blau', 'blue'], ['crème', 'creme'], ['x', 'xx']];
+    const pairs = [
+      ['paracrod', 'paracord'],
+      ['schwarz', 'schwartz'],
+      ['gesp', 'klikgesp'],
+      ['kernmantel', 'kernmantle'],
+      ['blau', 'blue'],
+      ['crème', 'creme'],
+      ['x', 'xx'],
+    ];
     for (const [a, b] of pairs) {
       const [row] = await queryRows<{ value: number }>(database.db, sql`select similarity(${a}, ${b})::float8 as value`);
       expect(similarity(trigramsOf(a!), trigramsOf(b!)), `${a} ~ ${b}`).toBeCloseTo(Number(row!.value), 5);
@@ -67,7 +75,10 @@ describe.each(testDrivers)('searching the catalogue on %s', (driver) => {
         database.db,
         sql`select ref_id from search_documents, to_tsquery(${searchConfigOf(locale)}::regconfig, ${tsquery}) q where locale = ${locale} and kind = 'product' and document @@ q`,
       );
-      expect(inMemory.toSorted((a, b) => a - b), `${locale}: ${words.join(' ')}`).toEqual(rows.map((row) => Number(row.ref_id)).toSorted((a, b) => a - b));
+      expect(
+        inMemory.toSorted((a, b) => a - b),
+        `${locale}: ${words.join(' ')}`,
+      ).toEqual(rows.map((row) => Number(row.ref_id)).toSorted((a, b) => a - b));
     }
   });
 

@@ -29,7 +29,11 @@ describe('two web processes, one restarting', () => {
 
   it('answers every request while the processes are replaced one at a time (SIGHUP) and while one is stopped (SIGTERM)', async () => {
     const port = await freePort();
-    primary = spawn(process.execPath, ['tests/server/fixtures/two-web-processes.ts'], { cwd: root, env: { ...process.env, PORT: String(port), WEB_CONCURRENCY: '2' }, stdio: 'inherit' });
+    primary = spawn(process.execPath, ['tests/server/fixtures/two-web-processes.ts'], {
+      cwd: root,
+      env: { ...process.env, PORT: String(port), WEB_CONCURRENCY: '2' },
+      stdio: 'inherit',
+    });
     const exited = new Promise<number | null>((done) => primary!.once('exit', done));
 
     // Ready: both processes answer.
@@ -56,13 +60,23 @@ describe('two web processes, one restarting', () => {
     // A deploy: every web process is replaced by a new one.
     primary.kill('SIGHUP');
     const recentPids = () => [...pidsSince(Math.max(answers.length - 20, 0))];
-    await expect.poll(() => recentPids().filter((pid) => !firstPids.has(pid)).join() === recentPids().join() && recentPids().length === 2, { timeout: 20_000, interval: 50 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          recentPids()
+            .filter((pid) => !firstPids.has(pid))
+            .join() === recentPids().join() && recentPids().length === 2,
+        { timeout: 20_000, interval: 50 },
+      )
+      .toBe(true);
     const afterRestart = recentPids();
 
     // An orchestrator stops one process: the other answers, and the primary starts a replacement.
     process.kill(Number(afterRestart[0]), 'SIGTERM');
     const before = answers.length;
-    await expect.poll(() => [...pidsSince(before)].filter((pid) => !afterRestart.includes(pid) && !firstPids.has(pid)).length, { timeout: 20_000, interval: 50 }).toBe(1);
+    await expect
+      .poll(() => [...pidsSince(before)].filter((pid) => !afterRestart.includes(pid) && !firstPids.has(pid)).length, { timeout: 20_000, interval: 50 })
+      .toBe(1);
 
     loading = false;
     await Promise.all(loops);

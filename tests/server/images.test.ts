@@ -10,12 +10,12 @@ import { join } from 'node:path';
 import express from 'express';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ImageCache } from '../../app/modules/media/image-cache.server.ts';
-import { ImagePipeline } from '../../app/modules/media/image-pipeline.server.ts';
-import { ImageRenderer, type ImageRendererOptions } from '../../app/modules/media/image-renderer.server.ts';
-import { serveImages } from '../../app/modules/media/image-route.server.ts';
+import { ImageCache } from '#app/modules/media/image-cache.server.ts';
+import { ImagePipeline } from '#app/modules/media/image-pipeline.server.ts';
+import { ImageRenderer, type ImageRendererOptions } from '#app/modules/media/image-renderer.server.ts';
+import { serveImages } from '#app/modules/media/image-route.server.ts';
 import { drawCordSwatch } from '../../scripts/demo-catalogue/drawing/cord-swatch.ts';
-import { createLogger } from '../../app/modules/observability/logger.server.ts';
+import { createLogger } from '#app/lib/observability/logger.server.ts';
 
 interface ImageServer {
   baseUrl: string;
@@ -34,7 +34,11 @@ afterEach(async () => {
 });
 
 /** Swatches named swatch-0.svg … swatch-{count-1}.svg, each a different drawing. */
-async function startImageServer({ swatches = 1, cacheMaxBytes = 64 * 1024 * 1024, renderer: rendererOptions = {} }: { swatches?: number; cacheMaxBytes?: number; renderer?: Partial<ImageRendererOptions> } = {}): Promise<ImageServer> {
+async function startImageServer({
+  swatches = 1,
+  cacheMaxBytes = 64 * 1024 * 1024,
+  renderer: rendererOptions = {},
+}: { swatches?: number; cacheMaxBytes?: number; renderer?: Partial<ImageRendererOptions> } = {}): Promise<ImageServer> {
   const root = mkdtempSync(join(tmpdir(), 'cordial-images-'));
   const mediaDir = join(root, 'media');
   const cacheDir = join(root, 'cache');
@@ -156,7 +160,9 @@ describe('a bounded render queue', () => {
 describe('a render that fails', () => {
   it('answers 500 and leaves no file, complete or partial', async () => {
     const shop = await startImageServer();
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#888' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#888' } })
+      .png()
+      .toBuffer();
     // A PNG cut short: the header reads, the pixels do not.
     writeFileSync(join(shop.mediaDir, 'broken.png'), png.subarray(0, Math.floor(png.length / 2)));
 

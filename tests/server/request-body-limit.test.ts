@@ -33,20 +33,35 @@ describe('request body limit', () => {
   });
 
   it('refuses a body over 25 MB with 413 in the store’s language, before reading it', async () => {
-    const answer = await post(shop.baseUrl, '/de-de/contact', { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(60 * 1024 * 1024) }, '--x\r\n');
+    const answer = await post(
+      shop.baseUrl,
+      '/de-de/contact',
+      { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(60 * 1024 * 1024) },
+      '--x\r\n',
+    );
     expect(answer.status).toBe(413);
     expect(answer.text).toBe('Diese Datei ist zu groß: Es können höchstens 20 MB gesendet werden. Bitte wählen Sie eine kleinere Datei.');
   });
 
   it('refuses a body of unknown length (chunked) with 411', async () => {
-    const answer = await post(shop.baseUrl, '/en-gb/contact', { 'content-type': 'application/x-www-form-urlencoded', 'transfer-encoding': 'chunked' }, 'name=a');
+    const answer = await post(
+      shop.baseUrl,
+      '/en-gb/contact',
+      { 'content-type': 'application/x-www-form-urlencoded', 'transfer-encoding': 'chunked' },
+      'name=a',
+    );
     expect(answer.status).toBe(411);
     expect(answer.text).toContain('at most 20 MB');
   });
 
   it('lets an ordinary form through to the shop (here: refused for its missing CSRF token)', async () => {
     const body = 'name=a';
-    const answer = await post(shop.baseUrl, '/en-gb/contact', { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(body.length) }, body);
+    const answer = await post(
+      shop.baseUrl,
+      '/en-gb/contact',
+      { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(body.length) },
+      body,
+    );
     expect(answer.status).toBe(403);
   });
 });

@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../app/modules/observability/logger.server.ts';
+import { createLogger } from '#app/lib/observability/logger.server.ts';
 import { startWebProcess } from '../../server/web-process.ts';
 import { freePort } from '../support/free-port.ts';
 
@@ -26,7 +26,10 @@ describe('a web process', () => {
     expect(await get(port, '/healthz')).toMatchObject({ status: 503 });
     expect(await get(port, '/en/')).toMatchObject({ status: 503 });
     let databaseUp = true;
-    await web.ready((_req, res) => void res.end('shop'), async () => databaseUp);
+    await web.ready(
+      (_req, res) => void res.end('shop'),
+      async () => databaseUp,
+    );
     expect(await get(port, '/en/')).toMatchObject({ status: 200, body: 'shop' });
     expect(await get(port, '/readyz')).toMatchObject({ status: 200 });
     databaseUp = false;
@@ -43,13 +46,16 @@ describe('a web process', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     let arrived!: () => void;
     const slowArrived = new Promise<void>((resolve) => (arrived = resolve));
-    await web.ready(async (req, res) => {
-      if (req.url === '/slow') {
-        arrived();
-        await held;
-      }
-      res.end('done');
-    }, async () => true);
+    await web.ready(
+      async (req, res) => {
+        if (req.url === '/slow') {
+          arrived();
+          await held;
+        }
+        res.end('done');
+      },
+      async () => true,
+    );
 
     const slow = get(port, '/slow');
     await slowArrived;
@@ -64,7 +70,10 @@ describe('a web process', () => {
   it('closes a request that outlives the grace period', async () => {
     const port = await freePort();
     const web = await startWebProcess({ port, host: '127.0.0.1', logger, listenEarly: true, graceMs: 50 });
-    await web.ready(() => undefined, async () => true);
+    await web.ready(
+      () => undefined,
+      async () => true,
+    );
     const stuck = get(port, '/stuck');
     await new Promise((resolve) => setTimeout(resolve, 20));
     await web.drain();

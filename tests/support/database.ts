@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../../app/db/client.server.ts';
-import { ensureReferenceData } from '../../app/modules/i18n/reference-data.server.ts';
+import { type DatabaseHandle, openDatabase } from '#app/db/client.server.ts';
+import { ensureReferenceData } from '#app/modules/i18n/reference-data.server.ts';
 import { loadDemoCatalogue } from '../../scripts/demo-catalogue/load.ts';
 
 export type TestDriver = 'pglite' | 'postgres';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadCart } from '../../app/modules/cart/cart.server.ts';
-import { checkCoupon } from '../../app/modules/cart/coupons.server.ts';
-import { checkGiftCard } from '../../app/modules/checkout/gift-cards.server.ts';
+import { loadCart } from '#app/modules/cart/cart.server.ts';
+import { checkCoupon } from '#app/modules/cart/coupons.server.ts';
+import { checkGiftCard } from '#app/modules/checkout/gift-cards.server.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from './database.ts';
 import { createCart, createCoupon, createCustomer, createGiftCard, createProduct } from './factories.ts';
 
@@ -15,7 +15,10 @@ describe.each(testDrivers)('test data factories on %s', (driver) => {
 
   it('makes a product, a cart of it, a coupon and a gift card the shop accepts', async () => {
     const { db } = database;
-    const product = await createProduct(db, { name: 'Paracord 550 Black', variants: [{ priceCents: 1_000, tiers: [{ minQuantity: 10, unitPriceCents: 900 }] }, { priceCents: 1_500 }] });
+    const product = await createProduct(db, {
+      name: 'Paracord 550 Black',
+      variants: [{ priceCents: 1_000, tiers: [{ minQuantity: 10, unitPriceCents: 900 }] }, { priceCents: 1_500 }],
+    });
     expect(product.kind).toBe('configurable');
     expect(product.variants.map((variant) => variant.priceCents)).toEqual([1_000, 1_500]);
     const customer = await createCustomer(db);

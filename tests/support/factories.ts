@@ -1,12 +1,12 @@
 /** Test data builders: each creates a real row through the same code the shop uses. */
 import { randomUUID } from 'node:crypto';
 import { asc, sql } from 'drizzle-orm';
-import type { Database } from '../../app/db/client.server.ts';
-import { cartItems, carts, coupons, giftCards, priceTiers, productTranslations, productVariants, products } from '../../app/db/schema.ts';
-import type { CheckoutDetails } from '../../app/modules/checkout/checkout-details.ts';
-import { type CurrencyCode, type LocaleCode, localeCodes } from '../../app/modules/i18n/locales.ts';
-import { registerCustomer } from '../../app/modules/customers/register.server.ts';
-import { type OrderInput, recordOrder } from '../../app/modules/orders/record-order.server.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { cartItems, carts, coupons, giftCards, priceTiers, productTranslations, productVariants, products } from '#app/db/schema.ts';
+import type { CheckoutDetails } from '#app/modules/checkout/checkout-details.ts';
+import { type CurrencyCode, type LocaleCode, localeCodes } from '#app/modules/i18n/locales.ts';
+import { registerCustomer } from '#app/modules/customers/register.server.ts';
+import { type OrderInput, recordOrder } from '#app/modules/orders/record-order.server.ts';
 
 export const testPassword = 'Rope&Knot2026';
 
@@ -34,20 +34,53 @@ export async function createCustomer(db: Database, overrides: Partial<{ email: s
 
 /** A paid order (with its invoice) of the first variants in stock, for the given customer. */
 export async function createPaidOrder(db: Database, customerId: number, overrides: Partial<OrderInput> = {}) {
-  const variants = await db.select().from(productVariants).where(sql`${productVariants.stockQuantity} > 0`).orderBy(asc(productVariants.id)).limit(2);
+  const variants = await db
+    .select()
+    .from(productVariants)
+    .where(sql`${productVariants.stockQuantity} > 0`)
+    .orderBy(asc(productVariants.id))
+    .limit(2);
   const lines = variants.map((variant) => ({
-    variantId: variant.id, sku: variant.sku, name: `Product ${variant.sku}`, quantity: 1, lengthCm: null, isSample: false,
-    unitPriceCents: variant.priceCents, rowTotalCents: variant.priceCents, vatRateBp: 2100, taxCents: Math.round(variant.priceCents * 0.21),
+    variantId: variant.id,
+    sku: variant.sku,
+    name: `Product ${variant.sku}`,
+    quantity: 1,
+    lengthCm: null,
+    isSample: false,
+    unitPriceCents: variant.priceCents,
+    rowTotalCents: variant.priceCents,
+    vatRateBp: 2100,
+    taxCents: Math.round(variant.priceCents * 0.21),
   }));
   const subtotalCents = lines.reduce((sum, line) => sum + line.rowTotalCents, 0);
   const taxCents = lines.reduce((sum, line) => sum + line.taxCents, 0);
   const address = { firstName: 'Anna', lastName: 'Jansen', street: 'Dorpsstraat', houseNumber: '1', zipCode: '1234 AB', city: 'Utrecht', countryCode: 'NL' };
   return db.transaction((tx) =>
     recordOrder(tx, {
-      locale: 'nl-NL', customerId, email: 'anna@example.com', status: 'paid', currencyCode: 'EUR', exchangeRate: '1',
-      subtotalCents, discountCents: 0, shippingCents: 0, taxCents, totalCents: subtotalCents + taxCents, isBusiness: false, vatNumber: null,
-      reverseCharge: false, couponCode: null, ownReference: null, remarks: null, shippingAddress: address, billingAddress: address,
-      shippingMethod: 'home_delivery', paymentMethod: 'ideal', idempotencyKey: null, lines, ...overrides,
+      locale: 'nl-NL',
+      customerId,
+      email: 'anna@example.com',
+      status: 'paid',
+      currencyCode: 'EUR',
+      exchangeRate: '1',
+      subtotalCents,
+      discountCents: 0,
+      shippingCents: 0,
+      taxCents,
+      totalCents: subtotalCents + taxCents,
+      isBusiness: false,
+      vatNumber: null,
+      reverseCharge: false,
+      couponCode: null,
+      ownReference: null,
+      remarks: null,
+      shippingAddress: address,
+      billingAddress: address,
+      shippingMethod: 'home_delivery',
+      paymentMethod: 'ideal',
+      idempotencyKey: null,
+      lines,
+      ...overrides,
     }),
   );
 }
@@ -111,16 +144,26 @@ export async function createProduct(db: Database, overrides: ProductOverrides = 
     })
     .returning();
   const name = overrides.name ?? `Test cord ${sku}`;
-  await db.insert(productTranslations).values(localeCodes.map((locale) => ({ productId: product!.id, locale, name, urlKey: `test-cord-${sku.toLowerCase()}` })));
+  await db
+    .insert(productTranslations)
+    .values(localeCodes.map((locale) => ({ productId: product!.id, locale, name, urlKey: `test-cord-${sku.toLowerCase()}` })));
   const variants = [];
-  for (const [index, spec] of variantSpecs.entries()) variants.push(await createVariant(db, product!.id, { sku: spec.sku ?? (variantSpecs.length > 1 ? `${sku}-${index + 1}` : sku), ...spec }));
+  for (const [index, spec] of variantSpecs.entries())
+    variants.push(await createVariant(db, product!.id, { sku: spec.sku ?? (variantSpecs.length > 1 ? `${sku}-${index + 1}` : sku), ...spec }));
   return { ...product!, name, variants };
 }
 
 /** A visitor's cart in a store (nl-NL, EUR by default) holding these lines; the customer's when given. */
 export async function createCart(
   db: Database,
-  overrides: { customerId?: number | null; locale?: LocaleCode; currency?: CurrencyCode; couponCode?: string | null; checkout?: CheckoutDetails; lines?: { variantId: number; quantity?: number; lengthCm?: number | null }[] } = {},
+  overrides: {
+    customerId?: number | null;
+    locale?: LocaleCode;
+    currency?: CurrencyCode;
+    couponCode?: string | null;
+    checkout?: CheckoutDetails;
+    lines?: { variantId: number; quantity?: number; lengthCm?: number | null }[];
+  } = {},
 ): Promise<string> {
   const [cart] = await db
     .insert(carts)
@@ -133,7 +176,10 @@ export async function createCart(
     })
     .returning({ id: carts.id });
   const lines = overrides.lines ?? [];
-  if (lines.length > 0) await db.insert(cartItems).values(lines.map((line) => ({ cartId: cart!.id, variantId: line.variantId, quantity: line.quantity ?? 1, lengthCm: line.lengthCm ?? null })));
+  if (lines.length > 0)
+    await db
+      .insert(cartItems)
+      .values(lines.map((line) => ({ cartId: cart!.id, variantId: line.variantId, quantity: line.quantity ?? 1, lengthCm: line.lengthCm ?? null })));
   return cart!.id;
 }
 

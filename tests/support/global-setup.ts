@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../app/db/client.server.ts';
-import { ensureReferenceData } from '../../app/modules/i18n/reference-data.server.ts';
+import { openDatabase } from '#app/db/client.server.ts';
+import { ensureReferenceData } from '#app/modules/i18n/reference-data.server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -36,7 +36,8 @@ export async function startMailCatcher(directory: string, port?: number): Promis
 }
 
 /** Quoted-printable soft line breaks and escapes undone, enough to read links and words. */
-const decodeQuotedPrintable = (text: string) => text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+const decodeQuotedPrintable = (text: string) =>
+  text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 
 export interface CaughtMail {
   raw: string;

@@ -37,7 +37,10 @@ function glyphTexts(cmap: string): string[] {
   const texts: string[] = [];
   for (const [, first, entries] of cmap.matchAll(/<(\w+)> <\w+> \[([^\]]*)\]/g)) {
     (entries!.match(/<[^>]*>/g) ?? []).forEach((entry, offset) => {
-      const units = entry.slice(1, -1).split(' ').map((hex) => parseInt(hex, 16));
+      const units = entry
+        .slice(1, -1)
+        .split(' ')
+        .map((hex) => parseInt(hex, 16));
       texts[parseInt(first!, 16) + offset] = String.fromCharCode(...units);
     });
   }

@@ -1,8 +1,8 @@
-import type { AppServices } from '../../app/context.ts';
-import type { Database } from '../../app/db/client.server.ts';
+import type { AppServices } from '#app/context.ts';
+import type { Database } from '#app/db/client.server.ts';
 import { storefrontPageCache } from '../../server/storefront-page-cache.ts';
-import type { OutgoingMail } from '../../app/modules/mail/mailer.server.ts';
-import { createLogger } from '../../app/modules/observability/logger.server.ts';
+import type { OutgoingMail } from '#app/lib/mail/mailer.server.ts';
+import { createLogger } from '#app/lib/observability/logger.server.ts';
 
 /**
  * The services a route or module gets at run time, for tests that call them directly: the test

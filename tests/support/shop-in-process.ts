@@ -10,10 +10,10 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { createServer } from 'vite';
 import { storefrontPageCache } from '../../server/storefront-page-cache.ts';
-import { ImageCache } from '../../app/modules/media/image-cache.server.ts';
-import { ImagePipeline } from '../../app/modules/media/image-pipeline.server.ts';
-import { ImageRenderer } from '../../app/modules/media/image-renderer.server.ts';
-import { createMailTransport } from '../../app/modules/mail/mailer.server.ts';
+import { ImageCache } from '#app/modules/media/image-cache.server.ts';
+import { ImagePipeline } from '#app/modules/media/image-pipeline.server.ts';
+import { ImageRenderer } from '#app/modules/media/image-renderer.server.ts';
+import { createMailTransport } from '#app/lib/mail/mailer.server.ts';
 import type { AppDependencies } from '../../server/app.ts';
 import type { TestDatabase } from './database.ts';
 import { freePort } from './free-port.ts';
@@ -39,12 +39,23 @@ export async function startShopInProcess(database: TestDatabase, overrides: Part
       },
     }),
   );
-  const vite = await createServer({ root, configFile: join(root, 'vite.config.ts'), server: { middlewareMode: true, hmr: false, ws: false, watch: null }, appType: 'custom', logLevel: 'error' });
+  const vite = await createServer({
+    root,
+    configFile: join(root, 'vite.config.ts'),
+    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+    appType: 'custom',
+    logLevel: 'error',
+  });
   const { createApp, invalidateCachesOnStorefrontChanges } = (await vite.ssrLoadModule('./server/app.ts')) as typeof import('../../server/app.ts');
   const pageCache = overrides.pageCache ?? storefrontPageCache();
   const stopWatchingChanges = await invalidateCachesOnStorefrontChanges(database, pageCache);
   const imageRenderer = new ImageRenderer({ concurrency: 1, maxQueued: 4, timeoutSeconds: 30 });
-  const images = new ImagePipeline({ mediaDir: join(dataDir, 'media'), cache: new ImageCache(join(dataDir, 'cache', 'images'), 64 * 1024 * 1024), renderer: imageRenderer, logger });
+  const images = new ImagePipeline({
+    mediaDir: join(dataDir, 'media'),
+    cache: new ImageCache(join(dataDir, 'cache', 'images'), 64 * 1024 * 1024),
+    renderer: imageRenderer,
+    logger,
+  });
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const listening = await new Promise<Server>((resolveServer) => {

@@ -63,7 +63,13 @@ const page = (session: StoredSession) => `<!doctype html><html lang="en"><head><
 <p><a href="/pay/${session.id}/complete">Pay now</a></p>
 <p><a href="/pay/${session.id}/cancel">Cancel payment</a></p></main></body></html>`;
 
-const refundObject = (refund: StoredRefund) => ({ id: refund.id, object: 'refund', amount: refund.amount, payment_intent: refund.paymentIntent, status: 'succeeded' });
+const refundObject = (refund: StoredRefund) => ({
+  id: refund.id,
+  object: 'refund',
+  amount: refund.amount,
+  payment_intent: refund.paymentIntent,
+  status: 'succeeded',
+});
 
 export async function startStripeStandIn(options: StandInOptions = {}): Promise<StripeStandIn> {
   const requests: StripeStandIn['requests'] = [];
@@ -85,7 +91,12 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
         if (hosted[2] === 'cancel') return response.writeHead(303, { location: session.cancelUrl }).end();
         session.status = 'complete';
         if (options.webhook) {
-          const payload = JSON.stringify({ id: `evt_${session.id}`, object: 'event', type: 'checkout.session.completed', data: { object: sessionObject(session, '') } });
+          const payload = JSON.stringify({
+            id: `evt_${session.id}`,
+            object: 'event',
+            type: 'checkout.session.completed',
+            data: { object: sessionObject(session, '') },
+          });
           const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: options.webhook.secret });
           await fetch(options.webhook.url, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
         }
@@ -122,7 +133,9 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
         const amount = Number(form.get('amount') ?? (paid ? paid.amount - alreadyRefunded : 0));
         if (!paid || !Number.isSafeInteger(amount) || amount <= 0 || amount > paid.amount - alreadyRefunded) {
           response.statusCode = 400;
-          const message = paid ? `Refund amount (${amount}) is greater than unrefunded amount on charge (${paid.amount - alreadyRefunded})` : `No such payment_intent: '${paymentIntent}'`;
+          const message = paid
+            ? `Refund amount (${amount}) is greater than unrefunded amount on charge (${paid.amount - alreadyRefunded})`
+            : `No such payment_intent: '${paymentIntent}'`;
           return response.end(JSON.stringify({ error: { type: 'invalid_request_error', message } }));
         }
         const refund: StoredRefund = { id: `re_test_${refunds.length + 1}`, paymentIntent, amount, idempotencyKey };
@@ -135,7 +148,9 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
       if (session && request.method === 'POST' && api![2]) {
         if (session.status !== 'open') {
           response.statusCode = 400;
-          return response.end(JSON.stringify({ error: { type: 'invalid_request_error', message: `Only Checkout Sessions with a status in ["open"] can be expired.` } }));
+          return response.end(
+            JSON.stringify({ error: { type: 'invalid_request_error', message: `Only Checkout Sessions with a status in ["open"] can be expired.` } }),
+          );
         }
         session.status = 'expired';
         return response.end(JSON.stringify(sessionObject(session, '')));

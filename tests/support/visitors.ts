@@ -17,13 +17,21 @@ export async function newVisitor(baseUrl: string, prefix: string, cookie = ''): 
   const response = await fetch(`${baseUrl}/${prefix}/customer/account/login`, { headers: { cookie, 'x-forwarded-for': testClientAddress } });
   const body = await response.text();
   const csrfToken = /<meta name="csrf-token" content="([^"]+)"/.exec(body)?.[1];
-  const csrfCookie = response.headers.getSetCookie().map((line) => line.split(';')[0]!).find((pair) => pair.startsWith('csrf='));
+  const csrfCookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0]!)
+    .find((pair) => pair.startsWith('csrf='));
   if (!csrfToken) throw new Error(`no CSRF token on the login page (${response.status})`);
   return { cookie: [cookie, csrfCookie].filter(Boolean).join('; '), csrfToken };
 }
 
 /** A logged-in customer: the login form (or with `register`, the registration form) posted like a browser does. */
-export async function loggedInVisitor(baseUrl: string, prefix: string, credentials: { email: string; password: string }, { register = false } = {}): Promise<Visitor> {
+export async function loggedInVisitor(
+  baseUrl: string,
+  prefix: string,
+  credentials: { email: string; password: string },
+  { register = false } = {},
+): Promise<Visitor> {
   const guest = await newVisitor(baseUrl, prefix);
   const fields: Record<string, string> = { email: credentials.email, password: credentials.password, _csrf: guest.csrfToken };
   if (register) Object.assign(fields, { firstName: 'Fuzz', lastName: 'Tester', confirmPassword: credentials.password });
@@ -33,8 +41,10 @@ export async function loggedInVisitor(baseUrl: string, prefix: string, credentia
     body: new URLSearchParams(fields).toString(),
     redirect: 'manual',
   });
-  const session = response.headers.getSetCookie().map((line) => line.split(';')[0]!).find((pair) => pair.startsWith('session='));
+  const session = response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0]!)
+    .find((pair) => pair.startsWith('session='));
   if (!session) throw new Error(`${register ? 'registration' : 'login'} refused (${response.status})`);
   return { cookie: `${guest.cookie}; ${session}`, csrfToken: guest.csrfToken };
 }
-

@@ -1,11 +1,11 @@
 import { Fragment } from 'react';
 import { Link } from 'react-router';
-import { postalLines } from '../../modules/customers/address-format.ts';
-import { countryName } from '../../modules/customers/countries.ts';
-import { formatCurrencyAmount } from '../../modules/currency/money.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { shopTimeZone } from '../../modules/i18n/locales.ts';
-import { TableScroll } from '../ui/table-scroll.tsx';
+import { postalLines } from '#app/modules/customers/address-format.ts';
+import { countryName } from '#app/modules/customers/countries.ts';
+import { formatCurrencyAmount } from '#app/modules/currency/money.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { shopTimeZone } from '#app/modules/i18n/locales.ts';
+import { TableScroll } from '#app/components/ui/table-scroll.tsx';
 
 export interface DisplayedAddress {
   firstName: string;
@@ -39,7 +39,10 @@ export function AddressLines({ address }: { address: DisplayedAddress }) {
 /** Dates in the shop's own time zone, so server and browser render the same text. */
 export function useFormatDate(withTime = false) {
   const { locale } = useI18n();
-  const format = new Intl.DateTimeFormat(locale, withTime ? { dateStyle: 'medium', timeStyle: 'short', timeZone: shopTimeZone } : { dateStyle: 'medium', timeZone: shopTimeZone });
+  const format = new Intl.DateTimeFormat(
+    locale,
+    withTime ? { dateStyle: 'medium', timeStyle: 'short', timeZone: shopTimeZone } : { dateStyle: 'medium', timeZone: shopTimeZone },
+  );
   return (date: Date | string) => format.format(new Date(date));
 }
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PageHead, samePathAlternates } from '../page-head.tsx';
+import { PageHead, samePathAlternates } from '#app/components/page-head.tsx';
 
 interface AccountPageProps {
   title: string;

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { type AddressFormat, addressFormatOf, localityFieldOrder } from '../../modules/customers/address-format.ts';
-import type { AddressField } from '../../modules/customers/address-form.ts';
-import { countryOptions } from '../../modules/customers/countries.ts';
-import type { FieldErrors } from '../../modules/forms/field-errors.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { CheckboxField, FieldMessage, TextField } from '../forms/form-fields.tsx';
+import { type AddressFormat, addressFormatOf, localityFieldOrder } from '#app/modules/customers/address-format.ts';
+import type { AddressField } from '#app/modules/customers/address-form.ts';
+import { countryOptions } from '#app/modules/customers/countries.ts';
+import type { FieldErrors } from '#app/lib/forms/field-errors.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { CheckboxField, FieldMessage, TextField } from '#app/components/forms/form-fields.tsx';
 
 type AddressValues = Partial<Record<AddressField, string | boolean | null>>;
 
@@ -93,8 +93,18 @@ export function AddressFields({
       <TextField {...field('phone')} type="tel" label={t('address.phone')} autoComplete="tel" required />
       {withDefaults && (
         <>
-          <CheckboxField name="isDefaultShipping" idPrefix={idPrefix} label={t('account.useAsDefaultShipping')} defaultChecked={checked(values.isDefaultShipping)} />
-          <CheckboxField name="isDefaultBilling" idPrefix={idPrefix} label={t('account.useAsDefaultBilling')} defaultChecked={checked(values.isDefaultBilling)} />
+          <CheckboxField
+            name="isDefaultShipping"
+            idPrefix={idPrefix}
+            label={t('account.useAsDefaultShipping')}
+            defaultChecked={checked(values.isDefaultShipping)}
+          />
+          <CheckboxField
+            name="isDefaultBilling"
+            idPrefix={idPrefix}
+            label={t('account.useAsDefaultBilling')}
+            defaultChecked={checked(values.isDefaultBilling)}
+          />
         </>
       )}
     </>

@@ -11,7 +11,9 @@ function attributesOf(html: string, tag: string) {
 
 /** The markup of `element` on an admin page whose root gave the CSRF token. */
 function render(element: React.ReactElement) {
-  const Stub = createRoutesStub([{ id: 'root', path: '/', loader: () => ({ csrfToken: 'csrf-token' }), HydrateFallback: () => null, children: [{ index: true, Component: () => element }] }]);
+  const Stub = createRoutesStub([
+    { id: 'root', path: '/', loader: () => ({ csrfToken: 'csrf-token' }), HydrateFallback: () => null, children: [{ index: true, Component: () => element }] },
+  ]);
   return renderToStaticMarkup(<Stub initialEntries={['/']} hydrationData={{ loaderData: { root: { csrfToken: 'csrf-token' } } }} />);
 }
 

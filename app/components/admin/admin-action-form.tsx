@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Form } from 'react-router';
-import { CsrfField } from '../forms/form-fields.tsx';
+import { CsrfField } from '#app/components/forms/form-fields.tsx';
 
 const toneClass = { plain: 'button admin-button', primary: 'button admin-button button--primary', danger: 'button admin-button button--danger' } as const;
 

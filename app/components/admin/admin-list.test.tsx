@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import en from '../../../locales/en.json' with { type: 'json' };
-import { I18nProvider } from '../../modules/i18n/i18n.tsx';
+import { I18nProvider } from '#app/modules/i18n/i18n.tsx';
 import { AdminFilters, AdminSortLinks, AdminTable } from './admin-list.tsx';
 
 /** The markup of `element` on the admin page at `url`. */
@@ -21,7 +21,11 @@ const unescape = (text: string) => text.replaceAll('&amp;', '&');
 
 describe('sortable admin tables', () => {
   const table = (
-    <AdminTable caption="Coupons" sort={{ key: 'used', direction: 'desc' }} columns={[{ label: 'Code', sortKey: 'code' }, { label: 'Used', sortKey: 'used', sortFirst: 'desc', numeric: true }, { label: 'Notes' }]}>
+    <AdminTable
+      caption="Coupons"
+      sort={{ key: 'used', direction: 'desc' }}
+      columns={[{ label: 'Code', sortKey: 'code' }, { label: 'Used', sortKey: 'used', sortFirst: 'desc', numeric: true }, { label: 'Notes' }]}
+    >
       {null}
     </AdminTable>
   );
@@ -51,7 +55,14 @@ describe('sortable admin tables', () => {
   it('offers the sort of a list of cards as links that say the direction', () => {
     const html = render(
       '/paracord_admin/coupons?status=pending',
-      <AdminSortLinks label="Sort by" sort={{ key: 'rating', direction: 'asc' }} options={[{ key: 'createdAt', label: 'Date', first: 'desc' }, { key: 'rating', label: 'Rating' }]} />,
+      <AdminSortLinks
+        label="Sort by"
+        sort={{ key: 'rating', direction: 'asc' }}
+        options={[
+          { key: 'createdAt', label: 'Date', first: 'desc' },
+          { key: 'rating', label: 'Rating' },
+        ]}
+      />,
     );
     expect(html).toContain('<nav aria-label="Sort by"');
     expect(unescape(html)).toContain('href="/paracord_admin/coupons?status=pending&sort=createdAt&direction=desc"');

@@ -1,9 +1,9 @@
 import { Fragment, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { Form, Link, useLocation, useSearchParams } from 'react-router';
-import { Pagination } from '../pagination.tsx';
-import { type ListSort, type SortDirection, sortedSearch } from '../../modules/admin/list-sort.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import type { PageWindow } from '../../modules/paging/page-window.ts';
+import { Pagination } from '#app/components/pagination.tsx';
+import { type ListSort, type SortDirection, sortedSearch } from '#app/modules/admin/list-sort.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import type { PageWindow } from '#app/lib/paging/page-window.ts';
 
 /**
  * The parts every admin list page is made of: a GET filter form, a table that scrolls sideways in
@@ -22,7 +22,17 @@ function SortFields() {
 }
 
 /** A GET form of filters above a list; `label` names it for assistive technology; `reset` links to the list without filters. */
-export function AdminFilters({ label, submitLabel, reset, children }: { label: string; submitLabel: string; reset?: { to: string; label: string }; children: ReactNode }) {
+export function AdminFilters({
+  label,
+  submitLabel,
+  reset,
+  children,
+}: {
+  label: string;
+  submitLabel: string;
+  reset?: { to: string; label: string };
+  children: ReactNode;
+}) {
   return (
     <Form method="get" role="search" className="admin-filters" aria-label={label}>
       {children}
@@ -54,14 +64,37 @@ export interface AdminColumn {
 }
 
 /** The link of a sortable heading or sort choice: the same list sorted by `key`. */
-function SortLink({ sort, sortKey, first, className, idleMark, children }: { sort: ListSort; sortKey: string; first?: SortDirection; className?: string; /** a faint ↕ while not sorted by it: the heading can sort */ idleMark?: boolean; children: ReactNode }) {
+function SortLink({
+  sort,
+  sortKey,
+  first,
+  className,
+  idleMark,
+  children,
+}: {
+  sort: ListSort;
+  sortKey: string;
+  first?: SortDirection;
+  className?: string;
+  /** a faint ↕ while not sorted by it: the heading can sort */ idleMark?: boolean;
+  children: ReactNode;
+}) {
   const [params] = useSearchParams();
   const { pathname } = useLocation();
   const active = sort.key === sortKey;
   return (
     <Link to={`${pathname}?${sortedSearch(params, sort, sortKey, first)}`} className={className} aria-current={active ? 'true' : undefined}>
       {children}
-      {active ? <span aria-hidden="true">{sort.direction === 'asc' ? ' ▲' : ' ▼'}</span> : idleMark && <span aria-hidden="true" className="admin-sort__idle"> ↕</span>}
+      {active ? (
+        <span aria-hidden="true">{sort.direction === 'asc' ? ' ▲' : ' ▼'}</span>
+      ) : (
+        idleMark && (
+          <span aria-hidden="true" className="admin-sort__idle">
+            {' '}
+            ↕
+          </span>
+        )
+      )}
     </Link>
   );
 }
@@ -103,7 +136,12 @@ export function AdminTable({
               isValidElement(column) ? (
                 <Fragment key={index}>{column}</Fragment>
               ) : (
-                <th key={index} scope="col" className={[column.numeric && 'admin-number', column.className].filter(Boolean).join(' ') || undefined} aria-sort={ariaSort(sort, column.sortKey)}>
+                <th
+                  key={index}
+                  scope="col"
+                  className={[column.numeric && 'admin-number', column.className].filter(Boolean).join(' ') || undefined}
+                  aria-sort={ariaSort(sort, column.sortKey)}
+                >
                   {sort && column.sortKey ? (
                     <SortLink sort={sort} sortKey={column.sortKey} first={column.sortFirst} className="admin-sort" idleMark>
                       {column.label}
@@ -143,7 +181,9 @@ export function AdminSortLinks({ label, sort, options }: { label: string; sort: 
           <li key={option.key}>
             <SortLink sort={sort} sortKey={option.key} first={option.first}>
               {option.label}
-              {sort.key === option.key && <span className="visually-hidden"> ({t(sort.direction === 'asc' ? 'admin.list.ascending' : 'admin.list.descending')})</span>}
+              {sort.key === option.key && (
+                <span className="visually-hidden"> ({t(sort.direction === 'asc' ? 'admin.list.ascending' : 'admin.list.descending')})</span>
+              )}
             </SortLink>
           </li>
         ))}

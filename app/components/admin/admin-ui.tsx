@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef } from 'react';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
 
 /** The heading of an admin page, with the page's <title> and room for actions on the right. */
 export function AdminPageHeader({ title, children }: { title: string; children?: ReactNode }) {

@@ -1,6 +1,6 @@
-import type { FunnelRow, VitalSummary } from '../../modules/analytics/analytics-store.server.ts';
-import { vitalThresholds } from '../../modules/analytics/reports.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
+import type { FunnelRow, VitalSummary } from '#app/modules/analytics/analytics-store.server.ts';
+import { vitalThresholds } from '#app/modules/analytics/reports.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
 
 const steps = ['views', 'cart', 'checkout', 'purchase'] as const;
 
@@ -78,7 +78,12 @@ export function AnalyticsPanels({ funnel, vitals }: { funnel: FunnelRow[]; vital
                     <td>
                       {t(`admin.analytics.ratings.${row.rating}`)}{' '}
                       <span className="admin-muted">
-                        ({t('admin.analytics.thresholds', { good: unit(row.metric, vitalThresholds[row.metric].good), poor: unit(row.metric, vitalThresholds[row.metric].poor) })})
+                        (
+                        {t('admin.analytics.thresholds', {
+                          good: unit(row.metric, vitalThresholds[row.metric].good),
+                          poor: unit(row.metric, vitalThresholds[row.metric].poor),
+                        })}
+                        )
                       </span>
                     </td>
                     <td className="admin-number">{number.format(row.samples)}</td>

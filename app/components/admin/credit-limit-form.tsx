@@ -1,14 +1,22 @@
 import { Form } from 'react-router';
-import { CsrfField, FieldMessage } from '../forms/form-fields.tsx';
-import { formatCurrencyAmount, minorUnitsToDecimal } from '../../modules/currency/money.ts';
-import type { FieldError } from '../../modules/forms/field-errors.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { CsrfField, FieldMessage } from '#app/components/forms/form-fields.tsx';
+import { formatCurrencyAmount, minorUnitsToDecimal } from '#app/modules/currency/money.ts';
+import type { FieldError } from '#app/lib/forms/field-errors.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
 
 /**
  * The admin customer page's own invoice credit limit (decision 0018): euros, empty for the
  * store's default. After a refused value the field keeps what was typed, with the message next to it.
  */
-export function CreditLimitForm({ creditLimitCents, defaultEurCents, failed }: { creditLimitCents: number | null; defaultEurCents: number; failed?: { error: FieldError; value: string } }) {
+export function CreditLimitForm({
+  creditLimitCents,
+  defaultEurCents,
+  failed,
+}: {
+  creditLimitCents: number | null;
+  defaultEurCents: number;
+  failed?: { error: FieldError; value: string };
+}) {
   const { t, locale } = useI18n();
   return (
     <section className="admin-panel" aria-labelledby="credit-limit-title">

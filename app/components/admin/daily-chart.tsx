@@ -1,5 +1,5 @@
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { formatMoney } from '../../modules/currency/money.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { formatMoney } from '#app/modules/currency/money.ts';
 
 interface Day {
   day: string;
@@ -30,12 +30,23 @@ export function DailyChart({ days }: { days: Day[] }) {
           const barHeight = Math.round((day.revenueEurCents / max) * (height - 8));
           return (
             <g key={day.day}>
-              <rect x={index * slot + slot * 0.15} y={height - barHeight} width={slot * 0.7} height={Math.max(barHeight, day.orders > 0 ? 1 : 0)} className="admin-chart__bar">
+              <rect
+                x={index * slot + slot * 0.15}
+                y={height - barHeight}
+                width={slot * 0.7}
+                height={Math.max(barHeight, day.orders > 0 ? 1 : 0)}
+                className="admin-chart__bar"
+              >
                 <title>{`${label(day.day)}: ${money(day.revenueEurCents)}, ${t('admin.dashboard.ordersCount', { count: day.orders })}`}</title>
               </rect>
               {/* Every fifth day is labelled, counting back from today (whose label ends at the edge). */}
               {(days.length - 1 - index) % 5 === 0 ? (
-                <text x={index === days.length - 1 ? width : index * slot + slot / 2} y={height + 16} textAnchor={index === days.length - 1 ? 'end' : 'middle'} className="admin-chart__label">
+                <text
+                  x={index === days.length - 1 ? width : index * slot + slot / 2}
+                  y={height + 16}
+                  textAnchor={index === days.length - 1 ? 'end' : 'middle'}
+                  className="admin-chart__label"
+                >
                   {label(day.day)}
                 </text>
               ) : null}

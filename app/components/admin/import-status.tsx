@@ -1,4 +1,4 @@
-import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
 
 const tone: Record<string, string> = { done: 'active', queued: 'pending', running: 'pending', previewed: 'invited', failed: 'failed', stopped: 'disabled' };
 

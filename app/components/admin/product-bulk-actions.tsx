@@ -1,12 +1,20 @@
-import { FieldMessage } from '../forms/form-fields.tsx';
-import type { FormFailure } from '../../modules/forms/field-errors.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { FieldMessage } from '#app/components/forms/form-fields.tsx';
+import type { FormFailure } from '#app/lib/forms/field-errors.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
 
 /**
  * The bulk actions under the products list: each action is its own button of the list's form, so
  * it works without JavaScript; the fields an action needs sit next to its button.
  */
-export function ProductBulkActions({ categories, currencies, failure }: { categories: { id: number; name: string; level: number }[]; currencies: string[]; failure?: FormFailure }) {
+export function ProductBulkActions({
+  categories,
+  currencies,
+  failure,
+}: {
+  categories: { id: number; name: string; level: number }[];
+  currencies: string[];
+  failure?: FormFailure;
+}) {
   const { t } = useI18n();
   const value = (name: string, fallback = '') => failure?.values[name] ?? fallback;
   const button = (intent: string, label: string) => (

@@ -1,12 +1,12 @@
 import { Form, useNavigation } from 'react-router';
-import { CheckboxField, CsrfField, FieldMessage, FormAlert, TextField } from '../forms/form-fields.tsx';
-import type { ProductForEditing } from '../../modules/catalogue/product-editor.server.ts';
-import { fieldName, formatTiers, newVariantId, relatedKinds, translationParts } from '../../modules/catalogue/product-editor-fields.ts';
-import { minorUnitsToDecimal } from '../../modules/currency/money.ts';
-import type { FieldError } from '../../modules/forms/field-errors.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { localeCodes, storefrontByCode } from '../../modules/i18n/locales.ts';
-import { tierSavingPercent } from '../../modules/pricing/unit-price.ts';
+import { CheckboxField, CsrfField, FieldMessage, FormAlert, TextField } from '#app/components/forms/form-fields.tsx';
+import type { ProductForEditing } from '#app/modules/catalogue-admin/product-editor.server.ts';
+import { fieldName, formatTiers, newVariantId, relatedKinds, translationParts } from '#app/modules/catalogue-admin/product-editor-fields.ts';
+import { minorUnitsToDecimal } from '#app/modules/currency/money.ts';
+import type { FieldError } from '#app/lib/forms/field-errors.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { localeCodes, storefrontByCode } from '#app/modules/i18n/locales.ts';
+import { tierSavingPercent } from '#app/modules/pricing/unit-price.ts';
 
 interface EditorFailure {
   fieldErrors: Record<string, FieldError | undefined>;
@@ -49,7 +49,12 @@ export function ProductEditorForm({ editing, canWrite, failure }: { editing: Pro
         </p>
         <CheckboxField idPrefix="product" name="isActive" label={t('admin.catalogue.isActive')} defaultChecked={checked('isActive', product.isActive)} />
         <CheckboxField idPrefix="product" name="hasSample" label={t('admin.catalogue.hasSample')} defaultChecked={checked('hasSample', product.hasSample)} />
-        <CheckboxField idPrefix="product" name="soldByLength" label={t('admin.catalogue.soldByLength')} defaultChecked={checked('soldByLength', product.soldByLength)} />
+        <CheckboxField
+          idPrefix="product"
+          name="soldByLength"
+          label={t('admin.catalogue.soldByLength')}
+          defaultChecked={checked('soldByLength', product.soldByLength)}
+        />
       </fieldset>
 
       <fieldset disabled={!canWrite} className="admin-product-section">
@@ -64,14 +69,44 @@ export function ProductEditorForm({ editing, canWrite, failure }: { editing: Pro
               <summary>
                 <span className="admin-locale__code">{locale}</span> {storefront.name}{' '}
                 <span className={`admin-badge admin-badge--${missing.length === 0 ? 'active' : 'disabled'}`}>
-                  {missing.length === 0 ? t('admin.catalogue.complete') : t('admin.catalogue.missing', { parts: missing.map((part) => t(`admin.catalogue.parts.${part}`)).join(', ') })}
+                  {missing.length === 0
+                    ? t('admin.catalogue.complete')
+                    : t('admin.catalogue.missing', { parts: missing.map((part) => t(`admin.catalogue.parts.${part}`)).join(', ') })}
                 </span>
               </summary>
               <div className="admin-locale__fields">
-                <TextField idPrefix="product" name={fieldName.text(locale, 'name')} label={t('admin.catalogue.partIn', { part: t('admin.catalogue.parts.name'), locale })} defaultValue={value(fieldName.text(locale, 'name'), stored?.name ?? '')} error={error(fieldName.text(locale, 'name'))} />
-                <TextField idPrefix="product" name={fieldName.text(locale, 'urlKey')} label={t('admin.catalogue.partIn', { part: t('admin.catalogue.parts.urlKey'), locale })} hint={t('admin.catalogue.urlKeyHint')} defaultValue={value(fieldName.text(locale, 'urlKey'), stored?.urlKey ?? '')} error={error(fieldName.text(locale, 'urlKey'))} />
-                <TextField idPrefix="product" name={fieldName.text(locale, 'description')} rows={6} label={t('admin.catalogue.partIn', { part: t('admin.catalogue.parts.description'), locale })} hint={t('admin.catalogue.descriptionHint')} defaultValue={value(fieldName.text(locale, 'description'), stored?.description ?? '')} error={error(fieldName.text(locale, 'description'))} />
-                <TextField idPrefix="product" name={fieldName.text(locale, 'metaDescription')} rows={2} label={t('admin.catalogue.partIn', { part: t('admin.catalogue.parts.metaDescription'), locale })} defaultValue={value(fieldName.text(locale, 'metaDescription'), stored?.metaDescription ?? '')} error={error(fieldName.text(locale, 'metaDescription'))} />
+                <TextField
+                  idPrefix="product"
+                  name={fieldName.text(locale, 'name')}
+                  label={t('admin.catalogue.partIn', { part: t('admin.catalogue.parts.name'), locale })}
+                  defaultValue={value(fieldName.text(locale, 'name'), stored?.name ?? '')}
+                  error={error(fieldName.text(locale, 'name'))}
+                />
+                <TextField
+                  idPrefix="product"
+                  name={fieldName.text(locale, 'urlKey')}
+                  label={t('admin.catalogue.partIn', { part: t('admin.catalogue.parts.urlKey'), locale })}
+                  hint={t('admin.catalogue.urlKeyHint')}
+                  defaultValue={value(fieldName.text(locale, 'urlKey'), stored?.urlKey ?? '')}
+                  error={error(fieldName.text(locale, 'urlKey'))}
+                />
+                <TextField
+                  idPrefix="product"
+                  name={fieldName.text(locale, 'description')}
+                  rows={6}
+                  label={t('admin.catalogue.partIn', { part: t('admin.catalogue.parts.description'), locale })}
+                  hint={t('admin.catalogue.descriptionHint')}
+                  defaultValue={value(fieldName.text(locale, 'description'), stored?.description ?? '')}
+                  error={error(fieldName.text(locale, 'description'))}
+                />
+                <TextField
+                  idPrefix="product"
+                  name={fieldName.text(locale, 'metaDescription')}
+                  rows={2}
+                  label={t('admin.catalogue.partIn', { part: t('admin.catalogue.parts.metaDescription'), locale })}
+                  defaultValue={value(fieldName.text(locale, 'metaDescription'), stored?.metaDescription ?? '')}
+                  error={error(fieldName.text(locale, 'metaDescription'))}
+                />
                 {stored?.urlKey && (
                   <p>
                     <a href={`/${storefront.prefix}/${stored.urlKey}`} target="_blank" rel="noreferrer">
@@ -99,7 +134,13 @@ export function ProductEditorForm({ editing, canWrite, failure }: { editing: Pro
                   {attribute.unit && ` (${attribute.unit})`}
                 </label>
                 {attribute.valueType === 'select' ? (
-                  <select id={id} name={name} multiple size={Math.min(4, attribute.options.length + 1)} defaultValue={failure ? (failure.values[name] ?? '').split(',') : attribute.selected.map(String)}>
+                  <select
+                    id={id}
+                    name={name}
+                    multiple
+                    size={Math.min(4, attribute.options.length + 1)}
+                    defaultValue={failure ? (failure.values[name] ?? '').split(',') : attribute.selected.map(String)}
+                  >
                     {attribute.options.map((option) => (
                       <option key={option.id} value={option.id}>
                         {option.label}
@@ -107,7 +148,14 @@ export function ProductEditorForm({ editing, canWrite, failure }: { editing: Pro
                     ))}
                   </select>
                 ) : (
-                  <input id={id} name={name} inputMode={attribute.valueType === 'number' ? 'decimal' : undefined} defaultValue={value(name, attribute.value)} aria-invalid={fieldError ? true : undefined} aria-describedby={fieldError ? `${id}-error` : undefined} />
+                  <input
+                    id={id}
+                    name={name}
+                    inputMode={attribute.valueType === 'number' ? 'decimal' : undefined}
+                    defaultValue={value(name, attribute.value)}
+                    aria-invalid={fieldError ? true : undefined}
+                    aria-describedby={fieldError ? `${id}-error` : undefined}
+                  />
                 )}
                 <FieldMessage id={`${id}-error`} error={fieldError} />
               </div>
@@ -120,7 +168,15 @@ export function ProductEditorForm({ editing, canWrite, failure }: { editing: Pro
         <legend>{t('admin.catalogue.variants')}</legend>
         <p className="form-field__hint">{t('admin.catalogue.tiersHint')}</p>
         {editing.variants.map((variant, index) => (
-          <VariantFields key={variant.id} editing={editing} variant={variant} heading={t('admin.catalogue.variantNumber', { number: index + 1, sku: variant.sku })} value={value} error={error} checked={checked} />
+          <VariantFields
+            key={variant.id}
+            editing={editing}
+            variant={variant}
+            heading={t('admin.catalogue.variantNumber', { number: index + 1, sku: variant.sku })}
+            value={value}
+            error={error}
+            checked={checked}
+          />
         ))}
         <VariantFields editing={editing} variant={null} heading={t('admin.catalogue.newVariant')} value={value} error={error} checked={checked} />
       </fieldset>
@@ -128,7 +184,15 @@ export function ProductEditorForm({ editing, canWrite, failure }: { editing: Pro
       <fieldset disabled={!canWrite} className="admin-product-section">
         <legend>{t('admin.catalogue.related')}</legend>
         {relatedKinds.map((kind) => (
-          <TextField key={kind} idPrefix="product" name={fieldName.related(kind)} label={t(`admin.catalogue.relatedKinds.${kind}`)} hint={t('admin.catalogue.relatedHint')} defaultValue={value(fieldName.related(kind), editing.related[kind])} error={error(fieldName.related(kind))} />
+          <TextField
+            key={kind}
+            idPrefix="product"
+            name={fieldName.related(kind)}
+            label={t(`admin.catalogue.relatedKinds.${kind}`)}
+            hint={t('admin.catalogue.relatedHint')}
+            defaultValue={value(fieldName.related(kind), editing.related[kind])}
+            error={error(fieldName.related(kind))}
+          />
         ))}
       </fieldset>
       {canWrite && (
@@ -172,7 +236,13 @@ function VariantFields({
           return (
             <div key={attribute.id} className="form-field">
               <label htmlFor={`product-${name}`}>{attribute.label}</label>
-              <select id={`product-${name}`} name={name} defaultValue={value(name, String(variant?.options[attribute.id] ?? ''))} aria-invalid={error(name) ? true : undefined} aria-describedby={error(name) ? `product-${name}-error` : undefined}>
+              <select
+                id={`product-${name}`}
+                name={name}
+                defaultValue={value(name, String(variant?.options[attribute.id] ?? ''))}
+                aria-invalid={error(name) ? true : undefined}
+                aria-describedby={error(name) ? `product-${name}-error` : undefined}
+              >
                 <option value="">–</option>
                 {attribute.options.map((option) => (
                   <option key={option.id} value={option.id}>
@@ -184,18 +254,55 @@ function VariantFields({
             </div>
           );
         })}
-        <TextField idPrefix="product" name={field('sku')} label={t('admin.catalogue.sku')} required={variant !== null} defaultValue={value(field('sku'), variant?.sku ?? '')} error={error(field('sku'))} />
-        <TextField idPrefix="product" name={field('price')} label={t('admin.catalogue.priceEur')} required={variant !== null} defaultValue={value(field('price'), variant ? minorUnitsToDecimal(variant.priceCents) : '')} error={error(field('price'))} />
-        <TextField idPrefix="product" name={field('stock')} label={t('admin.catalogue.stockColumn')} required={variant !== null} defaultValue={value(field('stock'), variant ? String(variant.stockQuantity) : '0')} error={error(field('stock'))} />
+        <TextField
+          idPrefix="product"
+          name={field('sku')}
+          label={t('admin.catalogue.sku')}
+          required={variant !== null}
+          defaultValue={value(field('sku'), variant?.sku ?? '')}
+          error={error(field('sku'))}
+        />
+        <TextField
+          idPrefix="product"
+          name={field('price')}
+          label={t('admin.catalogue.priceEur')}
+          required={variant !== null}
+          defaultValue={value(field('price'), variant ? minorUnitsToDecimal(variant.priceCents) : '')}
+          error={error(field('price'))}
+        />
+        <TextField
+          idPrefix="product"
+          name={field('stock')}
+          label={t('admin.catalogue.stockColumn')}
+          required={variant !== null}
+          defaultValue={value(field('stock'), variant ? String(variant.stockQuantity) : '0')}
+          error={error(field('stock'))}
+        />
         <TextField
           idPrefix="product"
           name={field('tiers')}
           label={t('admin.catalogue.tiers')}
           defaultValue={value(field('tiers'), formatTiers(variant?.tiers ?? []))}
           error={error(field('tiers'))}
-          hint={variant && variant.tiers.length > 0 ? variant.tiers.map((tier) => t('admin.catalogue.tierSaving', { quantity: tier.minQuantity, percent: tierSavingPercent({ priceCents: variant.priceCents, tiers: variant.tiers }, tier) })).join(' · ') : undefined}
+          hint={
+            variant && variant.tiers.length > 0
+              ? variant.tiers
+                  .map((tier) =>
+                    t('admin.catalogue.tierSaving', {
+                      quantity: tier.minQuantity,
+                      percent: tierSavingPercent({ priceCents: variant.priceCents, tiers: variant.tiers }, tier),
+                    }),
+                  )
+                  .join(' · ')
+              : undefined
+          }
         />
-        <CheckboxField idPrefix="product" name={field('active')} label={t('admin.catalogue.variantActive')} defaultChecked={checked(field('active'), variant?.isActive ?? true)} />
+        <CheckboxField
+          idPrefix="product"
+          name={field('active')}
+          label={t('admin.catalogue.variantActive')}
+          defaultChecked={checked(field('active'), variant?.isActive ?? true)}
+        />
       </div>
     </section>
   );

@@ -1,11 +1,11 @@
 import { useRef, useState } from 'react';
 import { Form } from 'react-router';
 import { AdminActionForm } from './admin-action-form.tsx';
-import { imageSources } from '../catalogue/product-card.tsx';
-import { CsrfField, FieldMessage } from '../forms/form-fields.tsx';
-import type { FieldError } from '../../modules/forms/field-errors.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { localeCodes } from '../../modules/i18n/locales.ts';
+import { imageSources } from '#app/components/catalogue/product-card.tsx';
+import { CsrfField, FieldMessage } from '#app/components/forms/form-fields.tsx';
+import type { FieldError } from '#app/lib/forms/field-errors.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { localeCodes } from '#app/modules/i18n/locales.ts';
 
 interface GalleryImage {
   id: number;
@@ -20,7 +20,17 @@ interface GalleryImage {
  * locale, remove; and the upload. The upload is a plain file field that works without JavaScript;
  * with it, a file dropped on the zone is put into that field and sent at once.
  */
-export function ProductImageGallery({ images, productName, canWrite, error }: { images: GalleryImage[]; productName: string; canWrite: boolean; error?: FieldError }) {
+export function ProductImageGallery({
+  images,
+  productName,
+  canWrite,
+  error,
+}: {
+  images: GalleryImage[];
+  productName: string;
+  canWrite: boolean;
+  error?: FieldError;
+}) {
   const { t } = useI18n();
   const formRef = useRef<HTMLFormElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -39,13 +49,52 @@ export function ProductImageGallery({ images, productName, canWrite, error }: { 
             {canWrite && (
               <>
                 <div className="admin-inline-form">
-                  <AdminActionForm intent="image-up" label={<>{t('admin.catalogue.images.up')}<span className="visually-hidden"> ({t('admin.catalogue.images.number', { number: index + 1 })})</span></>} fields={{ imageId: image.id }} disabled={index === 0} preventScrollReset />
-                  <AdminActionForm intent="image-down" label={<>{t('admin.catalogue.images.down')}<span className="visually-hidden"> ({t('admin.catalogue.images.number', { number: index + 1 })})</span></>} fields={{ imageId: image.id }} disabled={index === images.length - 1} preventScrollReset />
-                  <AdminActionForm intent="image-remove" label={<>{t('admin.catalogue.images.remove')}<span className="visually-hidden"> ({t('admin.catalogue.images.number', { number: index + 1 })})</span></>} tone="danger" fields={{ imageId: image.id }} preventScrollReset />
+                  <AdminActionForm
+                    intent="image-up"
+                    label={
+                      <>
+                        {t('admin.catalogue.images.up')}
+                        <span className="visually-hidden"> ({t('admin.catalogue.images.number', { number: index + 1 })})</span>
+                      </>
+                    }
+                    fields={{ imageId: image.id }}
+                    disabled={index === 0}
+                    preventScrollReset
+                  />
+                  <AdminActionForm
+                    intent="image-down"
+                    label={
+                      <>
+                        {t('admin.catalogue.images.down')}
+                        <span className="visually-hidden"> ({t('admin.catalogue.images.number', { number: index + 1 })})</span>
+                      </>
+                    }
+                    fields={{ imageId: image.id }}
+                    disabled={index === images.length - 1}
+                    preventScrollReset
+                  />
+                  <AdminActionForm
+                    intent="image-remove"
+                    label={
+                      <>
+                        {t('admin.catalogue.images.remove')}
+                        <span className="visually-hidden"> ({t('admin.catalogue.images.number', { number: index + 1 })})</span>
+                      </>
+                    }
+                    tone="danger"
+                    fields={{ imageId: image.id }}
+                    preventScrollReset
+                  />
                 </div>
                 <details>
                   <summary>{t('admin.catalogue.images.altTexts')}</summary>
-                  <AdminActionForm intent="image-alt" label={t('admin.catalogue.images.saveAlt')} fields={{ imageId: image.id }} className="admin-gallery__alt" preventScrollReset>
+                  <AdminActionForm
+                    intent="image-alt"
+                    label={t('admin.catalogue.images.saveAlt')}
+                    fields={{ imageId: image.id }}
+                    className="admin-gallery__alt"
+                    preventScrollReset
+                  >
                     {localeCodes.map((locale) => (
                       <div key={locale} className="form-field">
                         <label htmlFor={`alt-${image.id}-${locale}`}>{t('admin.catalogue.images.altFor', { locale })}</label>
@@ -83,7 +132,15 @@ export function ProductImageGallery({ images, productName, canWrite, error }: { 
             <p aria-hidden="true">{t('admin.catalogue.images.drop')}</p>
             <div className="form-field">
               <label htmlFor="product-image">{t('admin.catalogue.images.file')}</label>
-              <input ref={inputRef} id="product-image" name="image" type="file" accept="image/jpeg,image/png,image/webp,image/avif,image/gif" aria-describedby="product-image-hint product-image-error" aria-invalid={error ? true : undefined} />
+              <input
+                ref={inputRef}
+                id="product-image"
+                name="image"
+                type="file"
+                accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+                aria-describedby="product-image-hint product-image-error"
+                aria-invalid={error ? true : undefined}
+              />
               <p id="product-image-hint" className="form-field__hint">
                 {t('admin.catalogue.images.hint')}
               </p>

@@ -1,4 +1,4 @@
-import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
 
 /** New recovery codes, shown once: the server keeps only their hashes. */
 export function RecoveryCodes({ codes }: { codes: string[] }) {

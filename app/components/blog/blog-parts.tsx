@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import type { BlogCard } from '../../modules/blog/blog.server.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import type { BlogCard } from '#app/modules/blog/blog.server.ts';
 
 /** A drawn hero image through the image pipeline: webp at the shown width, 2x for sharp screens. */
 export function BlogImage({ src, alt, width, height, eager }: { src: string; alt: string; width: number; height: number; eager?: boolean }) {

@@ -1,14 +1,14 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useActionData, useFetcher, useParams, useSearchParams } from 'react-router';
-import type { AddToCartResult } from '../../modules/cart/add-to-cart.server.ts';
-import { addedFromOutcome } from '../../modules/cart/add-to-cart-outcome.ts';
-import { outcomeParam } from '../../modules/http/form-submission.ts';
+import type { AddToCartResult } from '#app/modules/cart/add-to-cart.server.ts';
+import { addedFromOutcome } from '#app/modules/cart/add-to-cart-outcome.ts';
+import { outcomeParam } from '#app/lib/http/form-submission.ts';
 
 /** What the page's action answers an add-to-cart form with. */
 type PageAnswer = { cart?: AddToCartResult; productId?: number; quantity?: string };
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { CsrfField } from '../forms/form-fields.tsx';
-import { Icon } from '../shell/icons.tsx';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { CsrfField } from '#app/components/forms/form-fields.tsx';
+import { Icon } from '#app/components/shell/icons.tsx';
 
 const failures: Record<Exclude<AddToCartResult, { ok: true }>['reason'], string> = {
   quantity: 'errors.quantity',
@@ -86,8 +86,7 @@ export function AddToCartForm({
   const barVisible = useScrolledPast(form, inStock);
   const message = result && !(result.ok && addedHere) && (
     <p id="add-to-cart-message" className={result.ok ? 'notice notice--success' : 'form-alert'} role={result.ok ? 'status' : 'alert'}>
-      {result.ok ? (result.otherLinesOutOfStock ? t('errors.addWarning') : t('cart.added')) : t(failures[result.reason])}{' '}
-      {result.ok && product.inCart}{' '}
+      {result.ok ? (result.otherLinesOutOfStock ? t('errors.addWarning') : t('cart.added')) : t(failures[result.reason])} {result.ok && product.inCart}{' '}
       {result.ok && <Link to={`/${lang}/checkout`}>{t('cart.view')}</Link>}
     </p>
   );
@@ -226,7 +225,14 @@ export function ListingAddToCart({ productId, variantId, productName }: { produc
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="variantId" value={variantId} />
       <input type="hidden" name="quantity" value={1} />
-      <button type="submit" name="intent" value="add-to-cart" className="button listing-add__button" disabled={fetcher.state !== 'idle'} aria-label={t('cart.addOf', { name: productName })}>
+      <button
+        type="submit"
+        name="intent"
+        value="add-to-cart"
+        className="button listing-add__button"
+        disabled={fetcher.state !== 'idle'}
+        aria-label={t('cart.addOf', { name: productName })}
+      >
         {t('cart.add')}
       </button>
       {result && (

@@ -1,11 +1,11 @@
 import { useActionData, useFetcher, useRouteLoaderData, useSearchParams } from 'react-router';
-import { stockAlertOutcome } from '../../modules/cart/add-to-cart-outcome.ts';
-import type { StockAlertResult } from '../../modules/engagement/stock-alerts.server.ts';
-import { outcomeParam } from '../../modules/http/form-submission.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import type { loader as rootLoader } from '../../root.tsx';
-import { Button } from '../ui/button.tsx';
-import { Notice } from '../ui/notice.tsx';
+import { stockAlertOutcome } from '#app/modules/cart/add-to-cart-outcome.ts';
+import type { StockAlertResult } from '#app/modules/engagement/stock-alerts.server.ts';
+import { outcomeParam } from '#app/lib/http/form-submission.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import type { loader as rootLoader } from '#app/root.tsx';
+import { Button } from '#app/components/ui/button.tsx';
+import { Notice } from '#app/components/ui/notice.tsx';
 
 /** Out of stock: leave an e-mail address to hear when it is back (works without JavaScript too). */
 export function BackInStockForm({ variantId }: { variantId: number }) {
@@ -17,9 +17,7 @@ export function BackInStockForm({ variantId }: { variantId: number }) {
   const [search] = useSearchParams();
   const result = fetcher.data ?? (pageResult && 'ok' in pageResult ? pageResult : undefined);
   if (result?.ok || (!fetcher.data && search.get(outcomeParam) === stockAlertOutcome)) {
-    return (
-      <Notice tone="success">{t('product.backInStockConfirmation')}</Notice>
-    );
+    return <Notice tone="success">{t('product.backInStockConfirmation')}</Notice>;
   }
   const error = result && !result.ok ? result.fieldErrors.email : undefined;
   return (
@@ -51,4 +49,3 @@ export function BackInStockForm({ variantId }: { variantId: number }) {
     </fetcher.Form>
   );
 }
-

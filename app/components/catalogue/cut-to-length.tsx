@@ -1,7 +1,7 @@
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { usePriceDisplay } from '../../modules/pricing/price-context.tsx';
-import { formatPrice } from '../../modules/pricing/price-display.ts';
-import { Button } from '../ui/button.tsx';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { usePriceDisplay } from '#app/modules/pricing/price-context.tsx';
+import { formatPrice } from '#app/modules/pricing/price-display.ts';
+import { Button } from '#app/components/ui/button.tsx';
 
 /** A cut-to-length product's length field (?metres=, a GET form) and the price of one piece of that length. */
 export function CutToLength({ metres, maxMetres, pieceEurCents }: { metres: number | null; maxMetres: number; pieceEurCents: number }) {

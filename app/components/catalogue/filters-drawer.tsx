@@ -1,6 +1,6 @@
 import { type ReactNode, useId, useRef, useState, useSyncExternalStore } from 'react';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { Icon } from '../shell/icons.tsx';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { Icon } from '#app/components/shell/icons.tsx';
 
 /** Where the form is: in the phone's drawer (no "Apply" button there), and whether that is open. */
 export interface FormPlace {

@@ -1,18 +1,18 @@
 import { Form, Link, useLocation, useSubmit } from 'react-router';
-import type { CategoryPageData } from '../../modules/catalogue/category-page.server.ts';
+import type { CategoryPageData } from '#app/modules/catalogue/category-page.server.ts';
 
 /** What a listing shows: a category's products, or search results. */
 export type ListingPageData = CategoryPageData;
-import { allPageMax, pageSizes, sortOptions, type SortOption } from '../../modules/catalogue/listing-options.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { useEcommerceEvent } from '../../modules/analytics/use-ecommerce-event.ts';
-import { formatMoney } from '../../modules/currency/money.ts';
-import { usePriceDisplay } from '../../modules/pricing/price-context.tsx';
-import { PageHead } from '../page-head.tsx';
+import { allPageMax, pageSizes, sortOptions, type SortOption } from '#app/modules/catalogue/listing-options.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { useEcommerceEvent } from '#app/modules/analytics/use-ecommerce-event.ts';
+import { formatMoney } from '#app/modules/currency/money.ts';
+import { usePriceDisplay } from '#app/modules/pricing/price-context.tsx';
+import { PageHead } from '#app/components/page-head.tsx';
 import { FiltersDrawer } from './filters-drawer.tsx';
-import { Pagination } from '../pagination.tsx';
+import { Pagination } from '#app/components/pagination.tsx';
 import { Breadcrumbs, ProductGrid } from './product-card.tsx';
-import { Notice } from '../ui/notice.tsx';
+import { Notice } from '#app/components/ui/notice.tsx';
 
 const sortLabels: Record<SortOption, string> = {
   position: 'listing.sortPosition',
@@ -89,7 +89,9 @@ export function ListingPage({
   const activeFilters = [
     ...listing.subcategories.filter((c) => c.selected).map((c) => ({ name: 'category_uid', value: c.uid, label: data.subcategoryNames[c.code] ?? c.code })),
     ...listing.facets.flatMap((facet) =>
-      facet.options.filter((o) => o.selected).map((o) => ({ name: facet.code, value: o.value, label: facet.unit ? `${number.format(Number(o.label))} ${facet.unit}` : o.label })),
+      facet.options
+        .filter((o) => o.selected)
+        .map((o) => ({ name: facet.code, value: o.value, label: facet.unit ? `${number.format(Number(o.label))} ${facet.unit}` : o.label })),
     ),
   ];
   const removeFilterHref = (name: string, value: string) => {
@@ -153,11 +155,27 @@ export function ListingPage({
                     <legend>{t('listing.price')}</legend>
                     <label>
                       <span>{t('listing.priceMin')}</span>
-                      <input type="number" name="price_min" min={0} step={1} inputMode="numeric" placeholder={wholeAmount(listing.priceBounds.min)} defaultValue={params.priceMin ?? ''} />
+                      <input
+                        type="number"
+                        name="price_min"
+                        min={0}
+                        step={1}
+                        inputMode="numeric"
+                        placeholder={wholeAmount(listing.priceBounds.min)}
+                        defaultValue={params.priceMin ?? ''}
+                      />
                     </label>
                     <label>
                       <span>{t('listing.priceMax')}</span>
-                      <input type="number" name="price_max" min={0} step={1} inputMode="numeric" placeholder={wholeAmount(listing.priceBounds.max)} defaultValue={params.priceMax ?? ''} />
+                      <input
+                        type="number"
+                        name="price_max"
+                        min={0}
+                        step={1}
+                        inputMode="numeric"
+                        placeholder={wholeAmount(listing.priceBounds.max)}
+                        defaultValue={params.priceMax ?? ''}
+                      />
                     </label>
                   </fieldset>
                 )}
@@ -179,7 +197,12 @@ export function ListingPage({
             <ul className="active-filters" aria-label={t('listing.activeFilters')}>
               {activeFilters.map((filter) => (
                 <li key={`${filter.name}=${filter.value}`}>
-                  <Link to={removeFilterHref(filter.name, filter.value)} preventScrollReset aria-label={t('listing.removeFilter', { filter: filter.label })} className="chip">
+                  <Link
+                    to={removeFilterHref(filter.name, filter.value)}
+                    preventScrollReset
+                    aria-label={t('listing.removeFilter', { filter: filter.label })}
+                    className="chip"
+                  >
                     {filter.label} <span aria-hidden="true">×</span>
                   </Link>
                 </li>
@@ -226,7 +249,9 @@ export function ListingPage({
           {params.limit === 'all' && listing.pageCount > 1 && (
             <Notice role="note">
               {t('listingAll.capped', { max: allPageMax, from: listing.from, to: listing.to, total: listing.total })}{' '}
-              {listing.page < listing.pageCount && <Link to={withParams({ page: String(listing.page + 1) })}>{t('listingAll.nextPage', { max: allPageMax })}</Link>}
+              {listing.page < listing.pageCount && (
+                <Link to={withParams({ page: String(listing.page + 1) })}>{t('listingAll.nextPage', { max: allPageMax })}</Link>
+              )}
             </Notice>
           )}
           {listing.products.length > 0 ? (

@@ -1,9 +1,9 @@
-import type { ProductVariant } from '../../modules/catalogue/product-detail.server.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { pieceStepCm } from '../../modules/pricing/cut-to-length.ts';
-import { usePriceDisplay } from '../../modules/pricing/price-context.tsx';
-import { formatPrice } from '../../modules/pricing/price-display.ts';
-import { tierSavingPercent } from '../../modules/pricing/unit-price.ts';
+import type { ProductVariant } from '#app/modules/catalogue/product-detail.server.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { pieceStepCm } from '#app/modules/pricing/cut-to-length.ts';
+import { usePriceDisplay } from '#app/modules/pricing/price-context.tsx';
+import { formatPrice } from '#app/modules/pricing/price-display.ts';
+import { tierSavingPercent } from '#app/modules/pricing/unit-price.ts';
 import { CatalogueUnitPrice, variantLengthCm } from './unit-price.tsx';
 
 /** The variant's quantity tiers: the price from each quantity (metres for cut-to-length products) and the saving. */
@@ -26,7 +26,8 @@ export function PriceTiers({ variant, soldByLength }: { variant: ProductVariant;
         <tr>
           <td>{soldByLength ? t('pricing.tierFromMetres', { quantity: number.format(pieceStepCm / 100) }) : 1}</td>
           <td>
-            {formatPrice(variant.priceCents, display)} {!soldByLength && <CatalogueUnitPrice netEurCents={variant.priceCents} lengthCm={variantLengthCm(variant)} />}
+            {formatPrice(variant.priceCents, display)}{' '}
+            {!soldByLength && <CatalogueUnitPrice netEurCents={variant.priceCents} lengthCm={variantLengthCm(variant)} />}
           </td>
           <td>–</td>
         </tr>
@@ -35,7 +36,8 @@ export function PriceTiers({ variant, soldByLength }: { variant: ProductVariant;
             {/* Per-metre tiers count metres, in the cart too (decision 0014). */}
             <td>{t(soldByLength ? 'pricing.tierFromMetres' : 'product.tierQuantity', { quantity: tier.minQuantity })}</td>
             <td>
-              {formatPrice(tier.unitPriceCents, display)} {!soldByLength && <CatalogueUnitPrice netEurCents={tier.unitPriceCents} lengthCm={variantLengthCm(variant)} />}
+              {formatPrice(tier.unitPriceCents, display)}{' '}
+              {!soldByLength && <CatalogueUnitPrice netEurCents={tier.unitPriceCents} lengthCm={variantLengthCm(variant)} />}
             </td>
             <td>{t('product.tierSavingValue', { percent: percent.format(tierSavingPercent(variant, tier)) })}</td>
           </tr>

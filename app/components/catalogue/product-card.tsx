@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
-import type { ProductCard as ProductCardData } from '../../modules/catalogue/product-detail.server.ts';
-import { trackEcommerce } from '../../modules/analytics/tracking.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import type { ImageWidth } from '../../modules/media/image-widths.ts';
+import type { ProductCard as ProductCardData } from '#app/modules/catalogue/product-detail.server.ts';
+import { trackEcommerce } from '#app/modules/analytics/tracking.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import type { ImageWidth } from '#app/modules/media/image-widths.ts';
 import { CatalogueUnitPrice } from './unit-price.tsx';
-import { usePriceDisplay } from '../../modules/pricing/price-context.tsx';
-import { formatPrice } from '../../modules/pricing/price-display.ts';
+import { usePriceDisplay } from '#app/modules/pricing/price-context.tsx';
+import { formatPrice } from '#app/modules/pricing/price-display.ts';
 import { ListingAddToCart } from './add-to-cart-form.tsx';
 import { WishlistButton } from './wishlist-button.tsx';
 
@@ -17,7 +17,17 @@ export function imageSources(path: string, width: ImageWidth, preset?: 'banner')
 }
 
 /** `wishlist`: show the save and add-to-cart buttons (on category listings, whose page action handles them). */
-export function ProductCard({ product, prefix, eager = false, wishlist = false }: { product: ProductCardData; prefix: string; eager?: boolean; wishlist?: boolean }) {
+export function ProductCard({
+  product,
+  prefix,
+  eager = false,
+  wishlist = false,
+}: {
+  product: ProductCardData;
+  prefix: string;
+  eager?: boolean;
+  wishlist?: boolean;
+}) {
   const { t } = useI18n();
   const display = usePriceDisplay();
   return (
@@ -25,10 +35,23 @@ export function ProductCard({ product, prefix, eager = false, wishlist = false }
       <Link
         to={`/${prefix}/${product.urlKey}`}
         className="product-card__link"
-        onClick={() => trackEcommerce('select_item', { item_list_id: location.pathname.slice(0, 100), items: [{ item_id: product.sku, item_name: product.name.slice(0, 200) }] })}
+        onClick={() =>
+          trackEcommerce('select_item', {
+            item_list_id: location.pathname.slice(0, 100),
+            items: [{ item_id: product.sku, item_name: product.name.slice(0, 200) }],
+          })
+        }
       >
         {product.imagePath && (
-          <img {...imageSources(product.imagePath, 320)} width={320} height={320} alt="" loading={eager ? 'eager' : 'lazy'} decoding="async" className="product-card__image" />
+          <img
+            {...imageSources(product.imagePath, 320)}
+            width={320}
+            height={320}
+            alt=""
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+            className="product-card__image"
+          />
         )}
         <span className="product-card__name">{product.name}</span>
       </Link>
@@ -44,13 +67,25 @@ export function ProductCard({ product, prefix, eager = false, wishlist = false }
       <span className={`stock-badge ${product.inStock ? 'stock-badge--in' : 'stock-badge--out'}`}>
         {product.inStock ? t('product.inStock') : t('product.outOfStock')}
       </span>
-      {wishlist && product.variantId !== null && product.inStock && <ListingAddToCart productId={product.id} variantId={product.variantId} productName={product.name} />}
+      {wishlist && product.variantId !== null && product.inStock && (
+        <ListingAddToCart productId={product.id} variantId={product.variantId} productName={product.name} />
+      )}
       {wishlist && <WishlistButton productId={product.id} productName={product.name} compact />}
     </li>
   );
 }
 
-export function ProductGrid({ products, prefix, eagerCount = 0, wishlist = false }: { products: ProductCardData[]; prefix: string; eagerCount?: number; wishlist?: boolean }) {
+export function ProductGrid({
+  products,
+  prefix,
+  eagerCount = 0,
+  wishlist = false,
+}: {
+  products: ProductCardData[];
+  prefix: string;
+  eagerCount?: number;
+  wishlist?: boolean;
+}) {
   return (
     <ul className="product-grid">
       {products.map((product, index) => (

@@ -1,10 +1,18 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
 import { imageSources } from './product-card.tsx';
 
 /** The product's pictures: the large one and, with several, thumbnails that switch it (links with ?image= without JavaScript). */
-export function ProductGallery({ images, productName, initialIndex }: { images: { path: string; alt?: string | null }[]; productName: string; initialIndex: number }) {
+export function ProductGallery({
+  images,
+  productName,
+  initialIndex,
+}: {
+  images: { path: string; alt?: string | null }[];
+  productName: string;
+  initialIndex: number;
+}) {
   const { t } = useI18n();
   const [imageIndex, setImageIndex] = useState(Math.min(initialIndex, Math.max(0, images.length - 1)));
   const image = images[imageIndex];
@@ -16,7 +24,9 @@ export function ProductGallery({ images, productName, initialIndex }: { images: 
   };
   return (
     <div className="product__gallery">
-      {image && <img {...imageSources(image.path, 640)} width={640} height={640} alt={image.alt || productName} fetchPriority="high" className="product__image" />}
+      {image && (
+        <img {...imageSources(image.path, 640)} width={640} height={640} alt={image.alt || productName} fetchPriority="high" className="product__image" />
+      )}
       {images.length > 1 && (
         <ul className="gallery__thumbs">
           {images.map((thumb, index) => (

@@ -1,7 +1,7 @@
-import type { ProductVariant } from '../../modules/catalogue/product-detail.server.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
+import type { ProductVariant } from '#app/modules/catalogue/product-detail.server.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
 import { CatalogueUnitPrice, variantLengthCm } from './unit-price.tsx';
-import { Button } from '../ui/button.tsx';
+import { Button } from '#app/components/ui/button.tsx';
 
 export interface OptionChoice {
   option: string;
@@ -50,10 +50,18 @@ export function ProductOptions({
               const optionVariant = variants.find((v) => v.options.some((o) => o.attribute === attribute && o.option === option.option));
               return (
                 <label key={option.option} className={`option-chip${optionVariant?.inStock === false ? ' option-chip--out' : ''}`}>
-                  <input type="radio" name={attribute} value={option.option} checked={selection[attribute] === option.option} onChange={() => onChoose(attribute, option.option)} />
+                  <input
+                    type="radio"
+                    name={attribute}
+                    value={option.option}
+                    checked={selection[attribute] === option.option}
+                    onChange={() => onChoose(attribute, option.option)}
+                  />
                   <span>
                     {optionLabel(attribute, option)}
-                    {attribute === 'length' && optionVariant && !soldByLength && <CatalogueUnitPrice netEurCents={optionVariant.priceCents} lengthCm={variantLengthCm(optionVariant)} />}
+                    {attribute === 'length' && optionVariant && !soldByLength && (
+                      <CatalogueUnitPrice netEurCents={optionVariant.priceCents} lengthCm={variantLengthCm(optionVariant)} />
+                    )}
                   </span>
                 </label>
               );

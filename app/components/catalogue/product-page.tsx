@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useRouteLoaderData } from 'react-router';
-import type { ProductDetail, ProductVariant } from '../../modules/catalogue/product-detail.server.ts';
-import type { NavigationCategory } from '../../modules/catalogue/category-tree.server.ts';
+import type { ProductDetail, ProductVariant } from '#app/modules/catalogue/product-detail.server.ts';
+import type { NavigationCategory } from '#app/modules/catalogue/category-tree.server.ts';
 import { AddToCartForm } from './add-to-cart-form.tsx';
 import { BackInStockForm } from './back-in-stock-form.tsx';
 import { CutToLength } from './cut-to-length.tsx';
@@ -10,19 +10,19 @@ import { ProductGallery } from './product-gallery.tsx';
 import { optionChoices, ProductOptions } from './product-options.tsx';
 import { ProductTabs, Stars } from './product-tabs.tsx';
 import { WishlistButton } from './wishlist-button.tsx';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { formatLength } from '../../modules/orders/line-name.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { formatLength } from '#app/modules/orders/line-name.ts';
 import { ShippingEstimate } from './shipping-estimate.tsx';
-import { usePriceDisplay, useVatLabel } from '../../modules/pricing/price-context.tsx';
-import { displayAmount, formatPrice } from '../../modules/pricing/price-display.ts';
-import { ga4Amount } from '../../modules/analytics/ga4.ts';
-import { trackEcommerce } from '../../modules/analytics/tracking.ts';
-import { useEcommerceEvent } from '../../modules/analytics/use-ecommerce-event.ts';
+import { usePriceDisplay, useVatLabel } from '#app/modules/pricing/price-context.tsx';
+import { displayAmount, formatPrice } from '#app/modules/pricing/price-display.ts';
+import { ga4Amount } from '#app/modules/analytics/ga4.ts';
+import { trackEcommerce } from '#app/modules/analytics/tracking.ts';
+import { useEcommerceEvent } from '#app/modules/analytics/use-ecommerce-event.ts';
 import { CatalogueUnitPrice, variantLengthCm } from './unit-price.tsx';
-import type { loader as rootLoader } from '../../root.tsx';
-import { type Alternates, PageHead } from '../page-head.tsx';
+import type { loader as rootLoader } from '#app/root.tsx';
+import { type Alternates, PageHead } from '#app/components/page-head.tsx';
 import { Breadcrumbs, imageSources, ProductGrid } from './product-card.tsx';
-import { Notice } from '../ui/notice.tsx';
+import { Notice } from '#app/components/ui/notice.tsx';
 
 export interface ProductPageData {
   detail: ProductDetail;
@@ -71,9 +71,7 @@ export function ProductPage({ data, prefix, inCart }: { data: ProductPageData; p
   const choices = optionChoices(detail.variants);
   const selectable = [...choices].filter(([, options]) => options.length > 1);
   const optionLabel = (attribute: string, option: { label: string; sortValue: number | null }) =>
-    attribute === 'length' && option.sortValue !== null
-      ? formatLength(option.sortValue, t, locale)
-      : option.label;
+    attribute === 'length' && option.sortValue !== null ? formatLength(option.sortValue, t, locale) : option.label;
   const choose = (attribute: string, option: string) => {
     const next = { ...selection, [attribute]: option };
     setSelection(next);
@@ -85,7 +83,9 @@ export function ProductPage({ data, prefix, inCart }: { data: ProductPageData; p
 
   const { maxMetres } = data;
   const showForm = variant !== undefined && (!product.soldByLength || data.metres !== null);
-  const inCartText = [inCart.quantity > 0 ? t('cart.inCart', { count: inCart.quantity }) : '', inCart.sample ? t('cart.sampleInCart') : ''].filter(Boolean).join(' ');
+  const inCartText = [inCart.quantity > 0 ? t('cart.inCart', { count: inCart.quantity }) : '', inCart.sample ? t('cart.sampleInCart') : '']
+    .filter(Boolean)
+    .join(' ');
   // What the mini-cart and the sticky bar name: the chosen options, or the piece length.
   const chosenDetail = [
     ...selectable.map(([attribute, options]) => {
@@ -96,7 +96,8 @@ export function ProductPage({ data, prefix, inCart }: { data: ProductPageData; p
   ]
     .filter(Boolean)
     .join(' · ');
-  const price = variant && (product.soldByLength ? t('product.perMetre', { price: formatPrice(variant.priceCents, display) }) : formatPrice(variant.priceCents, display));
+  const price =
+    variant && (product.soldByLength ? t('product.perMetre', { price: formatPrice(variant.priceCents, display) }) : formatPrice(variant.priceCents, display));
 
   return (
     <article className="product container">
@@ -117,15 +118,15 @@ export function ProductPage({ data, prefix, inCart }: { data: ProductPageData; p
           {detail.reviews.average !== null && (
             <p className="product__rating">
               <a href="#reviews">
-                <Stars rating={detail.reviews.average} /> {t('product.reviewsAverage', { rating: number.format(detail.reviews.average), count: detail.reviews.count })}
+                <Stars rating={detail.reviews.average} />{' '}
+                {t('product.reviewsAverage', { rating: number.format(detail.reviews.average), count: detail.reviews.count })}
               </a>
             </p>
           )}
           {variant && (
             <div className="product__price-block">
               <p className="product__price">
-                <span className="price">{price}</span>{' '}
-                <span className="vat-label">{vatLabel}</span>{' '}
+                <span className="price">{price}</span> <span className="vat-label">{vatLabel}</span>{' '}
                 {!product.soldByLength && <CatalogueUnitPrice netEurCents={variant.priceCents} lengthCm={variantLengthCm(variant)} />}
               </p>
               <p className={`stock-badge ${variant.inStock ? 'stock-badge--in' : 'stock-badge--out'}`}>
@@ -135,7 +136,14 @@ export function ProductPage({ data, prefix, inCart }: { data: ProductPageData; p
             </div>
           )}
           {selectable.length > 0 && (
-            <ProductOptions selectable={selectable} selection={selection} variants={detail.variants} soldByLength={product.soldByLength} optionLabel={optionLabel} onChoose={choose} />
+            <ProductOptions
+              selectable={selectable}
+              selection={selection}
+              variants={detail.variants}
+              soldByLength={product.soldByLength}
+              optionLabel={optionLabel}
+              onChoose={choose}
+            />
           )}
           {product.soldByLength && variant && <CutToLength metres={data.metres} maxMetres={maxMetres} pieceEurCents={data.cutPieceEurCents[variant.id] ?? 0} />}
           {variant && variant.tiers.length > 0 && <PriceTiers variant={variant} soldByLength={product.soldByLength} />}
@@ -149,7 +157,11 @@ export function ProductPage({ data, prefix, inCart }: { data: ProductPageData; p
               hasSample={product.hasSample && !inCart.sample}
               onAdded={(quantity) => {
                 const price = ga4Amount(displayAmount(variant.priceCents, display), display.minorUnits);
-                trackEcommerce('add_to_cart', { currency: display.currency, value: price * quantity, items: [{ item_id: variant.sku, item_name: product.name, price, quantity }] });
+                trackEcommerce('add_to_cart', {
+                  currency: display.currency,
+                  value: price * quantity,
+                  items: [{ item_id: variant.sku, item_name: product.name, price, quantity }],
+                });
               }}
               product={{
                 name: product.name,

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import type { ProductDetail } from '../../modules/catalogue/product-detail.server.ts';
-import { informationPageSlug } from '../../modules/content/information-pages.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { storefrontByCode } from '../../modules/i18n/locales.ts';
-import { formatMeasure } from '../../modules/i18n/measures.ts';
+import type { ProductDetail } from '#app/modules/catalogue/product-detail.server.ts';
+import { informationPageSlug } from '#app/modules/content/information-pages.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { storefrontByCode } from '#app/modules/i18n/locales.ts';
+import { formatMeasure } from '#app/modules/i18n/measures.ts';
 
 /**
  * The product page's tabs: their links, then one section each (description, specifications,
@@ -30,12 +30,26 @@ export function ProductTabs({
     <>
       <nav className="product-tabs" aria-label={t('product.tabs')}>
         <ul>
-          <li><a href="#description">{t('product.tabDescription')}</a></li>
-          <li><a href="#specifications">{t('product.tabSpecifications')}</a></li>
-          <li><a href="#reviews">{t('product.tabReviews')}</a></li>
-          <li><a href={`#${shippingAnchor}`}>{t('product.tabShipping')}</a></li>
-          {hasSample && <li><a href="#order-sample-tab-content">{t('product.tabSample')}</a></li>}
-          <li><a href="#usp-pag-tab">{t('product.tabWhyBuy')}</a></li>
+          <li>
+            <a href="#description">{t('product.tabDescription')}</a>
+          </li>
+          <li>
+            <a href="#specifications">{t('product.tabSpecifications')}</a>
+          </li>
+          <li>
+            <a href="#reviews">{t('product.tabReviews')}</a>
+          </li>
+          <li>
+            <a href={`#${shippingAnchor}`}>{t('product.tabShipping')}</a>
+          </li>
+          {hasSample && (
+            <li>
+              <a href="#order-sample-tab-content">{t('product.tabSample')}</a>
+            </li>
+          )}
+          <li>
+            <a href="#usp-pag-tab">{t('product.tabWhyBuy')}</a>
+          </li>
         </ul>
       </nav>
 
@@ -63,7 +77,8 @@ export function ProductTabs({
         ) : (
           <>
             <p>
-              <Stars rating={detail.reviews.average ?? 0} /> {t('product.reviewsAverage', { rating: number.format(detail.reviews.average ?? 0), count: detail.reviews.count })}
+              <Stars rating={detail.reviews.average ?? 0} />{' '}
+              {t('product.reviewsAverage', { rating: number.format(detail.reviews.average ?? 0), count: detail.reviews.count })}
             </p>
             <ul className="reviews">
               {detail.reviews.items.map((review) => (
@@ -74,9 +89,20 @@ export function ProductTabs({
                   <p>{review.body}</p>
                   <p className="review__meta" lang={locale}>
                     {review.author} · {new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(review.createdAt))}
-                    {review.verifiedPurchase && <> · <span className="review__verified">✓ {t('reviewInvite.verifiedPurchase')}</span></>}
+                    {review.verifiedPurchase && (
+                      <>
+                        {' '}
+                        · <span className="review__verified">✓ {t('reviewInvite.verifiedPurchase')}</span>
+                      </>
+                    )}
                     {review.locale.slice(0, 2) !== locale.slice(0, 2) && (
-                      <> · {t('product.reviewWrittenIn', { language: new Intl.DisplayNames(locale, { type: 'language' }).of(review.locale.slice(0, 2)) ?? review.locale })}</>
+                      <>
+                        {' '}
+                        ·{' '}
+                        {t('product.reviewWrittenIn', {
+                          language: new Intl.DisplayNames(locale, { type: 'language' }).of(review.locale.slice(0, 2)) ?? review.locale,
+                        })}
+                      </>
                     )}
                   </p>
                   {review.reply && (
@@ -88,34 +114,34 @@ export function ProductTabs({
                 </li>
               ))}
             </ul>
-    </>
-    )}
-  </section>
+          </>
+        )}
+      </section>
 
-  <section id={shippingAnchor} className="product-section" aria-labelledby="shipping-heading">
-    <h2 id="shipping-heading">{t('product.tabShipping')}</h2>
-    <p>{t('product.shippingText')}</p>
-    <p>
-      <Link to={`/${prefix}/${shippingAnchor}`}>{t('product.shippingLink')}</Link>
-    </p>
-  </section>
+      <section id={shippingAnchor} className="product-section" aria-labelledby="shipping-heading">
+        <h2 id="shipping-heading">{t('product.tabShipping')}</h2>
+        <p>{t('product.shippingText')}</p>
+        <p>
+          <Link to={`/${prefix}/${shippingAnchor}`}>{t('product.shippingLink')}</Link>
+        </p>
+      </section>
 
-  {hasSample && (
-    <section id="order-sample-tab-content" className="product-section" aria-labelledby="sample-heading">
-      <h2 id="sample-heading">{t('product.tabSample')}</h2>
-      <p>{t('product.sampleText')}</p>
-    </section>
-  )}
+      {hasSample && (
+        <section id="order-sample-tab-content" className="product-section" aria-labelledby="sample-heading">
+          <h2 id="sample-heading">{t('product.tabSample')}</h2>
+          <p>{t('product.sampleText')}</p>
+        </section>
+      )}
 
-  <section id="usp-pag-tab" className="product-section" aria-labelledby="why-heading">
-    <h2 id="why-heading">{t('product.tabWhyBuy')}</h2>
-    <ul className="why-buy">
-      <li>{t('product.whyBuyCut')}</li>
-      <li>{t('product.whyBuyRange')}</li>
-      <li>{t('product.whyBuyDelivery')}</li>
-      <li>{t('product.whyBuyService')}</li>
-    </ul>
-  </section>
+      <section id="usp-pag-tab" className="product-section" aria-labelledby="why-heading">
+        <h2 id="why-heading">{t('product.tabWhyBuy')}</h2>
+        <ul className="why-buy">
+          <li>{t('product.whyBuyCut')}</li>
+          <li>{t('product.whyBuyRange')}</li>
+          <li>{t('product.whyBuyDelivery')}</li>
+          <li>{t('product.whyBuyService')}</li>
+        </ul>
+      </section>
     </>
   );
 }
@@ -124,10 +150,13 @@ export function Stars({ rating }: { rating: number }) {
   const { t, locale } = useI18n();
   const rounded = Math.round(rating);
   return (
-    <span className="stars" role="img" aria-label={t('product.ratingLabel', { rating: new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(rating) })}>
+    <span
+      className="stars"
+      role="img"
+      aria-label={t('product.ratingLabel', { rating: new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(rating) })}
+    >
       {'★'.repeat(rounded)}
       {'☆'.repeat(5 - rounded)}
     </span>
   );
 }
-

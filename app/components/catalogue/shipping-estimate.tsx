@@ -1,11 +1,11 @@
-import { contentPagePath } from '../../modules/content/information-pages.ts';
-import { countryName } from '../../modules/customers/countries.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { storefrontByCode } from '../../modules/i18n/locales.ts';
-import { minimumOrderEurCents } from '../../modules/pricing/cart-totals.ts';
-import { usePriceDisplay } from '../../modules/pricing/price-context.tsx';
-import { formatPrice } from '../../modules/pricing/price-display.ts';
-import { freeShippingThresholdEurCents, lowestHomeDeliveryEurCents } from '../../modules/pricing/shipping.ts';
+import { contentPagePath } from '#app/modules/content/information-pages.ts';
+import { countryName } from '#app/modules/customers/countries.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { storefrontByCode } from '#app/modules/i18n/locales.ts';
+import { minimumOrderEurCents } from '#app/modules/pricing/cart-totals.ts';
+import { usePriceDisplay } from '#app/modules/pricing/price-context.tsx';
+import { formatPrice } from '#app/modules/pricing/price-display.ts';
+import { freeShippingThresholdEurCents, lowestHomeDeliveryEurCents } from '#app/modules/pricing/shipping.ts';
 
 /**
  * Before anything is in the cart: what shipping to the store's country starts at, from which goods

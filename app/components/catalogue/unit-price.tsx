@@ -1,10 +1,10 @@
-import { formatMoney } from '../../modules/currency/money.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { showsImperialFirst } from '../../modules/i18n/measures.ts';
-import { usePriceDisplay } from '../../modules/pricing/price-context.tsx';
-import { displayAmount } from '../../modules/pricing/price-display.ts';
-import type { ProductVariant } from '../../modules/catalogue/product-detail.server.ts';
-import { metresToCm, pricePerFoot, pricePerMetre } from '../../modules/pricing/price-per-length.ts';
+import { formatMoney } from '#app/modules/currency/money.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { showsImperialFirst } from '#app/modules/i18n/measures.ts';
+import { usePriceDisplay } from '#app/modules/pricing/price-context.tsx';
+import { displayAmount } from '#app/modules/pricing/price-display.ts';
+import type { ProductVariant } from '#app/modules/catalogue/product-detail.server.ts';
+import { metresToCm, pricePerFoot, pricePerMetre } from '#app/modules/pricing/price-per-length.ts';
 
 /**
  * The unit price next to a price of goods sold by length: "€0.36 / m", or in en-US
@@ -13,7 +13,9 @@ import { metresToCm, pricePerFoot, pricePerMetre } from '../../modules/pricing/p
 export function UnitPrice({ amountMinor, lengthCm, format }: { amountMinor: number; lengthCm: number; format: (minor: number) => string }) {
   const { t, locale } = useI18n();
   const perMetre = t('unitPrice.perMetre', { price: format(pricePerMetre(amountMinor, lengthCm)) });
-  const text = showsImperialFirst(locale) ? t('measure.imperialFirst', { imperial: t('unitPrice.perFoot', { price: format(pricePerFoot(amountMinor, lengthCm)) }), metric: perMetre }) : perMetre;
+  const text = showsImperialFirst(locale)
+    ? t('measure.imperialFirst', { imperial: t('unitPrice.perFoot', { price: format(pricePerFoot(amountMinor, lengthCm)) }), metric: perMetre })
+    : perMetre;
   return (
     <span className="unit-price">
       <span className="visually-hidden">{t('unitPrice.label')}: </span>
@@ -26,7 +28,13 @@ export function UnitPrice({ amountMinor, lengthCm, format }: { amountMinor: numb
 export function CatalogueUnitPrice({ netEurCents, lengthCm }: { netEurCents: number; lengthCm: number | null }) {
   const display = usePriceDisplay();
   if (!lengthCm) return null;
-  return <UnitPrice amountMinor={displayAmount(netEurCents, display)} lengthCm={lengthCm} format={(minor) => formatMoney(minor, display.currency, display.locale, display.minorUnits)} />;
+  return (
+    <UnitPrice
+      amountMinor={displayAmount(netEurCents, display)}
+      lengthCm={lengthCm}
+      format={(minor) => formatMoney(minor, display.currency, display.locale, display.minorUnits)}
+    />
+  );
 }
 
 /** The length a variant (a 10 m hank) buys, for its unit price; null when it has no length option. */

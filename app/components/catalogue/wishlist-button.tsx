@@ -1,15 +1,25 @@
 import { Link, useActionData, useFetcher, useLocation, useParams, useRouteLoaderData } from 'react-router';
-import type { loader as catalogueLoader } from '../../routes/catalogue-page.tsx';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import type { WishlistSaveResult } from '../../modules/wishlists/save-to-wishlist.server.ts';
-import { CsrfField } from '../forms/form-fields.tsx';
-import { Icon } from '../shell/icons.tsx';
+import type { loader as catalogueLoader } from '#app/routes/catalogue-page.tsx';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import type { WishlistSaveResult } from '#app/modules/wishlists/save-to-wishlist.server.ts';
+import { CsrfField } from '#app/components/forms/form-fields.tsx';
+import { Icon } from '#app/components/shell/icons.tsx';
 
 /**
  * "Save to wishlist" on product pages and product cards. It posts to the page itself, so it works
  * without JavaScript too; a guest is sent to log in and comes back to this page.
  */
-export function WishlistButton({ productId, variantId, productName, compact }: { productId: number; variantId?: number; productName: string; compact?: boolean }) {
+export function WishlistButton({
+  productId,
+  variantId,
+  productName,
+  compact,
+}: {
+  productId: number;
+  variantId?: number;
+  productName: string;
+  compact?: boolean;
+}) {
   const { t } = useI18n();
   const { lang } = useParams();
   const { pathname, search } = useLocation();

@@ -1,11 +1,11 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { ReviewLines } from './review-lines.tsx';
 import { useNavigationType } from 'react-router';
-import { type CheckoutStep, checkoutSteps } from '../../modules/checkout/checkout-details.ts';
-import type { FieldErrors } from '../../modules/forms/field-errors.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import type { CheckoutSummaryView } from '../../modules/checkout/checkout-summary.server.ts';
-import { PageHead, samePathAlternates } from '../page-head.tsx';
+import { type CheckoutStep, checkoutSteps } from '#app/modules/checkout/checkout-details.ts';
+import type { FieldErrors } from '#app/lib/forms/field-errors.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import type { CheckoutSummaryView } from '#app/modules/checkout/checkout-summary.server.ts';
+import { PageHead, samePathAlternates } from '#app/components/page-head.tsx';
 import { CheckoutStepsNav } from './checkout-steps.tsx';
 import { OrderTotals, useCartMoney } from './order-totals.tsx';
 
@@ -15,7 +15,19 @@ import { OrderTotals, useCartMoney } from './order-totals.tsx';
  * heading and the live region of the checkout header says which step this is; a form with errors
  * takes the focus to its error summary instead (ErrorSummary).
  */
-export function CheckoutPage({ step, prefix, summary, hasErrors, children }: { step: CheckoutStep; prefix: string; summary?: CheckoutSummaryView; hasErrors?: boolean; children: ReactNode }) {
+export function CheckoutPage({
+  step,
+  prefix,
+  summary,
+  hasErrors,
+  children,
+}: {
+  step: CheckoutStep;
+  prefix: string;
+  summary?: CheckoutSummaryView;
+  hasErrors?: boolean;
+  children: ReactNode;
+}) {
   const { t } = useI18n();
   const title = t(`checkout.step.${step}`);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -92,7 +104,10 @@ export function ErrorSummary({ errors, answer, fields }: { errors: FieldErrors; 
     if (box.current) box.current.focus();
   }, [answer]);
   if (!shown) return null;
-  const ordered = [...fields.filter((field) => errors[field.name]), ...names.filter((name) => !fields.some((field) => field.name === name)).map((name) => ({ name, id: '', label: '' }))];
+  const ordered = [
+    ...fields.filter((field) => errors[field.name]),
+    ...names.filter((name) => !fields.some((field) => field.name === name)).map((name) => ({ name, id: '', label: '' })),
+  ];
   return (
     <div ref={box} className="error-summary" role="alert" tabIndex={-1} aria-labelledby="error-summary-heading">
       <h2 id="error-summary-heading">{t('checkout.errorSummary', { count: names.length })}</h2>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { type CheckoutStep, checkoutSteps } from '../../modules/checkout/checkout-details.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { type CheckoutStep, checkoutSteps } from '#app/modules/checkout/checkout-details.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
 
 /** The four steps of spec §4, with links back to the ones already done. */
 export function CheckoutStepsNav({ prefix, current }: { prefix: string; current: CheckoutStep }) {

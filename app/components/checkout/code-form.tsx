@@ -1,6 +1,6 @@
 import { Form } from 'react-router';
-import type { FieldError } from '../../modules/forms/field-errors.ts';
-import { CsrfField, FieldMessage } from '../forms/form-fields.tsx';
+import type { FieldError } from '#app/lib/forms/field-errors.ts';
+import { CsrfField, FieldMessage } from '#app/components/forms/form-fields.tsx';
 
 interface CodeFormProps {
   /** form field and id stem: couponCode, giftCardCode */

@@ -1,6 +1,6 @@
-import type { CartTotals } from '../../modules/pricing/cart-totals.ts';
-import { formatMoney } from '../../modules/currency/money.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
+import type { CartTotals } from '#app/modules/pricing/cart-totals.ts';
+import { formatMoney } from '#app/modules/currency/money.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
 
 export function useCartMoney(totals: Pick<CartTotals, 'currency' | 'minorUnits'>) {
   const { locale } = useI18n();
@@ -12,7 +12,15 @@ export function useCartMoney(totals: Pick<CartTotals, 'currency' | 'minorUnits'>
  * are excl. VAT (VAT is added once, on the total); when the rows above show prices incl. VAT the
  * subtotal says so, so the two are not read as the same sum.
  */
-export function OrderTotals({ totals, vatKind, rowsIncludeVat = false }: { totals: CartTotals; vatKind: 'standard' | 'reverse-charge' | 'export'; rowsIncludeVat?: boolean }) {
+export function OrderTotals({
+  totals,
+  vatKind,
+  rowsIncludeVat = false,
+}: {
+  totals: CartTotals;
+  vatKind: 'standard' | 'reverse-charge' | 'export';
+  rowsIncludeVat?: boolean;
+}) {
   const { t, locale } = useI18n();
   const money = useCartMoney(totals);
   const percent = (bp: number) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(bp / 10_000);

@@ -1,13 +1,13 @@
 import { Form, Link, useNavigation } from 'react-router';
-import type { ContentWidgetData, ContentWidgetName, ShowroomInfo } from '../../modules/content/content-widgets.server.ts';
-import type { ContactField, ContactOutcome, QuoteField } from '../../modules/content/contact-messages.server.ts';
-import { countryName } from '../../modules/customers/countries.ts';
-import { formatMoney } from '../../modules/currency/money.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { storefrontByCode } from '../../modules/i18n/locales.ts';
-import { CsrfField, FieldMessage, FormAlert, TextField } from '../forms/form-fields.tsx';
-import { TableScroll } from '../ui/table-scroll.tsx';
-import { Notice } from '../ui/notice.tsx';
+import type { ContentWidgetData, ContentWidgetName, ShowroomInfo } from '#app/modules/content/content-widgets.server.ts';
+import type { ContactField, ContactOutcome, QuoteField } from '#app/modules/content/contact-messages.server.ts';
+import { countryName } from '#app/modules/customers/countries.ts';
+import { formatMoney } from '#app/modules/currency/money.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { storefrontByCode } from '#app/modules/i18n/locales.ts';
+import { CsrfField, FieldMessage, FormAlert, TextField } from '#app/components/forms/form-fields.tsx';
+import { TableScroll } from '#app/components/ui/table-scroll.tsx';
+import { Notice } from '#app/components/ui/notice.tsx';
 
 export type ContactActionData = ContactOutcome<ContactField> | ContactOutcome<QuoteField>;
 
@@ -94,7 +94,9 @@ function ShippingRates({ table }: { table: NonNullable<ContentWidgetData['shippi
               <tr key={row.zone}>
                 <th scope="row">
                   {t(`content.shipping.zone.${row.zone}`)}
-                  {row.countries.length > 1 && <span className="content-table__detail">{row.countries.map((code) => countryName(code, locale)).join(', ')}</span>}
+                  {row.countries.length > 1 && (
+                    <span className="content-table__detail">{row.countries.map((code) => countryName(code, locale)).join(', ')}</span>
+                  )}
                 </th>
                 {row.prices.map((price) => (
                   <td key={price.upToGrams}>{euro(price.cents, locale)}</td>
@@ -107,7 +109,14 @@ function ShippingRates({ table }: { table: NonNullable<ContentWidgetData['shippi
       </TableScroll>
       <ul>
         <li>{t('content.shipping.pickupPointLess', { amount: euro(table.pickupPointDiscountCents, locale) })}</li>
-        {table.freeShipping && <li>{t('content.shipping.freeWithin', { country: countryName(table.freeShipping.countryCode, locale), amount: euro(table.freeShipping.fromCents, locale) })}</li>}
+        {table.freeShipping && (
+          <li>
+            {t('content.shipping.freeWithin', {
+              country: countryName(table.freeShipping.countryCode, locale),
+              amount: euro(table.freeShipping.fromCents, locale),
+            })}
+          </li>
+        )}
         <li>{t('content.shipping.minimumOrder', { amount: euro(table.minimumOrderCents, locale) })}</li>
         <li>{t('content.shipping.warehousePickupWhere')}</li>
       </ul>
@@ -222,7 +231,8 @@ export function SupportContacts({ contacts }: { contacts: SupportContactDetails 
 export function OpeningHours({ hours, closures }: { hours: { weekday: number; opens: string; closes: string }[]; closures: { date: string; name: string }[] }) {
   const { t, locale } = useI18n();
   // 2024-01-07 was a Sunday: weekday n is that date plus n days.
-  const weekdayName = (weekday: number) => new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, 7 + weekday)));
+  const weekdayName = (weekday: number) =>
+    new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, 7 + weekday)));
   const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone: 'UTC' });
   const open = new Set(hours.map((entry) => entry.weekday));
   return (
@@ -306,21 +316,25 @@ function ContactForm({ kind, actionData }: { kind: 'contact' | 'quote'; actionDa
   const { t } = useI18n();
   const navigation = useNavigation();
   if (actionData?.ok && actionData.kind !== 'ignored' && actionData.kind === kind) {
-    return (
-      <Notice tone="success">{t(kind === 'quote' ? 'content.quote.sent' : 'content.contact.sent', { email: actionData.email })}</Notice>
-    );
+    return <Notice tone="success">{t(kind === 'quote' ? 'content.quote.sent' : 'content.contact.sent', { email: actionData.email })}</Notice>;
   }
   if (actionData?.ok && actionData.kind === 'ignored') {
-    return (
-      <Notice tone="success">{t('content.contact.sentShort')}</Notice>
-    );
+    return <Notice tone="success">{t('content.contact.sentShort')}</Notice>;
   }
-  const failure = actionData && !actionData.ok ? (actionData as { fieldErrors: Record<string, { key: string } | undefined>; values: Record<string, string | undefined>; formError?: { key: string } }) : undefined;
+  const failure =
+    actionData && !actionData.ok
+      ? (actionData as { fieldErrors: Record<string, { key: string } | undefined>; values: Record<string, string | undefined>; formError?: { key: string } })
+      : undefined;
   const errors = failure?.fieldErrors ?? {};
   const values = failure?.values ?? {};
   const id = kind;
   return (
-    <Form method="post" noValidate className="form-stack contact-form" aria-label={t(kind === 'quote' ? 'content.quote.formLabel' : 'content.contact.formLabel')}>
+    <Form
+      method="post"
+      noValidate
+      className="form-stack contact-form"
+      aria-label={t(kind === 'quote' ? 'content.quote.formLabel' : 'content.contact.formLabel')}
+    >
       <FormAlert error={failure?.formError} />
       <CsrfField />
       <input type="hidden" name="intent" value={kind} />
@@ -329,14 +343,38 @@ function ContactForm({ kind, actionData }: { kind: 'contact' | 'quote'; actionDa
         <input id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" />
       </div>
       <TextField idPrefix={id} name="name" label={t('content.contact.name')} autoComplete="name" required defaultValue={values.name} error={errors.name} />
-      <TextField idPrefix={id} name="email" type="email" label={t('content.contact.email')} autoComplete="email" required defaultValue={values.email} error={errors.email} />
+      <TextField
+        idPrefix={id}
+        name="email"
+        type="email"
+        label={t('content.contact.email')}
+        autoComplete="email"
+        required
+        defaultValue={values.email}
+        error={errors.email}
+      />
       {kind === 'contact' ? (
         <>
-          <TextField idPrefix={id} name="orderNumber" label={t('content.contact.orderNumber')} defaultValue={values.orderNumber} error={errors.orderNumber} hint={t('content.contact.orderNumberHint')} />
+          <TextField
+            idPrefix={id}
+            name="orderNumber"
+            label={t('content.contact.orderNumber')}
+            defaultValue={values.orderNumber}
+            error={errors.orderNumber}
+            hint={t('content.contact.orderNumberHint')}
+          />
           <TextField idPrefix={id} name="subject" label={t('content.contact.subject')} required defaultValue={values.subject} error={errors.subject} />
         </>
       ) : (
-        <TextField idPrefix={id} name="company" label={t('content.quote.company')} autoComplete="organization" required defaultValue={values.company} error={errors.company} />
+        <TextField
+          idPrefix={id}
+          name="company"
+          label={t('content.quote.company')}
+          autoComplete="organization"
+          required
+          defaultValue={values.company}
+          error={errors.company}
+        />
       )}
       <div className="form-field">
         <label htmlFor={`${id}-message`}>{t(kind === 'quote' ? 'content.quote.message' : 'content.contact.message')}</label>

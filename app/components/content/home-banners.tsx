@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import type { HomeBanner } from '../../modules/content/banners.server.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
+import type { HomeBanner } from '#app/modules/content/banners.server.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
 
 /** The home page's banners on show (content-pages, issue 11): picture, heading, text and a link. */
 export function HomeBanners({ banners }: { banners: readonly HomeBanner[] }) {

@@ -1,4 +1,4 @@
-import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
 
 /**
  * A static street map drawn by the shop (no map service, no cookies, no request to a third party):

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useRouteLoaderData } from 'react-router';
-import type { FieldError } from '../../modules/forms/field-errors.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import type { loader as rootLoader } from '../../root.tsx';
-import { Notice } from '../ui/notice.tsx';
+import type { FieldError } from '#app/lib/forms/field-errors.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import type { loader as rootLoader } from '#app/root.tsx';
+import { Notice } from '#app/components/ui/notice.tsx';
 
 /** The CSRF token every state-changing form carries (checked by the root middleware). */
 export function CsrfField() {
@@ -41,7 +41,15 @@ export function TextField({ name, label, type = 'text', autoComplete, required, 
         {!required && <span className="form-field__optional"> ({t('form.optional')})</span>}
       </label>
       {rows ? (
-        <textarea id={id} name={name} rows={rows} required={required} defaultValue={defaultValue ?? undefined} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
+        <textarea
+          id={id}
+          name={name}
+          rows={rows}
+          required={required}
+          defaultValue={defaultValue ?? undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+        />
       ) : (
         <input
           id={id}
@@ -74,7 +82,17 @@ export function FieldMessage({ id, error }: { id: string; error?: FieldError }) 
   );
 }
 
-export function CheckboxField({ name, label, defaultChecked, idPrefix = 'field' }: { name: string; label: ReactNode; defaultChecked?: boolean; idPrefix?: string }) {
+export function CheckboxField({
+  name,
+  label,
+  defaultChecked,
+  idPrefix = 'field',
+}: {
+  name: string;
+  label: ReactNode;
+  defaultChecked?: boolean;
+  idPrefix?: string;
+}) {
   const id = `${idPrefix}-${name}`;
   return (
     <div className="form-field form-field--checkbox">

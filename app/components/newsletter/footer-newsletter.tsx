@@ -1,9 +1,9 @@
 import { Form, Link } from 'react-router';
-import { blogListingPath } from '../../modules/blog/blog-paths.ts';
-import { faqRoot } from '../../modules/faq/faq-paths.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { newsletterPath } from '../../modules/newsletter/newsletter-paths.ts';
-import { CsrfField } from '../forms/form-fields.tsx';
+import { blogListingPath } from '#app/modules/blog/blog-paths.ts';
+import { faqRoot } from '#app/modules/faq/faq-paths.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { newsletterPath } from '#app/modules/newsletter/newsletter-paths.ts';
+import { CsrfField } from '#app/components/forms/form-fields.tsx';
 
 /** The footer's newsletter sign-up (a plain form: the newsletter page answers it) and the FAQ and blog links. */
 export function FooterNewsletter({ prefix }: { prefix: string }) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { lineName } from '../../modules/orders/line-name.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { lineName } from '#app/modules/orders/line-name.ts';
 
 export interface OrderLinesRow {
   id: number;
@@ -40,8 +40,26 @@ export interface OrderLinesLabels {
 }
 
 const looks = {
-  account: { wrap: 'table-scroll', table: 'data-table', numeric: 'numeric', wide: 'numeric', wideColumn: undefined, sub: 'data-table__sub', total: 'data-table__total', label: undefined },
-  admin: { wrap: 'admin-table-wrap', table: 'admin-table order-lines', numeric: 'admin-number', wide: 'admin-number order-table__wide', wideColumn: 'order-lines__wide', sub: 'admin-muted order-line__meta', total: 'order-total', label: 'order-total__label' },
+  account: {
+    wrap: 'table-scroll',
+    table: 'data-table',
+    numeric: 'numeric',
+    wide: 'numeric',
+    wideColumn: undefined,
+    sub: 'data-table__sub',
+    total: 'data-table__total',
+    label: undefined,
+  },
+  admin: {
+    wrap: 'admin-table-wrap',
+    table: 'admin-table order-lines',
+    numeric: 'admin-number',
+    wide: 'admin-number order-table__wide',
+    wideColumn: 'order-lines__wide',
+    sub: 'admin-muted order-line__meta',
+    total: 'order-total',
+    label: 'order-total__label',
+  },
 } as const;
 
 /**

@@ -1,4 +1,4 @@
-import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
 
 /** The order's own reference and the shopper's remarks (spec §3), where the shopper sees the order. */
 export function OrderNotes({ ownReference, remarks }: { ownReference: string | null; remarks: string | null }) {

@@ -1,8 +1,8 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { useMatches } from 'react-router';
-import { pageTypeOf } from '../../modules/analytics/page-type.ts';
-import { setAnalyticsMode } from '../../modules/analytics/tracking.ts';
-import type { ConsentState } from '../../modules/privacy/consent.ts';
+import { pageTypeOf } from '#app/modules/analytics/page-type.ts';
+import { setAnalyticsMode } from '#app/modules/analytics/tracking.ts';
+import type { ConsentState } from '#app/modules/privacy/consent.ts';
 
 /**
  * First-party analytics by the visitor's cookie choice (issue 17): before they choose, events wait
@@ -22,7 +22,7 @@ export function AnalyticsConsent({ consent, prefix }: { consent: ConsentState | 
     if (!granted) return;
     let stop: (() => void) | undefined;
     let cancelled = false;
-    void import('../../modules/analytics/analytics-sender.ts').then((sender) => {
+    void import('#app/modules/analytics/analytics-sender.ts').then((sender) => {
       if (cancelled) return;
       stop = sender.startSending(prefix);
       void sender.reportWebVitals(prefix, pageType);

@@ -1,8 +1,8 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useRevalidator } from 'react-router';
-import { applyUpdateNow, promptInstall } from '../../modules/pwa/app-shell.ts';
-import { appStatus } from '../../modules/pwa/app-status.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { applyUpdateNow, promptInstall } from '#app/modules/pwa/app-shell.ts';
+import { appStatus } from '#app/modules/pwa/app-status.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
 
 function useAppStatus() {
   return useSyncExternalStore(appStatus.subscribe, appStatus.get, appStatus.getServer);
@@ -40,9 +40,7 @@ export function AppNotices() {
     <>
       {/* Offline: a band under the header for as long as it lasts. */}
       {/* Live regions without the status role: a page's own status message stays the only one. */}
-      <div aria-live="polite">
-        {status.offline && <p className="offline-band">{t('app.offlineNotice')}</p>}
-      </div>
+      <div aria-live="polite">{status.offline && <p className="offline-band">{t('app.offlineNotice')}</p>}</div>
       {/* What just happened: cards at the bottom of the window that cover nothing they block. */}
       <div className="app-notices" aria-live="polite">
         {notices.map((notice) => (

@@ -1,7 +1,7 @@
 import { useLocation, useRouteLoaderData } from 'react-router';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import type { ConsentState } from '../../modules/privacy/consent.ts';
-import type { loader as rootLoader } from '../../root.tsx';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import type { ConsentState } from '#app/modules/privacy/consent.ts';
+import type { loader as rootLoader } from '#app/root.tsx';
 
 /**
  * Asks for cookie consent before anything non-essential runs. A plain form posting to

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
 import { Icon } from './icons.tsx';
 
 /**

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { Suggestions } from '../../modules/search/suggest.server.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { usePriceDisplay } from '../../modules/pricing/price-context.tsx';
-import { formatPrice } from '../../modules/pricing/price-display.ts';
-import { imageSources } from '../catalogue/product-card.tsx';
+import type { Suggestions } from '#app/modules/search/suggest.server.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { usePriceDisplay } from '#app/modules/pricing/price-context.tsx';
+import { formatPrice } from '#app/modules/pricing/price-display.ts';
+import { imageSources } from '#app/components/catalogue/product-card.tsx';
 import { Icon } from './icons.tsx';
 
 type Option = { id: string; kind: 'completion' | 'category' | 'product'; label: string; href: string; imagePath?: string | null; price?: string };
@@ -61,16 +61,24 @@ export function SearchBox({ prefix }: { prefix: string }) {
         .catch(() => {});
     }, debounceMs);
   };
-  useEffect(() => () => {
-    clearTimeout(timer.current);
-    pending.current?.abort();
-  }, []);
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      pending.current?.abort();
+    },
+    [],
+  );
 
   const searchHref = (term: string) => `/${prefix}/search?q=${encodeURIComponent(term)}`;
   const options: Option[] = suggestions
     ? [
         ...suggestions.completions.map((term, index) => ({ id: `${listId}-c${index}`, kind: 'completion' as const, label: term, href: searchHref(term) })),
-        ...suggestions.categories.map((category, index) => ({ id: `${listId}-k${index}`, kind: 'category' as const, label: category.name, href: `/${prefix}/${category.urlPath}` })),
+        ...suggestions.categories.map((category, index) => ({
+          id: `${listId}-k${index}`,
+          kind: 'category' as const,
+          label: category.name,
+          href: `/${prefix}/${category.urlPath}`,
+        })),
         ...suggestions.products.map((product, index) => ({
           id: `${listId}-p${index}`,
           kind: 'product' as const,

@@ -1,13 +1,13 @@
 import { Link, useLocation } from 'react-router';
-import { contentPagePath, footerPages, pageLabelKey } from '../../modules/content/information-pages.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { giftCardPagePath } from '../../modules/gift-cards/gift-card-paths.ts';
-import { type LocaleCode, storefrontByCode, storefronts } from '../../modules/i18n/locales.ts';
-import { usePriceDisplay, useVatLabel } from '../../modules/pricing/price-context.tsx';
-import type { Alternates } from '../page-head.tsx';
-import { FooterNewsletter } from '../newsletter/footer-newsletter.tsx';
-import { SupportContacts, type SupportContactDetails } from '../content/content-widgets.tsx';
-import type { PaymentMethod } from '../../modules/checkout/checkout-details.ts';
+import { contentPagePath, footerPages, pageLabelKey } from '#app/modules/content/information-pages.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { giftCardPagePath } from '#app/modules/gift-cards/gift-card-paths.ts';
+import { type LocaleCode, storefrontByCode, storefronts } from '#app/modules/i18n/locales.ts';
+import { usePriceDisplay, useVatLabel } from '#app/modules/pricing/price-context.tsx';
+import type { Alternates } from '#app/components/page-head.tsx';
+import { FooterNewsletter } from '#app/components/newsletter/footer-newsletter.tsx';
+import { SupportContacts, type SupportContactDetails } from '#app/components/content/content-widgets.tsx';
+import type { PaymentMethod } from '#app/modules/checkout/checkout-details.ts';
 
 interface SiteFooterProps {
   prefix: string;

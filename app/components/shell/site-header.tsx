@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import type { NavigationCategory } from '../../modules/catalogue/category-tree.server.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
+import type { NavigationCategory } from '#app/modules/catalogue/category-tree.server.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
 import { InstallAppEntry } from './app-notices.tsx';
 import { Icon, Logo } from './icons.tsx';
 import { NavDrawer } from './nav-drawer.tsx';

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { useMatches, useRouteLoaderData } from 'react-router';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { storefrontByCode } from '../../modules/i18n/locales.ts';
-import { PriceDisplayProvider } from '../../modules/pricing/price-context.tsx';
-import type { loader as rootLoader } from '../../root.tsx';
-import type { loader as layoutLoader } from '../../routes/storefront-layout.tsx';
-import type { Alternates } from '../page-head.tsx';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { storefrontByCode } from '#app/modules/i18n/locales.ts';
+import { PriceDisplayProvider } from '#app/modules/pricing/price-context.tsx';
+import type { loader as rootLoader } from '#app/root.tsx';
+import type { loader as layoutLoader } from '#app/routes/storefront-layout.tsx';
+import type { Alternates } from '#app/components/page-head.tsx';
 import { AnalyticsConsent } from './analytics-consent.tsx';
 import { AppNotices } from './app-notices.tsx';
 import { CookieBanner } from './cookie-banner.tsx';
@@ -32,7 +32,13 @@ export function SiteShell({ layout, alternates, children }: { layout: LayoutData
         <CheckoutHeader prefix={prefix} shopName={shopName} />
       ) : (
         <>
-          <SiteHeader prefix={prefix} shopName={shopName} categoryTree={layout.categoryTree} cartItemCount={layout.cartItemCount} customerFirstName={layout.customerFirstName} />
+          <SiteHeader
+            prefix={prefix}
+            shopName={shopName}
+            categoryTree={layout.categoryTree}
+            cartItemCount={layout.cartItemCount}
+            customerFirstName={layout.customerFirstName}
+          />
           <UspBar />
         </>
       )}
@@ -40,7 +46,16 @@ export function SiteShell({ layout, alternates, children }: { layout: LayoutData
       <main id="main" className="site-main" tabIndex={-1}>
         {children}
       </main>
-      {!inCheckout && <SiteFooter prefix={prefix} shopName={shopName} currencies={layout.currencies} alternates={alternates} paymentMethods={layout.paymentMethods} supportContacts={layout.supportContacts} />}
+      {!inCheckout && (
+        <SiteFooter
+          prefix={prefix}
+          shopName={shopName}
+          currencies={layout.currencies}
+          alternates={alternates}
+          paymentMethods={layout.paymentMethods}
+          supportContacts={layout.supportContacts}
+        />
+      )}
       <AnalyticsConsent consent={layout.consent} prefix={prefix} />
       {(layout.consent === null || layout.showCookieSettings) && <CookieBanner consent={layout.consent} expanded={layout.showCookieSettings} />}
     </PriceDisplayProvider>

@@ -9,6 +9,11 @@ export function buttonClass(look: ButtonLook = 'plain', { block = false }: { blo
 }
 
 /** A button in one of the shop's looks; type="button" unless it submits. */
-export function Button({ look, block, type = 'button', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { look?: ButtonLook; block?: boolean; type?: 'button' | 'submit' }) {
+export function Button({
+  look,
+  block,
+  type = 'button',
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { look?: ButtonLook; block?: boolean; type?: 'button' | 'submit' }) {
   return <button type={type} className={buttonClass(look, { block })} {...props} />;
 }

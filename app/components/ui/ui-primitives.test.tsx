@@ -13,7 +13,13 @@ describe('UI primitives', () => {
 
   it('writes a button in each look, a plain button unless it submits', () => {
     expect(renderToStaticMarkup(<Button>Calculate</Button>)).toBe('<button type="button" class="button">Calculate</button>');
-    expect(renderToStaticMarkup(<Button type="submit" look="primary" disabled>Notify me</Button>)).toBe('<button type="submit" class="button button--primary" disabled="">Notify me</button>');
+    expect(
+      renderToStaticMarkup(
+        <Button type="submit" look="primary" disabled>
+          Notify me
+        </Button>,
+      ),
+    ).toBe('<button type="submit" class="button button--primary" disabled="">Notify me</button>');
     expect(buttonClass('primary', { block: true })).toBe('button button--primary button--block');
     expect(buttonClass('danger')).toBe('button button--danger');
   });

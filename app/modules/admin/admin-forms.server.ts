@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { recordId } from '../forms/record-id.ts';
+import { recordId } from '#app/lib/forms/record-id.ts';
 
 /**
  * The intent of an admin form with several buttons (approve / reject ...); anything else is a

@@ -6,7 +6,7 @@ export const adminPath = (rest = '') => (rest ? `${adminBase}/${rest}` : adminBa
 
 /** A return address after login: only admin paths, never another site. */
 export function safeAdminReturnTo(value: string | null | undefined): string {
-  if (!value || !value.startsWith(`${adminBase}/`) && value !== adminBase) return adminBase;
+  if (!value || (!value.startsWith(`${adminBase}/`) && value !== adminBase)) return adminBase;
   if (value.startsWith('//') || value.includes('\\')) return adminBase;
   return value;
 }

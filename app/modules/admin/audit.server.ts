@@ -3,12 +3,12 @@
  * the record before and after; refused attempts are recorded too ('access.denied').
  */
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import type { Database, Queryable } from '../../db/client.server.ts';
-import { auditLog, staffUsers } from '../../db/schema.ts';
+import type { Database, Queryable } from '#app/db/client.server.ts';
+import { auditLog, staffUsers } from '#app/db/schema.ts';
 import { type ListSort, listSortSpec } from './list-sort.ts';
 import { orderByOf } from './list-sort.server.ts';
-import { likeEscaped } from '../paging/like-pattern.ts';
-import { pageWindow } from '../paging/page-window.ts';
+import { likeEscaped } from '#app/lib/paging/like-pattern.ts';
+import { pageWindow } from '#app/lib/paging/page-window.ts';
 
 export interface AuditEntry {
   staffId: number | null;
@@ -48,7 +48,12 @@ export const auditPageSize = 50;
 /** The columns the audit log sorts by; newest first unless asked. */
 export const auditSort = listSortSpec(['when', 'staff', 'action', 'entity'], { key: 'when', direction: 'desc' });
 
-export async function listAudit(db: Database, filters: AuditFilters, requestedPage: number, sort: ListSort<(typeof auditSort.keys)[number]> = auditSort.fallback) {
+export async function listAudit(
+  db: Database,
+  filters: AuditFilters,
+  requestedPage: number,
+  sort: ListSort<(typeof auditSort.keys)[number]> = auditSort.fallback,
+) {
   const conditions: SQL[] = [];
   if (filters.staffId) conditions.push(eq(auditLog.staffId, filters.staffId));
   if (filters.action) conditions.push(sql`${auditLog.action} ilike ${`${likeEscaped(filters.action)}%`}`);
@@ -57,26 +62,40 @@ export async function listAudit(db: Database, filters: AuditFilters, requestedPa
   if (filters.from) conditions.push(gte(auditLog.createdAt, sql`${filters.from}::date`));
   if (filters.to) conditions.push(lt(auditLog.createdAt, sql`${filters.to}::date + 1`));
   const where = conditions.length ? and(...conditions) : undefined;
-  const [total] = await db.select({ count: sql<number>`count(*)::int` }).from(auditLog).where(where);
+  const [total] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(auditLog)
+    .where(where);
   const window = pageWindow(requestedPage, auditPageSize, total?.count ?? 0);
   const rows = await db
-      .select({
-        id: auditLog.id,
-        createdAt: auditLog.createdAt,
-        staffName: staffUsers.name,
-        staffEmail: staffUsers.email,
-        action: auditLog.action,
-        entity: auditLog.entity,
-        entityId: auditLog.entityId,
-        before: auditLog.before,
-        after: auditLog.after,
-      })
-      .from(auditLog)
-      .leftJoin(staffUsers, eq(staffUsers.id, auditLog.staffId))
-      .where(where)
-      .orderBy(...orderByOf(sort, { when: auditLog.id, staff: sql`lower(coalesce(${staffUsers.name}, ''))`, action: auditLog.action, entity: sql`(${auditLog.entity}, ${auditLog.entityId})` }, desc(auditLog.id)))
-      .limit(auditPageSize)
-      .offset(window.offset);
+    .select({
+      id: auditLog.id,
+      createdAt: auditLog.createdAt,
+      staffName: staffUsers.name,
+      staffEmail: staffUsers.email,
+      action: auditLog.action,
+      entity: auditLog.entity,
+      entityId: auditLog.entityId,
+      before: auditLog.before,
+      after: auditLog.after,
+    })
+    .from(auditLog)
+    .leftJoin(staffUsers, eq(staffUsers.id, auditLog.staffId))
+    .where(where)
+    .orderBy(
+      ...orderByOf(
+        sort,
+        {
+          when: auditLog.id,
+          staff: sql`lower(coalesce(${staffUsers.name}, ''))`,
+          action: auditLog.action,
+          entity: sql`(${auditLog.entity}, ${auditLog.entityId})`,
+        },
+        desc(auditLog.id),
+      ),
+    )
+    .limit(auditPageSize)
+    .offset(window.offset);
   return { rows, window };
 }
 

@@ -5,9 +5,9 @@
  * in EUR at the rate stored with each order.
  */
 import { and, asc, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
-import { type Database, queryRows } from '../../db/client.server.ts';
-import { mailOutbox, productTranslations, productVariants, products } from '../../db/schema.ts';
-import { shopTimeZone } from '../i18n/locales.ts';
+import { type Database, queryRows } from '#app/db/client.server.ts';
+import { mailOutbox, productTranslations, productVariants, products } from '#app/db/schema.ts';
+import { shopTimeZone } from '#app/modules/i18n/locales.ts';
 
 export const revenueStatuses = ['paid', 'processing', 'shipped', 'completed'] as const;
 /** A variant at or below this many units (and still for sale) is low on stock. */
@@ -47,7 +47,10 @@ export async function salesByStore(db: Database): Promise<SalesRow[]> {
     locale: String(row.locale),
     currencyCode: String(row.currency_code),
     periods: Object.fromEntries(
-      Object.keys(periods).map((name) => [name, { orders: Number(row[`${name}_orders`]), revenue: Number(row[`${name}_revenue`]), revenueEurCents: Number(row[`${name}_eur`]) }]),
+      Object.keys(periods).map((name) => [
+        name,
+        { orders: Number(row[`${name}_orders`]), revenue: Number(row[`${name}_revenue`]), revenueEurCents: Number(row[`${name}_eur`]) },
+      ]),
     ) as SalesRow['periods'],
   }));
 }
@@ -83,7 +86,12 @@ export async function waitingWork(db: Database) {
       (select count(*)::int from orders where status in ('paid', 'processing')) as to_ship,
       (select count(*)::int from mail_outbox where sent_at is null and discarded_at is null and (next_attempt_at is null or last_error is not null)) as failed_mails`,
   );
-  return { awaitingPayment: counts?.awaiting_payment ?? 0, awaitingReview: counts?.awaiting_review ?? 0, toShip: counts?.to_ship ?? 0, failedMails: counts?.failed_mails ?? 0 };
+  return {
+    awaitingPayment: counts?.awaiting_payment ?? 0,
+    awaitingReview: counts?.awaiting_review ?? 0,
+    toShip: counts?.to_ship ?? 0,
+    failedMails: counts?.failed_mails ?? 0,
+  };
 }
 
 /** Variants still for sale with few units left, fewest first. */

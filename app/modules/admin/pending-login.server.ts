@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { redirect, type RouterContextProvider } from 'react-router';
-import { staffContext } from '../../context.ts';
+import { staffContext } from '#app/context.ts';
 import { adminPath } from './admin-paths.ts';
 import type { StaffMember } from './staff-session.server.ts';
 

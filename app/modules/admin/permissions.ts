@@ -29,9 +29,23 @@ export const permissions = [
 export type Permission = (typeof permissions)[number];
 
 const managerPermissions: Permission[] = [
-  'dashboard.read', 'orders.read', 'orders.write', 'orders.notes', 'mails.resend', 'customers.read', 'customers.write',
-  'catalogue.read', 'catalogue.write', 'content.write', 'reviews.moderate', 'coupons.read', 'coupons.write',
-  'giftcards.read', 'giftcards.write', 'mail.outbox', 'contact.inbox',
+  'dashboard.read',
+  'orders.read',
+  'orders.write',
+  'orders.notes',
+  'mails.resend',
+  'customers.read',
+  'customers.write',
+  'catalogue.read',
+  'catalogue.write',
+  'content.write',
+  'reviews.moderate',
+  'coupons.read',
+  'coupons.write',
+  'giftcards.read',
+  'giftcards.write',
+  'mail.outbox',
+  'contact.inbox',
 ];
 
 export const rolePermissions: Record<StaffRole, ReadonlySet<Permission>> = {

@@ -1,5 +1,5 @@
 import { data, redirect, type RouterContextProvider } from 'react-router';
-import { requestInfoContext, servicesContext, staffContext } from '../../context.ts';
+import { requestInfoContext, servicesContext, staffContext } from '#app/context.ts';
 import { adminPath } from './admin-paths.ts';
 import { recordAudit } from './audit.server.ts';
 import { can, type Permission } from './permissions.ts';
@@ -20,7 +20,16 @@ export async function requireStaff(request: Request, context: Readonly<RouterCon
   if (can(staff.role, permission)) return staff;
   const { db, logger } = context.get(servicesContext);
   const { pathname } = new URL(request.url);
-  logger.warn({ staffId: staff.id, role: staff.role, permission, method: request.method, path: pathname, requestId: context.get(requestInfoContext).requestId }, 'admin access denied');
-  await recordAudit(db, { staffId: staff.id, action: 'access.denied', entity: 'permission', entityId: permission, after: { method: request.method, path: pathname, role: staff.role } });
+  logger.warn(
+    { staffId: staff.id, role: staff.role, permission, method: request.method, path: pathname, requestId: context.get(requestInfoContext).requestId },
+    'admin access denied',
+  );
+  await recordAudit(db, {
+    staffId: staff.id,
+    action: 'access.denied',
+    entity: 'permission',
+    entityId: permission,
+    after: { method: request.method, path: pathname, role: staff.role },
+  });
   throw data({ reason: 'forbidden' }, { status: 403 });
 }

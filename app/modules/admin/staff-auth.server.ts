@@ -5,10 +5,10 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.server.ts';
-import { staffPasswordTokens, staffUsers } from '../../db/schema.ts';
-import { decoyPasswordHash, hashPassword, verifyPassword } from '../customers/password.server.ts';
-import { clearAttempts, type RateLimit, rateLimitPolicies, takeAttempt } from '../security/rate-limit.server.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { staffPasswordTokens, staffUsers } from '#app/db/schema.ts';
+import { decoyPasswordHash, hashPassword, verifyPassword } from '#app/modules/customers/password.server.ts';
+import { clearAttempts, type RateLimit, rateLimitPolicies, takeAttempt } from '#app/lib/security/rate-limit.server.ts';
 import { endAllStaffSessions } from './staff-session.server.ts';
 import { acceptTotp, useRecoveryCode } from './two-factor.server.ts';
 
@@ -67,7 +67,14 @@ export async function passwordTokenStaff(db: Database, token: string): Promise<{
     .select({ staffId: staffPasswordTokens.staffId, email: staffUsers.email })
     .from(staffPasswordTokens)
     .innerJoin(staffUsers, eq(staffUsers.id, staffPasswordTokens.staffId))
-    .where(and(eq(staffPasswordTokens.id, hashToken(token)), isNull(staffPasswordTokens.usedAt), gt(staffPasswordTokens.expiresAt, sql`now()`), isNull(staffUsers.disabledAt)));
+    .where(
+      and(
+        eq(staffPasswordTokens.id, hashToken(token)),
+        isNull(staffPasswordTokens.usedAt),
+        gt(staffPasswordTokens.expiresAt, sql`now()`),
+        isNull(staffUsers.disabledAt),
+      ),
+    );
   return row ?? null;
 }
 

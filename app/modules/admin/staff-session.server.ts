@@ -5,10 +5,10 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.server.ts';
-import { staffSessions, staffUsers } from '../../db/schema.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { staffSessions, staffUsers } from '#app/db/schema.ts';
 import type { StaffRole } from './permissions.ts';
-import { serializeCookie } from '../http/cookies.server.ts';
+import { serializeCookie } from '#app/lib/http/cookies.server.ts';
 
 export const staffIdleMs = 30 * 60 * 1000;
 export const staffAbsoluteMs = 12 * 60 * 60 * 1000;
@@ -48,7 +48,14 @@ export async function readStaffSession(db: Database, token: string | undefined):
       lastSeenAt: staffSessions.lastSeenAt,
       secondFactorAt: staffSessions.secondFactorAt,
       disabledAt: staffUsers.disabledAt,
-      staff: { id: staffUsers.id, email: staffUsers.email, name: staffUsers.name, role: staffUsers.role, locale: staffUsers.locale, totpSecret: staffUsers.totpSecret },
+      staff: {
+        id: staffUsers.id,
+        email: staffUsers.email,
+        name: staffUsers.name,
+        role: staffUsers.role,
+        locale: staffUsers.locale,
+        totpSecret: staffUsers.totpSecret,
+      },
     })
     .from(staffSessions)
     .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.staffId))
@@ -63,7 +70,11 @@ export async function readStaffSession(db: Database, token: string | undefined):
     await db.delete(staffSessions).where(eq(staffSessions.id, id));
     return { kind: 'expired' };
   }
-  if (now - row.lastSeenAt.getTime() > touchAfterMs) await db.update(staffSessions).set({ lastSeenAt: sql`now()` }).where(eq(staffSessions.id, id));
+  if (now - row.lastSeenAt.getTime() > touchAfterMs)
+    await db
+      .update(staffSessions)
+      .set({ lastSeenAt: sql`now()` })
+      .where(eq(staffSessions.id, id));
   const { totpSecret, ...staff } = row.staff;
   const member: StaffMember = { ...staff, hasTotp: totpSecret !== null, sessionId: id };
   return row.secondFactorAt ? { kind: 'active', staff: member } : { kind: 'pending', staff: member };
@@ -83,7 +94,10 @@ export async function startStaffSession(db: Database, staffId: number, previousT
     .where(
       and(
         eq(staffSessions.staffId, staffId),
-        or(lt(staffSessions.lastSeenAt, sql`now() - make_interval(secs => ${staffIdleMs / 1000})`), lt(staffSessions.createdAt, sql`now() - make_interval(secs => ${staffAbsoluteMs / 1000})`)),
+        or(
+          lt(staffSessions.lastSeenAt, sql`now() - make_interval(secs => ${staffIdleMs / 1000})`),
+          lt(staffSessions.createdAt, sql`now() - make_interval(secs => ${staffAbsoluteMs / 1000})`),
+        ),
       ),
     );
   return token;

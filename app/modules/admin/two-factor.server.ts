@@ -6,8 +6,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, or, lt, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
-import type { Database } from '../../db/client.server.ts';
-import { staffRecoveryCodes, staffUsers } from '../../db/schema.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { staffRecoveryCodes, staffUsers } from '#app/db/schema.ts';
 
 const periodSeconds = 30;
 export const recoveryCodeCount = 10;
@@ -67,7 +67,10 @@ export async function confirmEnrolment(db: Database, staffId: number, code: stri
   const [staff] = await db.select({ pending: staffUsers.totpPendingSecret }).from(staffUsers).where(eq(staffUsers.id, staffId));
   const step = staff?.pending ? matchingStep(staff.pending, code) : null;
   if (!staff?.pending || step === null) return null;
-  await db.update(staffUsers).set({ totpSecret: staff.pending, totpPendingSecret: null, totpLastStep: step, updatedAt: sql`now()` }).where(eq(staffUsers.id, staffId));
+  await db
+    .update(staffUsers)
+    .set({ totpSecret: staff.pending, totpPendingSecret: null, totpLastStep: step, updatedAt: sql`now()` })
+    .where(eq(staffUsers.id, staffId));
   return replaceRecoveryCodes(db, staffId);
 }
 

@@ -5,8 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.server.ts';
-import { analyticsEvents, clientErrors, webVitals } from '../../db/schema.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { analyticsEvents, clientErrors, webVitals } from '#app/db/schema.ts';
 import type { EcommerceEvent } from './ecommerce-events.ts';
 import { currencyFractionDigits, type EcommerceEventName, minorFromGa4 } from './ga4.ts';
 import { type ClientErrorReport, type VitalName, vitalThresholds, type WebVitalBatch } from './reports.ts';
@@ -43,10 +43,21 @@ export async function recordWebVitals(db: Database, batch: WebVitalBatch, now = 
 
 /** One row per distinct error; a repeat counts. Returns whether it was new. */
 export async function recordClientError(db: Database, report: ClientErrorReport, requestId: string): Promise<{ isNew: boolean }> {
-  const fingerprint = createHash('sha256').update(`${report.message}\0${report.source ?? ''}\0${report.line ?? ''}`).digest('hex').slice(0, 32);
+  const fingerprint = createHash('sha256')
+    .update(`${report.message}\0${report.source ?? ''}\0${report.line ?? ''}`)
+    .digest('hex')
+    .slice(0, 32);
   const [row] = await db
     .insert(clientErrors)
-    .values({ fingerprint, message: report.message, source: report.source ?? null, pageType: report.pageType ?? null, storefront: report.storefront, occurrences: 1, lastRequestId: requestId })
+    .values({
+      fingerprint,
+      message: report.message,
+      source: report.source ?? null,
+      pageType: report.pageType ?? null,
+      storefront: report.storefront,
+      occurrences: 1,
+      lastRequestId: requestId,
+    })
     .onConflictDoUpdate({
       target: clientErrors.fingerprint,
       set: { occurrences: sql`${clientErrors.occurrences} + 1`, lastSeenAt: sql`now()`, lastRequestId: requestId },
@@ -55,7 +66,10 @@ export async function recordClientError(db: Database, report: ClientErrorReport,
   return { isNew: row?.occurrences === 1 };
 }
 
-const funnelSteps = { views: 'view_item', cart: 'add_to_cart', checkout: 'begin_checkout', purchase: 'purchase' } as const satisfies Record<string, EcommerceEventName>;
+const funnelSteps = { views: 'view_item', cart: 'add_to_cart', checkout: 'begin_checkout', purchase: 'purchase' } as const satisfies Record<
+  string,
+  EcommerceEventName
+>;
 export type FunnelRow = { day: string; storefront: string } & Record<keyof typeof funnelSteps, number>;
 
 /** Product views → additions to the cart → checkouts begun → purchases, per store and day, since `from`. */

@@ -15,7 +15,12 @@ export function reportClientError(error: { message: string; source?: string; lin
   fetch('/api/client-errors', {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
-    body: JSON.stringify({ storefront: /^[a-z]{2}(-[a-z]{2})?$/.test(storefront) ? storefront : 'en-us', message: error.message.slice(0, 500), source, line: error.line }),
+    body: JSON.stringify({
+      storefront: /^[a-z]{2}(-[a-z]{2})?$/.test(storefront) ? storefront : 'en-us',
+      message: error.message.slice(0, 500),
+      source,
+      line: error.line,
+    }),
     keepalive: true,
   }).catch((failure: unknown) => console.warn('the error report could not be sent', failure));
 }

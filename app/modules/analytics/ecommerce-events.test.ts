@@ -2,17 +2,39 @@ import { describe, expect, it } from 'vitest';
 import { ecommerceEventBatch } from './ecommerce-events.ts';
 import { ecommerceEventNames, ga4Amount, minorFromGa4 } from './ga4.ts';
 
-const addToCart = { name: 'add_to_cart', params: { currency: 'EUR', value: 25, items: [{ item_id: 'PC550-RED', item_name: 'Paracord 550 red', price: 12.5, quantity: 2 }] } };
+const addToCart = {
+  name: 'add_to_cart',
+  params: { currency: 'EUR', value: 25, items: [{ item_id: 'PC550-RED', item_name: 'Paracord 550 red', price: 12.5, quantity: 2 }] },
+};
 
 describe('the ecommerce event schema (GA4 names and payloads)', () => {
   it('has the GA4 ecommerce names the issue lists', () => {
     expect([...ecommerceEventNames].sort()).toEqual(
-      ['add_payment_info', 'add_shipping_info', 'add_to_cart', 'begin_checkout', 'purchase', 'remove_from_cart', 'search', 'select_item', 'view_cart', 'view_item', 'view_item_list'].sort(),
+      [
+        'add_payment_info',
+        'add_shipping_info',
+        'add_to_cart',
+        'begin_checkout',
+        'purchase',
+        'remove_from_cart',
+        'search',
+        'select_item',
+        'view_cart',
+        'view_item',
+        'view_item_list',
+      ].sort(),
     );
   });
 
   it('takes a batch of GA4 events of one store', () => {
-    const batch = { storefront: 'de-de', events: [addToCart, { name: 'search', params: { search_term: 'karabiner' } }, { name: 'view_item_list', params: { item_list_id: 'paracord', items: [{ item_id: 'A', index: 0 }] }, pageType: 'category' }] };
+    const batch = {
+      storefront: 'de-de',
+      events: [
+        addToCart,
+        { name: 'search', params: { search_term: 'karabiner' } },
+        { name: 'view_item_list', params: { item_list_id: 'paracord', items: [{ item_id: 'A', index: 0 }] }, pageType: 'category' },
+      ],
+    };
     expect(ecommerceEventBatch.parse(batch)).toEqual(batch);
   });
 

@@ -6,7 +6,7 @@
  * file: zod stays out of the shop's pages (issue 14's script budget); pages use ga4.ts.
  */
 import { z } from 'zod';
-import { currencyCodes } from '../i18n/locales.ts';
+import { currencyCodes } from '#app/modules/i18n/locales.ts';
 import { ecommerceEventNames } from './ga4.ts';
 
 const amount = z.number().finite().min(0).max(10_000_000);
@@ -51,7 +51,10 @@ export const ecommerceEvent = z
     name: z.enum(ecommerceEventNames),
     params: ga4Params,
     /** the kind of page it happened on (home, category, product, search, cart, checkout) */
-    pageType: z.string().regex(/^[a-z-]{1,32}$/).optional(),
+    pageType: z
+      .string()
+      .regex(/^[a-z-]{1,32}$/)
+      .optional(),
   })
   .strict();
 export type EcommerceEvent = z.infer<typeof ecommerceEvent>;

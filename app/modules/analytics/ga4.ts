@@ -2,7 +2,7 @@
  * GA4 event names and amounts (issue 17) for the pages, without zod (the schemas are in
  * ecommerce-events.ts, for the server): GA4 wants decimal amounts, the shop counts minor units.
  */
-import { type CurrencyCode, currencyCodes } from '../i18n/locales.ts';
+import { type CurrencyCode, currencyCodes } from '#app/modules/i18n/locales.ts';
 
 export const ecommerceEventNames = [
   'view_item_list',

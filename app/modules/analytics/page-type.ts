@@ -13,6 +13,10 @@ export function pageTypeOf(routeId: string | undefined, loaderData: unknown): st
     case 'checkout-cart-alias':
       return 'cart';
     default:
-      return routeId?.startsWith('routes/checkout/') ? 'checkout' : routeId?.startsWith('routes/customer/') || routeId?.startsWith('routes/account/') ? 'account' : 'other';
+      return routeId?.startsWith('routes/checkout/')
+        ? 'checkout'
+        : routeId?.startsWith('routes/customer/') || routeId?.startsWith('routes/account/')
+          ? 'account'
+          : 'other';
   }
 }

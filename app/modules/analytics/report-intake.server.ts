@@ -5,9 +5,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
-import type { Database } from '../../db/client.server.ts';
-import { type StorefrontLocale, storefrontByPrefix } from '../i18n/locales.ts';
-import { type RateLimit, takeAttempt } from '../security/rate-limit.server.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { type StorefrontLocale, storefrontByPrefix } from '#app/modules/i18n/locales.ts';
+import { type RateLimit, takeAttempt } from '#app/lib/security/rate-limit.server.ts';
 
 export const analyticsRateLimits = {
   events: { limit: 60, windowSeconds: 60 },

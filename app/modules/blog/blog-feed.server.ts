@@ -1,5 +1,5 @@
-import type { LocaleCode } from '../i18n/locales.ts';
-import { sanitizeContentHtml } from '../security/sanitize-content.server.ts';
+import type { LocaleCode } from '#app/modules/i18n/locales.ts';
+import { sanitizeContentHtml } from '#app/modules/rich-text/sanitize-content.server.ts';
 import type { latestBlogPosts } from './blog.server.ts';
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Database } from '../../db/client.server.ts';
-import { blogPosts, blogPostTranslations } from '../../db/schema.ts';
-import { localesByLanguage, readSeedTexts } from '../seed-texts/seed-texts.server.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { blogPosts, blogPostTranslations } from '#app/db/schema.ts';
+import { localesByLanguage, readSeedTexts } from '#app/modules/seed-texts/seed-texts.server.ts';
 import { seededPostDetails } from './blog-posts.ts';
 
 /** The shape of app/modules/blog/seed/{language}.json. */
@@ -44,7 +44,16 @@ export async function seedBlog(db: Database, mediaDir: string, heroImage: (postK
         texts.posts.flatMap((post) => {
           const postId = postIds.get(post.key);
           if (postId === undefined) throw new Error(`blog ${language}.json: unknown post ${post.key}`);
-          return locales.map((locale) => ({ postId, locale, slug: post.slug, title: post.title, summary: post.summary, bodyHtml: post.body, heroAlt: post.heroAlt, tags: post.tags }));
+          return locales.map((locale) => ({
+            postId,
+            locale,
+            slug: post.slug,
+            title: post.title,
+            summary: post.summary,
+            bodyHtml: post.body,
+            heroAlt: post.heroAlt,
+            tags: post.tags,
+          }));
         }),
       );
     }

@@ -1,9 +1,9 @@
 import { and, count, desc, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.server.ts';
-import { blogPosts, blogPostTranslations } from '../../db/schema.ts';
-import { type LocaleCode, storefrontByCode } from '../i18n/locales.ts';
-import { sanitizeContentHtml } from '../security/sanitize-content.server.ts';
-import { pageWindow } from '../paging/page-window.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { blogPosts, blogPostTranslations } from '#app/db/schema.ts';
+import { type LocaleCode, storefrontByCode } from '#app/modules/i18n/locales.ts';
+import { sanitizeContentHtml } from '#app/modules/rich-text/sanitize-content.server.ts';
+import { pageWindow } from '#app/lib/paging/page-window.ts';
 import { blogFeedPath, blogListingPath, blogPageSize, blogPostPath } from './blog-paths.ts';
 
 const published = (locale: LocaleCode) => and(eq(blogPostTranslations.locale, locale), eq(blogPosts.isPublished, true));
@@ -20,7 +20,17 @@ const cardColumns = {
   tags: blogPostTranslations.tags,
 };
 
-type CardRow = { id: number; author: string; heroImage: string; publishedAt: Date; slug: string; title: string; summary: string; heroAlt: string; tags: string[] };
+type CardRow = {
+  id: number;
+  author: string;
+  heroImage: string;
+  publishedAt: Date;
+  slug: string;
+  title: string;
+  summary: string;
+  heroAlt: string;
+  tags: string[];
+};
 
 const toCard = (locale: LocaleCode) => (row: CardRow) => ({
   id: row.id,
@@ -38,7 +48,8 @@ export type BlogCard = ReturnType<ReturnType<typeof toCard>>;
 
 /** One page of the storefront's posts, newest first. */
 export async function getBlogListing(db: Database, locale: LocaleCode, requestedPage: number) {
-  const base = () => db.select(cardColumns).from(blogPosts).innerJoin(blogPostTranslations, eq(blogPostTranslations.postId, blogPosts.id)).where(published(locale));
+  const base = () =>
+    db.select(cardColumns).from(blogPosts).innerJoin(blogPostTranslations, eq(blogPostTranslations.postId, blogPosts.id)).where(published(locale));
   const [total] = await db
     .select({ value: count() })
     .from(blogPosts)

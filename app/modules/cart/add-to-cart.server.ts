@@ -1,15 +1,15 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import type { Database, Queryable } from '../../db/client.server.ts';
-import { retryingTransaction } from '../../db/transaction.server.ts';
-import { attributes, cartItems, carts, productAttributeValues, products, productVariants } from '../../db/schema.ts';
-import { serializeCookie } from '../http/cookies.server.ts';
-import type { CurrencyCode, LocaleCode } from '../i18n/locales.ts';
+import type { Database, Queryable } from '#app/db/client.server.ts';
+import { retryingTransaction } from '#app/db/transaction.server.ts';
+import { attributes, cartItems, carts, productAttributeValues, products, productVariants } from '#app/db/schema.ts';
+import { serializeCookie } from '#app/lib/http/cookies.server.ts';
+import type { CurrencyCode, LocaleCode } from '#app/modules/i18n/locales.ts';
 import { cartCookie, isCartId } from './cart-count.server.ts';
 import { lineInStock, variantAvailable, variantNeed } from './cart.server.ts';
-import { defaultMaxPieceMetres, pieceLengthCm } from '../pricing/cut-to-length.ts';
+import { defaultMaxPieceMetres, pieceLengthCm } from '#app/modules/pricing/cut-to-length.ts';
 import { maxPerOrder, maxSamplesPerOrder } from './store-rules.ts';
-import { businessStanding } from '../customers/business-standing.server.ts';
-import { type BusinessRules, defaultBusinessRules } from '../config/business-rules.ts';
+import { businessStanding } from '#app/modules/customers/business-standing.server.ts';
+import { type BusinessRules, defaultBusinessRules } from '#app/modules/config/business-rules.ts';
 import type { AddToCartFormInput } from './cart-forms.ts';
 
 export interface AddToCartInput {
@@ -29,8 +29,7 @@ export interface AddToCartInput {
 }
 
 export type AddToCartResult =
-  | { ok: true; cartId: string; otherLinesOutOfStock: boolean }
-  | { ok: false; reason: 'unavailable' | 'quantity' | 'length' | 'sample-limit' | 'stock-share' };
+  { ok: true; cartId: string; otherLinesOutOfStock: boolean } | { ok: false; reason: 'unavailable' | 'quantity' | 'length' | 'sample-limit' | 'stock-share' };
 
 /**
  * Puts a variant in the visitor's cart (creating the cart when needed). The quantity already in
@@ -67,12 +66,18 @@ export async function addToCart(db: Database, input: AddToCartInput): Promise<Ad
       .where(and(eq(cartItems.cartId, cartId), eq(cartItems.variantId, input.variantId), eq(cartItems.isSample, false)));
     const line = variantLines.find((candidate) => candidate.lengthCm === lengthCm);
     const quantity = (line?.quantity ?? 0) + input.quantity;
-    const need = variantNeed([...variantLines.filter((other) => other !== line), { variantId: input.variantId, quantity, lengthCm, isSample }], input.variantId);
+    const need = variantNeed(
+      [...variantLines.filter((other) => other !== line), { variantId: input.variantId, quantity, lengthCm, isSample }],
+      input.variantId,
+    );
     if (need > variant.stock) return { ok: false, reason: 'quantity' };
     if (await overStockShare(tx, need, variant.stock, input.customerId, input.businessRules)) return { ok: false, reason: 'stock-share' };
     if (line) await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, line.id));
     else await tx.insert(cartItems).values({ cartId, variantId: input.variantId, quantity: input.quantity, lengthCm });
-    await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cartId));
+    await tx
+      .update(carts)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(carts.id, cartId));
     return { ok: true, cartId, otherLinesOutOfStock: await otherLinesOutOfStock(tx, cartId, input.variantId) };
   });
 }
@@ -81,7 +86,13 @@ export async function addToCart(db: Database, input: AddToCartInput): Promise<Ad
  * Whether a line needing `need` of a variant with `stock` left takes more than one order may
  * (decision 0018). Only above the minimum quantity is the customer's standing read.
  */
-export async function overStockShare(db: Queryable, need: number, stock: number, customerId: number | null, rules: BusinessRules = defaultBusinessRules): Promise<boolean> {
+export async function overStockShare(
+  db: Queryable,
+  need: number,
+  stock: number,
+  customerId: number | null,
+  rules: BusinessRules = defaultBusinessRules,
+): Promise<boolean> {
   if (need <= maxPerOrder(stock, rules, false)) return false;
   return need > maxPerOrder(stock, rules, (await businessStanding(db, customerId, rules)).verified);
 }
@@ -89,7 +100,13 @@ export async function overStockShare(db: Queryable, need: number, stock: number,
 /** The spec's add warning: has anything else in the cart run out meanwhile? */
 async function otherLinesOutOfStock(db: Queryable, cartId: string, addedVariantId: number): Promise<boolean> {
   const otherLines = await db
-    .select({ quantity: cartItems.quantity, lengthCm: cartItems.lengthCm, isSample: cartItems.isSample, stock: productVariants.stockQuantity, available: variantAvailable })
+    .select({
+      quantity: cartItems.quantity,
+      lengthCm: cartItems.lengthCm,
+      isSample: cartItems.isSample,
+      stock: productVariants.stockQuantity,
+      available: variantAvailable,
+    })
     .from(cartItems)
     .innerJoin(productVariants, eq(productVariants.id, cartItems.variantId))
     .innerJoin(products, eq(products.id, productVariants.productId))
@@ -98,14 +115,25 @@ async function otherLinesOutOfStock(db: Queryable, cartId: string, addedVariantI
 }
 
 /** The visitor's active cart: the cookie's, else the customer's latest, else a new one. */
-export async function activeCartId(db: Queryable, { cartId, customerId, locale, currency }: Pick<AddToCartInput, 'cartId' | 'customerId' | 'locale' | 'currency'>): Promise<string> {
+export async function activeCartId(
+  db: Queryable,
+  { cartId, customerId, locale, currency }: Pick<AddToCartInput, 'cartId' | 'customerId' | 'locale' | 'currency'>,
+): Promise<string> {
   if (isCartId(cartId)) {
-    const [cart] = await db.select({ id: carts.id, customerId: carts.customerId }).from(carts).where(and(eq(carts.id, cartId), eq(carts.status, 'active')));
+    const [cart] = await db
+      .select({ id: carts.id, customerId: carts.customerId })
+      .from(carts)
+      .where(and(eq(carts.id, cartId), eq(carts.status, 'active')));
     // A cart that belongs to another customer is never joined.
     if (cart && (cart.customerId === null || cart.customerId === customerId)) return cart.id;
   }
   if (customerId !== null) {
-    const [cart] = await db.select({ id: carts.id }).from(carts).where(and(eq(carts.customerId, customerId), eq(carts.status, 'active'))).orderBy(desc(carts.updatedAt)).limit(1);
+    const [cart] = await db
+      .select({ id: carts.id })
+      .from(carts)
+      .where(and(eq(carts.customerId, customerId), eq(carts.status, 'active')))
+      .orderBy(desc(carts.updatedAt))
+      .limit(1);
     if (cart) return cart.id;
   }
   const [created] = await db.insert(carts).values({ customerId, locale, currencyCode: currency }).returning({ id: carts.id });
@@ -135,7 +163,9 @@ export async function addProductToCart(
     .select({
       soldByLength: products.soldByLength,
       hasSample: products.hasSample,
-      maxMetres: sql<string | null>`(select ${productAttributeValues.valueNumber} from ${productAttributeValues} join ${attributes} on ${attributes.id} = ${productAttributeValues.attributeId}
+      maxMetres: sql<
+        string | null
+      >`(select ${productAttributeValues.valueNumber} from ${productAttributeValues} join ${attributes} on ${attributes.id} = ${productAttributeValues.attributeId}
         where ${productAttributeValues.productId} = ${products.id} and ${attributes.code} = 'max_continuous_length' limit 1)`,
     })
     .from(productVariants)

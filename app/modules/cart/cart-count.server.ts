@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.server.ts';
-import { cartItems, carts, productVariants } from '../../db/schema.ts';
-import type { PersonalInput, Shopper } from '../http/personal-inputs.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { cartItems, carts, productVariants } from '#app/db/schema.ts';
+import type { PersonalInput, Shopper } from '#app/modules/page-cache/personal-inputs.ts';
 
 /** The cookie holding a visitor's cart id. */
 export const cartCookie = 'cart';

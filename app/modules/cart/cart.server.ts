@@ -1,12 +1,12 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.server.ts';
-import { cartItems, carts, priceTiers, productImages, products, productTranslations, productVariants } from '../../db/schema.ts';
-import { lineOptionsByVariant } from '../catalogue/variant-options.server.ts';
-import type { LocaleCode } from '../i18n/locales.ts';
-import type { LineOption } from '../orders/line-name.ts';
-import { unitPriceEurCents } from '../pricing/unit-price.ts';
+import type { Queryable } from '#app/db/client.server.ts';
+import { cartItems, carts, priceTiers, productImages, products, productTranslations, productVariants } from '#app/db/schema.ts';
+import { lineOptionsByVariant } from '#app/modules/catalogue/variant-options.server.ts';
+import type { LocaleCode } from '#app/modules/i18n/locales.ts';
+import type { LineOption } from '#app/modules/orders/line-name.ts';
+import { unitPriceEurCents } from '#app/modules/pricing/unit-price.ts';
 import { isCartId } from './cart-count.server.ts';
-import { type GiftCardPurchase, giftCardLineOptions } from '../gift-cards/gift-card-purchase.ts';
+import { type GiftCardPurchase, giftCardLineOptions } from '#app/modules/gift-cards/gift-card-purchase.ts';
 
 export interface CartLine {
   id: number;
@@ -89,7 +89,9 @@ export async function loadCart(db: Queryable, cartId: string | undefined, custom
       available: variantAvailable,
       name: productTranslations.name,
       urlKey: productTranslations.urlKey,
-      imagePath: sql<string | null>`(select ${productImages.path} from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`,
+      imagePath: sql<
+        string | null
+      >`(select ${productImages.path} from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`,
     })
     .from(cartItems)
     .innerJoin(productVariants, eq(productVariants.id, cartItems.variantId))
@@ -98,8 +100,17 @@ export async function loadCart(db: Queryable, cartId: string | undefined, custom
     .where(eq(cartItems.cartId, cartId))
     .orderBy(asc(cartItems.id));
   const [tiers, options] = await Promise.all([
-    items.length ? db.select().from(priceTiers).where(inArray(priceTiers.variantId, [...new Set(items.map((item) => item.variantId))])) : [],
-    lineOptionsByVariant(db, items.map((item) => item.variantId), locale),
+    items.length
+      ? db
+          .select()
+          .from(priceTiers)
+          .where(inArray(priceTiers.variantId, [...new Set(items.map((item) => item.variantId))]))
+      : [],
+    lineOptionsByVariant(
+      db,
+      items.map((item) => item.variantId),
+      locale,
+    ),
   ]);
   const lines = items.map(({ priceCents, ...item }) => {
     const variantTiers = tiers.filter((tier) => tier.variantId === item.variantId);
@@ -121,4 +132,3 @@ export async function loadCart(db: Queryable, cartId: string | undefined, custom
 
 /** Line ids with too little stock: "Some of the items in your cart are out of stock." */
 export const outOfStockLines = (cart: Cart) => cart.lines.filter((line) => !line.inStock);
-

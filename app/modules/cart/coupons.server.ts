@@ -1,7 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.server.ts';
-import { couponRedemptions, coupons } from '../../db/schema.ts';
-import type { CouponRule } from '../pricing/coupons.ts';
+import type { Queryable } from '#app/db/client.server.ts';
+import { couponRedemptions, coupons } from '#app/db/schema.ts';
+import type { CouponRule } from '#app/modules/pricing/coupons.ts';
 
 export type CouponCheck = { ok: true; coupon: CouponRule & { id: number } } | { ok: false; reason: 'unknown' | 'expired' | 'min-subtotal' | 'used-up' };
 
@@ -18,7 +18,10 @@ export const couponMessages: Record<Exclude<CouponCheck, { ok: true }>['reason']
  * address (per-customer limit). Checked when applied and again inside the order transaction.
  */
 export async function checkCoupon(db: Queryable, code: string, subtotalEurCents: number, email: string | null): Promise<CouponCheck> {
-  const [coupon] = await db.select().from(coupons).where(and(eq(sql`lower(${coupons.code})`, code.trim().toLowerCase()), eq(coupons.isActive, true)));
+  const [coupon] = await db
+    .select()
+    .from(coupons)
+    .where(and(eq(sql`lower(${coupons.code})`, code.trim().toLowerCase()), eq(coupons.isActive, true)));
   if (!coupon) return { ok: false, reason: 'unknown' };
   const now = Date.now();
   if ((coupon.startsAt && coupon.startsAt.getTime() > now) || (coupon.endsAt && coupon.endsAt.getTime() <= now)) return { ok: false, reason: 'expired' };

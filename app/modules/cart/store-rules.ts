@@ -1,4 +1,4 @@
-import type { BusinessRules } from '../config/business-rules.ts';
+import type { BusinessRules } from '#app/modules/config/business-rules.ts';
 
 /** At most one free sample per product, and at most this many samples per order. (Prices and cut lengths: `pricing/`.) */
 export const maxSamplesPerOrder = 5;

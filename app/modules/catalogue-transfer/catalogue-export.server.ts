@@ -4,10 +4,10 @@
  * as the import, so an export imported again changes nothing.
  */
 import { sql } from 'drizzle-orm';
-import { type Database, queryRows } from '../../db/client.server.ts';
-import { minorUnitsToDecimal } from '../currency/money.ts';
-import { csvLine } from '../http/csv.ts';
-import { localeCodes, type LocaleCode } from '../i18n/locales.ts';
+import { type Database, queryRows } from '#app/db/client.server.ts';
+import { minorUnitsToDecimal } from '#app/modules/currency/money.ts';
+import { csvLine } from '#app/lib/http/csv.ts';
+import { localeCodes, type LocaleCode } from '#app/modules/i18n/locales.ts';
 import { importColumns, type ImportKind, type Tier, tiersCell } from './transfer-format.ts';
 
 const productsPerBatch = 200;
@@ -70,7 +70,17 @@ async function batchLines(db: Database, kind: ImportKind, variants: ExportVarian
         const text = first ? texts.get(`${variant.productId}:${locale}`) : undefined;
         return text ? [text.name, text.urlKey, text.description] : ['', '', ''];
       });
-      return csvLine([variant.productSku, first ? flag(variant.productActive) : '', variant.sku, flag(variant.variantActive), euros(variant.priceCents), tiersCell(variant.tiers), variant.stock, variant.weightGrams, ...textCells]);
+      return csvLine([
+        variant.productSku,
+        first ? flag(variant.productActive) : '',
+        variant.sku,
+        flag(variant.variantActive),
+        euros(variant.priceCents),
+        tiersCell(variant.tiers),
+        variant.stock,
+        variant.weightGrams,
+        ...textCells,
+      ]);
     })
     .join('');
 }

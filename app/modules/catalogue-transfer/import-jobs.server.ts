@@ -1,16 +1,24 @@
 /** Reading and steering import jobs from the admin (issue 16): list, one job's rows, apply, stop. */
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.server.ts';
-import { importJobRows, importJobs, staffUsers } from '../../db/schema.ts';
-import { recordAudit } from '../admin/audit.server.ts';
-import { pageOfRows } from '../paging/page-window.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { importJobRows, importJobs, staffUsers } from '#app/db/schema.ts';
+import { recordAudit } from '#app/modules/admin/audit.server.ts';
+import { pageOfRows } from '#app/lib/paging/page-window.ts';
 import type { RowOutcome } from './transfer-format.ts';
 
 const rowsPerPage = 50;
 
 export async function recentImportJobs(db: Database, limit = 20) {
   return db
-    .select({ id: importJobs.id, kind: importJobs.kind, status: importJobs.status, fileName: importJobs.fileName, summary: importJobs.summary, createdAt: importJobs.createdAt, staffName: staffUsers.name })
+    .select({
+      id: importJobs.id,
+      kind: importJobs.kind,
+      status: importJobs.status,
+      fileName: importJobs.fileName,
+      summary: importJobs.summary,
+      createdAt: importJobs.createdAt,
+      staffName: staffUsers.name,
+    })
     .from(importJobs)
     .leftJoin(staffUsers, eq(staffUsers.id, importJobs.staffId))
     .orderBy(desc(importJobs.id))
@@ -62,7 +70,14 @@ export async function queueImport(db: Database, staffId: number, id: number): Pr
     const [queued] = await tx
       .update(importJobs)
       .set({ status: 'queued', stopRequested: false, error: null, finishedAt: null, claimedUntil: null })
-      .where(and(eq(importJobs.id, id), inArray(importJobs.status, ['previewed', 'stopped', 'failed']), sql`(${importJobs.summary}->>'error')::int = 0`, sql`${importJobs.rowsToApply} > 0`))
+      .where(
+        and(
+          eq(importJobs.id, id),
+          inArray(importJobs.status, ['previewed', 'stopped', 'failed']),
+          sql`(${importJobs.summary}->>'error')::int = 0`,
+          sql`${importJobs.rowsToApply} > 0`,
+        ),
+      )
       .returning({ id: importJobs.id });
     if (!queued) return false;
     await recordAudit(tx, { staffId, action: 'import.apply', entity: 'import', entityId: id });

@@ -5,11 +5,11 @@
  * error cannot be applied, so a correction means a new upload, never a half-applied file.
  */
 import { sql } from 'drizzle-orm';
-import { type Database, queryRows } from '../../db/client.server.ts';
-import { importJobRows, importJobs } from '../../db/schema.ts';
-import { recordAudit } from '../admin/audit.server.ts';
-import { parseCsv } from '../http/csv.ts';
-import { localeCodes, type LocaleCode } from '../i18n/locales.ts';
+import { type Database, queryRows } from '#app/db/client.server.ts';
+import { importJobRows, importJobs } from '#app/db/schema.ts';
+import { recordAudit } from '#app/modules/admin/audit.server.ts';
+import { parseCsv } from '#app/lib/http/csv.ts';
+import { localeCodes, type LocaleCode } from '#app/modules/i18n/locales.ts';
 import { checkHeader, type ImportKind, type ImportRow, readRow, type RowError, type RowOutcome, textColumn, type Tier } from './transfer-format.ts';
 
 /** Larger files are refused before they are read: a full export of the demo shop is ~8 MB. */
@@ -104,7 +104,8 @@ async function takenUrlKeys(db: Database, wanted: { productId: number; locale: s
   return taken;
 }
 
-const sameTiers = (a: Tier[], b: Tier[]) => a.length === b.length && a.every((tier, index) => tier.minQuantity === b[index]!.minQuantity && tier.unitPriceCents === b[index]!.unitPriceCents);
+const sameTiers = (a: Tier[], b: Tier[]) =>
+  a.length === b.length && a.every((tier, index) => tier.minQuantity === b[index]!.minQuantity && tier.unitPriceCents === b[index]!.unitPriceCents);
 
 interface Verdict {
   line: number;
@@ -115,7 +116,13 @@ interface Verdict {
 }
 
 /** Compares one row with what is stored: the changed columns and the writes, or errors. */
-function judgeRow(kind: ImportKind, row: ImportRow, stored: StoredVariant, texts: Map<string, StoredText>, productOwner: Map<number, ImportRow>): { errors: RowError[]; changed: string[]; isNew: boolean; writes: RowWrites } {
+function judgeRow(
+  kind: ImportKind,
+  row: ImportRow,
+  stored: StoredVariant,
+  texts: Map<string, StoredText>,
+  productOwner: Map<number, ImportRow>,
+): { errors: RowError[]; changed: string[]; isNew: boolean; writes: RowWrites } {
   const errors: RowError[] = [];
   const changed: string[] = [];
   const writes: RowWrites = { variantId: stored.id };
@@ -156,7 +163,13 @@ function judgeRow(kind: ImportKind, row: ImportRow, stored: StoredVariant, texts
       errors.push({ field: textColumn(given.name ? 'url_key' : 'name', locale), key: 'newTextNeedsNameAndKey' });
       continue;
     }
-    const next = { productId: stored.productId, locale, name: given.name ?? current!.name, urlKey: given.urlKey ?? current!.urlKey, description: given.description ?? current?.description ?? '' };
+    const next = {
+      productId: stored.productId,
+      locale,
+      name: given.name ?? current!.name,
+      urlKey: given.urlKey ?? current!.urlKey,
+      description: given.description ?? current?.description ?? '',
+    };
     const fieldsChanged = (['name', 'urlKey', 'description'] as const).filter((field) => !current || next[field] !== current[field]);
     if (fieldsChanged.length === 0) continue;
     if (!current) isNew = true;
@@ -169,7 +182,8 @@ function judgeRow(kind: ImportKind, row: ImportRow, stored: StoredVariant, texts
 
 /** Reads, checks and stores the dry run of one upload; the job waits for "apply" as 'previewed'. */
 export async function previewImport(db: Database, staffId: number, upload: { kind: ImportKind; fileName: string; bytes: Uint8Array }): Promise<PreviewResult> {
-  if (upload.bytes.byteLength > importMaxBytes) return { ok: false, error: { field: 'file', key: 'tooLarge', values: { megabytes: importMaxBytes / 1024 / 1024 } } };
+  if (upload.bytes.byteLength > importMaxBytes)
+    return { ok: false, error: { field: 'file', key: 'tooLarge', values: { megabytes: importMaxBytes / 1024 / 1024 } } };
   if (upload.bytes.byteLength === 0) return { ok: false, error: { field: 'file', key: 'emptyFile' } };
   let text: string;
   try {
@@ -178,7 +192,16 @@ export async function previewImport(db: Database, staffId: number, upload: { kin
     return { ok: false, error: { field: 'file', key: 'notUtf8' } };
   }
   const parsed = parseCsv(text);
-  if (!parsed.ok) return { ok: false, error: { field: 'file', key: parsed.reason === 'empty' ? 'emptyFile' : parsed.reason === 'unclosed-quote' ? 'unclosedQuote' : 'strayQuote', values: { line: parsed.line }, line: parsed.line } };
+  if (!parsed.ok)
+    return {
+      ok: false,
+      error: {
+        field: 'file',
+        key: parsed.reason === 'empty' ? 'emptyFile' : parsed.reason === 'unclosed-quote' ? 'unclosedQuote' : 'strayQuote',
+        values: { line: parsed.line },
+        line: parsed.line,
+      },
+    };
   const header = checkHeader(upload.kind, parsed.header);
   if (!header.ok) return { ok: false, error: { ...header.error, line: 1 } };
   if (parsed.records.length === 0) return { ok: false, error: { field: 'file', key: 'noRows' } };
@@ -191,7 +214,13 @@ export async function previewImport(db: Database, staffId: number, upload: { kin
   const firstLineOfSku = new Map<string, number>();
   const productOwner = new Map<number, ImportRow>();
   const verdicts: Verdict[] = read.map(({ row, errors }) => {
-    const verdict = (outcome: RowOutcome, details: Verdict['details'], writes: RowWrites | null = null): Verdict => ({ line: row.line, sku: row.sku, outcome, details, writes });
+    const verdict = (outcome: RowOutcome, details: Verdict['details'], writes: RowWrites | null = null): Verdict => ({
+      line: row.line,
+      sku: row.sku,
+      outcome,
+      details,
+      writes,
+    });
     const skuField = upload.kind === 'products' ? 'variant_sku' : 'sku';
     if (row.sku) {
       const earlier = firstLineOfSku.get(row.sku);
@@ -208,7 +237,12 @@ export async function previewImport(db: Database, staffId: number, upload: { kin
   });
 
   // Two rows (or a row and another product) may not end with the same URL key in one locale.
-  const wantedKeys = verdicts.flatMap((verdict) => verdict.writes?.texts?.filter((text) => text.urlKey !== texts.get(`${text.productId}:${text.locale}`)?.urlKey).map((text) => ({ ...text, line: verdict.line })) ?? []);
+  const wantedKeys = verdicts.flatMap(
+    (verdict) =>
+      verdict.writes?.texts
+        ?.filter((text) => text.urlKey !== texts.get(`${text.productId}:${text.locale}`)?.urlKey)
+        .map((text) => ({ ...text, line: verdict.line })) ?? [],
+  );
   const taken = await takenUrlKeys(db, wantedKeys);
   const keyLines = new Map<string, number>();
   const verdictOfLine = new Map(verdicts.map((verdict) => [verdict.line, verdict]));
@@ -231,9 +265,24 @@ export async function previewImport(db: Database, staffId: number, upload: { kin
       .values({ kind: upload.kind, status: 'previewed', fileName: upload.fileName.slice(0, 200), staffId, summary, rowsToApply: summary.new + summary.changed })
       .returning({ id: importJobs.id });
     for (const chunk of chunks(verdicts, insertChunk)) {
-      await tx.insert(importJobRows).values(chunk.map((verdict) => ({ jobId: job!.id, line: verdict.line, sku: verdict.sku.slice(0, 200), outcome: verdict.outcome, details: verdict.details, writes: verdict.writes })));
+      await tx.insert(importJobRows).values(
+        chunk.map((verdict) => ({
+          jobId: job!.id,
+          line: verdict.line,
+          sku: verdict.sku.slice(0, 200),
+          outcome: verdict.outcome,
+          details: verdict.details,
+          writes: verdict.writes,
+        })),
+      );
     }
-    await recordAudit(tx, { staffId, action: 'import.preview', entity: 'import', entityId: job!.id, after: { kind: upload.kind, fileName: upload.fileName, summary } });
+    await recordAudit(tx, {
+      staffId,
+      action: 'import.preview',
+      entity: 'import',
+      entityId: job!.id,
+      after: { kind: upload.kind, fileName: upload.fileName, summary },
+    });
     return { ok: true as const, jobId: job!.id };
   });
 }

@@ -9,14 +9,14 @@
  * batch (20 times for 10,000 rows), not once per row.
  */
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { Database, Queryable } from '../../db/client.server.ts';
-import { asDatabaseWork } from '../../db/database-work.server.ts';
-import { importJobRows, importJobs } from '../../db/schema.ts';
-import { yieldToRequests } from '../../db/sliced-reads.server.ts';
-import { retryingTransaction } from '../../db/transaction.server.ts';
-import { recordAudit } from '../admin/audit.server.ts';
-import type { Logger } from '../observability/logger.server.ts';
-import { refreshProductSearchDocuments } from '../search/search-index.server.ts';
+import type { Database, Queryable } from '#app/db/client.server.ts';
+import { asDatabaseWork } from '#app/db/database-work.server.ts';
+import { importJobRows, importJobs } from '#app/db/schema.ts';
+import { yieldToRequests } from '#app/db/sliced-reads.server.ts';
+import { retryingTransaction } from '#app/db/transaction.server.ts';
+import { recordAudit } from '#app/modules/admin/audit.server.ts';
+import type { Logger } from '#app/lib/observability/logger.server.ts';
+import { refreshProductSearchDocuments } from '#app/modules/search/search-index.server.ts';
 import type { RowWrites } from './import-preview.server.ts';
 
 export interface ImportServices {
@@ -31,7 +31,15 @@ const jsonParam = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 
 /** One batch's writes as a handful of multi-row statements. */
 export async function applyWrites(tx: Queryable, writes: RowWrites[]): Promise<void> {
-  const variants = writes.filter((write) => write.variant).map((write) => ({ id: write.variantId, price_cents: write.variant!.priceCents ?? null, stock: write.variant!.stock ?? null, weight_grams: write.variant!.weightGrams ?? null, is_active: write.variant!.isActive ?? null }));
+  const variants = writes
+    .filter((write) => write.variant)
+    .map((write) => ({
+      id: write.variantId,
+      price_cents: write.variant!.priceCents ?? null,
+      stock: write.variant!.stock ?? null,
+      weight_grams: write.variant!.weightGrams ?? null,
+      is_active: write.variant!.isActive ?? null,
+    }));
   if (variants.length > 0) {
     await tx.execute(sql`
       update product_variants v set
@@ -42,8 +50,12 @@ export async function applyWrites(tx: Queryable, writes: RowWrites[]): Promise<v
   }
   const tiered = writes.filter((write) => write.tiers);
   if (tiered.length > 0) {
-    await tx.execute(sql`delete from price_tiers where variant_id in (select (jsonb_array_elements_text(${jsonParam(tiered.map((write) => write.variantId))}))::int)`);
-    const tiers = tiered.flatMap((write) => write.tiers!.map((tier) => ({ variant_id: write.variantId, min_quantity: tier.minQuantity, unit_price_cents: tier.unitPriceCents })));
+    await tx.execute(
+      sql`delete from price_tiers where variant_id in (select (jsonb_array_elements_text(${jsonParam(tiered.map((write) => write.variantId))}))::int)`,
+    );
+    const tiers = tiered.flatMap((write) =>
+      write.tiers!.map((tier) => ({ variant_id: write.variantId, min_quantity: tier.minQuantity, unit_price_cents: tier.unitPriceCents })),
+    );
     if (tiers.length > 0) {
       await tx.execute(sql`
         insert into price_tiers (variant_id, min_quantity, unit_price_cents)
@@ -56,7 +68,16 @@ export async function applyWrites(tx: Queryable, writes: RowWrites[]): Promise<v
       update products p set is_active = d.is_active, updated_at = now()
       from jsonb_to_recordset(${jsonParam(products)}) as d(id int, is_active boolean) where p.id = d.id`);
   }
-  const texts = writes.flatMap((write) => write.texts ?? []).map((text) => ({ product_id: text.productId, locale: text.locale, name: text.name, url_key: text.urlKey, description: text.description, previous_url_key: text.previousUrlKey ?? null }));
+  const texts = writes
+    .flatMap((write) => write.texts ?? [])
+    .map((text) => ({
+      product_id: text.productId,
+      locale: text.locale,
+      name: text.name,
+      url_key: text.urlKey,
+      description: text.description,
+      previous_url_key: text.previousUrlKey ?? null,
+    }));
   if (texts.length > 0) {
     await tx.execute(sql`
       insert into product_translations (product_id, locale, name, url_key, description)
@@ -64,7 +85,9 @@ export async function applyWrites(tx: Queryable, writes: RowWrites[]): Promise<v
       from jsonb_to_recordset(${jsonParam(texts)}) as d(product_id int, locale text, name text, url_key text, description text)
       on conflict (product_id, locale) do update set name = excluded.name, url_key = excluded.url_key, description = excluded.description`);
     // A changed URL key keeps the old address working; a redirect from the new key would only be shadowed.
-    const moved = texts.filter((text) => text.previous_url_key).map((text) => ({ locale: text.locale, from_path: text.previous_url_key, to_path: text.url_key }));
+    const moved = texts
+      .filter((text) => text.previous_url_key)
+      .map((text) => ({ locale: text.locale, from_path: text.previous_url_key, to_path: text.url_key }));
     if (moved.length > 0) {
       await tx.execute(sql`
         insert into url_redirects (locale, from_path, to_path, status_code)
@@ -83,16 +106,28 @@ async function claim(db: Database, id: number): Promise<{ cursorLine: number; st
     const [job] = await tx
       .select({ id: importJobs.id, cursorLine: importJobs.cursorLine, staffId: importJobs.staffId })
       .from(importJobs)
-      .where(and(eq(importJobs.id, id), inArray(importJobs.status, ['queued', 'running']), sql`(${importJobs.claimedUntil} is null or ${importJobs.claimedUntil} < now())`))
+      .where(
+        and(
+          eq(importJobs.id, id),
+          inArray(importJobs.status, ['queued', 'running']),
+          sql`(${importJobs.claimedUntil} is null or ${importJobs.claimedUntil} < now())`,
+        ),
+      )
       .for('update', { skipLocked: true });
     if (!job) return null;
-    await tx.update(importJobs).set({ status: 'running', claimedUntil: sql`now() + make_interval(secs => ${leaseSeconds})` }).where(eq(importJobs.id, id));
+    await tx
+      .update(importJobs)
+      .set({ status: 'running', claimedUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
+      .where(eq(importJobs.id, id));
     return job;
   });
 }
 
 async function finish(db: Database, id: number, status: 'done' | 'stopped' | 'failed', error: string | null = null) {
-  await db.update(importJobs).set({ status, error, claimedUntil: null, finishedAt: sql`now()` }).where(eq(importJobs.id, id));
+  await db
+    .update(importJobs)
+    .set({ status, error, claimedUntil: null, finishedAt: sql`now()` })
+    .where(eq(importJobs.id, id));
 }
 
 export type ImportRunOutcome = 'done' | 'stopped' | 'failed' | 'not-claimed';
@@ -129,19 +164,32 @@ async function runClaimedJob({ db, logger }: ImportServices, id: number): Promis
         // The job row is locked first: a runner whose lease was taken over finds another cursor and stops.
         const [job] = await tx.select({ cursorLine: importJobs.cursorLine }).from(importJobs).where(eq(importJobs.id, id)).for('update');
         if (job?.cursorLine !== cursor) return false;
-        await applyWrites(tx, batch.map((row) => row.writes as RowWrites));
+        await applyWrites(
+          tx,
+          batch.map((row) => row.writes as RowWrites),
+        );
         await tx
           .update(importJobs)
-          .set({ cursorLine: lastLine, appliedRows: sql`${importJobs.appliedRows} + ${batch.length}`, claimedUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
+          .set({
+            cursorLine: lastLine,
+            appliedRows: sql`${importJobs.appliedRows} + ${batch.length}`,
+            claimedUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
+          })
           .where(eq(importJobs.id, id));
         return true;
       });
       if (!kept) return 'not-claimed';
     } catch (error) {
       logger.error({ err: error, importJob: id, fromLine: batch[0]!.line, toLine: lastLine }, 'import batch failed; the batch was rolled back');
-      const message = error instanceof Error ? (error as Error & { cause?: Error }).cause?.message ?? error.message : String(error);
+      const message = error instanceof Error ? ((error as Error & { cause?: Error }).cause?.message ?? error.message) : String(error);
       await finish(db, id, 'failed', JSON.stringify({ fromLine: batch[0]!.line, toLine: lastLine, message: message.slice(0, 300) }));
-      await recordAudit(db, { staffId: claimed.staffId, action: 'import.failed', entity: 'import', entityId: id, after: { fromLine: batch[0]!.line, toLine: lastLine } });
+      await recordAudit(db, {
+        staffId: claimed.staffId,
+        action: 'import.failed',
+        entity: 'import',
+        entityId: id,
+        after: { fromLine: batch[0]!.line, toLine: lastLine },
+      });
       return 'failed';
     }
     cursor = lastLine;
@@ -150,9 +198,17 @@ async function runClaimedJob({ db, logger }: ImportServices, id: number): Promis
   }
   // Names, URL keys and active flags are in the search documents: those of the products changed, once, at the end.
   const touched = await db
-    .selectDistinct({ productId: sql<number>`coalesce((${importJobRows.writes}->'product'->>'id')::int, (${importJobRows.writes}->'texts'->0->>'productId')::int)` })
+    .selectDistinct({
+      productId: sql<number>`coalesce((${importJobRows.writes}->'product'->>'id')::int, (${importJobRows.writes}->'texts'->0->>'productId')::int)`,
+    })
     .from(importJobRows)
-    .where(and(eq(importJobRows.jobId, id), inArray(importJobRows.outcome, ['new', 'changed']), sql`(${importJobRows.writes} ? 'texts' or ${importJobRows.writes} ? 'product')`));
+    .where(
+      and(
+        eq(importJobRows.jobId, id),
+        inArray(importJobRows.outcome, ['new', 'changed']),
+        sql`(${importJobRows.writes} ? 'texts' or ${importJobRows.writes} ? 'product')`,
+      ),
+    );
   const productIds = touched.map((row) => Number(row.productId));
   for (let start = 0; start < productIds.length; start += importBatchSize) {
     await refreshProductSearchDocuments(db, productIds.slice(start, start + importBatchSize));

@@ -7,8 +7,8 @@
  * since spreadsheets in most of the shop's languages write it; at most two decimals and no
  * thousands separator, so "1,250" or "1.250,00" are refused instead of guessed.
  */
-import { minorUnitsToDecimal, parseAmount } from '../currency/money.ts';
-import { localeCodes, type LocaleCode } from '../i18n/locales.ts';
+import { minorUnitsToDecimal, parseAmount } from '#app/modules/currency/money.ts';
+import { localeCodes, type LocaleCode } from '#app/modules/i18n/locales.ts';
 
 export const importKinds = ['products', 'stock', 'prices'] as const;
 export type ImportKind = (typeof importKinds)[number];
@@ -117,14 +117,16 @@ const tiers = (field: string, text: string, errors: RowError[]): Tier[] | undefi
     const match = /^\s*(\d{1,6})\s*=\s*(\S+)\s*$/.exec(part);
     const minQuantity = match ? Number(match[1]) : 0;
     const cents = match ? parseAmount(match[2]!, 2) : null;
-    if (!match || minQuantity < 2 || cents === null || parsed.some((tier) => tier.minQuantity === minQuantity)) return void errors.push({ field, key: 'notTiers' });
+    if (!match || minQuantity < 2 || cents === null || parsed.some((tier) => tier.minQuantity === minQuantity))
+      return void errors.push({ field, key: 'notTiers' });
     parsed.push({ minQuantity, unitPriceCents: cents });
   }
   return parsed.sort((a, b) => a.minQuantity - b.minQuantity);
 };
 
 /** Spreadsheet-safe text for tiers, the inverse of `tiers`. */
-export const tiersCell = (list: Tier[]) => (list.length === 0 ? 'none' : list.map((tier) => `${tier.minQuantity}=${minorUnitsToDecimal(tier.unitPriceCents)}`).join('|'));
+export const tiersCell = (list: Tier[]) =>
+  list.length === 0 ? 'none' : list.map((tier) => `${tier.minQuantity}=${minorUnitsToDecimal(tier.unitPriceCents)}`).join('|');
 
 const urlKeyPattern = /^[\p{Ll}\p{Lo}\p{N}]+(?:-[\p{Ll}\p{Lo}\p{N}]+)*$/u;
 const maxNameLength = 200;

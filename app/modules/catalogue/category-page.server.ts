@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.server.ts';
-import { categoryTranslations } from '../../db/schema.ts';
-import { minuteCache } from '../cache/minute-cache.server.ts';
-import { type LocaleCode, storefrontByCode } from '../i18n/locales.ts';
-import type { PriceDisplay } from '../pricing/price-display.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { categoryTranslations } from '#app/db/schema.ts';
+import { minuteCache } from '#app/lib/cache/minute-cache.server.ts';
+import { type LocaleCode, storefrontByCode } from '#app/modules/i18n/locales.ts';
+import type { PriceDisplay } from '#app/modules/pricing/price-display.ts';
 import { getCategoryTree, type NavigationCategory } from './category-tree.server.ts';
 import type { ListingIndex } from './listing-index.server.ts';
 import { parseListingParams, queryListing } from './listing-query.server.ts';
@@ -35,7 +35,12 @@ const texts = minuteCache<CategoryText[]>(1_000);
 function categoryTexts(db: Database, categoryId: number): Promise<CategoryText[]> {
   return texts(db, String(categoryId), async () =>
     db
-      .select({ locale: categoryTranslations.locale, urlPath: categoryTranslations.urlPath, name: categoryTranslations.name, description: categoryTranslations.description })
+      .select({
+        locale: categoryTranslations.locale,
+        urlPath: categoryTranslations.urlPath,
+        name: categoryTranslations.name,
+        description: categoryTranslations.description,
+      })
       .from(categoryTranslations)
       .where(eq(categoryTranslations.categoryId, categoryId)),
   );

@@ -1,8 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.server.ts';
-import { categories, categoryTranslations } from '../../db/schema.ts';
-import { minuteCache } from '../cache/minute-cache.server.ts';
-import type { LocaleCode } from '../i18n/locales.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { categories, categoryTranslations } from '#app/db/schema.ts';
+import { minuteCache } from '#app/lib/cache/minute-cache.server.ts';
+import type { LocaleCode } from '#app/modules/i18n/locales.ts';
 
 export interface NavigationCategory {
   id: number;

@@ -21,7 +21,9 @@ export function variedPicks(products: readonly IndexedProduct[], categoryIds: re
     for (const queue of queues) {
       if (picked.length >= count) break;
       const product =
-        next(queue, (p) => !colours.has(colourKey(p)) && !kinds.has(p.productType)) ?? next(queue, (p) => !colours.has(colourKey(p))) ?? next(queue, () => true);
+        next(queue, (p) => !colours.has(colourKey(p)) && !kinds.has(p.productType)) ??
+        next(queue, (p) => !colours.has(colourKey(p))) ??
+        next(queue, () => true);
       if (!product) continue;
       picked.push(product);
       taken.add(product.id);

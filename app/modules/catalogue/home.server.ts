@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { type Database, queryRows } from '../../db/client.server.ts';
-import { categories, categoryTranslations, productCategories, productReviews, productTranslations } from '../../db/schema.ts';
-import type { LocaleCode } from '../i18n/locales.ts';
+import { type Database, queryRows } from '#app/db/client.server.ts';
+import { categories, categoryTranslations, productCategories, productReviews, productTranslations } from '#app/db/schema.ts';
+import type { LocaleCode } from '#app/modules/i18n/locales.ts';
 import type { ListingIndex } from './listing-index.server.ts';
 import { categoryPictures, variedPicks } from './home-picks.ts';
 import { toProductCard } from './product-detail.server.ts';
@@ -14,8 +14,13 @@ const cordAndRopeCategories = ['paracord', 'other-cord', 'dog-leash-rope', 'ppm'
  * products, and their distinct colour-and-pattern designs (colours taken as a set).
  */
 export async function countCordsAndDesigns(db: Database): Promise<{ cordsAndRopes: number; designs: number }> {
-  const codes = sql.join(cordAndRopeCategories.map((code) => sql`${code}`), sql`, `);
-  const rows = await queryRows<{ cords: number; designs: number }>(db, sql`
+  const codes = sql.join(
+    cordAndRopeCategories.map((code) => sql`${code}`),
+    sql`, `,
+  );
+  const rows = await queryRows<{ cords: number; designs: number }>(
+    db,
+    sql`
     with recursive tree as (
       select id from categories where code in (${codes})
       union select c.id from categories c join tree on c.parent_id = tree.id
@@ -32,7 +37,8 @@ export async function countCordsAndDesigns(db: Database): Promise<{ cordsAndRope
       where pav.product_id in (select product_id from cords)
       group by pav.product_id
     )
-    select (select count(*) from cords)::int as cords, (select count(distinct design) from designs)::int as designs`);
+    select (select count(*) from cords)::int as cords, (select count(distinct design) from designs)::int as designs`,
+  );
   return { cordsAndRopes: Number(rows[0]?.cords ?? 0), designs: Number(rows[0]?.designs ?? 0) };
 }
 
@@ -53,7 +59,14 @@ export async function getHomeOverview(db: Database, index: ListingIndex, locale:
       .orderBy(asc(categories.position)),
     // Quotes: the newest five-star reviews written in this store.
     db
-      .select({ id: productReviews.id, author: productReviews.authorName, title: productReviews.title, body: productReviews.body, product: productTranslations.name, urlKey: productTranslations.urlKey })
+      .select({
+        id: productReviews.id,
+        author: productReviews.authorName,
+        title: productReviews.title,
+        body: productReviews.body,
+        product: productTranslations.name,
+        urlKey: productTranslations.urlKey,
+      })
       .from(productReviews)
       .innerJoin(productTranslations, and(eq(productTranslations.productId, productReviews.productId), eq(productTranslations.locale, locale)))
       .where(and(eq(productReviews.locale, locale), eq(productReviews.status, 'approved'), eq(productReviews.rating, 5)))
@@ -75,5 +88,7 @@ export async function getHomeOverview(db: Database, index: ListingIndex, locale:
 function distinctQuotes<Quote extends { title: string; body: string }>(quotes: Quote[], count: number): Quote[] {
   const seen = new Set<string>();
   const normal = (text: string) => text.trim().toLowerCase();
-  return quotes.filter((quote) => !seen.has(normal(quote.title)) && !seen.has(normal(quote.body)) && seen.add(normal(quote.title)).add(normal(quote.body))).slice(0, count);
+  return quotes
+    .filter((quote) => !seen.has(normal(quote.title)) && !seen.has(normal(quote.body)) && seen.add(normal(quote.title)).add(normal(quote.body)))
+    .slice(0, count);
 }

@@ -5,19 +5,11 @@
  * (Each app process keeps its own copy; the database stays the source of truth.)
  */
 import { and, asc, between, eq, sql } from 'drizzle-orm';
-import { type Database, queryRows } from '../../db/client.server.ts';
-import { idSlices, readInSlices, yieldToRequests } from '../../db/sliced-reads.server.ts';
-import {
-  attributeOptions,
-  attributeOptionTranslations,
-  attributes,
-  attributeTranslations,
-  categories,
-  products,
-  productTranslations,
-} from '../../db/schema.ts';
-import { metresToCm } from '../pricing/price-per-length.ts';
-import type { LocaleCode } from '../i18n/locales.ts';
+import { type Database, queryRows } from '#app/db/client.server.ts';
+import { idSlices, readInSlices, yieldToRequests } from '#app/db/sliced-reads.server.ts';
+import { attributeOptions, attributeOptionTranslations, attributes, attributeTranslations, categories, products, productTranslations } from '#app/db/schema.ts';
+import { metresToCm } from '#app/modules/pricing/price-per-length.ts';
+import type { LocaleCode } from '#app/modules/i18n/locales.ts';
 
 export interface IndexedProduct {
   id: number;
@@ -115,22 +107,37 @@ export async function buildListingIndex(db: Database, { productsPerSlice = defau
   // ones in slices of products, with a turn for waiting requests in between (issue 21: the whole
   // build at once held every page for 0.5–1.4 s once a minute).
   const productRows = await db
-    .select({ id: products.id, sku: products.sku, position: products.position, productType: products.productType, kind: products.kind, soldByLength: products.soldByLength })
+    .select({
+      id: products.id,
+      sku: products.sku,
+      position: products.position,
+      productType: products.productType,
+      kind: products.kind,
+      soldByLength: products.soldByLength,
+    })
     .from(products)
     .where(eq(products.isActive, true));
   const slices = idSlices(
     productRows.map((row) => row.id),
     productsPerSlice,
   );
-  const inSlices = <Row,>(read: (from: number, to: number) => Promise<Row[]>) => readInSlices(slices, read);
+  const inSlices = <Row>(read: (from: number, to: number) => Promise<Row[]>) => readInSlices(slices, read);
   const translationRows = await inSlices((from, to) =>
     db
-      .select({ productId: productTranslations.productId, locale: productTranslations.locale, name: productTranslations.name, urlKey: productTranslations.urlKey })
+      .select({
+        productId: productTranslations.productId,
+        locale: productTranslations.locale,
+        name: productTranslations.name,
+        urlKey: productTranslations.urlKey,
+      })
       .from(productTranslations)
       .where(between(productTranslations.productId, from, to)),
   );
   const categoryLinks = await inSlices((from, to) =>
-    queryRows<{ product_id: number; category_id: number }>(db, sql`select product_id, category_id from product_categories where product_id between ${from} and ${to}`),
+    queryRows<{ product_id: number; category_id: number }>(
+      db,
+      sql`select product_id, category_id from product_categories where product_id between ${from} and ${to}`,
+    ),
   );
   const priceRows = await inSlices((from, to) =>
     queryRows<{ product_id: number; min_price: number; in_stock: boolean; only_variant: number | null; min_price_metres: string | null }>(
@@ -164,7 +171,13 @@ export async function buildListingIndex(db: Database, { productsPerSlice = defau
     .from(attributeTranslations)
     .innerJoin(attributes, and(eq(attributes.id, attributeTranslations.attributeId), eq(attributes.isFilterable, true)));
   const optionRows = await db
-    .select({ id: attributeOptions.id, attributeId: attributeOptions.attributeId, code: attributeOptions.code, swatchHex: attributeOptions.swatchHex, position: attributeOptions.position })
+    .select({
+      id: attributeOptions.id,
+      attributeId: attributeOptions.attributeId,
+      code: attributeOptions.code,
+      swatchHex: attributeOptions.swatchHex,
+      position: attributeOptions.position,
+    })
     .from(attributeOptions)
     .innerJoin(attributes, and(eq(attributes.id, attributeOptions.attributeId), eq(attributes.isFilterable, true)));
   const optionLabelRows = await db
@@ -227,7 +240,7 @@ export async function buildListingIndex(db: Database, { productsPerSlice = defau
     }
   }
 
-  const labelsOf = <K,>(rows: { locale: string; label: string }[], key: (row: never) => K) => {
+  const labelsOf = <K>(rows: { locale: string; label: string }[], key: (row: never) => K) => {
     const map = new Map<K, Partial<Record<LocaleCode, string>>>();
     for (const row of rows) {
       const id = key(row as never);

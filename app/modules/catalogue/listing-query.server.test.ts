@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PriceDisplay } from '../pricing/price-display.ts';
+import type { PriceDisplay } from '#app/modules/pricing/price-display.ts';
 import type { IndexedProduct, ListingIndex } from './listing-index.server.ts';
 import { parseListingParams, queryListing } from './listing-query.server.ts';
 
@@ -58,8 +58,7 @@ const index: ListingIndex = {
   ],
 };
 
-const query = (search: string) =>
-  queryListing(index, 1, parseListingParams(new URLSearchParams(search), new Set(['color', 'rope_diameter'])), 'en', euros);
+const query = (search: string) => queryListing(index, 1, parseListingParams(new URLSearchParams(search), new Set(['color', 'rope_diameter'])), 'en', euros);
 
 describe('queryListing', () => {
   it('lists the products of the category in shop order', () => {
@@ -106,7 +105,9 @@ describe('queryListing', () => {
       products: index.products.map((p) => ({ ...p, options: new Map([...p.options, ['paracord_type', types[p.id] ? [types[p.id]!] : []]]) })),
     });
     const codes = (listing: ListingIndex, search = '') =>
-      queryListing(listing, 1, parseListingParams(new URLSearchParams(search), new Set(['color', 'rope_diameter', 'paracord_type'])), 'en', euros).facets.map((f) => f.code);
+      queryListing(listing, 1, parseListingParams(new URLSearchParams(search), new Set(['color', 'rope_diameter', 'paracord_type'])), 'en', euros).facets.map(
+        (f) => f.code,
+      );
     // Products 1 and 2 are the 550 child, 3 and 4 the 425 child.
     const repeating = withType({ 1: '550', 2: '550', 3: '425', 4: '425' });
     expect(codes(repeating)).toEqual(['color', 'rope_diameter']);

@@ -3,12 +3,11 @@
  * Facets are disjunctive: the counts of one facet ignore its own selection, so choosing a
  * second colour shows how many products it would add.
  */
-import type { LocaleCode } from '../i18n/locales.ts';
-import { displayAmount, type PriceDisplay } from '../pricing/price-display.ts';
+import type { LocaleCode } from '#app/modules/i18n/locales.ts';
+import { displayAmount, type PriceDisplay } from '#app/modules/pricing/price-display.ts';
 import type { FacetAttribute, IndexedCategory, IndexedProduct, ListingIndex } from './listing-index.server.ts';
 import { allPageMax, type PageSize, pageSizes, type SortOption, sortOptions } from './listing-options.ts';
-import { type PageWindow, pageWindow } from '../paging/page-window.ts';
-
+import { type PageWindow, pageWindow } from '#app/lib/paging/page-window.ts';
 
 export interface ListingParams {
   /** attribute code -> selected values (option codes, or numbers as strings) */
@@ -98,13 +97,7 @@ function displayPrices(index: ListingIndex, display: PriceDisplay): Map<number, 
 }
 
 /** A category listing: the category's products, with its child categories as a filter. */
-export function queryListing(
-  index: ListingIndex,
-  categoryId: number,
-  params: ListingParams,
-  locale: LocaleCode,
-  display: PriceDisplay,
-): ListingResult {
+export function queryListing(index: ListingIndex, categoryId: number, params: ListingParams, locale: LocaleCode, display: PriceDisplay): ListingResult {
   const children = [...index.categories.values()].filter((c) => c.parentId === categoryId).sort((a, b) => a.position - b.position);
   return queryProducts(index, productsInCategory(index, categoryId), children, params, locale, display);
 }
@@ -185,7 +178,13 @@ export function queryProducts(
         facet.valueType === 'select'
           ? facet.options
               .filter((o) => counts.has(o.code) || selected.has(o.code))
-              .map((o) => ({ value: o.code, label: o.labels[locale] ?? o.code, count: counts.get(o.code) ?? 0, selected: selected.has(o.code), swatchHex: o.swatchHex }))
+              .map((o) => ({
+                value: o.code,
+                label: o.labels[locale] ?? o.code,
+                count: counts.get(o.code) ?? 0,
+                selected: selected.has(o.code),
+                swatchHex: o.swatchHex,
+              }))
           : [...new Set([...counts.keys(), ...selected])]
               .sort((a, b) => Number(a) - Number(b))
               .map((value) => ({ value, label: value, count: counts.get(value) ?? 0, selected: selected.has(value), swatchHex: null }));

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.server.ts';
+import type { Database } from '#app/db/client.server.ts';
 import {
   attributeOptionTranslations,
   attributes,
@@ -12,10 +12,10 @@ import {
   productTranslations,
   productVariants,
   relatedProducts,
-} from '../../db/schema.ts';
-import { minuteCache } from '../cache/minute-cache.server.ts';
-import { reviewerBoughtProduct } from '../customers/customer-reviews.server.ts';
-import type { LocaleCode } from '../i18n/locales.ts';
+} from '#app/db/schema.ts';
+import { minuteCache } from '#app/lib/cache/minute-cache.server.ts';
+import { reviewerBoughtProduct } from '#app/modules/customers/customer-reviews.server.ts';
+import type { LocaleCode } from '#app/modules/i18n/locales.ts';
 import type { IndexedProduct, ListingIndex } from './listing-index.server.ts';
 import { variantOptionRows } from './variant-options.server.ts';
 
@@ -96,11 +96,23 @@ export async function getProductDetail(db: Database, index: ListingIndex, produc
 async function loadProductDetail(db: Database, index: ListingIndex, productId: number, locale: LocaleCode) {
   const [productRows, urlKeyRows, variantRows, optionRows, tierRows, specRows, imageRows, reviewRows, relatedRows] = await Promise.all([
     db
-      .select({ id: products.id, sku: products.sku, hasSample: products.hasSample, soldByLength: products.soldByLength, productType: products.productType, name: productTranslations.name, description: productTranslations.description, metaDescription: productTranslations.metaDescription })
+      .select({
+        id: products.id,
+        sku: products.sku,
+        hasSample: products.hasSample,
+        soldByLength: products.soldByLength,
+        productType: products.productType,
+        name: productTranslations.name,
+        description: productTranslations.description,
+        metaDescription: productTranslations.metaDescription,
+      })
       .from(products)
       .innerJoin(productTranslations, and(eq(productTranslations.productId, products.id), eq(productTranslations.locale, locale)))
       .where(eq(products.id, productId)),
-    db.select({ locale: productTranslations.locale, urlKey: productTranslations.urlKey }).from(productTranslations).where(eq(productTranslations.productId, productId)),
+    db
+      .select({ locale: productTranslations.locale, urlKey: productTranslations.urlKey })
+      .from(productTranslations)
+      .where(eq(productTranslations.productId, productId)),
     db
       .select({ id: productVariants.id, sku: productVariants.sku, priceCents: productVariants.priceCents, stock: productVariants.stockQuantity })
       .from(productVariants)
@@ -126,16 +138,42 @@ async function loadProductDetail(db: Database, index: ListingIndex, productId: n
       .from(productAttributeValues)
       .innerJoin(attributes, eq(attributes.id, productAttributeValues.attributeId))
       .innerJoin(attributeTranslations, and(eq(attributeTranslations.attributeId, attributes.id), eq(attributeTranslations.locale, locale)))
-      .leftJoin(attributeOptionTranslations, and(eq(attributeOptionTranslations.optionId, productAttributeValues.optionId), eq(attributeOptionTranslations.locale, locale)))
+      .leftJoin(
+        attributeOptionTranslations,
+        and(eq(attributeOptionTranslations.optionId, productAttributeValues.optionId), eq(attributeOptionTranslations.locale, locale)),
+      )
       .where(eq(productAttributeValues.productId, productId))
       .orderBy(asc(attributes.position), asc(productAttributeValues.id)),
-    db.select({ path: productImages.path, width: productImages.width, height: productImages.height, alt: sql<string | null>`${productImages.alt} ->> ${locale}` }).from(productImages).where(eq(productImages.productId, productId)).orderBy(asc(productImages.position)),
     db
-      .select({ id: productReviews.id, author: productReviews.authorName, rating: productReviews.rating, title: productReviews.title, body: productReviews.body, locale: productReviews.locale, createdAt: productReviews.createdAt, reply: productReviews.reply, verifiedPurchase: reviewerBoughtProduct })
+      .select({
+        path: productImages.path,
+        width: productImages.width,
+        height: productImages.height,
+        alt: sql<string | null>`${productImages.alt} ->> ${locale}`,
+      })
+      .from(productImages)
+      .where(eq(productImages.productId, productId))
+      .orderBy(asc(productImages.position)),
+    db
+      .select({
+        id: productReviews.id,
+        author: productReviews.authorName,
+        rating: productReviews.rating,
+        title: productReviews.title,
+        body: productReviews.body,
+        locale: productReviews.locale,
+        createdAt: productReviews.createdAt,
+        reply: productReviews.reply,
+        verifiedPurchase: reviewerBoughtProduct,
+      })
       .from(productReviews)
       .where(and(eq(productReviews.productId, productId), eq(productReviews.status, 'approved')))
       .orderBy(desc(productReviews.createdAt)),
-    db.select({ relatedId: relatedProducts.relatedProductId, kind: relatedProducts.kind }).from(relatedProducts).where(eq(relatedProducts.productId, productId)).orderBy(asc(relatedProducts.position)),
+    db
+      .select({ relatedId: relatedProducts.relatedProductId, kind: relatedProducts.kind })
+      .from(relatedProducts)
+      .where(eq(relatedProducts.productId, productId))
+      .orderBy(asc(relatedProducts.position)),
   ]);
   const product = productRows[0];
   if (!product) return null;
@@ -145,9 +183,7 @@ async function loadProductDetail(db: Database, index: ListingIndex, productId: n
     sku: variant.sku,
     priceCents: variant.priceCents,
     inStock: variant.stock > 0,
-    options: optionRows
-      .filter((o) => o.variantId === variant.id)
-      .map(({ variantId: _variantId, ...option }) => option),
+    options: optionRows.filter((o) => o.variantId === variant.id).map(({ variantId: _variantId, ...option }) => option),
     tiers: tierRows.filter((t) => t.variantId === variant.id).map(({ minQuantity, unitPriceCents }) => ({ minQuantity, unitPriceCents })),
   }));
 
@@ -162,10 +198,12 @@ async function loadProductDetail(db: Database, index: ListingIndex, productId: n
 
   const indexed = new Map(index.products.map((p) => [p.id, p]));
   const cards = (kind: 'bought_together' | 'most_viewed') =>
-    relatedRows.filter((r) => r.kind === kind).flatMap((r) => {
-      const related = indexed.get(r.relatedId);
-      return related ? [toProductCard(related, locale)] : [];
-    });
+    relatedRows
+      .filter((r) => r.kind === kind)
+      .flatMap((r) => {
+        const related = indexed.get(r.relatedId);
+        return related ? [toProductCard(related, locale)] : [];
+      });
 
   const self = indexed.get(productId);
   // Other colours and patterns of the same cord: the neighbours in the shop's order.

@@ -1,14 +1,14 @@
-import type { Database } from '../../db/client.server.ts';
-import { sanitizeContentHtml } from '../security/sanitize-content.server.ts';
-import { type LocaleCode, storefrontByCode } from '../i18n/locales.ts';
-import { displayAmount, type PriceDisplay } from '../pricing/price-display.ts';
-import { minorUnitsToDecimal } from '../currency/money.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { sanitizeContentHtml } from '#app/modules/rich-text/sanitize-content.server.ts';
+import { type LocaleCode, storefrontByCode } from '#app/modules/i18n/locales.ts';
+import { displayAmount, type PriceDisplay } from '#app/modules/pricing/price-display.ts';
+import { minorUnitsToDecimal } from '#app/modules/currency/money.ts';
 import { categoryTrail } from './category-page.server.ts';
 import { getCategoryTree } from './category-tree.server.ts';
 import type { ListingIndex } from './listing-index.server.ts';
 import { getProductDetail } from './product-detail.server.ts';
-import { defaultMaxPieceMetres, nearestPieceMetres } from '../pricing/cut-to-length.ts';
-import { piecePriceEurCents } from '../pricing/unit-price.ts';
+import { defaultMaxPieceMetres, nearestPieceMetres } from '#app/modules/pricing/cut-to-length.ts';
+import { piecePriceEurCents } from '#app/modules/pricing/unit-price.ts';
 
 /** The product page: detail, the option choice from the URL, breadcrumbs, alternates and JSON-LD. */
 export async function getProductPage(
@@ -65,17 +65,27 @@ export async function getProductPage(
         url,
       },
       ...(detail.reviews.average !== null
-        ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: detail.reviews.average, reviewCount: detail.reviews.count, bestRating: 5, worstRating: 1 } }
+        ? {
+            aggregateRating: {
+              '@type': 'AggregateRating',
+              ratingValue: detail.reviews.average,
+              reviewCount: detail.reviews.count,
+              bestRating: 5,
+              worstRating: 1,
+            },
+          }
         : {}),
     },
     {
       '@context': 'https://schema.org',
       '@type': 'BreadcrumbList',
-      itemListElement: [...trail.map((c) => ({ name: c.name, item: `${siteUrl}${prefix}/${c.urlPath}` })), { name: detail.product.name, item: url }].map((entry, position) => ({
-        '@type': 'ListItem',
-        position: position + 1,
-        ...entry,
-      })),
+      itemListElement: [...trail.map((c) => ({ name: c.name, item: `${siteUrl}${prefix}/${c.urlPath}` })), { name: detail.product.name, item: url }].map(
+        (entry, position) => ({
+          '@type': 'ListItem',
+          position: position + 1,
+          ...entry,
+        }),
+      ),
     },
   ];
 

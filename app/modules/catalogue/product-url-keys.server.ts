@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.server.ts';
-import { products, productTranslations } from '../../db/schema.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { products, productTranslations } from '#app/db/schema.ts';
 
 /**
  * The product's URL key and its key per locale as `url_key_{locale}` (the `urlPath` API of spec

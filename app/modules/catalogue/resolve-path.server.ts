@@ -1,16 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.server.ts';
-import {
-  categories,
-  categoryTranslations,
-  contentPages,
-  contentPageTranslations,
-  products,
-  productTranslations,
-  urlRedirects,
-} from '../../db/schema.ts';
-import { type LocaleCode, storefrontByCode } from '../i18n/locales.ts';
-import { minuteCache } from '../cache/minute-cache.server.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { categories, categoryTranslations, contentPages, contentPageTranslations, products, productTranslations, urlRedirects } from '#app/db/schema.ts';
+import { type LocaleCode, storefrontByCode } from '#app/modules/i18n/locales.ts';
+import { minuteCache } from '#app/lib/cache/minute-cache.server.ts';
 import { categoryUid } from './listing-index.server.ts';
 
 /** What a storefront path is (spec §2 route query): the answer of /api/route and of the catch-all. */
@@ -56,7 +48,14 @@ async function lookUpPath(db: Database, locale: LocaleCode, path: string): Promi
           .select({ id: contentPages.id, identifier: contentPages.code })
           .from(contentPageTranslations)
           .innerJoin(contentPages, eq(contentPages.id, contentPageTranslations.pageId))
-          .where(and(eq(contentPageTranslations.locale, locale), eq(contentPageTranslations.slug, clean), eq(contentPageTranslations.published, true), eq(contentPages.isActive, true)))
+          .where(
+            and(
+              eq(contentPageTranslations.locale, locale),
+              eq(contentPageTranslations.slug, clean),
+              eq(contentPageTranslations.published, true),
+              eq(contentPages.isActive, true),
+            ),
+          )
           .limit(1)
       : [],
     db

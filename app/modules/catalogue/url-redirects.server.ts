@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.server.ts';
-import { urlRedirects } from '../../db/schema.ts';
-import type { LocaleCode } from '../i18n/locales.ts';
+import type { Queryable } from '#app/db/client.server.ts';
+import { urlRedirects } from '#app/db/schema.ts';
+import type { LocaleCode } from '#app/modules/i18n/locales.ts';
 
 /**
  * A storefront path moved (a product's URL key or a category's path changed): the old path
@@ -12,7 +12,10 @@ import type { LocaleCode } from '../i18n/locales.ts';
 export async function keepOldPath(tx: Queryable, locale: LocaleCode, from: string, to: string): Promise<void> {
   if (from === to) return;
   await tx.delete(urlRedirects).where(and(eq(urlRedirects.locale, locale), eq(urlRedirects.fromPath, to)));
-  await tx.update(urlRedirects).set({ toPath: to }).where(and(eq(urlRedirects.locale, locale), eq(urlRedirects.toPath, from)));
+  await tx
+    .update(urlRedirects)
+    .set({ toPath: to })
+    .where(and(eq(urlRedirects.locale, locale), eq(urlRedirects.toPath, from)));
   await tx
     .insert(urlRedirects)
     .values({ locale, fromPath: from, toPath: to, statusCode: 301 })

@@ -1,8 +1,8 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.server.ts';
-import { attributeOptions, attributeOptionTranslations, attributes, attributeTranslations, productVariants, variantOptionValues } from '../../db/schema.ts';
-import type { LocaleCode } from '../i18n/locales.ts';
-import type { LineOption } from '../orders/line-name.ts';
+import type { Queryable } from '#app/db/client.server.ts';
+import { attributeOptions, attributeOptionTranslations, attributes, attributeTranslations, productVariants, variantOptionValues } from '#app/db/schema.ts';
+import type { LocaleCode } from '#app/modules/i18n/locales.ts';
+import type { LineOption } from '#app/modules/orders/line-name.ts';
 
 /** One chosen option of a variant, named in one language (length 10 m, pack of 5 …). */
 export interface VariantOptionRow {

@@ -1,11 +1,11 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.server.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
-import { customers, orders } from '../../db/schema.ts';
-import { retryingTransaction } from '../../db/transaction.server.ts';
-import { hashPassword } from '../customers/password.server.ts';
-import type { LocaleCode } from '../i18n/locales.ts';
-import { rateLimitPolicies, takeAttempt } from '../security/rate-limit.server.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { isUniqueViolation } from '#app/db/errors.ts';
+import { customers, orders } from '#app/db/schema.ts';
+import { retryingTransaction } from '#app/db/transaction.server.ts';
+import { hashPassword } from '#app/modules/customers/password.server.ts';
+import type { LocaleCode } from '#app/modules/i18n/locales.ts';
+import { rateLimitPolicies, takeAttempt } from '#app/lib/security/rate-limit.server.ts';
 
 export type AccountFromOrderResult = { ok: true; customerId: number } | { ok: false; reason: 'not-a-guest-order' | 'email-taken' | 'too-many-attempts' };
 
@@ -15,7 +15,11 @@ export type AccountFromOrderResult = { ok: true; customerId: number } | { ok: fa
  */
 export async function canCreateAccountFromOrder(db: Database, order: { customerId: number | null; email: string }): Promise<boolean> {
   if (order.customerId !== null) return false;
-  const [existing] = await db.select({ id: customers.id }).from(customers).where(eq(sql`lower(${customers.email})`, order.email.toLowerCase())).limit(1);
+  const [existing] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(eq(sql`lower(${customers.email})`, order.email.toLowerCase()))
+    .limit(1);
   return !existing;
 }
 
@@ -25,7 +29,13 @@ export async function canCreateAccountFromOrder(db: Database, order: { customerI
  * cannot both claim it; an address that has an account meanwhile is refused ("log in instead").
  * Limited per client address like registration.
  */
-export async function createAccountFromOrder(db: Database, orderNumber: string, password: string, locale: LocaleCode, clientAddress: string): Promise<AccountFromOrderResult> {
+export async function createAccountFromOrder(
+  db: Database,
+  orderNumber: string,
+  password: string,
+  locale: LocaleCode,
+  clientAddress: string,
+): Promise<AccountFromOrderResult> {
   if (!(await takeAttempt(db, `register:address:${clientAddress}`, rateLimitPolicies.registerPerAddress))) return { ok: false, reason: 'too-many-attempts' };
   const passwordHash = await hashPassword(password);
   try {
@@ -45,7 +55,10 @@ export async function createAccountFromOrder(db: Database, orderNumber: string, 
           locale,
         })
         .returning({ id: customers.id });
-      await tx.update(orders).set({ customerId: customer!.id }).where(and(eq(orders.id, order.id), isNull(orders.customerId)));
+      await tx
+        .update(orders)
+        .set({ customerId: customer!.id })
+        .where(and(eq(orders.id, order.id), isNull(orders.customerId)));
       return { ok: true, customerId: customer!.id };
     });
   } catch (error) {

@@ -1,6 +1,6 @@
-import type { OrderAddress } from '../orders/record-order.server.ts';
-import type { ShippingMethod } from '../pricing/shipping.ts';
-import { warehouse } from '../orders/seller.ts';
+import type { OrderAddress } from '#app/modules/orders/record-order.server.ts';
+import type { ShippingMethod } from '#app/modules/pricing/shipping.ts';
+import { warehouse } from '#app/modules/orders/seller.ts';
 
 export const paymentMethods = ['card', 'ideal', 'bancontact', 'bank_transfer', 'invoice', 'gift_card', 'free'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
@@ -49,5 +49,13 @@ export function deliveryAddressOf(details: CheckoutDetails): OrderAddress | unde
   if (address && details.shippingMethod === 'warehouse_pickup') return { ...address, state: undefined, ...warehouse };
   const point = details.shippingMethod === 'pickup_point' ? details.pickupPoint : undefined;
   if (!address || !point) return address;
-  return { ...address, companyName: point.name, street: point.street, houseNumber: point.houseNumber, zipCode: point.zipCode, city: point.city, countryCode: point.countryCode };
+  return {
+    ...address,
+    companyName: point.name,
+    street: point.street,
+    houseNumber: point.houseNumber,
+    zipCode: point.zipCode,
+    city: point.city,
+    countryCode: point.countryCode,
+  };
 }

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { addressSchema } from '../customers/address-form.ts';
-import { checkbox, emailField, minimumLength, optionalText } from '../customers/customer-forms.ts';
-import { isValidVatNumber } from '../customers/vat-number.ts';
-import { type FieldErrors, fieldErrorsOf } from '../forms/field-errors.ts';
-import { shippingMethods } from '../pricing/shipping.ts';
+import { addressSchema } from '#app/modules/customers/address-form.ts';
+import { checkbox, emailField, minimumLength, optionalText } from '#app/modules/customers/customer-forms.ts';
+import { isValidVatNumber } from '#app/modules/customers/vat-number.ts';
+import { type FieldErrors, fieldErrorsOf } from '#app/lib/forms/field-errors.ts';
+import { shippingMethods } from '#app/modules/pricing/shipping.ts';
 
 /**
  * The forms of the checkout steps, shared by the server (which decides) and the browser (which
@@ -16,7 +16,8 @@ export const customerStepSchema = z
   .object({ email: emailField, isBusiness: checkbox, companyName: optionalText(minimumLength.companyName), vatNumber: optionalText(minimumLength.vatNumber) })
   .superRefine((form, context) => {
     if (form.isBusiness && !form.companyName) context.addIssue({ code: 'custom', path: ['companyName'], message: 'validation.required' });
-    if (form.isBusiness && form.vatNumber && !isValidVatNumber(form.vatNumber)) context.addIssue({ code: 'custom', path: ['vatNumber'], message: 'validation.vatFormat' });
+    if (form.isBusiness && form.vatNumber && !isValidVatNumber(form.vatNumber))
+      context.addIssue({ code: 'custom', path: ['vatNumber'], message: 'validation.vatFormat' });
   })
   // Company fields typed and then unticked are not a business order.
   .transform((form) => (form.isBusiness ? form : { ...form, companyName: null, vatNumber: null }));
@@ -46,11 +47,15 @@ export function parseShippingStep(fields: Record<ShippingStepField, string>) {
   const address = addressSchema.safeParse({ ...fields, ...notAsked });
   const method = shippingMethodSchema.safeParse(fields);
   const billingSame = fields.billingSame === 'on';
-  const billing = billingSame ? null : addressSchema.safeParse({ ...Object.fromEntries(addressOnly.map((field) => [field, fields[`${billingFieldPrefix}${field}`]])), ...notAsked });
+  const billing = billingSame
+    ? null
+    : addressSchema.safeParse({ ...Object.fromEntries(addressOnly.map((field) => [field, fields[`${billingFieldPrefix}${field}`]])), ...notAsked });
   const fieldErrors: FieldErrors = {
     ...(address.success ? {} : fieldErrorsOf(address.error)),
     ...(method.success ? {} : fieldErrorsOf(method.error)),
-    ...(billing && !billing.success ? Object.fromEntries(Object.entries(fieldErrorsOf(billing.error)).map(([field, error]) => [`${billingFieldPrefix}${field}`, error])) : {}),
+    ...(billing && !billing.success
+      ? Object.fromEntries(Object.entries(fieldErrorsOf(billing.error)).map(([field, error]) => [`${billingFieldPrefix}${field}`, error]))
+      : {}),
   };
   return { address, method, billing, fieldErrors };
 }
@@ -64,7 +69,12 @@ export const shippingStepFieldErrors = (fields: Record<string, string>) => parse
  */
 export const orderNotesLimits = { ownReference: 35, remarks: 500 } as const;
 export const orderNotesFields = ['ownReference', 'remarks'] as const;
-const upTo = (max: number) => z.string().trim().max(max, 'validation.maxLength').transform((value) => value || null);
+const upTo = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, 'validation.maxLength')
+    .transform((value) => value || null);
 export const orderNotesSchema = z.object({
   // One line: a pasted line break would split the reference on the invoice.
   ownReference: upTo(orderNotesLimits.ownReference).transform((value) => value?.replace(/\s+/g, ' ') ?? null),

@@ -1,9 +1,9 @@
 import { redirect, type RouterContextProvider } from 'react-router';
-import { customerContext, servicesContext, storefrontContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { cartCookie } from '../cart/cart-count.server.ts';
-import { getCurrencyRates } from '../currency/exchange-rates.server.ts';
-import { readCookie } from '../http/cookies.server.ts';
+import { customerContext, servicesContext, storefrontContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { cartCookie } from '#app/modules/cart/cart-count.server.ts';
+import { getCurrencyRates } from '#app/modules/currency/exchange-rates.server.ts';
+import { readCookie } from '#app/lib/http/cookies.server.ts';
 import { type CheckoutStep, checkoutSteps, firstOpenStep } from './checkout-details.ts';
 import { type CheckoutSummary, checkoutSummary } from './checkout-summary.server.ts';
 
@@ -14,7 +14,16 @@ export async function checkoutRequest(request: Request, context: Readonly<Router
   const customer = context.get(customerContext);
   const cartId = readCookie(request, cartCookie);
   const summary = await orUnavailable(async () =>
-    checkoutSummary(services.db, await getCurrencyRates(services.db), selection.storefront, selection.currency, cartId, customer?.id ?? null, services.payments !== null, services.businessRules),
+    checkoutSummary(
+      services.db,
+      await getCurrencyRates(services.db),
+      selection.storefront,
+      selection.currency,
+      cartId,
+      customer?.id ?? null,
+      services.payments !== null,
+      services.businessRules,
+    ),
   );
   return { services, selection, customer, cartId, summary };
 }

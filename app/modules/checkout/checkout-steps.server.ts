@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database } from '../../db/client.server.ts';
-import { carts } from '../../db/schema.ts';
-import type { addressSchema } from '../customers/address-form.ts';
-import type { OrderAddress } from '../orders/record-order.server.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { carts } from '#app/db/schema.ts';
+import type { addressSchema } from '#app/modules/customers/address-form.ts';
+import type { OrderAddress } from '#app/modules/orders/record-order.server.ts';
 import type { CheckoutDetails } from './checkout-details.ts';
 
 /** The address part of a checkout form as stored on the order (no account flags). */

@@ -1,17 +1,17 @@
-import type { Queryable } from '../../db/client.server.ts';
-import { type Cart, loadCart } from '../cart/cart.server.ts';
-import { checkCoupon } from '../cart/coupons.server.ts';
-import { type CartTotals, goodsEurCents, minimumOrderEurCents, priceCart, type PricingInput } from '../pricing/cart-totals.ts';
-import type { CurrencyRate } from '../currency/exchange-rates.server.ts';
-import type { CurrencyCode, StorefrontLocale } from '../i18n/locales.ts';
+import type { Queryable } from '#app/db/client.server.ts';
+import { type Cart, loadCart } from '#app/modules/cart/cart.server.ts';
+import { checkCoupon } from '#app/modules/cart/coupons.server.ts';
+import { type CartTotals, goodsEurCents, minimumOrderEurCents, priceCart, type PricingInput } from '#app/modules/pricing/cart-totals.ts';
+import type { CurrencyRate } from '#app/modules/currency/exchange-rates.server.ts';
+import type { CurrencyCode, StorefrontLocale } from '#app/modules/i18n/locales.ts';
 import { checkGiftCard, giftCardMessages } from './gift-cards.server.ts';
 import { type CheckoutDetails, deliveryAddressOf, type PaymentMethod } from './checkout-details.ts';
 import { readCheckoutDetails } from './stored-checkout-details.ts';
-import { freeShippingThresholdEurCents, type ShippingMethod } from '../pricing/shipping.ts';
-import { businessStanding, invoiceAllowed } from '../customers/business-standing.server.ts';
-import { type BusinessRules, defaultBusinessRules } from '../config/business-rules.ts';
-import { convertToEur } from '../pricing/currency-conversion.ts';
-import { shopCountry, type VatTreatment, vatTreatment } from '../pricing/vat.ts';
+import { freeShippingThresholdEurCents, type ShippingMethod } from '#app/modules/pricing/shipping.ts';
+import { businessStanding, invoiceAllowed } from '#app/modules/customers/business-standing.server.ts';
+import { type BusinessRules, defaultBusinessRules } from '#app/modules/config/business-rules.ts';
+import { convertToEur } from '#app/modules/pricing/currency-conversion.ts';
+import { shopCountry, type VatTreatment, vatTreatment } from '#app/modules/pricing/vat.ts';
 
 export interface CheckoutSummary {
   cart: Cart | null;
@@ -39,7 +39,13 @@ export interface CheckoutSummary {
  * order then waits for review is `invoiceReview`, decision 0018); a gift card that covers
  * everything, or nothing to pay at all, leaves no choice.
  */
-export function paymentOptionsFor(details: Pick<CheckoutDetails, 'isBusiness'>, total: number, amountDue: number, online: { enabled: boolean; currency: string; country: string }, invoice: boolean): PaymentMethod[] {
+export function paymentOptionsFor(
+  details: Pick<CheckoutDetails, 'isBusiness'>,
+  total: number,
+  amountDue: number,
+  online: { enabled: boolean; currency: string; country: string },
+  invoice: boolean,
+): PaymentMethod[] {
   if (total === 0) return ['free'];
   if (amountDue === 0) return ['gift_card'];
   const methods: PaymentMethod[] = [];
@@ -74,7 +80,21 @@ export async function checkoutSummary(
   const destination = delivery?.countryCode ?? storefront.countryCode ?? shopCountry;
   const customer = { destinationCountry: destination, businessVatNumber: details.isBusiness ? (details.vatNumber ?? null) : null };
   // An empty cart is no consignment: nothing over the UK's limit.
-  if (!cart || cart.lines.length === 0) return { cart, renewed, details, totals: null, vat: vatTreatment(customer, 0), couponId: null, paymentOptions: [], invoiceReview: true, exchangeRate: '1', giftCard: null, amountDue: 0, shippingPrice: null };
+  if (!cart || cart.lines.length === 0)
+    return {
+      cart,
+      renewed,
+      details,
+      totals: null,
+      vat: vatTreatment(customer, 0),
+      couponId: null,
+      paymentOptions: [],
+      invoiceReview: true,
+      exchangeRate: '1',
+      giftCard: null,
+      amountDue: 0,
+      shippingPrice: null,
+    };
   const rate = rates.get(currency) ?? rates.get('EUR')!;
   const pounds = rates.get('GBP');
   if (!pounds) throw new Error('no exchange rate for GBP');
@@ -95,7 +115,8 @@ export async function checkoutSummary(
   let giftCard: CheckoutSummary['giftCard'] = null;
   // A gift card is never paid with another one (it would turn one card into another without money).
   if (giftCardCheck && cart.lines.some((line) => line.isVoucher)) giftCard = { error: 'giftCards.notPayableWithGiftCard' };
-  else if (giftCardCheck?.ok) giftCard = { id: giftCardCheck.card.id, code: giftCardCheck.card.code, amount: Math.min(giftCardCheck.card.balanceCents, totals.total) };
+  else if (giftCardCheck?.ok)
+    giftCard = { id: giftCardCheck.card.id, code: giftCardCheck.card.code, amount: Math.min(giftCardCheck.card.balanceCents, totals.total) };
   else if (giftCardCheck) giftCard = { error: giftCardMessages[giftCardCheck.reason] };
   const amountDue = totals.total - (giftCard && 'amount' in giftCard ? giftCard.amount : 0);
   const standing = await businessStanding(db, customerId, rules);
@@ -103,17 +124,40 @@ export async function checkoutSummary(
   // credit limit gets its order prepared at once, any other waits for staff (on_hold).
   const onInvoice = invoiceAllowed(standing, convertToEur(amountDue, rate.rate, rate.minorUnits));
   return {
-    cart, renewed, details, totals, vat: totals.vat, couponId: coupon?.ok ? coupon.coupon.id : null,
+    cart,
+    renewed,
+    details,
+    totals,
+    vat: totals.vat,
+    couponId: coupon?.ok ? coupon.coupon.id : null,
     // Gift cards are sold for money received, never on credit: a voucher is as good as cash, and a
     // card is issued when its order is paid.
-    paymentOptions: paymentOptionsFor(details, totals.total, amountDue, { enabled: onlinePayments, currency, country: destination }, !cart.lines.some((line) => line.isVoucher)), invoiceReview: !onInvoice, exchangeRate: rate.rate, giftCard, amountDue,
+    paymentOptions: paymentOptionsFor(
+      details,
+      totals.total,
+      amountDue,
+      { enabled: onlinePayments, currency, country: destination },
+      !cart.lines.some((line) => line.isVoucher),
+    ),
+    invoiceReview: !onInvoice,
+    exchangeRate: rate.rate,
+    giftCard,
+    amountDue,
     shippingPrice: (method, countryCode) => pricedWith({ method, countryCode }).shipping ?? 0,
   };
 }
 
 /** What the order summary beside each checkout step shows: the lines, their amounts and the totals. */
 export interface CheckoutSummaryView {
-  lines: { id: number; name: string; isSample: boolean; options: Cart['lines'][number]['options']; lengthCm: number | null; quantity: number; rowTotal: number }[];
+  lines: {
+    id: number;
+    name: string;
+    isSample: boolean;
+    options: Cart['lines'][number]['options'];
+    lengthCm: number | null;
+    quantity: number;
+    rowTotal: number;
+  }[];
   totals: CartTotals;
   vatKind: VatTreatment['kind'];
 }
@@ -122,7 +166,15 @@ export function checkoutSummaryView(summary: CheckoutSummary): CheckoutSummaryVi
   const { cart, totals, vat } = summary;
   if (!cart || !totals) return undefined;
   return {
-    lines: cart.lines.map((line, index) => ({ id: line.id, name: line.name, isSample: line.isSample, options: line.options, lengthCm: line.lengthCm, quantity: line.quantity, rowTotal: totals.lines[index]!.rowTotal })),
+    lines: cart.lines.map((line, index) => ({
+      id: line.id,
+      name: line.name,
+      isSample: line.isSample,
+      options: line.options,
+      lengthCm: line.lengthCm,
+      quantity: line.quantity,
+      rowTotal: totals.lines[index]!.rowTotal,
+    })),
     totals,
     vatKind: vat.kind,
   };

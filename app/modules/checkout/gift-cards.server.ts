@@ -1,9 +1,10 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.server.ts';
-import { giftCards } from '../../db/schema.ts';
-import { hasValidCheckLetter, looksGenerated, normaliseGiftCardCode } from '../gift-cards/gift-card-codes.ts';
+import type { Queryable } from '#app/db/client.server.ts';
+import { giftCards } from '#app/db/schema.ts';
+import { hasValidCheckLetter, looksGenerated, normaliseGiftCardCode } from '#app/modules/gift-cards/gift-card-codes.ts';
 
-export type GiftCardCheck = { ok: true; card: { id: number; code: string; balanceCents: number } } | { ok: false; reason: 'mistyped' | 'unknown' | 'expired' | 'empty' | 'currency' };
+export type GiftCardCheck =
+  { ok: true; card: { id: number; code: string; balanceCents: number } } | { ok: false; reason: 'mistyped' | 'unknown' | 'expired' | 'empty' | 'currency' };
 
 /** Message keys for a gift card that cannot be used. */
 export const giftCardMessages: Record<Exclude<GiftCardCheck, { ok: true }>['reason'], string> = {
@@ -19,7 +20,10 @@ export async function checkGiftCard(db: Queryable, code: string, currency: strin
   const typed = normaliseGiftCardCode(code);
   // A generated code whose check letter does not match was mistyped: said so without asking the database.
   if (looksGenerated(typed) && !hasValidCheckLetter(typed)) return { ok: false, reason: 'mistyped' };
-  const [card] = await db.select().from(giftCards).where(eq(sql`upper(${giftCards.code})`, typed));
+  const [card] = await db
+    .select()
+    .from(giftCards)
+    .where(eq(sql`upper(${giftCards.code})`, typed));
   // A card disabled in the admin answers like an unknown one.
   if (!card || card.disabledAt) return { ok: false, reason: 'unknown' };
   if (card.expiresAt && card.expiresAt.getTime() <= Date.now()) return { ok: false, reason: 'expired' };

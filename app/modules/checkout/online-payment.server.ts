@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import type { AppServices } from '../../context.ts';
-import { carts, orders, paymentEvents } from '../../db/schema.ts';
-import type { StorefrontLocale } from '../i18n/locales.ts';
-import { applyOrderChange } from '../orders/order-status.server.ts';
-import { onlineMethods, type OnlineMethod } from '../payments/stripe-gateway.server.ts';
-import { sendOrderConfirmation } from '../orders/order-confirmation-mail.server.ts';
+import type { AppServices } from '#app/context.ts';
+import { carts, orders, paymentEvents } from '#app/db/schema.ts';
+import type { StorefrontLocale } from '#app/modules/i18n/locales.ts';
+import { applyOrderChange } from '#app/modules/orders/order-status.server.ts';
+import { onlineMethods, type OnlineMethod } from '#app/modules/payments/stripe-gateway.server.ts';
+import { sendOrderConfirmation } from '#app/modules/orders/order-confirmation-mail.server.ts';
 import { successToken } from './order-confirmation.server.ts';
 
 export const isOnlineMethod = (method: string): method is OnlineMethod => (onlineMethods as readonly string[]).includes(method);
@@ -88,12 +88,21 @@ export async function reopenAfterFailedPayment(
       logger.warn({ err: error, orderNumber }, 'could not close the payment page; cancelling the order anyway');
     }
   }
-  const cancelled = await applyOrderChange(services, { orderNumber, expectedVersion: null, actor: null, change: { kind: 'cancelled', reason: 'online payment failed or cancelled' } });
+  const cancelled = await applyOrderChange(services, {
+    orderNumber,
+    expectedVersion: null,
+    actor: null,
+    change: { kind: 'cancelled', reason: 'online payment failed or cancelled' },
+  });
   if (!cancelled.ok) return 'unchanged';
   const cartId = order.key?.startsWith('cart:') ? order.key.slice(5) : null;
   // The cart may place a new order now: the cancelled one gives up its idempotency key.
   await db.update(orders).set({ idempotencyKey: null }).where(eq(orders.orderNumber, orderNumber));
-  if (cartId) await db.update(carts).set({ status: 'active', updatedAt: sql`now()` }).where(and(eq(carts.id, cartId), eq(carts.status, 'converted')));
+  if (cartId)
+    await db
+      .update(carts)
+      .set({ status: 'active', updatedAt: sql`now()` })
+      .where(and(eq(carts.id, cartId), eq(carts.status, 'converted')));
   return 'reopened';
 }
 
@@ -131,14 +140,22 @@ async function handleCheckoutEvent(services: AppServices, event: Stripe.Event): 
     const [order] = await services.db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
     const expected = order && { session: order.paymentReference, amount: order.totalCents - order.giftCardCents, currency: order.currencyCode.toLowerCase() };
     if (!order || expected?.session !== session.id || expected.amount !== session.amount_total || expected.currency !== session.currency) {
-      services.logger.error({ orderNumber, sessionId: session.id, expected, received: { amount: session.amount_total, currency: session.currency } }, 'payment does not match the order: not marked paid');
+      services.logger.error(
+        { orderNumber, sessionId: session.id, expected, received: { amount: session.amount_total, currency: session.currency } },
+        'payment does not match the order: not marked paid',
+      );
       return 'mismatch';
     }
     if (order.status === 'cancelled') {
       services.logger.error({ orderNumber, sessionId: session.id }, 'payment received for a cancelled order: refund it or restore the order');
       return 'paid-after-cancellation';
     }
-    const result = await applyOrderChange(services, { orderNumber, expectedVersion: null, actor: null, change: { kind: 'paid', note: `stripe ${session.id}` } });
+    const result = await applyOrderChange(services, {
+      orderNumber,
+      expectedVersion: null,
+      actor: null,
+      change: { kind: 'paid', note: `stripe ${session.id}` },
+    });
     return result.ok ? 'paid' : 'unchanged';
   }
   if (event.type === 'checkout.session.async_payment_failed' || event.type === 'checkout.session.expired') {

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.server.ts';
-import { pickupPoints } from '../../db/schema.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { pickupPoints } from '#app/db/schema.ts';
 
 export type PickupPoint = typeof pickupPoints.$inferSelect;
 
@@ -32,6 +32,9 @@ export async function findPickupPoints(db: Database, countryCode: string, zipCod
 }
 
 export async function getPickupPoint(db: Database, id: number): Promise<PickupPoint | null> {
-  const [point] = await db.select().from(pickupPoints).where(and(eq(pickupPoints.id, id), eq(pickupPoints.isActive, true)));
+  const [point] = await db
+    .select()
+    .from(pickupPoints)
+    .where(and(eq(pickupPoints.id, id), eq(pickupPoints.isActive, true)));
   return point ?? null;
 }

@@ -13,16 +13,28 @@ describe('the placed-order marker', () => {
 
   it('answers for the same browser, cart and order within its lifetime only', () => {
     expect(hasPlacedOrderMarker(secret, browser('browser-one-nonce-aaaaaaaaaaaaaaaa', marker), cartId, 'NL100007', placedAt + 60_000)).toBe(true);
-    expect(hasPlacedOrderMarker(secret, browser('browser-one-nonce-aaaaaaaaaaaaaaaa', marker), cartId, 'NL100007', placedAt + placedOrderMarkerSeconds * 1000 + 1)).toBe(false);
+    expect(
+      hasPlacedOrderMarker(secret, browser('browser-one-nonce-aaaaaaaaaaaaaaaa', marker), cartId, 'NL100007', placedAt + placedOrderMarkerSeconds * 1000 + 1),
+    ).toBe(false);
     expect(hasPlacedOrderMarker(secret, browser('browser-two-nonce-bbbbbbbbbbbbbbbb', marker), cartId, 'NL100007', placedAt)).toBe(false);
     expect(hasPlacedOrderMarker(secret, browser('browser-one-nonce-aaaaaaaaaaaaaaaa', marker), cartId, 'NL100008', placedAt)).toBe(false);
-    expect(hasPlacedOrderMarker('another-secret-of-thirty-two-characters!', browser('browser-one-nonce-aaaaaaaaaaaaaaaa', marker), cartId, 'NL100007', placedAt)).toBe(false);
+    expect(
+      hasPlacedOrderMarker('another-secret-of-thirty-two-characters!', browser('browser-one-nonce-aaaaaaaaaaaaaaaa', marker), cartId, 'NL100007', placedAt),
+    ).toBe(false);
     expect(hasPlacedOrderMarker(secret, browser('browser-one-nonce-aaaaaaaaaaaaaaaa'), cartId, 'NL100007', placedAt)).toBe(false);
   });
 
   it('cannot be stretched: a later expiry breaks the signature', () => {
     const [cart, order, expires, signature] = marker.slice('order-placed='.length).split('.');
     const stretched = `order-placed=${cart}.${order}.${Number(expires) + 86_400}.${signature}`;
-    expect(hasPlacedOrderMarker(secret, browser('browser-one-nonce-aaaaaaaaaaaaaaaa', stretched), cartId, 'NL100007', placedAt + placedOrderMarkerSeconds * 1000 + 1)).toBe(false);
+    expect(
+      hasPlacedOrderMarker(
+        secret,
+        browser('browser-one-nonce-aaaaaaaaaaaaaaaa', stretched),
+        cartId,
+        'NL100007',
+        placedAt + placedOrderMarkerSeconds * 1000 + 1,
+      ),
+    ).toBe(false);
   });
 });

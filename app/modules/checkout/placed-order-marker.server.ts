@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { cartCookie } from '../cart/cart-count.server.ts';
-import { readCookie, serializeCookie } from '../http/cookies.server.ts';
-import { csrfCookieName } from '../security/csrf.server.ts';
+import { cartCookie } from '#app/modules/cart/cart-count.server.ts';
+import { readCookie, serializeCookie } from '#app/lib/http/cookies.server.ts';
+import { csrfCookieName } from '#app/lib/security/csrf.server.ts';
 
 /**
  * A cart ends its life for the browser when it becomes an order (issue 20 §3): the cart cookie is

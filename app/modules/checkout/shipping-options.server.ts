@@ -1,6 +1,6 @@
-import { expectedDeliveryDate } from '../orders/delivery-dates.server.ts';
+import { expectedDeliveryDate } from '#app/modules/orders/delivery-dates.server.ts';
 import { pickupCountries } from './pickup-points.server.ts';
-import { defaultShippingRules, type ShippingMethod, shippingMethods, type ShippingRules } from '../pricing/shipping.ts';
+import { defaultShippingRules, type ShippingMethod, shippingMethods, type ShippingRules } from '#app/modules/pricing/shipping.ts';
 
 export interface ShippingOption {
   method: ShippingMethod;
@@ -20,13 +20,18 @@ export function shippingOptions(
   rules: ShippingRules = defaultShippingRules,
   now = new Date(),
 ): ShippingOption[] {
-  return offeredShippingMethods(countryCode, rules).map((method) => ({ method, price: shippingPrice(method, countryCode), expectedDate: expectedDeliveryDate(method, countryCode, now) }));
+  return offeredShippingMethods(countryCode, rules).map((method) => ({
+    method,
+    price: shippingPrice(method, countryCode),
+    expectedDate: expectedDeliveryDate(method, countryCode, now),
+  }));
 }
 
 /** The methods a destination is offered: pickup points where we have them, the warehouse where it is within reach. */
 export function offeredShippingMethods(countryCode: string, rules: ShippingRules = defaultShippingRules): ShippingMethod[] {
   return shippingMethods.filter(
     (method) =>
-      (method !== 'pickup_point' || pickupCountries.includes(countryCode)) && (method !== 'warehouse_pickup' || rules.warehousePickupCountries.includes(countryCode)),
+      (method !== 'pickup_point' || pickupCountries.includes(countryCode)) &&
+      (method !== 'warehouse_pickup' || rules.warehousePickupCountries.includes(countryCode)),
   );
 }

@@ -1,7 +1,7 @@
-import type { Database } from '../../db/client.server.ts';
-import type { FieldErrors } from '../forms/field-errors.ts';
-import { recordId } from '../forms/record-id.ts';
-import type { ShippingMethod } from '../pricing/shipping.ts';
+import type { Database } from '#app/db/client.server.ts';
+import type { FieldErrors } from '#app/lib/forms/field-errors.ts';
+import { recordId } from '#app/lib/forms/record-id.ts';
+import type { ShippingMethod } from '#app/modules/pricing/shipping.ts';
 import type { CheckoutDetails } from './checkout-details.ts';
 import { parseShippingStep, type ShippingStepField } from './checkout-forms.ts';
 import { orderAddressFrom } from './checkout-steps.server.ts';
@@ -15,7 +15,11 @@ export type ShippingStepResult = { ok: true; details: CheckoutDetails } | { ok: 
  * when that method is chosen, and the billing address unless it is the shipping address. Returns
  * the checkout details to save, or the errors per field (billing fields under their prefixed names).
  */
-export async function checkShippingStep(db: Database, fields: Record<ShippingStepField, string>, offeredMethods: (countryCode: string) => ShippingMethod[]): Promise<ShippingStepResult> {
+export async function checkShippingStep(
+  db: Database,
+  fields: Record<ShippingStepField, string>,
+  offeredMethods: (countryCode: string) => ShippingMethod[],
+): Promise<ShippingStepResult> {
   const { address, method, billing, fieldErrors } = parseShippingStep(fields);
   if (address.success && method.success && !offeredMethods(address.data.countryCode).includes(method.data.shippingMethod)) {
     fieldErrors.shippingMethod = { key: 'checkout.methodNotOffered' };
@@ -25,7 +29,17 @@ export async function checkShippingStep(db: Database, fields: Record<ShippingSte
     const pointId = recordId(fields.pickupPointId);
     const point = pointId === null ? null : await getPickupPoint(db, pointId);
     if (!point) fieldErrors.pickupPointId = { key: 'checkout.choosePickupPoint' };
-    else pickupPoint = { id: point.id, name: point.name, street: point.street, houseNumber: point.houseNumber, zipCode: point.zipCode, city: point.city, countryCode: point.countryCode, openingHours: point.openingHours };
+    else
+      pickupPoint = {
+        id: point.id,
+        name: point.name,
+        street: point.street,
+        houseNumber: point.houseNumber,
+        zipCode: point.zipCode,
+        city: point.city,
+        countryCode: point.countryCode,
+        openingHours: point.openingHours,
+      };
   }
   if (!address.success || !method.success || (billing && !billing.success) || Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
   return {

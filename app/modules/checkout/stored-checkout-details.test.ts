@@ -18,7 +18,12 @@ describe('checkout details stored on the cart', () => {
   });
 
   it('drops a field of the wrong shape, so its step opens again', () => {
-    const details = readCheckoutDetails({ email: 'ada@example.com', shippingAddress: { ...address, zipCode: 1234 }, shippingMethod: 'teleport', billingSameAsShipping: 'yes' });
+    const details = readCheckoutDetails({
+      email: 'ada@example.com',
+      shippingAddress: { ...address, zipCode: 1234 },
+      shippingMethod: 'teleport',
+      billingSameAsShipping: 'yes',
+    });
     expect(details).toEqual({ email: 'ada@example.com' });
     expect(firstOpenStep(details)).toBe('shipping');
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { OrderAddress } from '../orders/record-order.server.ts';
-import { shippingMethods } from '../pricing/shipping.ts';
+import type { OrderAddress } from '#app/modules/orders/record-order.server.ts';
+import { shippingMethods } from '#app/modules/pricing/shipping.ts';
 import type { CheckoutDetails } from './checkout-details.ts';
 
 /** An optional field: a stored value of the wrong shape reads as not given, so its step asks again. */
@@ -21,7 +21,16 @@ const orderAddress = z.looseObject({
   phone: text.optional(),
 }) satisfies z.ZodType<OrderAddress>;
 
-const pickupPoint = z.looseObject({ id: z.number(), name: text, street: text, houseNumber: text, zipCode: text, city: text, countryCode: text, openingHours: text });
+const pickupPoint = z.looseObject({
+  id: z.number(),
+  name: text,
+  street: text,
+  houseNumber: text,
+  zipCode: text,
+  city: text,
+  countryCode: text,
+  openingHours: text,
+});
 
 /** carts.checkout (jsonb) as the checkout reads it: the steps' details, checked field by field. */
 export const storedCheckoutDetailsSchema = z.looseObject({

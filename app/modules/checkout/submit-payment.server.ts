@@ -1,5 +1,5 @@
-import type { AppServices } from '../../context.ts';
-import type { CurrencyCode, StorefrontLocale } from '../i18n/locales.ts';
+import type { AppServices } from '#app/context.ts';
+import type { CurrencyCode, StorefrontLocale } from '#app/modules/i18n/locales.ts';
 import type { CheckoutSummary } from './checkout-summary.server.ts';
 import { saveCheckoutDetails } from './checkout-steps.server.ts';
 import { checkGiftCard, type GiftCardCheck, giftCardMessages } from './gift-cards.server.ts';

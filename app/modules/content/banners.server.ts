@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, isNull, lte, or } from 'drizzle-orm';
-import type { Database } from '../../db/client.server.ts';
-import { bannerTranslations, banners } from '../../db/schema.ts';
-import { type LocaleCode, storefrontByCode } from '../i18n/locales.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { bannerTranslations, banners } from '#app/db/schema.ts';
+import { type LocaleCode, storefrontByCode } from '#app/modules/i18n/locales.ts';
 
 export interface HomeBanner {
   code: string;
@@ -36,7 +36,9 @@ export async function activeBanners(db: Database, locale: LocaleCode, now: Date 
     })
     .from(bannerTranslations)
     .innerJoin(banners, eq(banners.id, bannerTranslations.bannerId))
-    .where(and(eq(bannerTranslations.locale, locale), or(isNull(banners.startsAt), lte(banners.startsAt, now)), or(isNull(banners.endsAt), gt(banners.endsAt, now))))
+    .where(
+      and(eq(bannerTranslations.locale, locale), or(isNull(banners.startsAt), lte(banners.startsAt, now)), or(isNull(banners.endsAt), gt(banners.endsAt, now))),
+    )
     .orderBy(asc(banners.sortOrder), asc(banners.id));
   return rows.map(({ linkPath, startsAt, endsAt, ...row }) => ({
     ...row,

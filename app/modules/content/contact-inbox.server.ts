@@ -5,18 +5,18 @@
  */
 import { and, asc, count, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AppServices } from '../../context.ts';
-import type { Database } from '../../db/client.server.ts';
-import { contactMessages, contactReplies, staffUsers } from '../../db/schema.ts';
-import { recordAudit } from '../admin/audit.server.ts';
-import { type ListSort, listSortSpec } from '../admin/list-sort.ts';
-import { orderByOf } from '../admin/list-sort.server.ts';
-import type { LocaleCode } from '../i18n/locales.ts';
-import { serverTranslator } from '../i18n/translator.server.ts';
-import { renderMail } from '../mail/mail-layout.server.ts';
+import type { AppServices } from '#app/context.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { contactMessages, contactReplies, staffUsers } from '#app/db/schema.ts';
+import { recordAudit } from '#app/modules/admin/audit.server.ts';
+import { type ListSort, listSortSpec } from '#app/modules/admin/list-sort.ts';
+import { orderByOf } from '#app/modules/admin/list-sort.server.ts';
+import type { LocaleCode } from '#app/modules/i18n/locales.ts';
+import { serverTranslator } from '#app/modules/i18n/translator.server.ts';
+import { renderMail } from '#app/modules/mail/mail-layout.server.ts';
 import type { ContactInboxView } from './contact-inbox-views.ts';
-import { containsPattern } from '../paging/like-pattern.ts';
-import { pageOfRows } from '../paging/page-window.ts';
+import { containsPattern } from '#app/lib/paging/like-pattern.ts';
+import { pageOfRows } from '#app/lib/paging/page-window.ts';
 
 export const contactInboxPageSize = 25;
 
@@ -31,7 +31,13 @@ const viewCondition: Record<ContactInboxView, SQL | undefined> = {
 };
 
 /** One page of messages in `sort`'s order (newest first by default); words of `query` must each match the name, address, company, subject, order number or text. */
-export async function listContactMessages(db: Database, view: ContactInboxView, query: string, requestedPage: number, sort: ListSort<ContactSortKey> = contactInboxSort.fallback) {
+export async function listContactMessages(
+  db: Database,
+  view: ContactInboxView,
+  query: string,
+  requestedPage: number,
+  sort: ListSort<ContactSortKey> = contactInboxSort.fallback,
+) {
   const words = query.trim().split(/\s+/).filter(Boolean).slice(0, 5);
   const matches = words.map((word) => {
     const pattern = containsPattern(word);
@@ -101,7 +107,13 @@ export async function getContactMessage(db: Database, id: number) {
     .where(eq(contactMessages.id, id));
   if (!message) return null;
   const replies = await db
-    .select({ id: contactReplies.id, subject: contactReplies.subject, body: contactReplies.body, createdAt: contactReplies.createdAt, staffName: staffUsers.name })
+    .select({
+      id: contactReplies.id,
+      subject: contactReplies.subject,
+      body: contactReplies.body,
+      createdAt: contactReplies.createdAt,
+      staffName: staffUsers.name,
+    })
     .from(contactReplies)
     .leftJoin(staffUsers, eq(staffUsers.id, contactReplies.staffId))
     .where(eq(contactReplies.messageId, id))
@@ -118,7 +130,14 @@ export async function setContactHandled(db: Database, staffId: number, id: numbe
       .where(and(eq(contactMessages.id, id), handled ? isNull(contactMessages.handledAt) : isNotNull(contactMessages.handledAt)))
       .returning({ handledAt: contactMessages.handledAt });
     if (!row) return false;
-    await recordAudit(tx, { staffId, action: handled ? 'contact.handle' : 'contact.reopen', entity: 'contact', entityId: id, before: { handled: !handled }, after: { handled } });
+    await recordAudit(tx, {
+      staffId,
+      action: handled ? 'contact.handle' : 'contact.reopen',
+      entity: 'contact',
+      entityId: id,
+      before: { handled: !handled },
+      after: { handled },
+    });
     return true;
   });
 }
@@ -141,9 +160,19 @@ export async function replyToContact(
   const message = await db.transaction(async (tx) => {
     const [original] = await tx.select().from(contactMessages).where(eq(contactMessages.id, id)).for('update');
     if (!original) return null;
-    const [stored] = await tx.insert(contactReplies).values({ messageId: id, staffId, ...reply }).returning({ id: contactReplies.id });
+    const [stored] = await tx
+      .insert(contactReplies)
+      .values({ messageId: id, staffId, ...reply })
+      .returning({ id: contactReplies.id });
     if (!original.handledAt) await tx.update(contactMessages).set({ handledAt: new Date(), handledBy: staffId }).where(eq(contactMessages.id, id));
-    await recordAudit(tx, { staffId, action: 'contact.reply', entity: 'contact', entityId: id, before: { handled: original.handledAt !== null }, after: { handled: true, replyId: stored!.id, subject: reply.subject } });
+    await recordAudit(tx, {
+      staffId,
+      action: 'contact.reply',
+      entity: 'contact',
+      entityId: id,
+      before: { handled: original.handledAt !== null },
+      after: { handled: true, replyId: stored!.id, subject: reply.subject },
+    });
     return original;
   });
   if (!message) return false;

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import type { AppServices } from '../../context.ts';
-import { contactMessages } from '../../db/schema.ts';
-import { emailField } from '../customers/customer-forms.ts';
-import { formFailure, type FormFailure, parseForm } from '../forms/field-errors.ts';
-import type { StorefrontLocale } from '../i18n/locales.ts';
-import { serverTranslator } from '../i18n/translator.server.ts';
-import { renderMail } from '../mail/mail-layout.server.ts';
-import { seller } from '../orders/seller.ts';
-import { type RateLimit, takeAttempt } from '../security/rate-limit.server.ts';
+import type { AppServices } from '#app/context.ts';
+import { contactMessages } from '#app/db/schema.ts';
+import { emailField } from '#app/modules/customers/customer-forms.ts';
+import { formFailure, type FormFailure, parseForm } from '#app/lib/forms/field-errors.ts';
+import type { StorefrontLocale } from '#app/modules/i18n/locales.ts';
+import { serverTranslator } from '#app/modules/i18n/translator.server.ts';
+import { renderMail } from '#app/modules/mail/mail-layout.server.ts';
+import { seller } from '#app/modules/orders/seller.ts';
+import { type RateLimit, takeAttempt } from '#app/lib/security/rate-limit.server.ts';
 
 /**
  * The contact form and the wholesale quote request (decision 0012). Both are stored as typed

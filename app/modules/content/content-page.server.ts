@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.server.ts';
-import { contentPages, contentPageTranslations } from '../../db/schema.ts';
-import { type LocaleCode, storefrontByCode } from '../i18n/locales.ts';
-import type { StorefrontSelection } from '../i18n/storefront-request.server.ts';
-import { priceDisplayFor } from '../pricing/price-display.server.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { contentPages, contentPageTranslations } from '#app/db/schema.ts';
+import { type LocaleCode, storefrontByCode } from '#app/modules/i18n/locales.ts';
+import type { StorefrontSelection } from '#app/modules/i18n/storefront-request.server.ts';
+import { priceDisplayFor } from '#app/modules/pricing/price-display.server.ts';
 import { type ContentWidgetName, isContentWidgetName, type WidgetContext, widgetData } from './content-widgets.server.ts';
 import { contentPagePath, isContentPageCode } from './information-pages.ts';
-import { sanitizeContentHtml } from '../security/sanitize-content.server.ts';
+import { sanitizeContentHtml } from '#app/modules/rich-text/sanitize-content.server.ts';
 
 export type ContentSegment = { kind: 'html'; html: string } | { kind: 'widget'; name: ContentWidgetName };
 
@@ -22,7 +22,9 @@ export function fillInlineTokens(html: string, locale: LocaleCode, shopName: str
   const prefix = storefrontByCode(locale)?.prefix ?? 'en';
   return html
     .replaceAll('{{shopName}}', shopName)
-    .replace(hrefToken, (_, code: string) => (code === 'stores' ? `/${prefix}/stores` : isContentPageCode(code) ? contentPagePath(prefix, code, locale) : `/${prefix}`));
+    .replace(hrefToken, (_, code: string) =>
+      code === 'stores' ? `/${prefix}/stores` : isContentPageCode(code) ? contentPagePath(prefix, code, locale) : `/${prefix}`,
+    );
 }
 
 /** Cuts a sanitised body at its widget tokens; tokens that name no widget stay as text for the editor to see. */
@@ -76,12 +78,20 @@ export async function getContentPage(db: Database, pageId: number, locale: Local
 
 /** The id of a published page by its code (for /page?code=terms). */
 export async function contentPageIdByCode(db: Database, code: string): Promise<number | null> {
-  const [row] = await db.select({ id: contentPages.id }).from(contentPages).where(and(eq(contentPages.code, code), eq(contentPages.isActive, true)));
+  const [row] = await db
+    .select({ id: contentPages.id })
+    .from(contentPages)
+    .where(and(eq(contentPages.code, code), eq(contentPages.isActive, true)));
   return row?.id ?? null;
 }
 
 /** A page with the data of its computed parts, as the catch-all and /page render it. */
-export async function contentPageView(db: Database, pageId: number, selection: StorefrontSelection, context: Omit<WidgetContext, 'storefront' | 'display'> & { siteUrl: string }) {
+export async function contentPageView(
+  db: Database,
+  pageId: number,
+  selection: StorefrontSelection,
+  context: Omit<WidgetContext, 'storefront' | 'display'> & { siteUrl: string },
+) {
   const locale = selection.storefront.code;
   const page = await getContentPage(db, pageId, locale, context);
   if (!page) return null;

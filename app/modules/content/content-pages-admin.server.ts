@@ -5,19 +5,26 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Database } from '../../db/client.server.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
-import { contentPages, contentPageTranslations, urlRedirects } from '../../db/schema.ts';
-import { recordAudit } from '../admin/audit.server.ts';
-import type { LocaleCode } from '../i18n/locales.ts';
-import { refreshPageSearchDocuments } from '../search/search-index.server.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { isUniqueViolation } from '#app/db/errors.ts';
+import { contentPages, contentPageTranslations, urlRedirects } from '#app/db/schema.ts';
+import { recordAudit } from '#app/modules/admin/audit.server.ts';
+import type { LocaleCode } from '#app/modules/i18n/locales.ts';
+import { refreshPageSearchDocuments } from '#app/modules/search/search-index.server.ts';
 import { fillInlineTokens } from './content-page.server.ts';
-import { sanitizeContentHtml } from '../security/sanitize-content.server.ts';
+import { sanitizeContentHtml } from '#app/modules/rich-text/sanitize-content.server.ts';
 
 /** Every page with the stores it has a text in and whether each is published. */
 export async function listContentPages(db: Database) {
   const rows = await db
-    .select({ id: contentPages.id, code: contentPages.code, isActive: contentPages.isActive, locale: contentPageTranslations.locale, title: contentPageTranslations.title, published: contentPageTranslations.published })
+    .select({
+      id: contentPages.id,
+      code: contentPages.code,
+      isActive: contentPages.isActive,
+      locale: contentPageTranslations.locale,
+      title: contentPageTranslations.title,
+      published: contentPageTranslations.published,
+    })
     .from(contentPages)
     .leftJoin(contentPageTranslations, eq(contentPageTranslations.pageId, contentPages.id))
     .orderBy(asc(contentPages.code));
@@ -36,7 +43,10 @@ export async function listContentPages(db: Database) {
 export async function contentPageText(db: Database, pageId: number, locale: LocaleCode) {
   const [page] = await db.select({ id: contentPages.id, code: contentPages.code }).from(contentPages).where(eq(contentPages.id, pageId));
   if (!page) return null;
-  const [text] = await db.select().from(contentPageTranslations).where(and(eq(contentPageTranslations.pageId, pageId), eq(contentPageTranslations.locale, locale)));
+  const [text] = await db
+    .select()
+    .from(contentPageTranslations)
+    .where(and(eq(contentPageTranslations.pageId, pageId), eq(contentPageTranslations.locale, locale)));
   return { page, text: text ?? null };
 }
 
@@ -61,13 +71,30 @@ export const contentPageSchema = z.object({
 export type ContentPageInput = z.output<typeof contentPageSchema>;
 
 /** Saves one store's text of a page; 'slug-taken' when another page of the store has the slug. */
-export async function saveContentPageText(db: Database, staffId: number, pageId: number, locale: LocaleCode, input: ContentPageInput): Promise<{ ok: true } | { ok: false; reason: 'not-found' | 'slug-taken' }> {
+export async function saveContentPageText(
+  db: Database,
+  staffId: number,
+  pageId: number,
+  locale: LocaleCode,
+  input: ContentPageInput,
+): Promise<{ ok: true } | { ok: false; reason: 'not-found' | 'slug-taken' }> {
   try {
     return await db.transaction(async (tx) => {
       const [page] = await tx.select({ id: contentPages.id }).from(contentPages).where(eq(contentPages.id, pageId));
       if (!page) return { ok: false, reason: 'not-found' } as const;
-      const [before] = await tx.select().from(contentPageTranslations).where(and(eq(contentPageTranslations.pageId, pageId), eq(contentPageTranslations.locale, locale))).for('update');
-      const values = { title: input.title, slug: input.slug, bodyHtml: input.bodyHtml, metaDescription: input.metaDescription || null, published: input.published, updatedAt: new Date() };
+      const [before] = await tx
+        .select()
+        .from(contentPageTranslations)
+        .where(and(eq(contentPageTranslations.pageId, pageId), eq(contentPageTranslations.locale, locale)))
+        .for('update');
+      const values = {
+        title: input.title,
+        slug: input.slug,
+        bodyHtml: input.bodyHtml,
+        metaDescription: input.metaDescription || null,
+        published: input.published,
+        updatedAt: new Date(),
+      };
       await tx
         .insert(contentPageTranslations)
         .values({ pageId, locale, ...values })
@@ -80,8 +107,18 @@ export async function saveContentPageText(db: Database, staffId: number, pageId:
           .onConflictDoUpdate({ target: [urlRedirects.locale, urlRedirects.fromPath], set: { toPath: input.slug, statusCode: 301 } });
         await tx.delete(urlRedirects).where(and(eq(urlRedirects.locale, locale), eq(urlRedirects.fromPath, input.slug)));
       }
-      await tx.update(contentPages).set({ updatedAt: sql`now()` }).where(eq(contentPages.id, pageId));
-      await recordAudit(tx, { staffId, action: 'contentPage.update', entity: 'contentPage', entityId: `${pageId}:${locale}`, before: before ?? null, after: values });
+      await tx
+        .update(contentPages)
+        .set({ updatedAt: sql`now()` })
+        .where(eq(contentPages.id, pageId));
+      await recordAudit(tx, {
+        staffId,
+        action: 'contentPage.update',
+        entity: 'contentPage',
+        entityId: `${pageId}:${locale}`,
+        before: before ?? null,
+        after: values,
+      });
       // Search finds the page by its new title and text, under its new slug (or no more, unpublished).
       await refreshPageSearchDocuments(tx, [pageId]);
       return { ok: true } as const;

@@ -1,11 +1,19 @@
-import { paymentOptionsFor } from '../checkout/checkout-summary.server.ts';
-import { type PaymentMethod, paymentMethods } from '../checkout/checkout-details.ts';
-import { minimumOrderEurCents } from '../pricing/cart-totals.ts';
-import { freeShippingThresholdEurCents, pickupPointDiscountEurCents, shippingPriceEurCents, shippingRates, shippingZoneOf, type ShippingZone, shippingZones } from '../pricing/shipping.ts';
-import { deliveryCountries } from '../customers/countries.ts';
-import type { StorefrontLocale } from '../i18n/locales.ts';
-import { seller } from '../orders/seller.ts';
-import type { PriceDisplay } from '../pricing/price-display.ts';
+import { paymentOptionsFor } from '#app/modules/checkout/checkout-summary.server.ts';
+import { type PaymentMethod, paymentMethods } from '#app/modules/checkout/checkout-details.ts';
+import { minimumOrderEurCents } from '#app/modules/pricing/cart-totals.ts';
+import {
+  freeShippingThresholdEurCents,
+  pickupPointDiscountEurCents,
+  shippingPriceEurCents,
+  shippingRates,
+  shippingZoneOf,
+  type ShippingZone,
+  shippingZones,
+} from '#app/modules/pricing/shipping.ts';
+import { deliveryCountries } from '#app/modules/customers/countries.ts';
+import type { StorefrontLocale } from '#app/modules/i18n/locales.ts';
+import { seller } from '#app/modules/orders/seller.ts';
+import type { PriceDisplay } from '#app/modules/pricing/price-display.ts';
 import { shopCookies } from './shop-cookies.server.ts';
 import { type PhysicalStore, physicalStores, type StoreClosure, supportContacts, upcomingClosures, weeklyHours } from './stores.server.ts';
 
@@ -15,7 +23,16 @@ import { type PhysicalStore, physicalStores, type StoreClosure, supportContacts,
  * data below, so prices, payment methods, cookies and addresses come from the shop's own rules.
  */
 export const contentWidgetNames = [
-  'company', 'companyAddress', 'shippingRates', 'paymentMethods', 'cookies', 'contactForm', 'quoteForm', 'supportContacts', 'showroom', 'vatDisplay',
+  'company',
+  'companyAddress',
+  'shippingRates',
+  'paymentMethods',
+  'cookies',
+  'contactForm',
+  'quoteForm',
+  'supportContacts',
+  'showroom',
+  'vatDisplay',
 ] as const;
 export type ContentWidgetName = (typeof contentWidgetNames)[number];
 export const isContentWidgetName = (name: string): name is ContentWidgetName => (contentWidgetNames as readonly string[]).includes(name);
@@ -101,7 +118,8 @@ export function offeredPaymentMethods(currency: string, onlinePaymentsEnabled: b
     const online = { enabled: onlinePaymentsEnabled, currency, country: code };
     for (const isBusiness of [false, true]) {
       // Something left to pay, and an order a gift card covers; invoice for verified businesses.
-      for (const method of [...paymentOptionsFor({ isBusiness }, 1, 1, online, isBusiness), ...paymentOptionsFor({ isBusiness }, 1, 0, online, isBusiness)]) offered.add(method);
+      for (const method of [...paymentOptionsFor({ isBusiness }, 1, 1, online, isBusiness), ...paymentOptionsFor({ isBusiness }, 1, 0, online, isBusiness)])
+        offered.add(method);
     }
   }
   return paymentMethods.filter((method) => offered.has(method));
@@ -191,7 +209,11 @@ export function widgetData(names: ReadonlySet<ContentWidgetName>, context: Widge
         data.showroom = showroomInfo(context.storefront.language);
         break;
       case 'vatDisplay':
-        data.vatDisplay = { includeVat: context.display.includeVat, storeDefaultIncludesVat: context.storefront.pricesIncludeVat, vatRateBp: context.display.vatRateBp };
+        data.vatDisplay = {
+          includeVat: context.display.includeVat,
+          storeDefaultIncludesVat: context.storefront.pricesIncludeVat,
+          vatRateBp: context.display.vatRateBp,
+        };
         break;
       case 'contactForm':
       case 'quoteForm':

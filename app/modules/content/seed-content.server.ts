@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { Database } from '../../db/client.server.ts';
-import { bannerTranslations, banners, contentPages, contentPageTranslations } from '../../db/schema.ts';
-import { storefronts } from '../i18n/locales.ts';
-import { readSeedTexts } from '../seed-texts/seed-texts.server.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { bannerTranslations, banners, contentPages, contentPageTranslations } from '#app/db/schema.ts';
+import { storefronts } from '#app/modules/i18n/locales.ts';
+import { readSeedTexts } from '#app/modules/seed-texts/seed-texts.server.ts';
 import { type ContentPageCode, contentPageCodes, informationPageSlug } from './information-pages.ts';
 
 /**
@@ -74,7 +74,15 @@ export async function seedContent(db: Database, { shopName }: { shopName: string
       return storefronts.map((store) => {
         const text = texts.get(store.code)!.banners[code] ?? seedTexts('en').banners[code]!;
         const linkPath = 'page' in banner.link ? informationPageSlug(banner.link.page, store.code) : banner.link.path;
-        return { bannerId: id, locale: store.code, heading: fill(text.heading), text: fill(text.text), linkPath, linkLabel: fill(text.linkLabel), imageAlt: fill(text.imageAlt) };
+        return {
+          bannerId: id,
+          locale: store.code,
+          heading: fill(text.heading),
+          text: fill(text.text),
+          linkPath,
+          linkLabel: fill(text.linkLabel),
+          imageAlt: fill(text.imageAlt),
+        };
       });
     });
     if (bannerRows.length > 0) await tx.insert(bannerTranslations).values(bannerRows).onConflictDoNothing();

@@ -1,9 +1,9 @@
-import { cartCookie } from '../cart/cart-count.server.ts';
-import { sessionCookie } from '../customers/session.server.ts';
-import { preferenceMaxAge } from '../http/cookies.server.ts';
-import { currencyCookie, localeCookie, vatCookie } from '../i18n/storefront-request.server.ts';
-import { consentCookie } from '../privacy/consent.ts';
-import { csrfCookieName } from '../security/csrf.server.ts';
+import { cartCookie } from '#app/modules/cart/cart-count.server.ts';
+import { sessionCookie } from '#app/modules/customers/session.server.ts';
+import { preferenceMaxAge } from '#app/lib/http/cookies.server.ts';
+import { currencyCookie, localeCookie, vatCookie } from '#app/modules/i18n/storefront-request.server.ts';
+import { consentCookie } from '#app/modules/privacy/consent.ts';
+import { csrfCookieName } from '#app/lib/security/csrf.server.ts';
 
 export interface ShopCookie {
   name: string;

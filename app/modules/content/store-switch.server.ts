@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.server.ts';
-import { categoryTranslations, contentPageTranslations, productTranslations } from '../../db/schema.ts';
-import { resolveCataloguePath } from '../catalogue/resolve-path.server.ts';
-import { type LocaleCode, type StorefrontLocale, storefrontByCode, storefrontByPrefix } from '../i18n/locales.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { categoryTranslations, contentPageTranslations, productTranslations } from '#app/db/schema.ts';
+import { resolveCataloguePath } from '#app/modules/catalogue/resolve-path.server.ts';
+import { type LocaleCode, type StorefrontLocale, storefrontByCode, storefrontByPrefix } from '#app/modules/i18n/locales.ts';
 
 /** Paths below a prefix that every store has under the same name (the routes of app/routes.ts). */
 const sharedPaths = [/^$/, /^search$/, /^page$/, /^stores$/, /^stores\/store\/switch$/, /^checkout(\/.*)?$/, /^customer(\/.*)?$/, /^createPassword$/];

@@ -1,6 +1,6 @@
 import Holidays from 'date-holidays';
-import { shopTimeZone } from '../i18n/locales.ts';
-import { seller, warehouse } from '../orders/seller.ts';
+import { shopTimeZone } from '#app/modules/i18n/locales.ts';
+import { seller, warehouse } from '#app/modules/orders/seller.ts';
 
 /** Days of the week as in Date#getUTCDay (0 = Sunday). */
 type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;
@@ -119,7 +119,13 @@ export function localBusinessJsonLd(store: PhysicalStore, shopName: string, site
     url: siteUrl,
     telephone: store.phone,
     email: store.email,
-    address: { '@type': 'PostalAddress', streetAddress: store.street, postalCode: store.zipCode, addressLocality: store.city, addressCountry: store.countryCode },
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: store.street,
+      postalCode: store.zipCode,
+      addressLocality: store.city,
+      addressCountry: store.countryCode,
+    },
     geo: { '@type': 'GeoCoordinates', latitude: store.latitude, longitude: store.longitude },
     openingHoursSpecification: [
       ...weeklyHours(store).map(({ weekday, opens, closes }) => ({ '@type': 'OpeningHoursSpecification', dayOfWeek: schemaDays[weekday], opens, closes })),

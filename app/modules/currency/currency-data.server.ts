@@ -1,4 +1,4 @@
-import type { StorefrontLocale } from '../i18n/locales.ts';
+import type { StorefrontLocale } from '#app/modules/i18n/locales.ts';
 import type { CurrencyRate } from './exchange-rates.server.ts';
 
 /** The shop's prices are kept in euros; every exchange rate is from EUR. */

@@ -1,7 +1,7 @@
-import type { Database } from '../../db/client.server.ts';
-import { currencies, exchangeRates } from '../../db/schema.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { currencies, exchangeRates } from '#app/db/schema.ts';
 import { eq } from 'drizzle-orm';
-import { minuteCache } from '../cache/minute-cache.server.ts';
+import { minuteCache } from '#app/lib/cache/minute-cache.server.ts';
 
 export interface CurrencyRate {
   rate: string;

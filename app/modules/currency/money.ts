@@ -1,4 +1,4 @@
-import { currencyDefinitions } from '../i18n/locales.ts';
+import { currencyDefinitions } from '#app/modules/i18n/locales.ts';
 
 /**
  * Money is handled as integer minor units. These helpers turn an amount into an exact decimal

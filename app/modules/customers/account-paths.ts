@@ -40,7 +40,11 @@ export function safeReturnTo(value: string | null | undefined, prefix: string): 
   }
 }
 
-export function loginPath(prefix: string, returnTo?: string, reason?: 'expired' | 'revoked' | 'wishlist' | 'password-reset' | 'account-deleted' | null): string {
+export function loginPath(
+  prefix: string,
+  returnTo?: string,
+  reason?: 'expired' | 'revoked' | 'wishlist' | 'password-reset' | 'account-deleted' | null,
+): string {
   const params = new URLSearchParams();
   if (returnTo) params.set('returnTo', returnTo);
   if (reason) params.set('reason', reason);

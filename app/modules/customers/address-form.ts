@@ -6,8 +6,19 @@ import { deliveryCountryByCode } from './countries.ts';
 import { isValidVatNumber } from './vat-number.ts';
 
 export const addressFields = [
-  'firstName', 'lastName', 'companyName', 'vatNumber', 'street', 'houseNumber', 'city', 'state', 'countryCode', 'zipCode', 'phone',
-  'isDefaultBilling', 'isDefaultShipping',
+  'firstName',
+  'lastName',
+  'companyName',
+  'vatNumber',
+  'street',
+  'houseNumber',
+  'city',
+  'state',
+  'countryCode',
+  'zipCode',
+  'phone',
+  'isDefaultBilling',
+  'isDefaultShipping',
 ] as const;
 export type AddressField = (typeof addressFields)[number];
 
@@ -28,7 +39,10 @@ export const addressSchema = z
       .min(1, 'validation.required')
       .refine((code) => deliveryCountryByCode(code) !== undefined, 'validation.country'),
     zipCode: required(minimumLength.zipCode).transform((zip) => zip.toUpperCase()),
-    phone: required(minimumLength.phone).refine((phone) => /^\+?[\d\s().-]+$/.test(phone) && phone.replace(/\D/g, '').length >= minimumLength.phone, 'validation.phone'),
+    phone: required(minimumLength.phone).refine(
+      (phone) => /^\+?[\d\s().-]+$/.test(phone) && phone.replace(/\D/g, '').length >= minimumLength.phone,
+      'validation.phone',
+    ),
     isDefaultBilling: checkbox,
     isDefaultShipping: checkbox,
   })
@@ -36,7 +50,8 @@ export const addressSchema = z
     const country = deliveryCountryByCode(address.countryCode);
     if (!country) return;
     const format = addressFormatOf(country.code);
-    if (format.houseNumber === 'separate' && address.houseNumber === '') context.addIssue({ code: 'custom', path: ['houseNumber'], message: 'validation.required' });
+    if (format.houseNumber === 'separate' && address.houseNumber === '')
+      context.addIssue({ code: 'custom', path: ['houseNumber'], message: 'validation.required' });
     if (format.state === 'required' && address.state === '') context.addIssue({ code: 'custom', path: ['state'], message: 'validation.required' });
     if (postcodeValidatorExistsForCountry(country.code) && !postcodeValidator(address.zipCode, country.code)) {
       context.addIssue({ code: 'custom', path: ['zipCode'], message: 'validation.zipFormat' });

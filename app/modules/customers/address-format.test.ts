@@ -38,12 +38,38 @@ describe('address formats per destination', () => {
 
   it('prints an address the way the destination writes it', () => {
     const person = { firstName: 'Eva', lastName: 'Visser' };
-    expect(postalLines({ ...person, street: 'Oudegracht', houseNumber: '10', zipCode: '3511 AB', city: 'Utrecht', countryCode: 'NL' })).toEqual(['Eva Visser', 'Oudegracht 10', '3511 AB Utrecht']);
-    expect(postalLines({ ...person, street: '10 Downing Street', houseNumber: '', zipCode: 'SW1A 2AA', city: 'London', countryCode: 'GB' })).toEqual(['Eva Visser', '10 Downing Street', 'London', 'SW1A 2AA']);
+    expect(postalLines({ ...person, street: 'Oudegracht', houseNumber: '10', zipCode: '3511 AB', city: 'Utrecht', countryCode: 'NL' })).toEqual([
+      'Eva Visser',
+      'Oudegracht 10',
+      '3511 AB Utrecht',
+    ]);
+    expect(postalLines({ ...person, street: '10 Downing Street', houseNumber: '', zipCode: 'SW1A 2AA', city: 'London', countryCode: 'GB' })).toEqual([
+      'Eva Visser',
+      '10 Downing Street',
+      'London',
+      'SW1A 2AA',
+    ]);
     // An address saved before the formats, with the number in its own field, still reads right.
-    expect(postalLines({ ...person, street: 'Baker Street', houseNumber: '221B', zipCode: 'NW1 6XE', city: 'London', countryCode: 'GB' })[1]).toBe('221B Baker Street');
-    expect(postalLines({ ...person, companyName: 'Acme', street: '1 Main St', houseNumber: '', zipCode: '62704', city: 'Springfield', state: 'IL', countryCode: 'US' })).toEqual(['Acme', 'Eva Visser', '1 Main St', 'Springfield, IL 62704']);
+    expect(postalLines({ ...person, street: 'Baker Street', houseNumber: '221B', zipCode: 'NW1 6XE', city: 'London', countryCode: 'GB' })[1]).toBe(
+      '221B Baker Street',
+    );
+    expect(
+      postalLines({
+        ...person,
+        companyName: 'Acme',
+        street: '1 Main St',
+        houseNumber: '',
+        zipCode: '62704',
+        city: 'Springfield',
+        state: 'IL',
+        countryCode: 'US',
+      }),
+    ).toEqual(['Acme', 'Eva Visser', '1 Main St', 'Springfield, IL 62704']);
     // A state typed for a country without states is not printed.
-    expect(postalLines({ ...person, street: 'Seilweg', houseNumber: '7', zipCode: '10115', city: 'Berlin', state: 'BE', countryCode: 'DE' })).toEqual(['Eva Visser', 'Seilweg 7', '10115 Berlin']);
+    expect(postalLines({ ...person, street: 'Seilweg', houseNumber: '7', zipCode: '10115', city: 'Berlin', state: 'BE', countryCode: 'DE' })).toEqual([
+      'Eva Visser',
+      'Seilweg 7',
+      '10115 Berlin',
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
-import type { Database, Queryable } from '../../db/client.server.ts';
-import { customerAddresses, customers } from '../../db/schema.ts';
-import { retryingTransaction } from '../../db/transaction.server.ts';
+import type { Database, Queryable } from '#app/db/client.server.ts';
+import { customerAddresses, customers } from '#app/db/schema.ts';
+import { retryingTransaction } from '#app/db/transaction.server.ts';
 import type { AddressInput } from './address-form.ts';
 
 export type CustomerAddress = typeof customerAddresses.$inferSelect;
@@ -66,7 +66,12 @@ export async function deleteAddress(db: Database, customerId: number, addressId:
     await lockAddressBook(tx, customerId);
     const [deleted] = await tx.delete(customerAddresses).where(ownAddress(customerId, addressId)).returning();
     if (!deleted) return false;
-    const [next] = await tx.select({ id: customerAddresses.id }).from(customerAddresses).where(eq(customerAddresses.customerId, customerId)).orderBy(asc(customerAddresses.id)).limit(1);
+    const [next] = await tx
+      .select({ id: customerAddresses.id })
+      .from(customerAddresses)
+      .where(eq(customerAddresses.customerId, customerId))
+      .orderBy(asc(customerAddresses.id))
+      .limit(1);
     if (next && deleted.isDefaultBilling) await tx.update(customerAddresses).set({ isDefaultBilling: true }).where(eq(customerAddresses.id, next.id));
     if (next && deleted.isDefaultShipping) await tx.update(customerAddresses).set({ isDefaultShipping: true }).where(eq(customerAddresses.id, next.id));
     return true;

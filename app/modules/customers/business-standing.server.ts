@@ -1,11 +1,11 @@
 import { and, eq, isNull, notInArray, sql } from 'drizzle-orm';
-import type { Database, Queryable } from '../../db/client.server.ts';
-import { customers, orders } from '../../db/schema.ts';
-import { recordAudit } from '../admin/audit.server.ts';
-import { currencyDefinitions } from '../i18n/locales.ts';
-import { type BusinessRules, defaultBusinessRules } from '../config/business-rules.ts';
-import { parseAmount } from '../currency/money.ts';
-import { convertToEur } from '../pricing/currency-conversion.ts';
+import type { Database, Queryable } from '#app/db/client.server.ts';
+import { customers, orders } from '#app/db/schema.ts';
+import { recordAudit } from '#app/modules/admin/audit.server.ts';
+import { currencyDefinitions } from '#app/modules/i18n/locales.ts';
+import { type BusinessRules, defaultBusinessRules } from '#app/modules/config/business-rules.ts';
+import { parseAmount } from '#app/modules/currency/money.ts';
+import { convertToEur } from '#app/modules/pricing/currency-conversion.ts';
 import { isValidVatNumber } from './vat-number.ts';
 
 export interface BusinessStanding {
@@ -21,11 +21,21 @@ export interface BusinessStanding {
  * Whether a customer is a verified business (pay on invoice, no stock share limit) and how much
  * of their invoice credit is in use. Guests are never verified.
  */
-export async function businessStanding(db: Queryable, customerId: number | null, rules: Pick<BusinessRules, 'invoiceCreditLimitEurCents'> = defaultBusinessRules): Promise<BusinessStanding> {
+export async function businessStanding(
+  db: Queryable,
+  customerId: number | null,
+  rules: Pick<BusinessRules, 'invoiceCreditLimitEurCents'> = defaultBusinessRules,
+): Promise<BusinessStanding> {
   const none: BusinessStanding = { verified: false, how: null, creditLimitEurCents: 0, openInvoicesEurCents: 0 };
   if (customerId === null) return none;
   const [customer] = await db
-    .select({ isBusiness: customers.isBusiness, vatNumber: customers.vatNumber, approvedAt: customers.businessApprovedAt, creditLimitCents: customers.creditLimitCents, blockedAt: customers.blockedAt })
+    .select({
+      isBusiness: customers.isBusiness,
+      vatNumber: customers.vatNumber,
+      approvedAt: customers.businessApprovedAt,
+      creditLimitCents: customers.creditLimitCents,
+      blockedAt: customers.blockedAt,
+    })
     .from(customers)
     .where(eq(customers.id, customerId));
   if (!customer || customer.blockedAt) return none;
@@ -43,7 +53,10 @@ export async function businessStanding(db: Queryable, customerId: number | null,
         isNull(orders.invoicePaidAt),
       ),
     );
-  const openInvoicesEurCents = open.reduce((sum, order) => sum + convertToEur(order.totalCents - order.giftCardCents, order.exchangeRate, minorUnitsOf(order.currencyCode)), 0);
+  const openInvoicesEurCents = open.reduce(
+    (sum, order) => sum + convertToEur(order.totalCents - order.giftCardCents, order.exchangeRate, minorUnitsOf(order.currencyCode)),
+    0,
+  );
   return { verified: true, how, creditLimitEurCents: customer.creditLimitCents ?? rules.invoiceCreditLimitEurCents, openInvoicesEurCents };
 }
 
@@ -56,11 +69,18 @@ export const invoiceAllowed = (standing: BusinessStanding, amountEurCents: numbe
 /** Staff approve a business for pay on invoice (or take it back); in the audit log with before and after. */
 export async function setBusinessApproval(db: Database, staff: { id: number; email: string }, customerId: number, approved: boolean): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [before] = await tx.select({ approvedAt: customers.businessApprovedAt, approvedBy: customers.businessApprovedBy }).from(customers).where(eq(customers.id, customerId));
+    const [before] = await tx
+      .select({ approvedAt: customers.businessApprovedAt, approvedBy: customers.businessApprovedBy })
+      .from(customers)
+      .where(eq(customers.id, customerId));
     if (!before) return false;
     await tx
       .update(customers)
-      .set(approved ? { businessApprovedAt: sql`now()`, businessApprovedBy: staff.email, updatedAt: sql`now()` } : { businessApprovedAt: null, businessApprovedBy: null, updatedAt: sql`now()` })
+      .set(
+        approved
+          ? { businessApprovedAt: sql`now()`, businessApprovedBy: staff.email, updatedAt: sql`now()` }
+          : { businessApprovedAt: null, businessApprovedBy: null, updatedAt: sql`now()` },
+      )
       .where(eq(customers.id, customerId));
     await recordAudit(tx, {
       staffId: staff.id,
@@ -77,7 +97,8 @@ export async function setBusinessApproval(db: Database, staff: { id: number; ema
 /** The highest credit limit staff may type, in euros (a typo guard). */
 export const maxCreditLimitEur = 10_000_000;
 
-export type CreditLimitResult = { ok: true; creditLimitCents: number | null } | { ok: false; error: 'businessRisks.admin.creditLimitInvalid' } | { ok: false; error: 'not-found' };
+export type CreditLimitResult =
+  { ok: true; creditLimitCents: number | null } | { ok: false; error: 'businessRisks.admin.creditLimitInvalid' } | { ok: false; error: 'not-found' };
 
 /**
  * Staff set a customer's own invoice credit limit in euros ("2500" or "2500,50"; no thousands
@@ -95,8 +116,18 @@ export async function setCreditLimit(db: Database, staff: { id: number }, custom
   return db.transaction(async (tx): Promise<CreditLimitResult> => {
     const [before] = await tx.select({ creditLimitCents: customers.creditLimitCents }).from(customers).where(eq(customers.id, customerId)).for('update');
     if (!before) return { ok: false, error: 'not-found' };
-    await tx.update(customers).set({ creditLimitCents, updatedAt: sql`now()` }).where(eq(customers.id, customerId));
-    await recordAudit(tx, { staffId: staff.id, action: 'customer.credit-limit', entity: 'customer', entityId: customerId, before: { creditLimitCents: before.creditLimitCents }, after: { creditLimitCents } });
+    await tx
+      .update(customers)
+      .set({ creditLimitCents, updatedAt: sql`now()` })
+      .where(eq(customers.id, customerId));
+    await recordAudit(tx, {
+      staffId: staff.id,
+      action: 'customer.credit-limit',
+      entity: 'customer',
+      entityId: customerId,
+      before: { creditLimitCents: before.creditLimitCents },
+      after: { creditLimitCents },
+    });
     return { ok: true, creditLimitCents };
   });
 }

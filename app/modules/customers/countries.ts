@@ -8,7 +8,35 @@ export interface DeliveryCountry {
   stateRequired: boolean;
 }
 
-const eu = ['AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE'];
+const eu = [
+  'AT',
+  'BE',
+  'BG',
+  'HR',
+  'CY',
+  'CZ',
+  'DK',
+  'EE',
+  'FI',
+  'FR',
+  'DE',
+  'GR',
+  'HU',
+  'IE',
+  'IT',
+  'LV',
+  'LT',
+  'LU',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SK',
+  'SI',
+  'ES',
+  'SE',
+];
 const nonEu = ['GB', 'CH', 'NO', 'IS', 'LI', 'US', 'CA', 'AU', 'NZ', 'HK', 'JP'];
 const statesRequired = new Set(['US', 'CA', 'AU']);
 
@@ -22,9 +50,7 @@ export const deliveryCountryByCode = (code: string) => deliveryCountries.find((c
 /** Countries sorted by their name in the given language, for select boxes. */
 export function countryOptions(locale: string): { code: string; name: string }[] {
   const names = new Intl.DisplayNames([locale], { type: 'region' });
-  return deliveryCountries
-    .map(({ code }) => ({ code, name: names.of(code) ?? code }))
-    .sort((a, b) => a.name.localeCompare(b.name, locale));
+  return deliveryCountries.map(({ code }) => ({ code, name: names.of(code) ?? code })).sort((a, b) => a.name.localeCompare(b.name, locale));
 }
 
-export { countryName } from '../i18n/country-names.ts';
+export { countryName } from '#app/modules/i18n/country-names.ts';

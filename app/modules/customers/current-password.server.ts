@@ -1,6 +1,6 @@
-import type { Database } from '../../db/client.server.ts';
-import type { FieldError } from '../forms/field-errors.ts';
-import { clearAttempts, rateLimitPolicies, takeAttempt } from '../security/rate-limit.server.ts';
+import type { Database } from '#app/db/client.server.ts';
+import type { FieldError } from '#app/lib/forms/field-errors.ts';
+import { clearAttempts, rateLimitPolicies, takeAttempt } from '#app/lib/security/rate-limit.server.ts';
 import { verifyPassword } from './password.server.ts';
 
 export type CurrentPasswordCheck = 'ok' | 'wrong' | 'too-many-attempts';

@@ -3,13 +3,13 @@
  * privacy requests (export, delete) under the same rules as the account's privacy page.
  */
 import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.server.ts';
-import { customers, orders } from '../../db/schema.ts';
-import { recordAudit } from '../admin/audit.server.ts';
-import { type ListSort, listSortSpec } from '../admin/list-sort.ts';
-import { orderByOf } from '../admin/list-sort.server.ts';
-import { containsPattern } from '../paging/like-pattern.ts';
-import { pageWindow } from '../paging/page-window.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { customers, orders } from '#app/db/schema.ts';
+import { recordAudit } from '#app/modules/admin/audit.server.ts';
+import { type ListSort, listSortSpec } from '#app/modules/admin/list-sort.ts';
+import { orderByOf } from '#app/modules/admin/list-sort.server.ts';
+import { containsPattern } from '#app/lib/paging/like-pattern.ts';
+import { pageWindow } from '#app/lib/paging/page-window.ts';
 import { anonymiseCustomer } from './privacy.server.ts';
 import { endAllSessions } from './session.server.ts';
 
@@ -21,12 +21,15 @@ type CustomerSortKey = (typeof customerSort.keys)[number];
 
 const orderCount = sql<number>`(select count(*)::int from ${orders} where ${orders.customerId} = ${customers.id})`;
 
-
 /** By e-mail address or name (any part, any case), in `sort`'s order; anonymised accounts left out. */
 export async function searchCustomers(db: Database, query: string, requestedPage: number, sort: ListSort<CustomerSortKey> = customerSort.fallback) {
   const words = query.trim().split(/\s+/).filter(Boolean).slice(0, 5);
   const matches = words.map((word) =>
-    or(sql`${customers.email} ilike ${containsPattern(word)}`, sql`${customers.firstName} ilike ${containsPattern(word)}`, sql`${customers.lastName} ilike ${containsPattern(word)}`),
+    or(
+      sql`${customers.email} ilike ${containsPattern(word)}`,
+      sql`${customers.firstName} ilike ${containsPattern(word)}`,
+      sql`${customers.lastName} ilike ${containsPattern(word)}`,
+    ),
   );
   const where = and(isNull(customers.anonymisedAt), ...matches);
   const [total] = await db.select({ count: count() }).from(customers).where(where);
@@ -47,7 +50,13 @@ export async function searchCustomers(db: Database, query: string, requestedPage
     .orderBy(
       ...orderByOf(
         sort,
-        { name: sql`lower(${customers.lastName} || ' ' || ${customers.firstName})`, email: sql`lower(${customers.email})`, store: customers.locale, orders: orderCount, since: customers.createdAt },
+        {
+          name: sql`lower(${customers.lastName} || ' ' || ${customers.firstName})`,
+          email: sql`lower(${customers.email})`,
+          store: customers.locale,
+          orders: orderCount,
+          since: customers.createdAt,
+        },
         desc(customers.id),
       ),
     )
@@ -90,8 +99,18 @@ export async function setCustomerBlocked(db: Database, staffId: number, customer
   const changed = await db.transaction(async (tx) => {
     const before = await blockState(tx, customerId);
     if (!before) return false;
-    await tx.update(customers).set({ blockedAt: blocked ? sql`now()` : null, updatedAt: sql`now()` }).where(eq(customers.id, customerId));
-    await recordAudit(tx, { staffId, action: blocked ? 'customer.block' : 'customer.unblock', entity: 'customer', entityId: customerId, before, after: { blocked } });
+    await tx
+      .update(customers)
+      .set({ blockedAt: blocked ? sql`now()` : null, updatedAt: sql`now()` })
+      .where(eq(customers.id, customerId));
+    await recordAudit(tx, {
+      staffId,
+      action: blocked ? 'customer.block' : 'customer.unblock',
+      entity: 'customer',
+      entityId: customerId,
+      before,
+      after: { blocked },
+    });
     return true;
   });
   // Sessions are refused for a blocked customer anyway (readSession); this also clears them out.
@@ -107,6 +126,13 @@ export async function deleteCustomerData(db: Database, staffId: number, customer
   const record = await getCustomerRecord(db, customerId);
   if (!record || record.anonymisedAt) return false;
   await anonymiseCustomer(db, customerId, record.email);
-  await recordAudit(db, { staffId, action: 'customer.delete-data', entity: 'customer', entityId: customerId, before: { anonymised: false }, after: { anonymised: true } });
+  await recordAudit(db, {
+    staffId,
+    action: 'customer.delete-data',
+    entity: 'customer',
+    entityId: customerId,
+    before: { anonymised: false },
+    after: { anonymised: true },
+  });
   return true;
 }

@@ -1,9 +1,9 @@
 import { and, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Database } from '../../db/client.server.ts';
-import { qualified } from '../../db/qualified-column.ts';
-import { customers, orderItems, orders, productReviews, productTranslations, productVariants } from '../../db/schema.ts';
-import type { LocaleCode } from '../i18n/locales.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { qualified } from '#app/db/qualified-column.ts';
+import { customers, orderItems, orders, productReviews, productTranslations, productVariants } from '#app/db/schema.ts';
+import type { LocaleCode } from '#app/modules/i18n/locales.ts';
 
 export const reviewFields = ['productId', 'rating', 'title', 'body'] as const;
 export const reviewSchema = z.object({
@@ -34,7 +34,15 @@ export const reviewerBoughtProduct = sql<boolean>`exists (
 
 export function listCustomerReviews(db: Database, customerId: number, locale: LocaleCode) {
   return db
-    .select({ id: productReviews.id, productName: productTranslations.name, rating: productReviews.rating, title: productReviews.title, body: productReviews.body, status: productReviews.status, createdAt: productReviews.createdAt })
+    .select({
+      id: productReviews.id,
+      productName: productTranslations.name,
+      rating: productReviews.rating,
+      title: productReviews.title,
+      body: productReviews.body,
+      status: productReviews.status,
+      createdAt: productReviews.createdAt,
+    })
     .from(productReviews)
     .innerJoin(productTranslations, and(eq(productTranslations.productId, productReviews.productId), eq(productTranslations.locale, locale)))
     .where(eq(productReviews.customerId, customerId))
@@ -53,7 +61,12 @@ export async function reviewableProducts(db: Database, customerId: number, local
       and(
         eq(orders.customerId, customerId),
         inArray(orders.status, [...purchasedStatuses]),
-        notExists(db.select({ id: productReviews.id }).from(productReviews).where(and(eq(productReviews.customerId, customerId), eq(productReviews.productId, productVariants.productId)))),
+        notExists(
+          db
+            .select({ id: productReviews.id })
+            .from(productReviews)
+            .where(and(eq(productReviews.customerId, customerId), eq(productReviews.productId, productVariants.productId))),
+        ),
       ),
     )
     .orderBy(productTranslations.name);

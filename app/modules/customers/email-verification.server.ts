@@ -1,13 +1,13 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { AppServices } from '../../context.ts';
-import type { Database } from '../../db/client.server.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
-import { customers } from '../../db/schema.ts';
-import type { Translate } from '../i18n/i18n.tsx';
-import type { StorefrontLocale } from '../i18n/locales.ts';
-import { shopperMail, storeTranslator } from '../mail/shopper-mail.server.ts';
-import { readSignedToken, signToken } from '../security/signed-token.server.ts';
-import { takeAttempt } from '../security/rate-limit.server.ts';
+import type { AppServices } from '#app/context.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { isUniqueViolation } from '#app/db/errors.ts';
+import { customers } from '#app/db/schema.ts';
+import type { Translate } from '#app/modules/i18n/i18n.tsx';
+import type { StorefrontLocale } from '#app/modules/i18n/locales.ts';
+import { shopperMail, storeTranslator } from '#app/modules/mail/shopper-mail.server.ts';
+import { readSignedToken, signToken } from '#app/lib/security/signed-token.server.ts';
+import { takeAttempt } from '#app/lib/security/rate-limit.server.ts';
 import { accountPath } from './account-paths.ts';
 
 /**
@@ -26,7 +26,10 @@ export const verificationMailLimit = { limit: 5, windowSeconds: 60 * 60 };
 type VerificationPayload = { customerId: number; email: string; kind: 'registration' | 'change'; issuedAt: number; expiresAt: number };
 
 const isVerificationPayload = (value: Record<string, unknown>): value is VerificationPayload =>
-  Number.isSafeInteger(value.customerId) && typeof value.email === 'string' && (value.kind === 'registration' || value.kind === 'change') && Number.isSafeInteger(value.issuedAt);
+  Number.isSafeInteger(value.customerId) &&
+  typeof value.email === 'string' &&
+  (value.kind === 'registration' || value.kind === 'change') &&
+  Number.isSafeInteger(value.issuedAt);
 
 export function verificationToken(secret: string, payload: Omit<VerificationPayload, 'expiresAt'>, issuedAt = payload.issuedAt): string {
   return signToken(secret, purpose, { ...payload, email: payload.email.toLowerCase(), expiresAt: issuedAt + verificationValidityMs });
@@ -42,22 +45,43 @@ export function verificationMail(
   request: { customerId: number; firstName: string; email: string; kind: 'registration' | 'change'; issuedAt: number },
 ) {
   const token = verificationToken(sessionSecret, { customerId: request.customerId, email: request.email, kind: request.kind, issuedAt: request.issuedAt });
-  return shopperMail(t, shopName, { email: request.email, locale: storefront.code, name: request.firstName }, {
-    subject: t('emailVerification.mail.subject', { shopName }),
-    paragraphs: [request.kind === 'change' ? t('emailVerification.mail.changeIntro', { shopName }) : t('emailVerification.mail.intro'), t('emailVerification.mail.validity')],
-    action: { label: t('emailVerification.mail.action'), url: `${siteUrl}${accountPath(storefront.prefix, 'verifyEmail')}?token=${encodeURIComponent(token)}` },
-    footer: t('emailVerification.mail.notYou'),
-  });
+  return shopperMail(
+    t,
+    shopName,
+    { email: request.email, locale: storefront.code, name: request.firstName },
+    {
+      subject: t('emailVerification.mail.subject', { shopName }),
+      paragraphs: [
+        request.kind === 'change' ? t('emailVerification.mail.changeIntro', { shopName }) : t('emailVerification.mail.intro'),
+        t('emailVerification.mail.validity'),
+      ],
+      action: {
+        label: t('emailVerification.mail.action'),
+        url: `${siteUrl}${accountPath(storefront.prefix, 'verifyEmail')}?token=${encodeURIComponent(token)}`,
+      },
+      footer: t('emailVerification.mail.notYou'),
+    },
+  );
 }
 
 /** The notice to the previous address once a change took effect (also rendered by the mail test). */
-export function emailChangedMail({ siteUrl, shopName }: Pick<MailServices, 'siteUrl' | 'shopName'>, t: Translate, storefront: StorefrontLocale, change: { firstName: string; oldEmail: string; newEmail: string }) {
-  return shopperMail(t, shopName, { email: change.oldEmail, locale: storefront.code, name: change.firstName }, {
-    subject: t('emailVerification.changed.subject', { shopName }),
-    paragraphs: [t('emailVerification.changed.intro', { email: change.newEmail }), t('emailVerification.changed.notYou')],
-    action: { label: t('emailVerification.changed.action'), url: `${siteUrl}${accountPath(storefront.prefix, 'forgotPassword')}` },
-    footer: t('emailVerification.changed.footer'),
-  });
+export function emailChangedMail(
+  { siteUrl, shopName }: Pick<MailServices, 'siteUrl' | 'shopName'>,
+  t: Translate,
+  storefront: StorefrontLocale,
+  change: { firstName: string; oldEmail: string; newEmail: string },
+) {
+  return shopperMail(
+    t,
+    shopName,
+    { email: change.oldEmail, locale: storefront.code, name: change.firstName },
+    {
+      subject: t('emailVerification.changed.subject', { shopName }),
+      paragraphs: [t('emailVerification.changed.intro', { email: change.newEmail }), t('emailVerification.changed.notYou')],
+      action: { label: t('emailVerification.changed.action'), url: `${siteUrl}${accountPath(storefront.prefix, 'forgotPassword')}` },
+      footer: t('emailVerification.changed.footer'),
+    },
+  );
 }
 
 /**
@@ -68,7 +92,13 @@ export function emailChangedMail({ siteUrl, shopName }: Pick<MailServices, 'site
 export async function sendVerificationMail(services: MailServices, storefront: StorefrontLocale, customerId: number): Promise<boolean> {
   const { db } = services;
   const [customer] = await db
-    .select({ email: customers.email, firstName: customers.firstName, verifiedAt: customers.emailVerifiedAt, pendingEmail: customers.pendingEmail, pendingAt: customers.pendingEmailRequestedAt })
+    .select({
+      email: customers.email,
+      firstName: customers.firstName,
+      verifiedAt: customers.emailVerifiedAt,
+      pendingEmail: customers.pendingEmail,
+      pendingAt: customers.pendingEmailRequestedAt,
+    })
     .from(customers)
     .where(and(eq(customers.id, customerId), isNull(customers.anonymisedAt)));
   if (!customer) return false;
@@ -93,11 +123,17 @@ export type EmailChangeResult = { ok: true } | { ok: false; reason: 'email-taken
  */
 export async function requestEmailChange(db: Database, customerId: number, newEmail: string): Promise<EmailChangeResult> {
   const email = newEmail.toLowerCase();
-  const [taken] = await db.select({ id: customers.id }).from(customers).where(eq(sql`lower(${customers.email})`, email));
+  const [taken] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(eq(sql`lower(${customers.email})`, email));
   if (taken && taken.id !== customerId) return { ok: false, reason: 'email-taken' };
   // A JavaScript date has whole milliseconds, so the time signed into the link compares equal to the stored one.
   const requestedAt = new Date();
-  await db.update(customers).set({ pendingEmail: email, pendingEmailRequestedAt: requestedAt, updatedAt: sql`now()` }).where(eq(customers.id, customerId));
+  await db
+    .update(customers)
+    .set({ pendingEmail: email, pendingEmailRequestedAt: requestedAt, updatedAt: sql`now()` })
+    .where(eq(customers.id, customerId));
   return { ok: true };
 }
 
@@ -115,7 +151,14 @@ export async function verifyEmail(services: MailServices, token: string): Promis
   const { db } = services;
   const { customerId, email, kind, issuedAt } = check.payload;
   const [customer] = await db
-    .select({ email: customers.email, firstName: customers.firstName, locale: customers.locale, verifiedAt: customers.emailVerifiedAt, pendingEmail: customers.pendingEmail, pendingAt: customers.pendingEmailRequestedAt })
+    .select({
+      email: customers.email,
+      firstName: customers.firstName,
+      locale: customers.locale,
+      verifiedAt: customers.emailVerifiedAt,
+      pendingEmail: customers.pendingEmail,
+      pendingAt: customers.pendingEmailRequestedAt,
+    })
     .from(customers)
     .where(and(eq(customers.id, customerId), isNull(customers.anonymisedAt)));
   if (!customer) return { outcome: 'invalid' };
@@ -137,7 +180,14 @@ export async function verifyEmail(services: MailServices, token: string): Promis
     [changed] = await db
       .update(customers)
       .set({ email: sql`${customers.pendingEmail}`, pendingEmail: null, pendingEmailRequestedAt: null, emailVerifiedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(customers.id, customerId), eq(sql`lower(${customers.pendingEmail})`, email), eq(customers.pendingEmailRequestedAt, new Date(issuedAt)), eq(customers.email, customer.email)))
+      .where(
+        and(
+          eq(customers.id, customerId),
+          eq(sql`lower(${customers.pendingEmail})`, email),
+          eq(customers.pendingEmailRequestedAt, new Date(issuedAt)),
+          eq(customers.email, customer.email),
+        ),
+      )
       .returning({ email: customers.email });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;

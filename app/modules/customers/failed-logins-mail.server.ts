@@ -1,5 +1,5 @@
-import type { AppServices } from '../../context.ts';
-import { sendShopperMail } from '../mail/shopper-mail.server.ts';
+import type { AppServices } from '#app/context.ts';
+import { sendShopperMail } from '#app/modules/mail/shopper-mail.server.ts';
 import { accountPath } from './account-paths.ts';
 
 /** Tells a customer, in their store's language, that someone tried wrong passwords on the account (decision 0018). */

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { readCookie, serializeCookie } from '../http/cookies.server.ts';
+import { readCookie, serializeCookie } from '#app/lib/http/cookies.server.ts';
 
 /**
  * A browser a customer logged in from before: a signed, long-lived cookie set at each successful

@@ -1,9 +1,9 @@
 import { redirect } from 'react-router';
-import type { Database } from '../../db/client.server.ts';
-import { cartSetCookie } from '../cart/add-to-cart.server.ts';
-import { cartCookie } from '../cart/cart-count.server.ts';
-import { mergeCartsAtLogin } from '../cart/merge-carts.server.ts';
-import { readCookie } from '../http/cookies.server.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { cartSetCookie } from '#app/modules/cart/add-to-cart.server.ts';
+import { cartCookie } from '#app/modules/cart/cart-count.server.ts';
+import { mergeCartsAtLogin } from '#app/modules/cart/merge-carts.server.ts';
+import { readCookie } from '#app/lib/http/cookies.server.ts';
 import { sessionCookie, sessionSetCookie, startSession } from './session.server.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.server.ts';
-import { customers } from '../../db/schema.ts';
-import { clearAttempts, countAttempt, rateLimitPolicies, takeAttempt } from '../security/rate-limit.server.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { customers } from '#app/db/schema.ts';
+import { clearAttempts, countAttempt, rateLimitPolicies, takeAttempt } from '#app/lib/security/rate-limit.server.ts';
 import { decoyPasswordHash, verifyPassword } from './password.server.ts';
 
 export type LogInResult = { ok: true; customerId: number } | { ok: false; reason: 'invalid-credentials' | 'too-many-attempts' | 'blocked' };
@@ -39,7 +39,14 @@ export async function logIn(db: Database, email: string, password: string, clien
   const delay = addressDelayMs(addressAttempts - rateLimitPolicies.loginPerAddress.limit);
   if (delay > 0) await (options.pause ?? sleep)(delay);
   const [customer] = await db
-    .select({ id: customers.id, email: customers.email, firstName: customers.firstName, locale: customers.locale, passwordHash: customers.passwordHash, blockedAt: customers.blockedAt })
+    .select({
+      id: customers.id,
+      email: customers.email,
+      firstName: customers.firstName,
+      locale: customers.locale,
+      passwordHash: customers.passwordHash,
+      blockedAt: customers.blockedAt,
+    })
     .from(customers)
     .where(eq(sql`lower(${customers.email})`, address));
   const knownDevice = customer !== undefined && options.knownDeviceCustomerId === customer.id;

@@ -1,10 +1,15 @@
-import type { AppServices } from '../../context.ts';
-import type { StorefrontLocale } from '../i18n/locales.ts';
-import { sendShopperMail } from '../mail/shopper-mail.server.ts';
+import type { AppServices } from '#app/context.ts';
+import type { StorefrontLocale } from '#app/modules/i18n/locales.ts';
+import { sendShopperMail } from '#app/modules/mail/shopper-mail.server.ts';
 import { accountPath } from './account-paths.ts';
 
 /** The reset mail, in the language of the store the shopper asked in. */
-export async function sendPasswordResetMail(services: AppServices, storefront: StorefrontLocale, customer: { firstName: string; email: string }, token: string): Promise<void> {
+export async function sendPasswordResetMail(
+  services: AppServices,
+  storefront: StorefrontLocale,
+  customer: { firstName: string; email: string },
+  token: string,
+): Promise<void> {
   const { siteUrl, shopName } = services;
   const url = `${siteUrl}${accountPath(storefront.prefix, 'createPassword')}?token=${encodeURIComponent(token)}`;
   await sendShopperMail(services, { email: customer.email, locale: storefront.code, name: customer.firstName }, (t) => ({

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.server.ts';
-import { customers, passwordResetTokens } from '../../db/schema.ts';
-import { rateLimitPolicies, takeAttempt } from '../security/rate-limit.server.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { customers, passwordResetTokens } from '#app/db/schema.ts';
+import { rateLimitPolicies, takeAttempt } from '#app/lib/security/rate-limit.server.ts';
 import { hashPassword } from './password.server.ts';
 import { endAllSessions } from './session.server.ts';
 
@@ -65,7 +65,10 @@ export async function resetPassword(db: Database, token: string, newPassword: st
     .where(and(eq(passwordResetTokens.id, hashToken(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, sql`now()`)))
     .returning({ customerId: passwordResetTokens.customerId });
   if (!claimed) return { ok: false };
-  await db.update(customers).set({ passwordHash, updatedAt: sql`now()` }).where(eq(customers.id, claimed.customerId));
+  await db
+    .update(customers)
+    .set({ passwordHash, updatedAt: sql`now()` })
+    .where(eq(customers.id, claimed.customerId));
   // Older links of the same account stop working too.
   await db.delete(passwordResetTokens).where(and(eq(passwordResetTokens.customerId, claimed.customerId), isNull(passwordResetTokens.usedAt)));
   await endAllSessions(db, claimed.customerId);

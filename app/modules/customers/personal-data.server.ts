@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.server.ts';
-import { customers } from '../../db/schema.ts';
-import type { FieldErrors } from '../forms/field-errors.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { customers } from '#app/db/schema.ts';
+import type { FieldErrors } from '#app/lib/forms/field-errors.ts';
 import type { PersonalDataInput } from './customer-forms.ts';
 import { checkCurrentPassword, currentPasswordFailures } from './current-password.server.ts';
 import { requestEmailChange } from './email-verification.server.ts';
@@ -46,7 +46,8 @@ export async function updatePersonalData(
   if (emailChanges) {
     if (input.currentPassword === '') return { ok: false, fieldErrors: { currentPassword: { key: 'account.currentPasswordForEmail' } }, status: 400 };
     const check = await checkCurrentPassword(db, customerId, current.passwordHash, input.currentPassword);
-    if (check !== 'ok') return { ok: false, fieldErrors: { currentPassword: currentPasswordFailures[check].error }, status: currentPasswordFailures[check].status };
+    if (check !== 'ok')
+      return { ok: false, fieldErrors: { currentPassword: currentPasswordFailures[check].error }, status: currentPasswordFailures[check].status };
     const change = await requestEmailChange(db, customerId, input.email);
     if (!change.ok) return { ok: false, fieldErrors: { email: { key: 'account.emailTaken' } }, status: 400 };
   }
@@ -72,10 +73,17 @@ export async function changePassword(
   currentPassword: string,
   newPassword: string,
 ): Promise<ChangeResult<'currentPassword'>> {
-  const [current] = await db.select({ passwordHash: customers.passwordHash }).from(customers).where(and(eq(customers.id, customerId)));
+  const [current] = await db
+    .select({ passwordHash: customers.passwordHash })
+    .from(customers)
+    .where(and(eq(customers.id, customerId)));
   const check = await checkCurrentPassword(db, customerId, current?.passwordHash ?? null, currentPassword);
-  if (check !== 'ok') return { ok: false, fieldErrors: { currentPassword: currentPasswordFailures[check].error }, status: currentPasswordFailures[check].status };
-  await db.update(customers).set({ passwordHash: await hashPassword(newPassword), updatedAt: sql`now()` }).where(eq(customers.id, customerId));
+  if (check !== 'ok')
+    return { ok: false, fieldErrors: { currentPassword: currentPasswordFailures[check].error }, status: currentPasswordFailures[check].status };
+  await db
+    .update(customers)
+    .set({ passwordHash: await hashPassword(newPassword), updatedAt: sql`now()` })
+    .where(eq(customers.id, customerId));
   await endAllSessions(db, customerId, currentSessionId);
   return { ok: true };
 }

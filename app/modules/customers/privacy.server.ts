@@ -1,18 +1,35 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.server.ts';
-import { retryingTransaction } from '../../db/transaction.server.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { retryingTransaction } from '#app/db/transaction.server.ts';
 import {
-  carts, customerAddresses, customers, orderItems, orders, passwordResetTokens, productReviews, sessions, stockAlertSubscriptions, wishlistItems, wishlists,
-} from '../../db/schema.ts';
+  carts,
+  customerAddresses,
+  customers,
+  orderItems,
+  orders,
+  passwordResetTokens,
+  productReviews,
+  sessions,
+  stockAlertSubscriptions,
+  wishlistItems,
+  wishlists,
+} from '#app/db/schema.ts';
 import { checkCurrentPassword, type CurrentPasswordCheck } from './current-password.server.ts';
 
 /** Everything the shop keeps about a customer, as one JSON document (GDPR art. 15 and 20). */
 export async function exportCustomerData(db: Database, customerId: number) {
   const [customer] = await db
     .select({
-      email: customers.email, firstName: customers.firstName, lastName: customers.lastName, companyName: customers.companyName,
-      vatNumber: customers.vatNumber, isBusiness: customers.isBusiness, newsletterSubscribed: customers.newsletterSubscribed,
-      locale: customers.locale, createdAt: customers.createdAt, updatedAt: customers.updatedAt,
+      email: customers.email,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+      companyName: customers.companyName,
+      vatNumber: customers.vatNumber,
+      isBusiness: customers.isBusiness,
+      newsletterSubscribed: customers.newsletterSubscribed,
+      locale: customers.locale,
+      createdAt: customers.createdAt,
+      updatedAt: customers.updatedAt,
     })
     .from(customers)
     .where(eq(customers.id, customerId));
@@ -20,14 +37,48 @@ export async function exportCustomerData(db: Database, customerId: number) {
   const [addresses, orderRows, reviews, lists, alerts] = await Promise.all([
     db.select().from(customerAddresses).where(eq(customerAddresses.customerId, customerId)),
     db.select().from(orders).where(eq(orders.customerId, customerId)),
-    db.select({ productId: productReviews.productId, rating: productReviews.rating, title: productReviews.title, body: productReviews.body, status: productReviews.status, createdAt: productReviews.createdAt })
+    db
+      .select({
+        productId: productReviews.productId,
+        rating: productReviews.rating,
+        title: productReviews.title,
+        body: productReviews.body,
+        status: productReviews.status,
+        createdAt: productReviews.createdAt,
+      })
       .from(productReviews)
       .where(eq(productReviews.customerId, customerId)),
-    db.select({ id: wishlists.id, name: wishlists.name, isDefault: wishlists.isDefault, createdAt: wishlists.createdAt }).from(wishlists).where(eq(wishlists.customerId, customerId)),
-    db.select({ productId: stockAlertSubscriptions.productId, createdAt: stockAlertSubscriptions.createdAt }).from(stockAlertSubscriptions).where(eq(sql`lower(${stockAlertSubscriptions.email})`, customer.email.toLowerCase())),
+    db
+      .select({ id: wishlists.id, name: wishlists.name, isDefault: wishlists.isDefault, createdAt: wishlists.createdAt })
+      .from(wishlists)
+      .where(eq(wishlists.customerId, customerId)),
+    db
+      .select({ productId: stockAlertSubscriptions.productId, createdAt: stockAlertSubscriptions.createdAt })
+      .from(stockAlertSubscriptions)
+      .where(eq(sql`lower(${stockAlertSubscriptions.email})`, customer.email.toLowerCase())),
   ]);
-  const items = orderRows.length ? await db.select().from(orderItems).where(inArray(orderItems.orderId, orderRows.map((order) => order.id))) : [];
-  const listItems = lists.length ? await db.select().from(wishlistItems).where(inArray(wishlistItems.wishlistId, lists.map((list) => list.id))) : [];
+  const items = orderRows.length
+    ? await db
+        .select()
+        .from(orderItems)
+        .where(
+          inArray(
+            orderItems.orderId,
+            orderRows.map((order) => order.id),
+          ),
+        )
+    : [];
+  const listItems = lists.length
+    ? await db
+        .select()
+        .from(wishlistItems)
+        .where(
+          inArray(
+            wishlistItems.wishlistId,
+            lists.map((list) => list.id),
+          ),
+        )
+    : [];
   const strip = <T extends { id: number; customerId: number | null }>({ id: _id, customerId: _customer, ...rest }: T) => rest;
   return {
     exportedAt: new Date().toISOString(),
@@ -38,7 +89,10 @@ export async function exportCustomerData(db: Database, customerId: number) {
       items: items.filter((item) => item.orderId === order.id).map(({ id: _id, orderId: _order, ...item }) => item),
     })),
     reviews,
-    wishlists: lists.map(({ id, ...list }) => ({ ...list, items: listItems.filter((item) => item.wishlistId === id).map(({ productId, variantId, addedAt }) => ({ productId, variantId, addedAt })) })),
+    wishlists: lists.map(({ id, ...list }) => ({
+      ...list,
+      items: listItems.filter((item) => item.wishlistId === id).map(({ productId, variantId, addedAt }) => ({ productId, variantId, addedAt })),
+    })),
     backInStockAlerts: alerts,
   };
 }

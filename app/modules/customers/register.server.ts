@@ -1,9 +1,9 @@
-import type { Database } from '../../db/client.server.ts';
-import { customers } from '../../db/schema.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
-import type { LocaleCode } from '../i18n/locales.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { customers } from '#app/db/schema.ts';
+import { isUniqueViolation } from '#app/db/errors.ts';
+import type { LocaleCode } from '#app/modules/i18n/locales.ts';
 import type { RegisterInput } from './customer-forms.ts';
-import { rateLimitPolicies, takeAttempt } from '../security/rate-limit.server.ts';
+import { rateLimitPolicies, takeAttempt } from '#app/lib/security/rate-limit.server.ts';
 import { hashPassword } from './password.server.ts';
 
 export type RegisterResult = { ok: true; customerId: number } | { ok: false; reason: 'email-taken' | 'too-many-attempts' };

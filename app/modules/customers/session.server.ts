@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.server.ts';
-import { customers, sessions, wishlists } from '../../db/schema.ts';
-import { serializeCookie } from '../http/cookies.server.ts';
-import type { PersonalInput } from '../http/personal-inputs.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { customers, sessions, wishlists } from '#app/db/schema.ts';
+import { serializeCookie } from '#app/lib/http/cookies.server.ts';
+import type { PersonalInput } from '#app/modules/page-cache/personal-inputs.ts';
 
 /** The customer token cookie (spec §3 Cookies); the page cache skips visitors who carry it. */
 export const sessionCookie = 'session';
@@ -107,4 +107,3 @@ export function sessionClearCookie(secure: boolean): string {
 
 /** The first name in the header, as a personal input of shared pages (decision 0020). */
 export const customerFirstNameInput: PersonalInput<string | null> = { key: 'first-name', read: async (_db, shopper) => shopper.customer?.firstName ?? null };
-

@@ -1,13 +1,13 @@
 import { and, asc, eq, exists, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { AppServices } from '../../context.ts';
-import type { Queryable } from '../../db/client.server.ts';
-import { qualified } from '../../db/qualified-column.ts';
-import { productTranslations, productVariants, products, stockAlertSubscriptions } from '../../db/schema.ts';
-import type { Translate } from '../i18n/i18n.tsx';
-import { storefrontByCode } from '../i18n/locales.ts';
-import { queueMail } from '../mail/outbox.server.ts';
-import { shopperMail, storeTranslators } from '../mail/shopper-mail.server.ts';
-import { readSignedToken, signToken } from '../security/signed-token.server.ts';
+import type { AppServices } from '#app/context.ts';
+import type { Queryable } from '#app/db/client.server.ts';
+import { qualified } from '#app/db/qualified-column.ts';
+import { productTranslations, productVariants, products, stockAlertSubscriptions } from '#app/db/schema.ts';
+import type { Translate } from '#app/modules/i18n/i18n.tsx';
+import { storefrontByCode } from '#app/modules/i18n/locales.ts';
+import { queueMail } from '#app/lib/mail/outbox.server.ts';
+import { shopperMail, storeTranslators } from '#app/modules/mail/shopper-mail.server.ts';
+import { readSignedToken, signToken } from '#app/lib/security/signed-token.server.ts';
 
 /** What the background jobs need of the shop's services. */
 export type JobServices = Pick<AppServices, 'db' | 'logger' | 'mailer' | 'siteUrl' | 'shopName' | 'sessionSecret'>;
@@ -38,7 +38,11 @@ const backInStock = exists(
  */
 export async function sendBackInStockMails(services: JobServices): Promise<number> {
   const { db } = services;
-  const [anyDue] = await db.select({ id: stockAlertSubscriptions.id }).from(stockAlertSubscriptions).where(and(isNull(stockAlertSubscriptions.notifiedAt), backInStock)).limit(1);
+  const [anyDue] = await db
+    .select({ id: stockAlertSubscriptions.id })
+    .from(stockAlertSubscriptions)
+    .where(and(isNull(stockAlertSubscriptions.notifiedAt), backInStock))
+    .limit(1);
   if (!anyDue) return 0;
   const translators = await storeTranslators(services);
   let total = 0;

@@ -1,12 +1,12 @@
 import { and, asc, eq, gte, isNotNull, isNull, lte, max, notExists, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.server.ts';
-import { customers, orderItems, orders, orderStatusHistory, productReviews, productTranslations, productVariants, reviewInvitations } from '../../db/schema.ts';
-import { accountPath } from '../customers/account-paths.ts';
-import type { Translate } from '../i18n/i18n.tsx';
-import { storefrontByCode } from '../i18n/locales.ts';
-import { serverTranslator } from '../i18n/translator.server.ts';
-import { queueMail } from '../mail/outbox.server.ts';
-import { shopperMail } from '../mail/shopper-mail.server.ts';
+import type { Queryable } from '#app/db/client.server.ts';
+import { customers, orderItems, orders, orderStatusHistory, productReviews, productTranslations, productVariants, reviewInvitations } from '#app/db/schema.ts';
+import { accountPath } from '#app/modules/customers/account-paths.ts';
+import type { Translate } from '#app/modules/i18n/i18n.tsx';
+import { storefrontByCode } from '#app/modules/i18n/locales.ts';
+import { serverTranslator } from '#app/modules/i18n/translator.server.ts';
+import { queueMail } from '#app/lib/mail/outbox.server.ts';
+import { shopperMail } from '#app/modules/mail/shopper-mail.server.ts';
 import type { JobServices } from './back-in-stock.server.ts';
 
 /**
@@ -17,7 +17,8 @@ const lateWindowDays = 14;
 const batchSize = 50;
 
 /** Where the invitation's links lead: the account's review form with the product chosen. */
-export const reviewFormUrl = (siteUrl: string, prefix: string, productId: number) => `${siteUrl}${accountPath(prefix, 'reviews')}?product=${productId}#write-review`;
+export const reviewFormUrl = (siteUrl: string, prefix: string, productId: number) =>
+  `${siteUrl}${accountPath(prefix, 'reviews')}?product=${productId}#write-review`;
 
 /**
  * The background job: invites the customer of each order that was marked completed `days` days
@@ -51,7 +52,11 @@ export async function sendReviewInvitations(services: JobServices, days: number)
     // Loaded before the transaction: the embedded database's one connection belongs to it meanwhile.
     const t = await serverTranslator(db, storefrontByCode(locale)!.code, services.logger);
     const mailed = await db.transaction(async (tx) => {
-      const [claimed] = await tx.insert(reviewInvitations).values({ orderId, productCount: 0 }).onConflictDoNothing().returning({ orderId: reviewInvitations.orderId });
+      const [claimed] = await tx
+        .insert(reviewInvitations)
+        .values({ orderId, productCount: 0 })
+        .onConflictDoNothing()
+        .returning({ orderId: reviewInvitations.orderId });
       if (!claimed) return false;
       return invite(tx, services, t, orderId);
     });
@@ -105,10 +110,18 @@ export function reviewInvitationMail(
   order: { orderNumber: string; email: string; firstName: string; prefix: string; locale: string },
   productsToReview: { productId: number; name: string }[],
 ) {
-  return shopperMail(t, shopName, { email: order.email, locale: order.locale, name: order.firstName }, {
-    subject: t('reviewInvite.mail.subject', { orderNumber: order.orderNumber }),
-    paragraphs: [t('reviewInvite.mail.intro', { orderNumber: order.orderNumber, shopName }), t('reviewInvite.mail.products')],
-    links: productsToReview.map((product) => ({ label: t('reviewInvite.mail.product', { product: product.name }), url: reviewFormUrl(siteUrl, order.prefix, product.productId) })),
-    footer: t('reviewInvite.mail.footer'),
-  });
+  return shopperMail(
+    t,
+    shopName,
+    { email: order.email, locale: order.locale, name: order.firstName },
+    {
+      subject: t('reviewInvite.mail.subject', { orderNumber: order.orderNumber }),
+      paragraphs: [t('reviewInvite.mail.intro', { orderNumber: order.orderNumber, shopName }), t('reviewInvite.mail.products')],
+      links: productsToReview.map((product) => ({
+        label: t('reviewInvite.mail.product', { product: product.name }),
+        url: reviewFormUrl(siteUrl, order.prefix, product.productId),
+      })),
+      footer: t('reviewInvite.mail.footer'),
+    },
+  );
 }

@@ -1,16 +1,25 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Database } from '../../db/client.server.ts';
-import { customers, productReviews, productTranslations, products } from '../../db/schema.ts';
-import { recordAudit } from '../admin/audit.server.ts';
-import { type ListSort, listSortSpec } from '../admin/list-sort.ts';
-import { orderByOf } from '../admin/list-sort.server.ts';
-import { pageWindow } from '../paging/page-window.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { customers, productReviews, productTranslations, products } from '#app/db/schema.ts';
+import { recordAudit } from '#app/modules/admin/audit.server.ts';
+import { type ListSort, listSortSpec } from '#app/modules/admin/list-sort.ts';
+import { orderByOf } from '#app/modules/admin/list-sort.server.ts';
+import { pageWindow } from '#app/lib/paging/page-window.ts';
 
 /** Reviews waiting for a decision, oldest first (`npm run reviews`). */
 export function listPendingReviews(db: Database) {
   return db
-    .select({ id: productReviews.id, sku: products.sku, locale: productReviews.locale, authorName: productReviews.authorName, rating: productReviews.rating, title: productReviews.title, body: productReviews.body, createdAt: productReviews.createdAt })
+    .select({
+      id: productReviews.id,
+      sku: products.sku,
+      locale: productReviews.locale,
+      authorName: productReviews.authorName,
+      rating: productReviews.rating,
+      title: productReviews.title,
+      body: productReviews.body,
+      createdAt: productReviews.createdAt,
+    })
     .from(productReviews)
     .innerJoin(products, eq(products.id, productReviews.productId))
     .where(eq(productReviews.status, 'pending'))
@@ -22,11 +31,18 @@ export type ReviewStatus = (typeof reviewStatuses)[number];
 export const reviewPageSize = 25;
 
 /** The orders of the moderation queue (the waiting ones default to oldest first: first come, first decided). */
-export const reviewSortFor = (status: ReviewStatus) => listSortSpec(['createdAt', 'rating', 'product'], { key: 'createdAt', direction: status === 'pending' ? 'asc' : 'desc' });
+export const reviewSortFor = (status: ReviewStatus) =>
+  listSortSpec(['createdAt', 'rating', 'product'], { key: 'createdAt', direction: status === 'pending' ? 'asc' : 'desc' });
 type ReviewSortKey = ReturnType<typeof reviewSortFor>['keys'][number];
 
 /** The admin's moderation queue: one status at a time, sorted as asked (`reviewSortFor`). */
-export async function listReviews(db: Database, status: ReviewStatus, requestedPage: number, productLocale: string, sort: ListSort<ReviewSortKey> = reviewSortFor(status).fallback) {
+export async function listReviews(
+  db: Database,
+  status: ReviewStatus,
+  requestedPage: number,
+  productLocale: string,
+  sort: ListSort<ReviewSortKey> = reviewSortFor(status).fallback,
+) {
   const where = eq(productReviews.status, status);
   const [total] = await db.select({ count: count() }).from(productReviews).where(where);
   const window = pageWindow(requestedPage, reviewPageSize, total?.count ?? 0);
@@ -50,7 +66,14 @@ export async function listReviews(db: Database, status: ReviewStatus, requestedP
     .leftJoin(productTranslations, and(eq(productTranslations.productId, products.id), eq(productTranslations.locale, productLocale)))
     .leftJoin(customers, eq(customers.id, productReviews.customerId))
     .where(where)
-    .orderBy(...orderByOf(sort, { createdAt: productReviews.createdAt, rating: productReviews.rating, product: sql`lower(coalesce(${productTranslations.name}, ${products.sku}))` }, asc(productReviews.createdAt), asc(productReviews.id)))
+    .orderBy(
+      ...orderByOf(
+        sort,
+        { createdAt: productReviews.createdAt, rating: productReviews.rating, product: sql`lower(coalesce(${productTranslations.name}, ${products.sku}))` },
+        asc(productReviews.createdAt),
+        asc(productReviews.id),
+      ),
+    )
     .limit(reviewPageSize)
     .offset(window.offset);
   return { rows, window };

@@ -1,13 +1,13 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Database } from '../../db/client.server.ts';
-import { productTranslations, productVariants, products, stockAlertSubscriptions } from '../../db/schema.ts';
-import { type ListSort, listSortSpec } from '../admin/list-sort.ts';
-import { orderByOf } from '../admin/list-sort.server.ts';
-import type { FieldErrors } from '../forms/field-errors.ts';
-import { recordIdField } from '../forms/record-id.ts';
-import type { LocaleCode } from '../i18n/locales.ts';
-import { pageOfRows } from '../paging/page-window.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { productTranslations, productVariants, products, stockAlertSubscriptions } from '#app/db/schema.ts';
+import { type ListSort, listSortSpec } from '#app/modules/admin/list-sort.ts';
+import { orderByOf } from '#app/modules/admin/list-sort.server.ts';
+import type { FieldErrors } from '#app/lib/forms/field-errors.ts';
+import { recordIdField } from '#app/lib/forms/record-id.ts';
+import type { LocaleCode } from '#app/modules/i18n/locales.ts';
+import { pageOfRows } from '#app/lib/paging/page-window.ts';
 
 /** The back-in-stock form of a product page: field errors are message keys, translated where they are shown. */
 export const stockAlertIntent = z.object({
@@ -30,16 +30,19 @@ export function stockAlertRefusal(fieldErrors: FieldErrors, typedEmail: string):
  * a variant that does not belong to the product is refused. A request made while logged in
  * belongs to the account (shown and removable there).
  */
-export async function subscribeToStockAlert(db: Database, productId: number, locale: LocaleCode, input: Pick<StockAlertInput, 'email' | 'variantId'>, customerId: number | null = null): Promise<{ ok: boolean }> {
+export async function subscribeToStockAlert(
+  db: Database,
+  productId: number,
+  locale: LocaleCode,
+  input: Pick<StockAlertInput, 'email' | 'variantId'>,
+  customerId: number | null = null,
+): Promise<{ ok: boolean }> {
   const [variant] = await db
     .select({ id: productVariants.id })
     .from(productVariants)
     .where(and(eq(productVariants.id, input.variantId), eq(productVariants.productId, productId)));
   if (!variant) return { ok: false };
-  await db
-    .insert(stockAlertSubscriptions)
-    .values({ email: input.email, productId, variantId: variant.id, locale, customerId })
-    .onConflictDoNothing();
+  await db.insert(stockAlertSubscriptions).values({ email: input.email, productId, variantId: variant.id, locale, customerId }).onConflictDoNothing();
   return { ok: true };
 }
 
@@ -50,7 +53,12 @@ export const stockAlertSort = listSortSpec(['sku', 'product', 'stock', 'waiting'
 const waitingAlerts = isNull(stockAlertSubscriptions.notifiedAt);
 
 /** One page of waiting back-in-stock requests per variant (or per product without a variant), for the admin. */
-export async function stockAlertsPerVariant(db: Database, locale: string, requestedPage = 1, sort: ListSort<(typeof stockAlertSort.keys)[number]> = stockAlertSort.fallback) {
+export async function stockAlertsPerVariant(
+  db: Database,
+  locale: string,
+  requestedPage = 1,
+  sort: ListSort<(typeof stockAlertSort.keys)[number]> = stockAlertSort.fallback,
+) {
   const oldest = sql<Date>`min(${stockAlertSubscriptions.createdAt})`;
   const waiting = sql<number>`count(*)::int`;
   const groups = db
@@ -73,11 +81,24 @@ export async function stockAlertsPerVariant(db: Database, locale: string, reques
       .leftJoin(productVariants, eq(productVariants.id, stockAlertSubscriptions.variantId))
       .leftJoin(productTranslations, and(eq(productTranslations.productId, products.id), eq(productTranslations.locale, locale)))
       .where(waitingAlerts)
-      .groupBy(stockAlertSubscriptions.productId, stockAlertSubscriptions.variantId, productVariants.sku, products.sku, productTranslations.name, productVariants.stockQuantity)
+      .groupBy(
+        stockAlertSubscriptions.productId,
+        stockAlertSubscriptions.variantId,
+        productVariants.sku,
+        products.sku,
+        productTranslations.name,
+        productVariants.stockQuantity,
+      )
       .orderBy(
         ...orderByOf(
           sort,
-          { sku: sql`coalesce(${productVariants.sku}, ${products.sku})`, product: sql`lower(${productTranslations.name})`, stock: productVariants.stockQuantity, waiting, oldest },
+          {
+            sku: sql`coalesce(${productVariants.sku}, ${products.sku})`,
+            product: sql`lower(${productTranslations.name})`,
+            stock: productVariants.stockQuantity,
+            waiting,
+            oldest,
+          },
           asc(oldest),
           asc(stockAlertSubscriptions.productId),
           asc(sql`coalesce(${stockAlertSubscriptions.variantId}, 0)`),

@@ -1,6 +1,6 @@
-import type { Database } from '../../db/client.server.ts';
-import { faqCategories, faqCategoryTranslations, faqQuestions, faqQuestionTranslations } from '../../db/schema.ts';
-import { localesByLanguage, readSeedTexts } from '../seed-texts/seed-texts.server.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { faqCategories, faqCategoryTranslations, faqQuestions, faqQuestionTranslations } from '#app/db/schema.ts';
+import { localesByLanguage, readSeedTexts } from '#app/modules/seed-texts/seed-texts.server.ts';
 
 /** The shape of app/modules/faq/seed/{language}.json. */
 export interface FaqSeedTexts {
@@ -50,9 +50,9 @@ export async function seedFaq(db: Database): Promise<boolean> {
       for (const category of texts.categories) {
         const categoryId = categoryIds.get(category.key);
         if (categoryId === undefined) throw new Error(`FAQ ${language}.json: unknown category ${category.key}`);
-        await tx.insert(faqCategoryTranslations).values(
-          locales.map((locale) => ({ categoryId, locale, slug: category.slug, title: category.title, description: category.description })),
-        );
+        await tx
+          .insert(faqCategoryTranslations)
+          .values(locales.map((locale) => ({ categoryId, locale, slug: category.slug, title: category.title, description: category.description })));
         const questionRows = category.questions.flatMap((question) => {
           const questionId = questionIds.get(`${category.key}/${question.key}`);
           if (questionId === undefined) throw new Error(`FAQ ${language}.json: unknown question ${category.key}/${question.key}`);

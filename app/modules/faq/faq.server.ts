@@ -1,8 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.server.ts';
-import { faqCategories, faqCategoryTranslations, faqQuestions, faqQuestionTranslations } from '../../db/schema.ts';
-import { type LocaleCode, storefrontByCode } from '../i18n/locales.ts';
-import { sanitizeContentHtml } from '../security/sanitize-content.server.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { faqCategories, faqCategoryTranslations, faqQuestions, faqQuestionTranslations } from '#app/db/schema.ts';
+import { type LocaleCode, storefrontByCode } from '#app/modules/i18n/locales.ts';
+import { sanitizeContentHtml } from '#app/modules/rich-text/sanitize-content.server.ts';
 import { faqPath } from './faq-paths.ts';
 
 interface CategoryRow {
@@ -85,7 +85,11 @@ export async function getFaqCategory(db: Database, locale: LocaleCode, categoryP
     .where(and(eq(faqQuestions.categoryId, category.id), eq(faqQuestionTranslations.locale, locale)))
     .orderBy(asc(faqQuestions.position));
   const ancestors: { title: string; path: string }[] = [];
-  for (let parent = rows.find((row) => row.id === category.parentId && row.locale === locale); parent; parent = rows.find((row) => row.id === parent!.parentId && row.locale === locale)) {
+  for (
+    let parent = rows.find((row) => row.id === category.parentId && row.locale === locale);
+    parent;
+    parent = rows.find((row) => row.id === parent!.parentId && row.locale === locale)
+  ) {
     ancestors.unshift({ title: parent.title, path: faqPath(parent.trail) });
   }
   const ownHosts = [new URL(siteUrl).host];
@@ -98,7 +102,11 @@ export async function getFaqCategory(db: Database, locale: LocaleCode, categoryP
     children: linksOf(rows, locale, category.id),
     /** the top-level categories, for the list of all topics beside the questions */
     topics: linksOf(rows, locale, null),
-    questions: questions.map((question) => ({ id: question.id, question: question.question, answerHtml: sanitizeContentHtml(question.answerHtml, { ownHosts }) })),
+    questions: questions.map((question) => ({
+      id: question.id,
+      question: question.question,
+      answerHtml: sanitizeContentHtml(question.answerHtml, { ownHosts }),
+    })),
     alternates: alternatesOf(rows, category.id)!,
   };
 }

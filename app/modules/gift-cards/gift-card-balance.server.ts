@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.server.ts';
-import { giftCards } from '../../db/schema.ts';
-import { takeAttempt } from '../security/rate-limit.server.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { giftCards } from '#app/db/schema.ts';
+import { takeAttempt } from '#app/lib/security/rate-limit.server.ts';
 import { hasValidCheckLetter, looksGenerated, normaliseGiftCardCode } from './gift-card-codes.ts';
 
 /** Balance look-ups per client address: enough for a shopper with a few cards, useless for guessing. */
@@ -26,5 +26,11 @@ export async function lookUpBalance(db: Database, clientAddress: string, typedCo
     .from(giftCards)
     .where(eq(sql`upper(${giftCards.code})`, code));
   if (!card || card.disabledAt) return { ok: false, reason: 'not-found' };
-  return { ok: true, balanceEurCents: card.balance, initialEurCents: card.initial, expiresAt: card.expiresAt, expired: card.expiresAt !== null && card.expiresAt.getTime() <= Date.now() };
+  return {
+    ok: true,
+    balanceEurCents: card.balance,
+    initialEurCents: card.initial,
+    expiresAt: card.expiresAt,
+    expired: card.expiresAt !== null && card.expiresAt.getTime() <= Date.now(),
+  };
 }

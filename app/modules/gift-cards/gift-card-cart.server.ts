@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.server.ts';
-import { retryingTransaction } from '../../db/transaction.server.ts';
-import { cartItems, carts, products, productTranslations, productVariants } from '../../db/schema.ts';
-import { activeCartId, type AddToCartInput } from '../cart/add-to-cart.server.ts';
-import type { Translate } from '../i18n/i18n.tsx';
-import { storefronts } from '../i18n/locales.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { retryingTransaction } from '#app/db/transaction.server.ts';
+import { cartItems, carts, products, productTranslations, productVariants } from '#app/db/schema.ts';
+import { activeCartId, type AddToCartInput } from '#app/modules/cart/add-to-cart.server.ts';
+import type { Translate } from '#app/modules/i18n/i18n.tsx';
+import { storefronts } from '#app/modules/i18n/locales.ts';
 import { giftCardPagePath } from './gift-card-paths.ts';
 import type { GiftCardPurchase } from './gift-card-purchase.ts';
 
@@ -28,7 +28,14 @@ export async function giftCardVariantId(db: Database, translators: () => Promise
       .returning({ id: products.id });
     await tx
       .insert(productTranslations)
-      .values(storefronts.map((store) => ({ productId: product!.id, locale: store.code, name: names.get(store.code)!('giftCards.productName'), urlKey: giftCardPagePath(store.code) })))
+      .values(
+        storefronts.map((store) => ({
+          productId: product!.id,
+          locale: store.code,
+          name: names.get(store.code)!('giftCards.productName'),
+          urlKey: giftCardPagePath(store.code),
+        })),
+      )
       .onConflictDoNothing();
     const [variant] = await tx
       .insert(productVariants)
@@ -49,7 +56,10 @@ export async function addGiftCardToCart(
   return retryingTransaction(db, async (tx) => {
     const cartId = await activeCartId(tx, visitor);
     await tx.insert(cartItems).values({ cartId, variantId, quantity: 1, giftCard: purchase });
-    await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cartId));
+    await tx
+      .update(carts)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(carts.id, cartId));
     return { cartId };
   });
 }

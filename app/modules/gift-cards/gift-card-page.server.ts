@@ -1,9 +1,9 @@
-import type { AppServices } from '../../context.ts';
-import { cartSetCookie } from '../cart/add-to-cart.server.ts';
-import { formatMoney } from '../currency/money.ts';
-import { formFailure, parseForm } from '../forms/field-errors.ts';
-import type { CurrencyCode, StorefrontLocale } from '../i18n/locales.ts';
-import { storeTranslators } from '../mail/shopper-mail.server.ts';
+import type { AppServices } from '#app/context.ts';
+import { cartSetCookie } from '#app/modules/cart/add-to-cart.server.ts';
+import { formatMoney } from '#app/modules/currency/money.ts';
+import { formFailure, parseForm } from '#app/lib/forms/field-errors.ts';
+import type { CurrencyCode, StorefrontLocale } from '#app/modules/i18n/locales.ts';
+import { storeTranslators } from '#app/modules/mail/shopper-mail.server.ts';
 import { addGiftCardToCart, giftCardVariantId } from './gift-card-cart.server.ts';
 import { giftCardBoundsEurCents, giftCardFields, giftCardSchema, purchaseOf } from './gift-card-purchase.ts';
 
@@ -26,10 +26,16 @@ export async function buyGiftCard(
   if (!parsed.ok) {
     const bounds = giftCardBoundsText(visitor.storefront);
     const amountError = parsed.fieldErrors.amount;
-    const fieldErrors = amountError?.key === 'giftCards.amountBounds' ? { ...parsed.fieldErrors, amount: { key: amountError.key, values: bounds } } : parsed.fieldErrors;
+    const fieldErrors =
+      amountError?.key === 'giftCards.amountBounds' ? { ...parsed.fieldErrors, amount: { key: amountError.key, values: bounds } } : parsed.fieldErrors;
     return { ok: false as const, failure: formFailure(form, giftCardFields, fieldErrors) };
   }
   const variantId = await giftCardVariantId(services.db, () => storeTranslators(services));
-  const { cartId } = await addGiftCardToCart(services.db, { cartId: visitor.cartId, customerId: visitor.customerId, locale: visitor.storefront.code, currency: visitor.currency }, variantId, purchaseOf(parsed.data));
+  const { cartId } = await addGiftCardToCart(
+    services.db,
+    { cartId: visitor.cartId, customerId: visitor.customerId, locale: visitor.storefront.code, currency: visitor.currency },
+    variantId,
+    purchaseOf(parsed.data),
+  );
   return { ok: true as const, setCookie: cartSetCookie(cartId, services.secureCookies) };
 }

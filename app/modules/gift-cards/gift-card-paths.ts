@@ -1,4 +1,4 @@
-import type { LocaleCode } from '../i18n/locales.ts';
+import type { LocaleCode } from '#app/modules/i18n/locales.ts';
 
 /**
  * The gift-card page's own path segment per language (/{prefix}/{segment}) and its balance page

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { FONT } from '../orders/invoice-pdf.server.ts';
+import { FONT } from '#app/modules/orders/invoice-pdf.server.ts';
 
 /** What the printable card shows, already translated and formatted by the caller. */
 export interface GiftCardPrint {
@@ -40,7 +40,11 @@ export function renderGiftCardPdf(card: GiftCardPrint): Promise<Buffer> {
     doc.on('error', reject);
     const { width, height } = doc.page;
     const inner = width - 2 * 48;
-    doc.roundedRect(24, 24, width - 48, height - 48, 14).lineWidth(2).strokeColor('#1f6f43').stroke();
+    doc
+      .roundedRect(24, 24, width - 48, height - 48, 14)
+      .lineWidth(2)
+      .strokeColor('#1f6f43')
+      .stroke();
     doc.font(FONT.bold).fontSize(13).fillColor('#1f6f43').text(card.shopName, 48, 44, { width: inner });
     doc.font(FONT.bold).fontSize(26).fillColor('#1d1d1b').text(card.title, 48, 70, { width: inner });
     doc.font(FONT.bold).fontSize(34).fillColor('#1f6f43').text(card.amount, 48, 108, { width: inner });
@@ -49,8 +53,16 @@ export function renderGiftCardPdf(card: GiftCardPrint): Promise<Buffer> {
     if (card.message) doc.moveDown(0.6).font(FONT.regular).fontSize(11).fillColor('#444444').text(`“${card.message}”`, { width: inner });
     const codeTop = height - 150;
     doc.font(FONT.regular).fontSize(10).fillColor('#555555').text(card.codeLabel, 48, codeTop, { width: inner });
-    doc.font(FONT.bold).fontSize(22).fillColor('#1d1d1b').text(card.code, 48, codeTop + 14, { width: inner, characterSpacing: 2 });
-    doc.font(FONT.regular).fontSize(9).fillColor('#555555').text(card.validity, 48, codeTop + 46, { width: inner });
+    doc
+      .font(FONT.bold)
+      .fontSize(22)
+      .fillColor('#1d1d1b')
+      .text(card.code, 48, codeTop + 14, { width: inner, characterSpacing: 2 });
+    doc
+      .font(FONT.regular)
+      .fontSize(9)
+      .fillColor('#555555')
+      .text(card.validity, 48, codeTop + 46, { width: inner });
     doc.text(card.howTo, { width: inner });
     doc.end();
   });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { emailField } from '../customers/customer-forms.ts';
-import { shopTimeZone, type LocaleCode } from '../i18n/locales.ts';
-import type { LineOption } from '../orders/line-name.ts';
+import { emailField } from '#app/modules/customers/customer-forms.ts';
+import { shopTimeZone, type LocaleCode } from '#app/modules/i18n/locales.ts';
+import type { LineOption } from '#app/modules/orders/line-name.ts';
 
 /**
  * What a shopper chose on the gift-card page (issue 15), kept on the cart line and then on the

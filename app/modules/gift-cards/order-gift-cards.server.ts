@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.server.ts';
-import { giftCards, orderItems } from '../../db/schema.ts';
+import type { Queryable } from '#app/db/client.server.ts';
+import { giftCards, orderItems } from '#app/db/schema.ts';
 import { generateGiftCardCode } from './gift-card-codes.ts';
 import { giftCardValidityYears } from './gift-card-purchase.ts';
 
@@ -63,6 +63,9 @@ export async function takeBackSoldGiftCards(tx: Queryable, orderId: number, orde
   );
   const cards = await tx.select({ initialCents: giftCards.initialCents, balanceCents: giftCards.balanceCents }).from(giftCards).where(ofOrder).for('update');
   if (cards.some((card) => card.balanceCents < card.initialCents)) return 'spent';
-  await tx.update(giftCards).set({ disabledAt: sql`now()` }).where(and(isNull(giftCards.disabledAt), ofOrder));
+  await tx
+    .update(giftCards)
+    .set({ disabledAt: sql`now()` })
+    .where(and(isNull(giftCards.disabledAt), ofOrder));
   return 'taken-back';
 }

@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.server.ts';
-import { giftCards, orderItems, orders } from '../../db/schema.ts';
-import { formatMoney } from '../currency/money.ts';
-import type { JobServices } from '../engagement/back-in-stock.server.ts';
-import type { Translate } from '../i18n/i18n.tsx';
-import { mailStorefront, shopperMail, storeTranslators } from '../mail/shopper-mail.server.ts';
-import { queueMail } from '../mail/outbox.server.ts';
-import type { OutgoingMail } from '../mail/mailer.server.ts';
+import type { Queryable } from '#app/db/client.server.ts';
+import { giftCards, orderItems, orders } from '#app/db/schema.ts';
+import { formatMoney } from '#app/modules/currency/money.ts';
+import type { JobServices } from '#app/modules/engagement/back-in-stock.server.ts';
+import type { Translate } from '#app/modules/i18n/i18n.tsx';
+import { mailStorefront, shopperMail, storeTranslators } from '#app/modules/mail/shopper-mail.server.ts';
+import { queueMail } from '#app/lib/mail/outbox.server.ts';
+import type { OutgoingMail } from '#app/lib/mail/mailer.server.ts';
 import { giftCardBalancePath } from './gift-card-paths.ts';
 import { renderGiftCardPdf } from './gift-card-pdf.server.ts';
 import { type GiftCardPurchase, shopToday } from './gift-card-purchase.ts';
@@ -22,7 +22,13 @@ const deliverableStatuses = ['paid', 'processing', 'shipped', 'completed'] as co
 const batchSize = 20;
 
 const dueCards = (today: string) =>
-  and(isNull(giftCards.sentAt), isNotNull(giftCards.orderItemId), lte(giftCards.deliverOn, today), isNull(giftCards.disabledAt), inArray(orders.status, [...deliverableStatuses]));
+  and(
+    isNull(giftCards.sentAt),
+    isNotNull(giftCards.orderItemId),
+    lte(giftCards.deliverOn, today),
+    isNull(giftCards.disabledAt),
+    inArray(orders.status, [...deliverableStatuses]),
+  );
 
 /**
  * The background job: mails every card whose day has come (shop time zone) to its recipient and
@@ -50,10 +56,19 @@ export async function deliverDueGiftCards(services: JobServices, now = new Date(
       for (const row of due) {
         const storefront = mailStorefront(row.locale);
         const t = translators.get(storefront.code)!;
-        const card = { code: row.card.code, amountEurCents: row.card.initialCents, expiresAt: row.card.expiresAt, issuedAt: row.card.createdAt, purchase: row.purchase! };
+        const card = {
+          code: row.card.code,
+          amountEurCents: row.card.initialCents,
+          expiresAt: row.card.expiresAt,
+          issuedAt: row.card.createdAt,
+          purchase: row.purchase!,
+        };
         const buyer = { email: row.buyerEmail, firstName: (row.billingAddress as { firstName?: string }).firstName ?? '' };
         for (const mail of await giftCardMails(services, t, { locale: storefront.code, prefix: storefront.prefix }, card, buyer)) await queueMail(tx, mail);
-        await tx.update(giftCards).set({ sentAt: sql`now()` }).where(eq(giftCards.id, row.card.id));
+        await tx
+          .update(giftCards)
+          .set({ sentAt: sql`now()` })
+          .where(eq(giftCards.id, row.card.id));
       }
       return due.length;
     });
@@ -113,26 +128,41 @@ export async function giftCardMails(
   const attachments = [{ filename: `${t('giftCards.pdf.fileName')}-${card.code}.pdf`, contentType: 'application/pdf', contentBase64: pdf.toString('base64') }];
   const validity = card.expiresAt ? t('giftCards.validUntil', { date: longDate(store.locale, card.expiresAt) }) : '';
   const balanceLink = { label: t('giftCards.mail.balance'), url: `${siteUrl}/${store.prefix}/${giftCardBalancePath(store.locale as never)}` };
-  const recipient = shopperMail(t, shopName, { email: purchase.recipientEmail, locale: store.locale, name: purchase.recipientName }, {
-    subject: t('giftCards.mail.subject', { sender: purchase.senderName, shopName }),
-    paragraphs: [
-      t('giftCards.mail.intro', { sender: purchase.senderName, amount, shopName }),
-      ...(purchase.message ? [t('giftCards.mail.message', { message: purchase.message, sender: purchase.senderName })] : []),
-      t('giftCards.mail.code', { code: card.code }),
-      validity,
-      t('giftCards.mail.howTo'),
-      t('giftCards.mail.pdf'),
-    ].filter(Boolean),
-    action: { label: t('giftCards.mail.action', { shopName }), url: `${siteUrl}/${store.prefix}` },
-    links: [balanceLink],
-    footer: t('giftCards.mail.footer', { shopName }),
-  });
-  const copy = shopperMail(t, shopName, { email: buyer.email, locale: store.locale, name: buyer.firstName }, {
-    subject: t('giftCards.copy.subject', { recipient: purchase.recipientName }),
-    paragraphs: [t('giftCards.copy.intro', { recipient: purchase.recipientName, email: purchase.recipientEmail, amount }), t('giftCards.mail.code', { code: card.code }), validity, t('giftCards.mail.pdf')].filter(Boolean),
-    links: [balanceLink],
-    footer: t('giftCards.copy.footer'),
-  });
+  const recipient = shopperMail(
+    t,
+    shopName,
+    { email: purchase.recipientEmail, locale: store.locale, name: purchase.recipientName },
+    {
+      subject: t('giftCards.mail.subject', { sender: purchase.senderName, shopName }),
+      paragraphs: [
+        t('giftCards.mail.intro', { sender: purchase.senderName, amount, shopName }),
+        ...(purchase.message ? [t('giftCards.mail.message', { message: purchase.message, sender: purchase.senderName })] : []),
+        t('giftCards.mail.code', { code: card.code }),
+        validity,
+        t('giftCards.mail.howTo'),
+        t('giftCards.mail.pdf'),
+      ].filter(Boolean),
+      action: { label: t('giftCards.mail.action', { shopName }), url: `${siteUrl}/${store.prefix}` },
+      links: [balanceLink],
+      footer: t('giftCards.mail.footer', { shopName }),
+    },
+  );
+  const copy = shopperMail(
+    t,
+    shopName,
+    { email: buyer.email, locale: store.locale, name: buyer.firstName },
+    {
+      subject: t('giftCards.copy.subject', { recipient: purchase.recipientName }),
+      paragraphs: [
+        t('giftCards.copy.intro', { recipient: purchase.recipientName, email: purchase.recipientEmail, amount }),
+        t('giftCards.mail.code', { code: card.code }),
+        validity,
+        t('giftCards.mail.pdf'),
+      ].filter(Boolean),
+      links: [balanceLink],
+      footer: t('giftCards.copy.footer'),
+    },
+  );
   return [
     { ...recipient, attachments },
     { ...copy, attachments },
@@ -146,7 +176,14 @@ export type BoughtCardState = 'awaiting-payment' | 'scheduled' | 'sent' | 'cance
 /** The gift cards a customer bought, newest first, with their state (never their codes: the recipient's). */
 export async function boughtGiftCards(db: Queryable, customerId: number) {
   const rows = await db
-    .select({ orderNumber: orders.orderNumber, status: orders.status, purchase: orderItems.giftCard, createdAt: orders.createdAt, sentAt: giftCards.sentAt, cardId: giftCards.id })
+    .select({
+      orderNumber: orders.orderNumber,
+      status: orders.status,
+      purchase: orderItems.giftCard,
+      createdAt: orders.createdAt,
+      sentAt: giftCards.sentAt,
+      cardId: giftCards.id,
+    })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .leftJoin(giftCards, eq(giftCards.orderItemId, orderItems.id))

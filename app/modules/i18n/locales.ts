@@ -18,19 +18,23 @@ export interface StorefrontLocale {
   pricesIncludeVat: boolean;
 }
 
-export const currencyCodes = [
-  'AUD', 'CAD', 'CHF', 'CZK', 'DKK', 'EUR', 'GBP', 'HKD', 'JPY', 'NOK', 'PLN', 'RUB', 'SEK', 'USD',
-] as const;
+export const currencyCodes = ['AUD', 'CAD', 'CHF', 'CZK', 'DKK', 'EUR', 'GBP', 'HKD', 'JPY', 'NOK', 'PLN', 'RUB', 'SEK', 'USD'] as const;
 export type CurrencyCode = (typeof currencyCodes)[number];
 
-export const localeCodes = [
-  'en-US', 'en', 'pl-PL', 'nl-NL', 'de-DE', 'da-DK', 'en-GB', 'es-ES', 'fr-FR', 'it-IT', 'sv-SE',
-] as const;
+export const localeCodes = ['en-US', 'en', 'pl-PL', 'nl-NL', 'de-DE', 'da-DK', 'en-GB', 'es-ES', 'fr-FR', 'it-IT', 'sv-SE'] as const;
 export type LocaleCode = (typeof localeCodes)[number];
 
 export const storefronts: readonly StorefrontLocale[] = [
   { code: 'en-US', prefix: 'en-us', language: 'en', name: 'United States', countryCode: 'US', currencies: ['USD'], pricesIncludeVat: false },
-  { code: 'en', prefix: 'en', language: 'en', name: 'International', countryCode: null, currencies: ['EUR', 'GBP', 'DKK', 'NOK', 'PLN', 'SEK', 'CHF', 'USD'], pricesIncludeVat: false },
+  {
+    code: 'en',
+    prefix: 'en',
+    language: 'en',
+    name: 'International',
+    countryCode: null,
+    currencies: ['EUR', 'GBP', 'DKK', 'NOK', 'PLN', 'SEK', 'CHF', 'USD'],
+    pricesIncludeVat: false,
+  },
   { code: 'pl-PL', prefix: 'pl-pl', language: 'pl', name: 'Polska', countryCode: 'PL', currencies: ['PLN', 'EUR'], pricesIncludeVat: false },
   { code: 'nl-NL', prefix: 'nl-nl', language: 'nl', name: 'Nederland', countryCode: 'NL', currencies: ['EUR'], pricesIncludeVat: false },
   { code: 'de-DE', prefix: 'de-de', language: 'de', name: 'Deutschland', countryCode: 'DE', currencies: ['EUR', 'CHF'], pricesIncludeVat: false },

@@ -6,10 +6,10 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Database } from '../../db/client.server.ts';
-import { translatedMessages } from '../../db/schema.ts';
-import { recordAudit } from '../admin/audit.server.ts';
-import { pageWindow } from '../paging/page-window.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { translatedMessages } from '#app/db/schema.ts';
+import { recordAudit } from '#app/modules/admin/audit.server.ts';
+import { pageWindow } from '#app/lib/paging/page-window.ts';
 import type { LocaleCode } from './locales.ts';
 import { isEnglishStore, type MessageFilter } from './message-filters.ts';
 import { localeFileMessages, messageLanguageOf } from './messages.server.ts';
@@ -24,7 +24,10 @@ const english = () => localeFileMessages('en');
 const placeholders = (text: string) => new Set([...text.matchAll(/\{\s*(\w+)\s*[,}]/g)].map((match) => match[1]!));
 
 async function overridesOf(db: Database, locale: LocaleCode): Promise<Map<string, string>> {
-  const rows = await db.select({ key: translatedMessages.key, value: translatedMessages.value }).from(translatedMessages).where(eq(translatedMessages.language, messageLanguageOf(locale)));
+  const rows = await db
+    .select({ key: translatedMessages.key, value: translatedMessages.value })
+    .from(translatedMessages)
+    .where(eq(translatedMessages.language, messageLanguageOf(locale)));
   return new Map(rows.map((row) => [row.key, row.value]));
 }
 
@@ -48,7 +51,10 @@ export async function messageCatalogue(db: Database, locale: LocaleCode, { query
 export async function messageOf(db: Database, locale: LocaleCode, key: string) {
   const englishText = lookupMessage(english(), key);
   if (englishText === undefined) return null;
-  const [stored] = await db.select({ value: translatedMessages.value }).from(translatedMessages).where(and(eq(translatedMessages.key, key), eq(translatedMessages.language, messageLanguageOf(locale))));
+  const [stored] = await db
+    .select({ value: translatedMessages.value })
+    .from(translatedMessages)
+    .where(and(eq(translatedMessages.key, key), eq(translatedMessages.language, messageLanguageOf(locale))));
   return { key, english: englishText, fileValue: lookupMessage(localeFileMessages(locale), key) ?? null, override: stored?.value ?? null };
 }
 
@@ -56,15 +62,25 @@ export const overrideFields = ['value'] as const;
 export const overrideSchema = z.object({ value: z.string().trim().min(1, 'validation.required').max(5000, 'validation.invalid') });
 
 /** Stores an override; its placeholders must be the English text's, or the page would show "{name}". */
-export async function saveMessageOverride(db: Database, staffId: number, locale: LocaleCode, key: string, value: string): Promise<{ ok: true } | { ok: false; reason: 'unknown-key' | 'placeholders'; expected?: string }> {
+export async function saveMessageOverride(
+  db: Database,
+  staffId: number,
+  locale: LocaleCode,
+  key: string,
+  value: string,
+): Promise<{ ok: true } | { ok: false; reason: 'unknown-key' | 'placeholders'; expected?: string }> {
   const englishText = lookupMessage(english(), key);
   if (englishText === undefined) return { ok: false, reason: 'unknown-key' };
   const wanted = placeholders(englishText);
   const given = placeholders(value);
-  if (wanted.size !== given.size || [...wanted].some((name) => !given.has(name))) return { ok: false, reason: 'placeholders', expected: [...wanted].map((name) => `{${name}}`).join(' ') || '—' };
+  if (wanted.size !== given.size || [...wanted].some((name) => !given.has(name)))
+    return { ok: false, reason: 'placeholders', expected: [...wanted].map((name) => `{${name}}`).join(' ') || '—' };
   const language = messageLanguageOf(locale);
   await db.transaction(async (tx) => {
-    const [before] = await tx.select({ value: translatedMessages.value }).from(translatedMessages).where(and(eq(translatedMessages.key, key), eq(translatedMessages.language, language)));
+    const [before] = await tx
+      .select({ value: translatedMessages.value })
+      .from(translatedMessages)
+      .where(and(eq(translatedMessages.key, key), eq(translatedMessages.language, language)));
     await tx
       .insert(translatedMessages)
       .values({ key, language, value })
@@ -78,7 +94,10 @@ export async function saveMessageOverride(db: Database, staffId: number, locale:
 export async function removeMessageOverride(db: Database, staffId: number, locale: LocaleCode, key: string): Promise<boolean> {
   const language = messageLanguageOf(locale);
   return db.transaction(async (tx) => {
-    const [removed] = await tx.delete(translatedMessages).where(and(eq(translatedMessages.key, key), eq(translatedMessages.language, language))).returning();
+    const [removed] = await tx
+      .delete(translatedMessages)
+      .where(and(eq(translatedMessages.key, key), eq(translatedMessages.language, language)))
+      .returning();
     if (!removed) return false;
     await recordAudit(tx, { staffId, action: 'message.reset', entity: 'message', entityId: `${language}:${key}`, before: { value: removed.value } });
     return true;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { translatedMessages } from '../../db/schema.ts';
+import { translatedMessages } from '#app/db/schema.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../../../tests/support/database.ts';
-import { createLogger } from '../observability/logger.server.ts';
+import { createLogger } from '#app/lib/observability/logger.server.ts';
 import { databaseMessageEntries, loadMessages } from './messages.server.ts';
 import { lookupMessage } from './messages.ts';
 

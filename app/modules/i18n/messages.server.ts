@@ -10,16 +10,25 @@ import itIT from '../../../locales/it-IT.json' with { type: 'json' };
 import nlNL from '../../../locales/nl-NL.json' with { type: 'json' };
 import plPL from '../../../locales/pl-PL.json' with { type: 'json' };
 import svSE from '../../../locales/sv-SE.json' with { type: 'json' };
-import type { Database } from '../../db/client.server.ts';
-import { translatedMessages } from '../../db/schema.ts';
-import { minuteCache } from '../cache/minute-cache.server.ts';
-import type { Logger } from '../observability/logger.server.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { translatedMessages } from '#app/db/schema.ts';
+import { minuteCache } from '#app/lib/cache/minute-cache.server.ts';
+import type { Logger } from '#app/lib/observability/logger.server.ts';
 import type { LocaleCode } from './locales.ts';
 import { type MessageTree, mergeMessageEntries } from './messages.ts';
 
 const localeFiles: Record<LocaleCode, MessageTree> = {
-  'en-US': enUS, en, 'pl-PL': plPL, 'nl-NL': nlNL, 'de-DE': deDE, 'da-DK': daDK,
-  'en-GB': enGB, 'es-ES': esES, 'fr-FR': frFR, 'it-IT': itIT, 'sv-SE': svSE,
+  'en-US': enUS,
+  en,
+  'pl-PL': plPL,
+  'nl-NL': nlNL,
+  'de-DE': deDE,
+  'da-DK': daDK,
+  'en-GB': enGB,
+  'es-ES': esES,
+  'fr-FR': frFR,
+  'it-IT': itIT,
+  'sv-SE': svSE,
 };
 
 /** A storefront's own locale file, before the database's translated messages. */

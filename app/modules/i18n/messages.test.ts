@@ -17,7 +17,10 @@ describe('the locale files', () => {
     const keys = messageKeys(load(locale));
     const missing = messageKeys(english).filter((key) => !keys.includes(key));
     expect(missing, `missing in ${locale}`).toEqual([]);
-    expect(keys.filter((key) => lookupMessage(english, key) === undefined), `unknown keys in ${locale}`).toEqual([]);
+    expect(
+      keys.filter((key) => lookupMessage(english, key) === undefined),
+      `unknown keys in ${locale}`,
+    ).toEqual([]);
   });
 
   it.each(localeCodes)('%s keeps every placeholder of the English text', (locale) => {
@@ -35,7 +38,10 @@ describe('the locale files', () => {
   });
 
   it('spells American in en-US and British in en-GB', () => {
-    const texts = (tree: MessageTree) => messageKeys(tree).map((key) => (lookupMessage(tree, key) ?? '').replace(/\{[^}]*\}/g, '')).join(' ');
+    const texts = (tree: MessageTree) =>
+      messageKeys(tree)
+        .map((key) => (lookupMessage(tree, key) ?? '').replace(/\{[^}]*\}/g, ''))
+        .join(' ');
     expect(texts(english)).not.toMatch(/colour|metre/i);
     expect(texts(load('en-GB'))).toMatch(/colour/);
     expect(texts(load('en-GB'))).not.toMatch(/\bcolor|\bmeter\b/i);

@@ -21,9 +21,7 @@ export function lookupMessage(tree: MessageTree, key: string): string | undefine
 
 /** All dotted keys of the strings in a tree. */
 export function messageKeys(tree: MessageTree, prefix = ''): string[] {
-  return Object.entries(tree).flatMap(([key, value]) =>
-    typeof value === 'string' ? [`${prefix}${key}`] : messageKeys(value, `${prefix}${key}.`),
-  );
+  return Object.entries(tree).flatMap(([key, value]) => (typeof value === 'string' ? [`${prefix}${key}`] : messageKeys(value, `${prefix}${key}.`)));
 }
 
 /** Fills placeholders and plural forms. Unknown placeholders are left as they are. */
@@ -86,10 +84,7 @@ function parsePluralOptions(source: string): Map<string, string> {
  * a nested tree; a string replaces a string, but a key that would turn a string into a subtree
  * or a subtree into a string is skipped and reported.
  */
-export function mergeMessageEntries(
-  base: MessageTree,
-  entries: readonly { key: string; value: string }[],
-): { messages: MessageTree; skipped: string[] } {
+export function mergeMessageEntries(base: MessageTree, entries: readonly { key: string; value: string }[]): { messages: MessageTree; skipped: string[] } {
   const messages = structuredClone(base);
   const skipped: string[] = [];
   for (const { key, value } of entries) {

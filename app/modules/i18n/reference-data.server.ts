@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.server.ts';
-import { currencies, exchangeRates, localeCurrencies, locales } from '../../db/schema.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { currencies, exchangeRates, localeCurrencies, locales } from '#app/db/schema.ts';
 import { currencyDefinitions, storefronts } from './locales.ts';
 
 /**
@@ -8,8 +8,20 @@ import { currencyDefinitions, storefronts } from './locales.ts';
  * the shop owner's updates are never overwritten.
  */
 export const initialEuroRates: Record<string, string> = {
-  EUR: '1', USD: '1.1600', GBP: '0.8700', DKK: '7.4600', NOK: '11.7000', PLN: '4.2500', SEK: '10.9500',
-  CHF: '0.9300', AUD: '1.7800', CAD: '1.6200', CZK: '24.3000', HKD: '9.0500', JPY: '178.0000', RUB: '95.0000',
+  EUR: '1',
+  USD: '1.1600',
+  GBP: '0.8700',
+  DKK: '7.4600',
+  NOK: '11.7000',
+  PLN: '4.2500',
+  SEK: '10.9500',
+  CHF: '0.9300',
+  AUD: '1.7800',
+  CAD: '1.6200',
+  CZK: '24.3000',
+  HKD: '9.0500',
+  JPY: '178.0000',
+  RUB: '95.0000',
 };
 
 /** Makes the locale and currency tables match the storefront configuration. Idempotent. */

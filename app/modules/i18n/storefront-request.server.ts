@@ -3,7 +3,7 @@
  * applies the preference parameters of spec §4: `?locale=` (from the locale switcher),
  * `?currency=` and `?vat=` set their cookie and redirect to the URL without the parameter.
  */
-import { readCookie, preferenceMaxAge, serializeCookie } from '../http/cookies.server.ts';
+import { readCookie, preferenceMaxAge, serializeCookie } from '#app/lib/http/cookies.server.ts';
 import { detectStorefront, looksLikeLocalePrefix } from './locale-detection.ts';
 import { type CurrencyCode, type StorefrontLocale, storefrontByPrefix } from './locales.ts';
 
@@ -20,9 +20,7 @@ export interface StorefrontSelection {
 }
 
 export type StorefrontResolution =
-  | { kind: 'storefront'; selection: StorefrontSelection }
-  | { kind: 'redirect'; location: string; setCookies: string[] }
-  | { kind: 'not-found' };
+  { kind: 'storefront'; selection: StorefrontSelection } | { kind: 'redirect'; location: string; setCookies: string[] } | { kind: 'not-found' };
 
 const preferenceParams = ['locale', 'currency', 'vat'] as const;
 

@@ -1,5 +1,5 @@
-import type { Database } from '../../db/client.server.ts';
-import type { Logger } from '../observability/logger.server.ts';
+import type { Database } from '#app/db/client.server.ts';
+import type { Logger } from '#app/lib/observability/logger.server.ts';
 import { createTranslator, type Translate } from './i18n.tsx';
 import type { LocaleCode } from './locales.ts';
 import { loadMessages } from './messages.server.ts';

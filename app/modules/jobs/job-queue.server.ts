@@ -7,9 +7,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.server.ts';
-import { backgroundJobs } from '../../db/schema.ts';
-import type { Logger } from '../observability/logger.server.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { backgroundJobs } from '#app/db/schema.ts';
+import type { Logger } from '#app/lib/observability/logger.server.ts';
 
 /** Does one job's work; what it returns is logged. A thrown error counts as a failed try. */
 export type JobHandler = (payload: Record<string, unknown>) => Promise<unknown>;
@@ -27,7 +27,12 @@ const periodicKey = (name: string) => `periodic:${name}`;
  * every `repeatSeconds` after its previous run; called by every worker at start, so a changed
  * interval takes effect.
  */
-export async function schedulePeriodicJob(db: Database, name: string, repeatSeconds: number, { firstRunNow = true }: { firstRunNow?: boolean } = {}): Promise<void> {
+export async function schedulePeriodicJob(
+  db: Database,
+  name: string,
+  repeatSeconds: number,
+  { firstRunNow = true }: { firstRunNow?: boolean } = {},
+): Promise<void> {
   await db
     .insert(backgroundJobs)
     .values({ name, key: periodicKey(name), repeatSeconds, runAt: firstRunNow ? sql`now()` : sql`now() + make_interval(secs => ${repeatSeconds})` })
@@ -36,7 +41,10 @@ export async function schedulePeriodicJob(db: Database, name: string, repeatSeco
 
 /** A periodic job runs as soon as a worker is free (an admin asked for the search index now). */
 export async function runPeriodicJobSoon(db: Database, name: string): Promise<void> {
-  await db.update(backgroundJobs).set({ runAt: sql`now()` }).where(eq(backgroundJobs.key, periodicKey(name)));
+  await db
+    .update(backgroundJobs)
+    .set({ runAt: sql`now()` })
+    .where(eq(backgroundJobs.key, periodicKey(name)));
 }
 
 /**
@@ -58,7 +66,9 @@ const isPending = and(isNull(backgroundJobs.finishedAt), isNull(backgroundJobs.f
 export async function jobQueueState(db: Database): Promise<{ due: number; running: number; failed: number }> {
   const [row] = await db
     .select({
-      due: sql<number>`count(*) filter (where ${backgroundJobs.runAt} <= now() and (${backgroundJobs.lockedUntil} is null or ${backgroundJobs.lockedUntil} < now()))`.mapWith(Number),
+      due: sql<number>`count(*) filter (where ${backgroundJobs.runAt} <= now() and (${backgroundJobs.lockedUntil} is null or ${backgroundJobs.lockedUntil} < now()))`.mapWith(
+        Number,
+      ),
       running: sql<number>`count(*) filter (where ${backgroundJobs.lockedUntil} >= now())`.mapWith(Number),
     })
     .from(backgroundJobs)
@@ -155,7 +165,13 @@ export class JobRunner {
       .update(backgroundJobs)
       .set({ lockedUntil: this.#leaseEnd(), lockedBy: this.id, attempts: sql`${backgroundJobs.attempts} + 1` })
       .where(inArray(backgroundJobs.id, due))
-      .returning({ id: backgroundJobs.id, name: backgroundJobs.name, payload: backgroundJobs.payload, attempts: backgroundJobs.attempts, repeatSeconds: backgroundJobs.repeatSeconds });
+      .returning({
+        id: backgroundJobs.id,
+        name: backgroundJobs.name,
+        payload: backgroundJobs.payload,
+        attempts: backgroundJobs.attempts,
+        repeatSeconds: backgroundJobs.repeatSeconds,
+      });
     return job ?? null;
   }
 
@@ -170,13 +186,16 @@ export class JobRunner {
 
   async #run(job: ClaimedJob): Promise<void> {
     const started = performance.now();
-    const renew = setInterval(() => {
-      this.#db
-        .update(backgroundJobs)
-        .set({ lockedUntil: this.#leaseEnd() })
-        .where(this.#mine(job))
-        .catch((error: unknown) => this.#logger.warn({ err: error, job: job.name }, 'could not renew a job lease'));
-    }, (this.#leaseSeconds * 1000) / 3);
+    const renew = setInterval(
+      () => {
+        this.#db
+          .update(backgroundJobs)
+          .set({ lockedUntil: this.#leaseEnd() })
+          .where(this.#mine(job))
+          .catch((error: unknown) => this.#logger.warn({ err: error, job: job.name }, 'could not renew a job lease'));
+      },
+      (this.#leaseSeconds * 1000) / 3,
+    );
     renew.unref();
     try {
       const result = await this.#handlers[job.name]!(job.payload);

@@ -2,15 +2,15 @@
  * The shop's background work as jobs of the queue (decision 0024): which jobs there are, how often
  * the periodic ones run, and the handler of each. Started by the worker role (server/main.ts).
  */
-import { sendBackInStockMails, type JobServices } from '../engagement/back-in-stock.server.ts';
-import { sendReviewInvitations } from '../engagement/review-invitations.server.ts';
-import { deliverDueGiftCards } from '../gift-cards/sold-gift-cards.server.ts';
-import type { MailOutbox } from '../mail/outbox.server.ts';
-import type { BusinessRules } from '../config/business-rules.ts';
-import type { OrderServices } from '../orders/order-status.server.ts';
-import { runUnpaidOrderRules } from '../orders/unpaid-orders.server.ts';
-import { asDatabaseWork } from '../../db/database-work.server.ts';
-import { rebuildSearchIndex } from '../search/search-index.server.ts';
+import { sendBackInStockMails, type JobServices } from '#app/modules/engagement/back-in-stock.server.ts';
+import { sendReviewInvitations } from '#app/modules/engagement/review-invitations.server.ts';
+import { deliverDueGiftCards } from '#app/modules/gift-cards/sold-gift-cards.server.ts';
+import type { MailOutbox } from '#app/lib/mail/outbox.server.ts';
+import type { BusinessRules } from '#app/modules/config/business-rules.ts';
+import type { OrderServices } from '#app/modules/orders/order-status.server.ts';
+import { runUnpaidOrderRules } from '#app/modules/orders/unpaid-orders.server.ts';
+import { asDatabaseWork } from '#app/db/database-work.server.ts';
+import { rebuildSearchIndex } from '#app/modules/search/search-index.server.ts';
 import { type JobHandler, JobRunner, type JobRunnerOptions, schedulePeriodicJob } from './job-queue.server.ts';
 
 export type ShopJobServices = JobServices & OrderServices & { businessRules?: BusinessRules; mailer: Pick<MailOutbox, 'deliverDue'> };
@@ -67,7 +67,11 @@ function periodicJobs(settings: ShopJobSettings): [ShopJobName, number][] {
 }
 
 /** The worker: schedules the periodic jobs and starts running due jobs; `stop()` lets the current job finish. */
-export async function startShopJobs(services: ShopJobServices, settings: ShopJobSettings, options: JobRunnerOptions & { pollMs?: number } = {}): Promise<JobRunner> {
+export async function startShopJobs(
+  services: ShopJobServices,
+  settings: ShopJobSettings,
+  options: JobRunnerOptions & { pollMs?: number } = {},
+): Promise<JobRunner> {
   // The search documents were just built with the catalogue (or at start): their first rebuild waits its turn.
   for (const [name, seconds] of periodicJobs(settings)) await schedulePeriodicJob(services.db, name, seconds, { firstRunNow: name !== 'search-refresh' });
   const runner = new JobRunner(services.db, shopJobHandlers(services, settings), services.logger, options);

@@ -1,4 +1,4 @@
-import type { OutgoingMail } from './mailer.server.ts';
+import type { OutgoingMail } from '#app/lib/mail/mailer.server.ts';
 
 export interface MailContent {
   to: string;
@@ -15,8 +15,7 @@ export interface MailContent {
   footer: string;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 /**
  * One layout for every shop mail: a simple, table-free HTML body that mail clients render well,
@@ -41,6 +40,15 @@ ${links.map((link) => `<p style="font-size:13px"><a href="${escapeHtml(link.url)
 </div>
 <p style="font-size:12px;color:#555;margin-top:16px">${escapeHtml(footer)}</p>
 </div></body></html>`;
-  const text = [greeting, '', ...paragraphs.flatMap((paragraph) => [paragraph, '']), ...(action ? [`${action.label}: ${action.url}`, ''] : []), ...links.flatMap((link) => [`${link.label}: ${link.url}`, '']), '--', footer, shopName].join('\n');
+  const text = [
+    greeting,
+    '',
+    ...paragraphs.flatMap((paragraph) => [paragraph, '']),
+    ...(action ? [`${action.label}: ${action.url}`, ''] : []),
+    ...links.flatMap((link) => [`${link.label}: ${link.url}`, '']),
+    '--',
+    footer,
+    shopName,
+  ].join('\n');
   return { to, subject, html, text };
 }

@@ -1,9 +1,9 @@
-import type { AppServices } from '../../context.ts';
-import type { Translate } from '../i18n/i18n.tsx';
-import { type StorefrontLocale, storefrontByCode, storefronts } from '../i18n/locales.ts';
-import { serverTranslator } from '../i18n/translator.server.ts';
+import type { AppServices } from '#app/context.ts';
+import type { Translate } from '#app/modules/i18n/i18n.tsx';
+import { type StorefrontLocale, storefrontByCode, storefronts } from '#app/modules/i18n/locales.ts';
+import { serverTranslator } from '#app/modules/i18n/translator.server.ts';
 import { type MailContent, renderMail } from './mail-layout.server.ts';
-import type { OutgoingMail } from './mailer.server.ts';
+import type { OutgoingMail } from '#app/lib/mail/mailer.server.ts';
 
 /** Who a shopper mail goes to: the address, the store whose language it speaks, and the name it greets. */
 export interface ShopperRecipient {
@@ -29,7 +29,10 @@ export function shopperMail(t: Translate, shopName: string, to: ShopperRecipient
 export const mailStorefront = (locale: string): StorefrontLocale => storefrontByCode(locale) ?? storefronts[0]!;
 
 /** The translator of the recipient's store, for a mail sent right away. */
-export async function storeTranslator({ db, logger }: Pick<AppServices, 'db' | 'logger'>, locale: string): Promise<{ t: Translate; storefront: StorefrontLocale }> {
+export async function storeTranslator(
+  { db, logger }: Pick<AppServices, 'db' | 'logger'>,
+  locale: string,
+): Promise<{ t: Translate; storefront: StorefrontLocale }> {
   const storefront = mailStorefront(locale);
   return { t: await serverTranslator(db, storefront.code, logger), storefront };
 }
@@ -49,6 +52,8 @@ export async function sendShopperMail(
  * has one connection: a query outside the transaction would wait for it to end).
  */
 export async function storeTranslators(services: Pick<AppServices, 'db' | 'logger'>): Promise<Map<string, Translate>> {
-  const loaded = await Promise.all(storefronts.map(async (storefront) => [storefront.code, await serverTranslator(services.db, storefront.code, services.logger)] as const));
+  const loaded = await Promise.all(
+    storefronts.map(async (storefront) => [storefront.code, await serverTranslator(services.db, storefront.code, services.logger)] as const),
+  );
   return new Map(loaded);
 }

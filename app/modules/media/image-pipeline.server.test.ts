@@ -70,7 +70,9 @@ describe('renderWebp', () => {
     const source = join(mediaDir, 'swatches/red.svg');
     expect(await sharp(await renderWebp({ source, width: undefined, density: 1, quality: 80 })).metadata()).toMatchObject({ width: 800 });
     const wide = join(mediaDir, 'wide.png');
-    await sharp({ create: { width: maxRenderWidth + 100, height: 10, channels: 3, background: '#000' } }).png().toFile(wide);
+    await sharp({ create: { width: maxRenderWidth + 100, height: 10, channels: 3, background: '#000' } })
+      .png()
+      .toFile(wide);
     expect(await sharp(await renderWebp({ source: wide, width: undefined, density: 2, quality: 80 })).metadata()).toMatchObject({ width: maxRenderWidth });
   });
 });

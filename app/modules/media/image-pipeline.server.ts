@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { join, normalize, sep } from 'node:path';
 import sharp from 'sharp';
-import type { Logger } from '../observability/logger.server.ts';
+import type { Logger } from '#app/lib/observability/logger.server.ts';
 import type { ImageCache } from './image-cache.server.ts';
 import { ImageRendererBusyError, type ImageRenderer, maxRenderWidth } from './image-renderer.server.ts';
 import { type ImageWidth, isImageWidth, nearestImageWidth } from './image-widths.ts';

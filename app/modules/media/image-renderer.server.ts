@@ -67,7 +67,6 @@ interface PendingRender {
 /** How long after its timeout a render that still runs gets its process stopped. */
 const overrunGraceMs = 5_000;
 
-
 export class ImageRenderer {
   private readonly options: ImageRendererOptions;
   private readonly waiting: PendingRender[] = [];

@@ -6,7 +6,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * - confirm: for one confirmation request (its time), valid for `confirmLinkValidityMs`.
  * - unsubscribe: for one subscription, without expiry (an old newsletter's link must keep working).
  */
-export type NewsletterTokenPayload = { purpose: 'confirm'; subscriptionId: number; requestedAt: number; expiresAt: number } | { purpose: 'unsubscribe'; subscriptionId: number };
+export type NewsletterTokenPayload =
+  { purpose: 'confirm'; subscriptionId: number; requestedAt: number; expiresAt: number } | { purpose: 'unsubscribe'; subscriptionId: number };
 
 export const confirmLinkValidityMs = 7 * 24 * 60 * 60 * 1000;
 
@@ -18,11 +19,15 @@ export function signNewsletterToken(secret: string, payload: NewsletterTokenPayl
 }
 
 export type TokenCheck<Purpose extends NewsletterTokenPayload['purpose']> =
-  | { ok: true; payload: Extract<NewsletterTokenPayload, { purpose: Purpose }> }
-  | { ok: false; reason: 'invalid' | 'expired' };
+  { ok: true; payload: Extract<NewsletterTokenPayload, { purpose: Purpose }> } | { ok: false; reason: 'invalid' | 'expired' };
 
 /** The payload of a token with a valid signature and the expected purpose that has not expired. */
-export function verifyNewsletterToken<Purpose extends NewsletterTokenPayload['purpose']>(secret: string, token: string, purpose: Purpose, now = Date.now()): TokenCheck<Purpose> {
+export function verifyNewsletterToken<Purpose extends NewsletterTokenPayload['purpose']>(
+  secret: string,
+  token: string,
+  purpose: Purpose,
+  now = Date.now(),
+): TokenCheck<Purpose> {
   const [body, sent, extra] = token.split('.');
   if (!body || !sent || extra !== undefined) return { ok: false, reason: 'invalid' };
   const expected = Buffer.from(signature(secret, body));

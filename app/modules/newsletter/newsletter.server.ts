@@ -1,13 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AppServices } from '../../context.ts';
-import type { Database } from '../../db/client.server.ts';
-import { customers, newsletterSubscriptions } from '../../db/schema.ts';
-import { emailField } from '../customers/customer-forms.ts';
-import { type LocaleCode, type StorefrontLocale, storefrontByCode } from '../i18n/locales.ts';
-import { serverTranslator } from '../i18n/translator.server.ts';
-import { renderMail } from '../mail/mail-layout.server.ts';
-import { type RateLimit, takeAttempt } from '../security/rate-limit.server.ts';
+import type { AppServices } from '#app/context.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { customers, newsletterSubscriptions } from '#app/db/schema.ts';
+import { emailField } from '#app/modules/customers/customer-forms.ts';
+import { type LocaleCode, type StorefrontLocale, storefrontByCode } from '#app/modules/i18n/locales.ts';
+import { serverTranslator } from '#app/modules/i18n/translator.server.ts';
+import { renderMail } from '#app/modules/mail/mail-layout.server.ts';
+import { type RateLimit, takeAttempt } from '#app/lib/security/rate-limit.server.ts';
 import { newsletterConfirmPath, newsletterUnsubscribePath, oneClickUnsubscribePath } from './newsletter-paths.ts';
 import { confirmLinkValidityMs, signNewsletterToken, verifyNewsletterToken } from './newsletter-tokens.server.ts';
 
@@ -53,7 +53,8 @@ export async function requestSubscription(
 ): Promise<SubscribeResult> {
   const { db } = services;
   const email = request.email.toLowerCase();
-  if (!(await takeAttempt(db, `newsletter:address:${request.clientAddress}`, newsletterLimits.perClientAddress))) return { ok: false, reason: 'too-many-attempts' };
+  if (!(await takeAttempt(db, `newsletter:address:${request.clientAddress}`, newsletterLimits.perClientAddress)))
+    return { ok: false, reason: 'too-many-attempts' };
   if (!(await takeAttempt(db, `newsletter:email:${email}`, newsletterLimits.perEmail))) return { ok: false, reason: 'too-many-attempts' };
   if ((await newsletterStatus(db, email)) === 'subscribed') return { ok: true, status: 'already-subscribed' };
   const values = { locale: request.storefront.code, status: 'pending' as const, source: request.source, requestedAt: new Date(), updatedAt: new Date() };
@@ -86,7 +87,10 @@ export async function requestSubscription(
       shopName: services.shopName,
       greeting: t('newsletter.mailGreeting'),
       paragraphs: [t('newsletter.confirmMail.intro', { shopName: services.shopName }), t('newsletter.confirmMail.validity')],
-      action: { label: t('newsletter.confirmMail.action'), url: `${services.siteUrl}/${request.storefront.prefix}/${newsletterConfirmPath}?token=${encodeURIComponent(token)}` },
+      action: {
+        label: t('newsletter.confirmMail.action'),
+        url: `${services.siteUrl}/${request.storefront.prefix}/${newsletterConfirmPath}?token=${encodeURIComponent(token)}`,
+      },
       footer: t('newsletter.confirmMail.notYou'),
     }),
   );
@@ -122,7 +126,10 @@ export async function confirmSubscription(services: AppServices, token: string):
 export async function unsubscribeWithToken(db: Database, secret: string, token: string): Promise<LinkOutcome> {
   const check = verifyNewsletterToken(secret, token, 'unsubscribe');
   if (!check.ok) return check.reason;
-  const [row] = await db.select({ email: newsletterSubscriptions.email }).from(newsletterSubscriptions).where(eq(newsletterSubscriptions.id, check.payload.subscriptionId));
+  const [row] = await db
+    .select({ email: newsletterSubscriptions.email })
+    .from(newsletterSubscriptions)
+    .where(eq(newsletterSubscriptions.id, check.payload.subscriptionId));
   if (!row) return 'invalid';
   await unsubscribeEmail(db, row.email);
   return 'unsubscribed';
@@ -156,7 +163,11 @@ export interface NewsletterMail {
  * Every newsletter mail goes out through here: with the RFC 8058 one-click unsubscribe headers
  * and the unsubscribe link in its small print, in the subscription's language.
  */
-export async function sendNewsletterMail(services: AppServices, subscription: { id: number; email: string; locale: string }, mail: NewsletterMail): Promise<void> {
+export async function sendNewsletterMail(
+  services: AppServices,
+  subscription: { id: number; email: string; locale: string },
+  mail: NewsletterMail,
+): Promise<void> {
   const storefront = storefrontByCode(subscription.locale)!;
   const token = signNewsletterToken(services.sessionSecret, { purpose: 'unsubscribe', subscriptionId: subscription.id });
   const query = `?token=${encodeURIComponent(token)}`;

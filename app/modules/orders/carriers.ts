@@ -1,6 +1,9 @@
 /** The carriers staff can ship with, and where a shopper follows the parcel. */
 export const carriers = {
-  postnl: { name: 'PostNL', trackingUrl: (code: string, postcode: string, country: string) => `https://jouw.postnl.nl/track-and-trace/${code}-${country}-${postcode}` },
+  postnl: {
+    name: 'PostNL',
+    trackingUrl: (code: string, postcode: string, country: string) => `https://jouw.postnl.nl/track-and-trace/${code}-${country}-${postcode}`,
+  },
   dhl: { name: 'DHL', trackingUrl: (code: string) => `https://www.dhl.com/global-en/home/tracking/tracking-parcel.html?submit=1&tracking-id=${code}` },
   dpd: { name: 'DPD', trackingUrl: (code: string) => `https://tracking.dpd.de/status/en_US/parcel/${code}` },
   ups: { name: 'UPS', trackingUrl: (code: string) => `https://www.ups.com/track?tracknum=${code}` },

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
-import type { Database } from '../../db/client.server.ts';
-import { invoices, orderItems, orders, orderStatusHistory } from '../../db/schema.ts';
-import { pageWindow } from '../paging/page-window.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { invoices, orderItems, orders, orderStatusHistory } from '#app/db/schema.ts';
+import { pageWindow } from '#app/lib/paging/page-window.ts';
 
 /** Orders of one customer, newest first, one page at a time, with their invoice numbers. */
 export async function listCustomerOrders(db: Database, customerId: number, { page = 1, pageSize = 20 }: { page?: number; pageSize?: number } = {}) {
@@ -26,14 +26,19 @@ export async function listCustomerOrders(db: Database, customerId: number, { pag
     ? await db
         .select({ orderId: invoices.orderId, invoiceNumber: invoices.invoiceNumber })
         .from(invoices)
-        .where(inArray(
-          invoices.orderId,
-          rows.map((row) => row.id),
-        ))
+        .where(
+          inArray(
+            invoices.orderId,
+            rows.map((row) => row.id),
+          ),
+        )
     : [];
   return {
     window,
-    orders: rows.map(({ id, ...order }) => ({ ...order, invoiceNumbers: invoiceRows.filter((invoice) => invoice.orderId === id).map((invoice) => invoice.invoiceNumber) })),
+    orders: rows.map(({ id, ...order }) => ({
+      ...order,
+      invoiceNumbers: invoiceRows.filter((invoice) => invoice.orderId === id).map((invoice) => invoice.invoiceNumber),
+    })),
   };
 }
 
@@ -48,8 +53,16 @@ export async function getCustomerOrder(db: Database, customerId: number, orderNu
   if (!order) return null;
   const [items, history, orderInvoices] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id)),
-    db.select({ status: orderStatusHistory.status, at: orderStatusHistory.createdAt }).from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id)).orderBy(asc(orderStatusHistory.id)),
-    db.select({ invoiceNumber: invoices.invoiceNumber, issuedAt: invoices.issuedAt }).from(invoices).where(eq(invoices.orderId, order.id)).orderBy(asc(invoices.id)),
+    db
+      .select({ status: orderStatusHistory.status, at: orderStatusHistory.createdAt })
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, order.id))
+      .orderBy(asc(orderStatusHistory.id)),
+    db
+      .select({ invoiceNumber: invoices.invoiceNumber, issuedAt: invoices.issuedAt })
+      .from(invoices)
+      .where(eq(invoices.orderId, order.id))
+      .orderBy(asc(invoices.id)),
   ]);
   const { idempotencyKey: _key, customerId: _customer, ...visible } = order;
   return { ...visible, items, history, invoices: orderInvoices };

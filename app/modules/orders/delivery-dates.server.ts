@@ -1,7 +1,7 @@
 import Holidays from 'date-holidays';
-import { shopTimeZone } from '../i18n/locales.ts';
-import { type ShippingMethod, type ShippingZone, shippingZoneOf } from '../pricing/shipping.ts';
-import { shopCountry } from '../pricing/vat.ts';
+import { shopTimeZone } from '#app/modules/i18n/locales.ts';
+import { type ShippingMethod, type ShippingZone, shippingZoneOf } from '#app/modules/pricing/shipping.ts';
+import { shopCountry } from '#app/modules/pricing/vat.ts';
 
 /** Orders placed before 15:00 in Amsterdam on a working day leave the warehouse the same day. */
 const cutOffHour = 15;
@@ -31,7 +31,7 @@ function isWorkingDay(date: Date, holidays: Holidays): boolean {
 
 function addWorkingDays(from: Date, days: number, holidays: Holidays): Date {
   let date = from;
-  for (let left = days; left > 0; ) {
+  for (let left = days; left > 0;) {
     date = nextDay(date);
     if (isWorkingDay(date, holidays)) left--;
   }
@@ -57,6 +57,8 @@ export function expectedDeliveryDate(method: ShippingMethod, countryCode: string
   const dispatch = isWorkingDay(today, dispatchCalendar) && Number(parts.hour) < cutOffHour ? today : addWorkingDays(today, 1, dispatchCalendar);
   // Pickup at the warehouse: ready on the next working day (spec §9).
   const arrival =
-    method === 'warehouse_pickup' ? addWorkingDays(today, 1, dispatchCalendar) : addWorkingDays(dispatch, transitDays[shippingZoneOf(countryCode)], destinationCalendar);
+    method === 'warehouse_pickup'
+      ? addWorkingDays(today, 1, dispatchCalendar)
+      : addWorkingDays(dispatch, transitDays[shippingZoneOf(countryCode)], destinationCalendar);
   return arrival.toISOString().slice(0, 10);
 }

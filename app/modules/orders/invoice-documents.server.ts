@@ -1,19 +1,48 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { Database, Queryable } from '../../db/client.server.ts';
-import { currencies, invoices, orderItems, orderRefundLines, orderRefunds, orders } from '../../db/schema.ts';
-import { contentPagePath } from '../content/information-pages.ts';
-import { countryName } from '../i18n/country-names.ts';
-import type { Translate } from '../i18n/i18n.tsx';
-import { type LocaleCode, storefrontByCode } from '../i18n/locales.ts';
+import type { Database, Queryable } from '#app/db/client.server.ts';
+import { currencies, invoices, orderItems, orderRefundLines, orderRefunds, orders } from '#app/db/schema.ts';
+import { contentPagePath } from '#app/modules/content/information-pages.ts';
+import { countryName } from '#app/modules/i18n/country-names.ts';
+import type { Translate } from '#app/modules/i18n/i18n.tsx';
+import { type LocaleCode, storefrontByCode } from '#app/modules/i18n/locales.ts';
 import { lineName } from './line-name.ts';
 import { type InvoiceDocument, type InvoiceLabels, type InvoiceParty } from './invoice-pdf.server.ts';
 import type { OrderAddress } from './record-order.server.ts';
 import { seller } from './seller.ts';
 
 const labelKeys: (keyof InvoiceLabels)[] = [
-  'invoice', 'invoiceNumber', 'invoiceDate', 'orderNumber', 'orderDate', 'seller', 'billTo', 'shipTo', 'vatNumber', 'registration',
-  'iban', 'item', 'sku', 'quantity', 'unitPrice', 'vatRate', 'amount', 'subtotal', 'discount', 'shipping', 'vatBreakdown',
-  'taxableAmount', 'vat', 'total', 'paymentMethod', 'paid', 'awaitingPayment', 'reverseChargeNote', 'voucherNote', 'page', 'ownReference', 'remarks',
+  'invoice',
+  'invoiceNumber',
+  'invoiceDate',
+  'orderNumber',
+  'orderDate',
+  'seller',
+  'billTo',
+  'shipTo',
+  'vatNumber',
+  'registration',
+  'iban',
+  'item',
+  'sku',
+  'quantity',
+  'unitPrice',
+  'vatRate',
+  'amount',
+  'subtotal',
+  'discount',
+  'shipping',
+  'vatBreakdown',
+  'taxableAmount',
+  'vat',
+  'total',
+  'paymentMethod',
+  'paid',
+  'awaitingPayment',
+  'reverseChargeNote',
+  'voucherNote',
+  'page',
+  'ownReference',
+  'remarks',
 ];
 
 function party(address: OrderAddress, locale: string, extra: Partial<InvoiceParty> = {}): InvoiceParty {

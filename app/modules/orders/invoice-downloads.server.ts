@@ -1,7 +1,7 @@
 import { ZipArchive } from 'archiver';
-import type { AppServices } from '../../context.ts';
-import type { LocaleCode } from '../i18n/locales.ts';
-import { serverTranslator } from '../i18n/translator.server.ts';
+import type { AppServices } from '#app/context.ts';
+import type { LocaleCode } from '#app/modules/i18n/locales.ts';
+import { serverTranslator } from '#app/modules/i18n/translator.server.ts';
 import { customerInvoiceDocuments } from './invoice-documents.server.ts';
 import { renderInvoicePdf } from './invoice-pdf.server.ts';
 

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.server.ts';
-import { orders } from '../../db/schema.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { orders } from '#app/db/schema.ts';
 import type { OrderAudit } from './order-status.server.ts';
 import type { OrderStatus } from './record-order.server.ts';
 

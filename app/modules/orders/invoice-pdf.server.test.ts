@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from '../currency/money.ts';
+import { formatMoney } from '#app/modules/currency/money.ts';
 import { type InvoiceDocument, type InvoiceLine, renderInvoicePdf } from './invoice-pdf.server.ts';
 import { infoEntry, pageCount, pageTexts } from '../../../tests/support/pdf-text.ts';
 
@@ -53,11 +53,33 @@ function invoice(lineCount: number, overrides: Partial<InvoiceDocument> = {}): I
     paymentMethod: 'Przelew bankowy',
     paid: false,
     labels: {
-      invoice: 'Faktura', invoiceNumber: 'Numer faktury', invoiceDate: 'Data wystawienia', orderNumber: 'Numer zamówienia', orderDate: 'Data zamówienia',
-      seller: 'Sprzedawca', billTo: 'Nabywca', shipTo: 'Adres dostawy', vatNumber: 'NIP', registration: 'Rejestr', iban: 'IBAN',
-      item: 'Towar', sku: 'Kod', quantity: 'Ilość', unitPrice: 'Cena jedn. netto', vatRate: 'VAT', amount: 'Wartość netto',
-      subtotal: 'Suma netto', discount: 'Rabat', shipping: 'Wysyłka', vatBreakdown: 'Zestawienie VAT', taxableAmount: 'Podstawa', vat: 'VAT', total: 'Do zapłaty',
-      paymentMethod: 'Sposób płatności', paid: 'Zapłacono', awaitingPayment: 'Oczekuje na płatność',
+      invoice: 'Faktura',
+      invoiceNumber: 'Numer faktury',
+      invoiceDate: 'Data wystawienia',
+      orderNumber: 'Numer zamówienia',
+      orderDate: 'Data zamówienia',
+      seller: 'Sprzedawca',
+      billTo: 'Nabywca',
+      shipTo: 'Adres dostawy',
+      vatNumber: 'NIP',
+      registration: 'Rejestr',
+      iban: 'IBAN',
+      item: 'Towar',
+      sku: 'Kod',
+      quantity: 'Ilość',
+      unitPrice: 'Cena jedn. netto',
+      vatRate: 'VAT',
+      amount: 'Wartość netto',
+      subtotal: 'Suma netto',
+      discount: 'Rabat',
+      shipping: 'Wysyłka',
+      vatBreakdown: 'Zestawienie VAT',
+      taxableAmount: 'Podstawa',
+      vat: 'VAT',
+      total: 'Do zapłaty',
+      paymentMethod: 'Sposób płatności',
+      paid: 'Zapłacono',
+      awaitingPayment: 'Oczekuje na płatność',
       reverseChargeNote: 'Odwrotne obciążenie: podatek rozlicza nabywca.',
       voucherNote: 'Bon wielofunkcyjny: bez VAT.',
       page: 'Strona {page} z {pages}',

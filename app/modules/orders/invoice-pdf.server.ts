@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
-import { formatMoney } from '../currency/money.ts';
-import { shopTimeZone } from '../i18n/locales.ts';
+import { formatMoney } from '#app/modules/currency/money.ts';
+import { shopTimeZone } from '#app/modules/i18n/locales.ts';
 
 export interface InvoiceParty {
   name: string; // person name
@@ -38,7 +38,11 @@ export interface InvoiceDocument {
   locale: string; // BCP 47, e.g. 'de-DE', for number/date/money formatting with Intl
   currencyCode: string; // ISO 4217
   minorUnits: number; // 2, or 0 for JPY
-  seller: InvoiceParty & { registration?: string | null; iban?: string | null; /** the terms of sale in the invoice's language, e.g. 'Terms and conditions: https://…' */ termsLine?: string | null };
+  seller: InvoiceParty & {
+    registration?: string | null;
+    iban?: string | null;
+    /** the terms of sale in the invoice's language, e.g. 'Terms and conditions: https://…' */ termsLine?: string | null;
+  };
   buyer: InvoiceParty;
   shipTo?: InvoiceParty | null;
   lines: InvoiceLine[];
@@ -63,11 +67,33 @@ export interface InvoiceDocument {
 }
 
 export interface InvoiceLabels {
-  invoice: string; invoiceNumber: string; invoiceDate: string; orderNumber: string; orderDate: string;
-  seller: string; billTo: string; shipTo: string; vatNumber: string; registration: string; iban: string;
-  item: string; sku: string; quantity: string; unitPrice: string; vatRate: string; amount: string;
-  subtotal: string; discount: string; shipping: string; vatBreakdown: string; taxableAmount: string; vat: string; total: string;
-  paymentMethod: string; paid: string; awaitingPayment: string;
+  invoice: string;
+  invoiceNumber: string;
+  invoiceDate: string;
+  orderNumber: string;
+  orderDate: string;
+  seller: string;
+  billTo: string;
+  shipTo: string;
+  vatNumber: string;
+  registration: string;
+  iban: string;
+  item: string;
+  sku: string;
+  quantity: string;
+  unitPrice: string;
+  vatRate: string;
+  amount: string;
+  subtotal: string;
+  discount: string;
+  shipping: string;
+  vatBreakdown: string;
+  taxableAmount: string;
+  vat: string;
+  total: string;
+  paymentMethod: string;
+  paid: string;
+  awaitingPayment: string;
   reverseChargeNote: string; // legal note printed when reverseCharge is true
   voucherNote: string; // printed when the invoice has gift-card lines: multi-purpose vouchers, no VAT
   page: string; // e.g. "Page {page} of {pages}" – replace {page}/{pages}
@@ -190,7 +216,10 @@ interface TextStyle {
 }
 
 function applyStyle(doc: Doc, style: TextStyle): void {
-  doc.font(style.bold ? FONT.bold : FONT.regular).fontSize(style.size).fillColor(style.color ?? COLOR.text);
+  doc
+    .font(style.bold ? FONT.bold : FONT.regular)
+    .fontSize(style.size)
+    .fillColor(style.color ?? COLOR.text);
 }
 
 function textHeight(doc: Doc, text: string, width: number, style: TextStyle): number {
@@ -265,12 +294,7 @@ type MaybeLine = string | null | undefined;
 
 /** Address, VAT number, any further identifiers and e-mail of a party. */
 function partyLines(party: InvoiceParty, labels: InvoiceLabels, identifiers: MaybeLine[] = []): MaybeLine[] {
-  return [
-    ...party.addressLines,
-    party.vatNumber ? `${labels.vatNumber}: ${party.vatNumber}` : null,
-    ...identifiers,
-    party.email,
-  ];
+  return [...party.addressLines, party.vatNumber ? `${labels.vatNumber}: ${party.vatNumber}` : null, ...identifiers, party.email];
 }
 
 /** A label on the left (muted unless the row is bold) and its value on the right; returns the y below it. */
@@ -446,7 +470,11 @@ function drawTotals(context: Context, top: number): number {
 /** A small table per VAT rate: rate, taxable amount and VAT. */
 function drawVatBreakdown(context: Context, x: number, width: number, top: number): number {
   const { doc, invoice, labels, format, right } = context;
-  const columns: [number, number][] = [[x, 50], [x + 50, 85], [x + 135, width - 135]];
+  const columns: [number, number][] = [
+    [x, 50],
+    [x + 50, 85],
+    [x + 135, width - 135],
+  ];
   const cells = (texts: string[], y: number, style: TextStyle) =>
     Math.max(...texts.map((text, i) => write(doc, text, columns[i]![0], y, columns[i]![1], { ...style, align: i === 0 ? 'left' : 'right' }))) + 3;
 
@@ -488,7 +516,11 @@ function drawNote(context: Context, note: string, top: number): number {
   const style: TextStyle = { size: 8.5 };
   const height = textHeight(doc, note, width, style) + 2 * padding;
   const y = top + height > doc.page.maxY() ? newPage(doc) : top;
-  doc.rect(left, y, right - left, height).lineWidth(0.75).strokeColor(COLOR.muted).stroke();
+  doc
+    .rect(left, y, right - left, height)
+    .lineWidth(0.75)
+    .strokeColor(COLOR.muted)
+    .stroke();
   write(doc, note, left + padding, y + padding, width, style);
   return y + height;
 }

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createTranslator } from '../i18n/i18n.tsx';
-import type { LocaleCode } from '../i18n/locales.ts';
-import type { MessageTree } from '../i18n/messages.ts';
+import { createTranslator } from '#app/modules/i18n/i18n.tsx';
+import type { LocaleCode } from '#app/modules/i18n/locales.ts';
+import type { MessageTree } from '#app/modules/i18n/messages.ts';
 import { lineChoice, lineName, type NamedLine } from './line-name.ts';
 
-const translator = (locale: LocaleCode) => createTranslator(locale, JSON.parse(readFileSync(new URL(`../../../locales/${locale}.json`, import.meta.url), 'utf8')) as MessageTree);
+const translator = (locale: LocaleCode) =>
+  createTranslator(locale, JSON.parse(readFileSync(new URL(`../../../locales/${locale}.json`, import.meta.url), 'utf8')) as MessageTree);
 const name = (line: NamedLine, locale: LocaleCode) => lineName(line, translator(locale), locale);
 
 const cord = { name: 'Paracord 550 – Black', isSample: false };

@@ -1,5 +1,5 @@
-import type { Translate } from '../i18n/i18n.tsx';
-import { metresToCm } from '../pricing/price-per-length.ts';
+import type { Translate } from '#app/modules/i18n/i18n.tsx';
+import { metresToCm } from '#app/modules/pricing/price-per-length.ts';
 
 /** An option the shopper chose for a line (a length, a pack size, a symbol), as recorded with the line. */
 export interface LineOption {
@@ -26,7 +26,10 @@ export function formatLength(metres: number, t: Translate, locale: string): stri
 export function optionText(option: LineOption, t: Translate, locale: string): string {
   // A gift card's recipient and delivery day (gift-cards/gift-card-purchase.ts).
   if (option.attribute === 'gift_card_recipient') return t('giftCards.line.for', { name: option.label });
-  if (option.attribute === 'gift_card_delivery') return t('giftCards.line.on', { date: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${option.label}T00:00:00Z`)) });
+  if (option.attribute === 'gift_card_delivery')
+    return t('giftCards.line.on', {
+      date: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${option.label}T00:00:00Z`)),
+    });
   return option.attribute === 'length' && option.sortValue !== null ? formatLength(option.sortValue, t, locale) : option.label;
 }
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.server.ts';
-import { numberSequences } from '../../db/schema.ts';
-import type { LocaleCode } from '../i18n/locales.ts';
+import type { Queryable } from '#app/db/client.server.ts';
+import { numberSequences } from '#app/db/schema.ts';
+import type { LocaleCode } from '#app/modules/i18n/locales.ts';
 
 /**
  * The next value of a counter. The upsert locks the counter's row until the surrounding
@@ -18,8 +18,17 @@ export async function nextSequenceValue(tx: Queryable, scope: string): Promise<n
 
 /** Order numbers carry their store: NL100001, DE100002, … (sequential per store). */
 const orderNumberPrefix: Record<LocaleCode, string> = {
-  'en-US': 'US', en: 'EU', 'pl-PL': 'PL', 'nl-NL': 'NL', 'de-DE': 'DE', 'da-DK': 'DK',
-  'en-GB': 'GB', 'es-ES': 'ES', 'fr-FR': 'FR', 'it-IT': 'IT', 'sv-SE': 'SE',
+  'en-US': 'US',
+  en: 'EU',
+  'pl-PL': 'PL',
+  'nl-NL': 'NL',
+  'de-DE': 'DE',
+  'da-DK': 'DK',
+  'en-GB': 'GB',
+  'es-ES': 'ES',
+  'fr-FR': 'FR',
+  'it-IT': 'IT',
+  'sv-SE': 'SE',
 };
 
 export async function nextOrderNumber(tx: Queryable, locale: LocaleCode): Promise<string> {

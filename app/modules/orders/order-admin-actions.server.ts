@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FieldError, FieldErrors } from '../forms/field-errors.ts';
+import type { FieldError, FieldErrors } from '#app/lib/forms/field-errors.ts';
 import { carrierCodes, normaliseTrackingNumber, trackingNumberPattern } from './carriers.ts';
 import type { OrderDetail } from './order-detail.server.ts';
 import { markInvoicePaid } from './invoice-payments.server.ts';
@@ -7,9 +7,9 @@ import { addOrderNote } from './order-notes.server.ts';
 import { applyOrderChange, type OrderAudit, type OrderChange, type OrderChangeError, type OrderServices } from './order-status.server.ts';
 import { resendOrderMail } from './resend-order-mail.server.ts';
 import type { RefundRequest } from './refund-plan.ts';
-import type { AppServices } from '../../context.ts';
-import { formatCurrencyAmount, parseAmount } from '../currency/money.ts';
-import { currencyDefinitions } from '../i18n/locales.ts';
+import type { AppServices } from '#app/context.ts';
+import { formatCurrencyAmount, parseAmount } from '#app/modules/currency/money.ts';
+import { currencyDefinitions } from '#app/modules/i18n/locales.ts';
 
 /**
  * The forms of the staff order page, as plain module code: which intents exist, which permission
@@ -36,7 +36,14 @@ export type OrderFormField = 'version' | 'trackingNumber' | 'carrier' | 'reason'
 
 export type OrderActionOutcome =
   | { ok: true; intent: OrderIntent; message: FieldError }
-  | { ok: false; intent: OrderIntent; status: 400 | 404 | 409 | 502; formError?: FieldError; fieldErrors: FieldErrors<OrderFormField>; values: Partial<Record<string, string>> };
+  | {
+      ok: false;
+      intent: OrderIntent;
+      status: 400 | 404 | 409 | 502;
+      formError?: FieldError;
+      fieldErrors: FieldErrors<OrderFormField>;
+      values: Partial<Record<string, string>>;
+    };
 
 const text = (form: FormData, name: string) => {
   const value = form.get(name);
@@ -51,7 +58,6 @@ export function orderIntentOf(form: FormData): OrderIntent | null {
 
 const versionSchema = z.coerce.number().int().min(0).max(2_147_483_647);
 const reasonSchema = z.string().trim().max(500);
-
 
 const errorAnswers: Record<OrderChangeError, { status: 400 | 404 | 409 | 502; key: string; field?: OrderFormField }> = {
   'not-found': { status: 404, key: 'fulfilment.admin.error.notFound' },
@@ -79,7 +85,14 @@ export async function runOrderAction(
     actor,
     audit,
     locale,
-  }: { order: Pick<OrderDetail, 'orderNumber' | 'items' | 'currencyCode'>; intent: OrderIntent; form: FormData; actor: string; audit: OrderAudit; /** the staff member's language, for amounts in messages */ locale: string },
+  }: {
+    order: Pick<OrderDetail, 'orderNumber' | 'items' | 'currencyCode'>;
+    intent: OrderIntent;
+    form: FormData;
+    actor: string;
+    audit: OrderAudit;
+    /** the staff member's language, for amounts in messages */ locale: string;
+  },
 ): Promise<OrderActionOutcome> {
   const minorUnits = currencyDefinitions.find((definition) => definition.code === order.currencyCode)?.minorUnits ?? 2;
   const values = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
@@ -97,7 +110,9 @@ export async function runOrderAction(
     if (kind !== 'confirmation' && kind !== 'invoice') return invalid('mail', 'fulfilment.admin.error.mailKind');
     const result = await resendOrderMail(services, { orderNumber, kind, actor, audit });
     if (result.ok) return { ok: true, intent, message: { key: `fulfilment.admin.done.resend.${kind}` } };
-    return result.error === 'no-invoice' ? invalid('mail', 'fulfilment.admin.error.noInvoice') : { ok: false, intent, status: 404, formError: { key: errorAnswers['not-found'].key }, fieldErrors: {}, values };
+    return result.error === 'no-invoice'
+      ? invalid('mail', 'fulfilment.admin.error.noInvoice')
+      : { ok: false, intent, status: 404, formError: { key: errorAnswers['not-found'].key }, fieldErrors: {}, values };
   }
 
   const version = versionSchema.safeParse(text(form, 'version'));
@@ -144,9 +159,20 @@ export async function runOrderAction(
   }
   if (result.creditNoteNumber) {
     const key = intent === 'refund' ? 'fulfilment.admin.done.refund' : 'fulfilment.admin.done.cancelledRefunded';
-    return { ok: true, intent, message: { key, values: { creditNoteNumber: result.creditNoteNumber, amount: formatCurrencyAmount(result.refundedCents, order.currencyCode, locale) } } };
+    return {
+      ok: true,
+      intent,
+      message: { key, values: { creditNoteNumber: result.creditNoteNumber, amount: formatCurrencyAmount(result.refundedCents, order.currencyCode, locale) } },
+    };
   }
-  return { ok: true, intent, message: { key: `fulfilment.admin.done.${intent}`, values: { invoiceNumber: result.invoiceNumber ?? '', trackingNumber: intent === 'shipped' ? (change as { trackingNumber: string }).trackingNumber : '' } } };
+  return {
+    ok: true,
+    intent,
+    message: {
+      key: `fulfilment.admin.done.${intent}`,
+      values: { invoiceNumber: result.invoiceNumber ?? '', trackingNumber: intent === 'shipped' ? (change as { trackingNumber: string }).trackingNumber : '' },
+    },
+  };
 }
 
 /** The refund form: everything left, chosen quantities per line (qty-<line id>, restock-<line id>) and the shipping, or an amount. */

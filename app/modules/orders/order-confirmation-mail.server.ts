@@ -1,15 +1,15 @@
 import { asc, eq } from 'drizzle-orm';
-import type { AppServices } from '../../context.ts';
-import { orderItems, orders } from '../../db/schema.ts';
-import { contentPagePath } from '../content/information-pages.ts';
-import { formatCurrencyAmount } from '../currency/money.ts';
-import { type LocaleCode, type StorefrontLocale, storefrontByCode } from '../i18n/locales.ts';
-import { serverTranslator } from '../i18n/translator.server.ts';
-import { renderMail } from '../mail/mail-layout.server.ts';
-import type { OutgoingMail } from '../mail/mailer.server.ts';
-import { type BankAccount, demoBankAccount, printedIban } from '../payments/bank-account.ts';
-import { type ShippingMethod, shippingMethods } from '../pricing/shipping.ts';
-import { importChargesOnArrival } from '../pricing/vat.ts';
+import type { AppServices } from '#app/context.ts';
+import { orderItems, orders } from '#app/db/schema.ts';
+import { contentPagePath } from '#app/modules/content/information-pages.ts';
+import { formatCurrencyAmount } from '#app/modules/currency/money.ts';
+import { type LocaleCode, type StorefrontLocale, storefrontByCode } from '#app/modules/i18n/locales.ts';
+import { serverTranslator } from '#app/modules/i18n/translator.server.ts';
+import { renderMail } from '#app/modules/mail/mail-layout.server.ts';
+import type { OutgoingMail } from '#app/lib/mail/mailer.server.ts';
+import { type BankAccount, demoBankAccount, printedIban } from '#app/modules/payments/bank-account.ts';
+import { type ShippingMethod, shippingMethods } from '#app/modules/pricing/shipping.ts';
+import { importChargesOnArrival } from '#app/modules/pricing/vat.ts';
 import { expectedDeliveryDate } from './delivery-dates.server.ts';
 import { deliveryLine } from './delivery-line.ts';
 import { lineName } from './line-name.ts';
@@ -45,7 +45,13 @@ function expectedDeliveryOf(order: typeof orders.$inferSelect, destination: stri
 }
 
 /** The bank details of a transfer as lines ("IBAN: NL91 ABNA 0417 1643 00"), for the mail. */
-function bankTransferLines(t: (key: string, values?: Record<string, string>) => string, bank: BankAccount, amount: string, currency: string, reference: string): string[] {
+function bankTransferLines(
+  t: (key: string, values?: Record<string, string>) => string,
+  bank: BankAccount,
+  amount: string,
+  currency: string,
+  reference: string,
+): string[] {
   return [
     t('checkout.bankTransferIntro'),
     `${t('checkout.bank.amount')}: ${amount} (${currency})`,
@@ -58,7 +64,11 @@ function bankTransferLines(t: (key: string, values?: Record<string, string>) => 
 }
 
 /** The order confirmation mail (HTML and text) in the language of the store it was placed in. */
-export async function orderConfirmationMail(services: Pick<AppServices, 'db' | 'logger' | 'shopName' | 'siteUrl' | 'bankAccount'>, locale: LocaleCode, orderNumber: string): Promise<OutgoingMail | null> {
+export async function orderConfirmationMail(
+  services: Pick<AppServices, 'db' | 'logger' | 'shopName' | 'siteUrl' | 'bankAccount'>,
+  locale: LocaleCode,
+  orderNumber: string,
+): Promise<OutgoingMail | null> {
   const order = await orderConfirmation(services.db, orderNumber, services.bankAccount);
   if (!order) return null;
   const t = await serverTranslator(services.db, locale, services.logger);
@@ -87,7 +97,10 @@ export async function orderConfirmationMail(services: Pick<AppServices, 'db' | '
     greeting: t('mail.greeting', { name: (order.billingAddress as { firstName?: string }).firstName ?? '' }),
     paragraphs,
     // content-pages: the pages the order is placed under, in the store's language
-    links: (['terms', 'returns', 'privacy'] as const).map((code) => ({ label: t(`pages.${code}`), url: `${services.siteUrl}${contentPagePath(storefrontByCode(locale)?.prefix ?? 'en', code, locale)}` })),
+    links: (['terms', 'returns', 'privacy'] as const).map((code) => ({
+      label: t(`pages.${code}`),
+      url: `${services.siteUrl}${contentPagePath(storefrontByCode(locale)?.prefix ?? 'en', code, locale)}`,
+    })),
     footer: t('mail.order.footer'),
   });
 }

@@ -1,6 +1,17 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.server.ts';
-import { invoices, mailOutbox, orderItems, orderMails, orderNotes, orderRefundLines, orderRefunds, orders, orderShipments, orderStatusHistory } from '../../db/schema.ts';
+import type { Database } from '#app/db/client.server.ts';
+import {
+  invoices,
+  mailOutbox,
+  orderItems,
+  orderMails,
+  orderNotes,
+  orderRefundLines,
+  orderRefunds,
+  orders,
+  orderShipments,
+  orderStatusHistory,
+} from '#app/db/schema.ts';
 import { type CarrierCode, carriers, trackingLink } from './carriers.ts';
 import { invoicePayable } from './invoice-payments.server.ts';
 import { allowedTransitions, canRefund } from './order-status.server.ts';
@@ -26,10 +37,23 @@ export async function getOrderDetail(db: Database, orderNumber: string) {
     db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id)).orderBy(asc(orderStatusHistory.id)),
     db.select().from(invoices).where(eq(invoices.orderId, order.id)).orderBy(asc(invoices.id)),
     db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id)).orderBy(asc(orderRefunds.id)),
-    db.select(orderRefundLinesColumns).from(orderRefundLines).innerJoin(orderRefunds, eq(orderRefunds.id, orderRefundLines.refundId)).where(eq(orderRefunds.orderId, order.id)),
+    db
+      .select(orderRefundLinesColumns)
+      .from(orderRefundLines)
+      .innerJoin(orderRefunds, eq(orderRefunds.id, orderRefundLines.refundId))
+      .where(eq(orderRefunds.orderId, order.id)),
     db.select().from(orderShipments).where(eq(orderShipments.orderId, order.id)).orderBy(asc(orderShipments.id)),
     db
-      .select({ id: orderMails.id, kind: orderMails.kind, actor: orderMails.actor, createdAt: orderMails.createdAt, subject: mailOutbox.subject, sentAt: mailOutbox.sentAt, lastError: mailOutbox.lastError, nextAttemptAt: mailOutbox.nextAttemptAt })
+      .select({
+        id: orderMails.id,
+        kind: orderMails.kind,
+        actor: orderMails.actor,
+        createdAt: orderMails.createdAt,
+        subject: mailOutbox.subject,
+        sentAt: mailOutbox.sentAt,
+        lastError: mailOutbox.lastError,
+        nextAttemptAt: mailOutbox.nextAttemptAt,
+      })
       .from(orderMails)
       .leftJoin(mailOutbox, eq(mailOutbox.id, orderMails.mailId))
       .where(eq(orderMails.orderId, order.id))
@@ -45,9 +69,31 @@ export async function getOrderDetail(db: Database, orderNumber: string) {
   const refundedCents = refunds.reduce((sum, refund) => sum + refund.amountCents, 0);
   const timeline: TimelineEntry[] = [
     ...history.map((entry) => ({ kind: 'status' as const, at: entry.createdAt, actor: entry.actor, status: entry.status, note: entry.note })),
-    ...shipmentsWithLinks.map((shipment) => ({ kind: 'shipment' as const, at: shipment.createdAt, actor: shipment.actor, carrier: shipment.carrierName, trackingNumber: shipment.trackingNumber, url: shipment.url ?? '' })),
-    ...refunds.map((refund) => ({ kind: 'refund' as const, at: refund.createdAt, actor: refund.actor, creditNoteNumber: refund.creditNoteNumber, amountCents: refund.amountCents, reason: refund.reason })),
-    ...mails.map((mail) => ({ kind: 'mail' as const, at: mail.createdAt, actor: mail.actor, mailKind: mail.kind, subject: mail.subject, sentAt: mail.sentAt, failed: !mail.sentAt && mail.nextAttemptAt === null && mail.lastError !== null })),
+    ...shipmentsWithLinks.map((shipment) => ({
+      kind: 'shipment' as const,
+      at: shipment.createdAt,
+      actor: shipment.actor,
+      carrier: shipment.carrierName,
+      trackingNumber: shipment.trackingNumber,
+      url: shipment.url ?? '',
+    })),
+    ...refunds.map((refund) => ({
+      kind: 'refund' as const,
+      at: refund.createdAt,
+      actor: refund.actor,
+      creditNoteNumber: refund.creditNoteNumber,
+      amountCents: refund.amountCents,
+      reason: refund.reason,
+    })),
+    ...mails.map((mail) => ({
+      kind: 'mail' as const,
+      at: mail.createdAt,
+      actor: mail.actor,
+      mailKind: mail.kind,
+      subject: mail.subject,
+      sentAt: mail.sentAt,
+      failed: !mail.sentAt && mail.nextAttemptAt === null && mail.lastError !== null,
+    })),
     ...notes.map((note) => ({ kind: 'note' as const, at: note.createdAt, actor: note.actor, body: note.body })),
   ].sort((a, b) => b.at.getTime() - a.at.getTime());
   const { idempotencyKey: _key, ...visible } = order;

@@ -1,12 +1,15 @@
 import { z } from 'zod';
-import { orderStatuses } from '../../db/schema.ts';
-import { localeCodes } from '../i18n/locales.ts';
+import { orderStatuses } from '#app/db/schema.ts';
+import { localeCodes } from '#app/modules/i18n/locales.ts';
 
 /** The staff order list's filters and sort keys; shared by the list page, the CSV export and the command line. */
 export const orderSortKeys = ['createdAt', 'orderNumber', 'total', 'status', 'email'] as const;
 export const orderPaymentMethods = ['bank_transfer', 'invoice', 'card', 'ideal', 'bancontact', 'gift_card', 'free'] as const;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)));
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)));
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
 
 /**

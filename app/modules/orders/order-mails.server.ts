@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { AppServices } from '../../context.ts';
-import type { Queryable } from '../../db/client.server.ts';
-import { orderMails, orders, type orderMailKinds } from '../../db/schema.ts';
-import type { OutgoingMail } from '../mail/mailer.server.ts';
-import { queueMail } from '../mail/outbox.server.ts';
+import type { AppServices } from '#app/context.ts';
+import type { Queryable } from '#app/db/client.server.ts';
+import { orderMails, orders, type orderMailKinds } from '#app/db/schema.ts';
+import type { OutgoingMail } from '#app/lib/mail/mailer.server.ts';
+import { queueMail } from '#app/lib/mail/outbox.server.ts';
 import type { OrderAudit } from './order-status.server.ts';
 
 export type OrderMailKind = (typeof orderMailKinds)[number];

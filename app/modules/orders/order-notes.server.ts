@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Database } from '../../db/client.server.ts';
-import { orderNotes, orders } from '../../db/schema.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { orderNotes, orders } from '#app/db/schema.ts';
 import type { OrderAudit } from './order-status.server.ts';
 
 export const orderNoteSchema = z.object({ body: z.string().trim().min(1, 'required').max(2000, 'tooLong') });
 
-export type AddNoteResult = { ok: true; noteId: number } | { ok: false; error: 'not-found' } | { ok: false; error: 'invalid'; field: 'body'; message: 'required' | 'tooLong' };
+export type AddNoteResult =
+  { ok: true; noteId: number } | { ok: false; error: 'not-found' } | { ok: false; error: 'invalid'; field: 'body'; message: 'required' | 'tooLong' };
 
 /** An internal note of staff on an order; notes never change the order, so they need no version. */
 export async function addOrderNote(

@@ -1,12 +1,12 @@
-import { csvCell } from '../http/csv.ts';
-import { containsPattern, likeEscaped } from '../paging/like-pattern.ts';
+import { csvCell } from '#app/lib/http/csv.ts';
+import { containsPattern, likeEscaped } from '#app/lib/paging/like-pattern.ts';
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.server.ts';
-import { orders } from '../../db/schema.ts';
-import { orderByOf } from '../admin/list-sort.server.ts';
-import { minorUnitsToDecimal } from '../currency/money.ts';
-import { currencyDefinitions } from '../i18n/locales.ts';
-import { pageWindow } from '../paging/page-window.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { orders } from '#app/db/schema.ts';
+import { orderByOf } from '#app/modules/admin/list-sort.server.ts';
+import { minorUnitsToDecimal } from '#app/modules/currency/money.ts';
+import { currencyDefinitions } from '#app/modules/i18n/locales.ts';
+import { pageWindow } from '#app/lib/paging/page-window.ts';
 import type { OrderFilters } from './order-filters.ts';
 
 /** LIKE wildcards in what staff typed are meant literally. */
@@ -34,7 +34,13 @@ function conditions(filters: OrderFilters): SQL | undefined {
   return and(...where);
 }
 
-const sortColumns = { createdAt: orders.createdAt, orderNumber: orders.orderNumber, total: orders.totalCents, status: orders.status, email: orders.email } as const;
+const sortColumns = {
+  createdAt: orders.createdAt,
+  orderNumber: orders.orderNumber,
+  total: orders.totalCents,
+  status: orders.status,
+  email: orders.email,
+} as const;
 
 const listColumns = {
   orderNumber: orders.orderNumber,
@@ -59,28 +65,65 @@ export async function searchOrders(db: Database, filters: OrderFilters, pageSize
   const where = conditions(filters);
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(orders).where(where);
   const window = pageWindow(filters.page, pageSize, total);
-  const rows = await db.select(listColumns).from(orders).where(where).orderBy(...ordered(filters)).limit(pageSize).offset(window.offset);
+  const rows = await db
+    .select(listColumns)
+    .from(orders)
+    .where(where)
+    .orderBy(...ordered(filters))
+    .limit(pageSize)
+    .offset(window.offset);
   return { window, orders: rows.map(({ billingAddress, ...row }) => ({ ...row, customerName: customerName(billingAddress) })) };
 }
 
 export type OrderListRow = Awaited<ReturnType<typeof searchOrders>>['orders'][number];
 
-export { csvCell } from '../http/csv.ts';
+export { csvCell } from '#app/lib/http/csv.ts';
 
-const csvColumns = ['order_number', 'created_at', 'store', 'status', 'email', 'customer', 'payment_method', 'shipping_method', 'currency', 'total', 'vat'] as const;
+const csvColumns = [
+  'order_number',
+  'created_at',
+  'store',
+  'status',
+  'email',
+  'customer',
+  'payment_method',
+  'shipping_method',
+  'currency',
+  'total',
+  'vat',
+] as const;
 
 /** A plain decimal amount for a spreadsheet (1234.50; 1234 for yen). */
-const decimal = (amount: number, currency: string) => minorUnitsToDecimal(amount, currencyDefinitions.find((definition) => definition.code === currency)?.minorUnits);
+const decimal = (amount: number, currency: string) =>
+  minorUnitsToDecimal(amount, currencyDefinitions.find((definition) => definition.code === currency)?.minorUnits);
 
 /** Every order matching the filters (not just one page) as CSV, read in batches. */
 export async function ordersCsv(db: Database, filters: OrderFilters, batchSize = 500): Promise<string> {
   const where = conditions(filters);
   const lines = [csvColumns.join(',')];
   for (let offset = 0; ; offset += batchSize) {
-    const rows = await db.select(listColumns).from(orders).where(where).orderBy(...ordered(filters)).limit(batchSize).offset(offset);
+    const rows = await db
+      .select(listColumns)
+      .from(orders)
+      .where(where)
+      .orderBy(...ordered(filters))
+      .limit(batchSize)
+      .offset(offset);
     for (const row of rows) {
       lines.push(
-        [row.orderNumber, row.createdAt.toISOString(), row.store, row.status, row.email, customerName(row.billingAddress), row.paymentMethod, row.shippingMethod, row.currencyCode, decimal(row.totalCents, row.currencyCode), decimal(row.taxCents, row.currencyCode)]
+        [
+          row.orderNumber,
+          row.createdAt.toISOString(),
+          row.store,
+          row.status,
+          row.email,
+          customerName(row.billingAddress),
+          row.paymentMethod,
+          row.shippingMethod,
+          row.currencyCode,
+          decimal(row.totalCents, row.currencyCode),
+          decimal(row.taxCents, row.currencyCode),
+        ]
           .map(csvCell)
           .join(','),
       );

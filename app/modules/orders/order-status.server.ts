@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { AppServices } from '../../context.ts';
-import type { Queryable } from '../../db/client.server.ts';
-import { retryingTransaction } from '../../db/transaction.server.ts';
+import type { AppServices } from '#app/context.ts';
+import type { Queryable } from '#app/db/client.server.ts';
+import { retryingTransaction } from '#app/db/transaction.server.ts';
 import {
   couponRedemptions,
   coupons,
@@ -13,15 +13,15 @@ import {
   orderShipments,
   orderStatusHistory,
   productVariants,
-} from '../../db/schema.ts';
-import { stockNeeded } from '../cart/cart.server.ts';
-import { formatCurrencyAmount } from '../currency/money.ts';
-import type { Translate } from '../i18n/i18n.tsx';
-import type { LocaleCode } from '../i18n/locales.ts';
-import { serverTranslator } from '../i18n/translator.server.ts';
-import { renderMail } from '../mail/mail-layout.server.ts';
-import { issueSoldGiftCards, takeBackSoldGiftCards } from '../gift-cards/order-gift-cards.server.ts';
-import { onlineMethods } from '../payments/stripe-gateway.server.ts';
+} from '#app/db/schema.ts';
+import { stockNeeded } from '#app/modules/cart/cart.server.ts';
+import { formatCurrencyAmount } from '#app/modules/currency/money.ts';
+import type { Translate } from '#app/modules/i18n/i18n.tsx';
+import type { LocaleCode } from '#app/modules/i18n/locales.ts';
+import { serverTranslator } from '#app/modules/i18n/translator.server.ts';
+import { renderMail } from '#app/modules/mail/mail-layout.server.ts';
+import { issueSoldGiftCards, takeBackSoldGiftCards } from '#app/modules/gift-cards/order-gift-cards.server.ts';
+import { onlineMethods } from '#app/modules/payments/stripe-gateway.server.ts';
 import { type CarrierCode, carriers, normaliseTrackingNumber, trackingLink, trackingNumberPattern } from './carriers.ts';
 import { creditNoteDocument } from './invoice-documents.server.ts';
 import { renderInvoicePdf } from './invoice-pdf.server.ts';
@@ -138,7 +138,12 @@ export async function applyOrderChange(services: OrderServices, input: OrderChan
 
 type LockedOrder = typeof orders.$inferSelect;
 
-async function changeInTransaction(tx: Queryable, services: OrderServices, t: Translate, { orderNumber, expectedVersion, actor, change, audit }: OrderChangeInput): Promise<OrderChangeResult> {
+async function changeInTransaction(
+  tx: Queryable,
+  services: OrderServices,
+  t: Translate,
+  { orderNumber, expectedVersion, actor, change, audit }: OrderChangeInput,
+): Promise<OrderChangeResult> {
   const [order] = await tx.select().from(orders).where(eq(orders.orderNumber, orderNumber)).for('update');
   if (!order) throw new OrderChangeRefused('not-found');
   if (expectedVersion !== null && order.version !== expectedVersion) throw new OrderChangeRefused('version-conflict');
@@ -169,9 +174,13 @@ async function changeInTransaction(tx: Queryable, services: OrderServices, t: Tr
       // Gift cards sold with the order first (before any money goes back): a card already spent stops it.
       if ((await takeBackSoldGiftCards(tx, order.id)) === 'spent') throw new OrderChangeRefused('gift-card-spent');
       // Money received is given back in full (gift card part onto the card); an unpaid order only frees its gift card amount.
-      if (order.status !== 'pending_payment' && order.status !== 'on_hold') refund = await refundInTransaction(tx, services, t, order, { mode: 'full' }, actor, note, { allowNothing: true });
+      if (order.status !== 'pending_payment' && order.status !== 'on_hold')
+        refund = await refundInTransaction(tx, services, t, order, { mode: 'full' }, actor, note, { allowNothing: true });
       else if (order.giftCardId && order.giftCardCents > 0) {
-        await tx.update(giftCards).set({ balanceCents: sql`${giftCards.balanceCents} + ${order.giftCardCents}` }).where(eq(giftCards.id, order.giftCardId));
+        await tx
+          .update(giftCards)
+          .set({ balanceCents: sql`${giftCards.balanceCents} + ${order.giftCardCents}` })
+          .where(eq(giftCards.id, order.giftCardId));
       }
       await releaseCouponAndStock(tx, order.id);
       break;
@@ -193,7 +202,14 @@ async function changeInTransaction(tx: Queryable, services: OrderServices, t: Tr
     .set({ status, version: sql`${orders.version} + 1` })
     .where(and(eq(orders.id, order.id), eq(orders.version, order.version)))
     .returning({ version: orders.version });
-  const result = { ok: true as const, status, version: updated!.version, invoiceNumber, creditNoteNumber: refund?.creditNoteNumber ?? null, refundedCents: refund?.amountCents ?? 0 };
+  const result = {
+    ok: true as const,
+    status,
+    version: updated!.version,
+    invoiceNumber,
+    creditNoteNumber: refund?.creditNoteNumber ?? null,
+    refundedCents: refund?.amountCents ?? 0,
+  };
   await audit?.(tx, {
     action: `order.${change.kind}`,
     before: auditedFields(order),
@@ -204,14 +220,21 @@ async function changeInTransaction(tx: Queryable, services: OrderServices, t: Tr
 
 async function releaseCouponAndStock(tx: Queryable, orderId: number): Promise<void> {
   const released = await tx.delete(couponRedemptions).where(eq(couponRedemptions.orderId, orderId)).returning({ couponId: couponRedemptions.couponId });
-  for (const { couponId } of released) await tx.update(coupons).set({ timesUsed: sql`${coupons.timesUsed} - 1` }).where(eq(coupons.id, couponId));
+  for (const { couponId } of released)
+    await tx
+      .update(coupons)
+      .set({ timesUsed: sql`${coupons.timesUsed} - 1` })
+      .where(eq(coupons.id, couponId));
   const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
   // Goods an earlier refund per line already put back are not put back twice.
   const restocked = await restockedPerItem(tx, orderId);
   for (const line of lines) {
     const quantity = stockNeeded(line) - (restocked.get(line.id) ?? 0);
     if (line.variantId === null || quantity <= 0) continue;
-    await tx.update(productVariants).set({ stockQuantity: sql`${productVariants.stockQuantity} + ${quantity}` }).where(eq(productVariants.id, line.variantId));
+    await tx
+      .update(productVariants)
+      .set({ stockQuantity: sql`${productVariants.stockQuantity} + ${quantity}` })
+      .where(eq(productVariants.id, line.variantId));
   }
 }
 
@@ -236,9 +259,13 @@ async function restockRefundedLines(tx: Queryable, orderId: number, items: (type
   const units: number[] = [];
   for (const line of lines) {
     const item = line.kind === 'item' && line.restock ? items.find((candidate) => candidate.id === line.orderItemId) : undefined;
-    const quantity = item && item.variantId !== null ? Math.min(stockNeeded({ ...item, quantity: line.quantity }), stockNeeded(item) - (restocked.get(item.id) ?? 0)) : 0;
+    const quantity =
+      item && item.variantId !== null ? Math.min(stockNeeded({ ...item, quantity: line.quantity }), stockNeeded(item) - (restocked.get(item.id) ?? 0)) : 0;
     if (quantity > 0) {
-      await tx.update(productVariants).set({ stockQuantity: sql`${productVariants.stockQuantity} + ${quantity}` }).where(eq(productVariants.id, item!.variantId!));
+      await tx
+        .update(productVariants)
+        .set({ stockQuantity: sql`${productVariants.stockQuantity} + ${quantity}` })
+        .where(eq(productVariants.id, item!.variantId!));
       restocked.set(item!.id, (restocked.get(item!.id) ?? 0) + quantity);
     }
     units.push(Math.max(quantity, 0));
@@ -268,7 +295,13 @@ async function refundInTransaction(
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
   const earlierRefunds = await tx.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id));
   const earlierLines = await tx
-    .select({ kind: orderRefundLines.kind, orderItemId: orderRefundLines.orderItemId, quantity: orderRefundLines.quantity, netCents: orderRefundLines.netCents, taxCents: orderRefundLines.taxCents })
+    .select({
+      kind: orderRefundLines.kind,
+      orderItemId: orderRefundLines.orderItemId,
+      quantity: orderRefundLines.quantity,
+      netCents: orderRefundLines.netCents,
+      taxCents: orderRefundLines.taxCents,
+    })
     .from(orderRefundLines)
     .innerJoin(orderRefunds, eq(orderRefunds.id, orderRefundLines.refundId))
     .where(eq(orderRefunds.orderId, order.id));
@@ -289,9 +322,16 @@ async function refundInTransaction(
   if (viaProvider > 0) {
     if (!services.payments) throw new OrderChangeRefused('payment-provider-failed');
     try {
-      ({ id: providerRefundId } = await services.payments.refundPayment({ sessionId: order.paymentReference!, amount: viaProvider, idempotencyKey: `refund-${order.orderNumber}-v${order.version}` }));
+      ({ id: providerRefundId } = await services.payments.refundPayment({
+        sessionId: order.paymentReference!,
+        amount: viaProvider,
+        idempotencyKey: `refund-${order.orderNumber}-v${order.version}`,
+      }));
     } catch (error) {
-      services.logger.error({ err: error, orderNumber: order.orderNumber, amount: viaProvider }, 'Stripe refused or did not answer the refund: nothing changed');
+      services.logger.error(
+        { err: error, orderNumber: order.orderNumber, amount: viaProvider },
+        'Stripe refused or did not answer the refund: nothing changed',
+      );
       throw new OrderChangeRefused('payment-provider-failed');
     }
   }
@@ -312,11 +352,14 @@ async function refundInTransaction(
     })
     .returning({ id: orderRefunds.id });
   const restockedUnits = await restockRefundedLines(tx, order.id, items, plan.lines);
-  await tx.insert(orderRefundLines).values(
-    plan.lines.map(({ restock: _restock, ...line }, index) => ({ ...line, refundId: refund!.id, restockedQuantity: restockedUnits[index]! })),
-  );
+  await tx
+    .insert(orderRefundLines)
+    .values(plan.lines.map(({ restock: _restock, ...line }, index) => ({ ...line, refundId: refund!.id, restockedQuantity: restockedUnits[index]! })));
   if (toGiftCard > 0 && order.giftCardId) {
-    await tx.update(giftCards).set({ balanceCents: sql`${giftCards.balanceCents} + ${toGiftCard}` }).where(eq(giftCards.id, order.giftCardId));
+    await tx
+      .update(giftCards)
+      .set({ balanceCents: sql`${giftCards.balanceCents} + ${toGiftCard}` })
+      .where(eq(giftCards.id, order.giftCardId));
   }
   const document = await creditNoteDocument(tx, { t, locale: order.locale as LocaleCode, shopName: services.shopName, siteUrl: services.siteUrl }, refund!.id);
   const money = (cents: number) => formatCurrencyAmount(cents, order.currencyCode, order.locale);
@@ -332,8 +375,18 @@ async function refundInTransaction(
     order.id,
     'refund',
     {
-      ...renderMail({ ...mailFrame(services, t, order), subject: t('fulfilment.mail.refund.subject', { orderNumber: order.orderNumber, shopName: services.shopName }), paragraphs }),
-      attachments: [{ filename: `credit-note-${creditNoteNumber}.pdf`, contentType: 'application/pdf', contentBase64: (await renderInvoicePdf(document!)).toString('base64') }],
+      ...renderMail({
+        ...mailFrame(services, t, order),
+        subject: t('fulfilment.mail.refund.subject', { orderNumber: order.orderNumber, shopName: services.shopName }),
+        paragraphs,
+      }),
+      attachments: [
+        {
+          filename: `credit-note-${creditNoteNumber}.pdf`,
+          contentType: 'application/pdf',
+          contentBase64: (await renderInvoicePdf(document!)).toString('base64'),
+        },
+      ],
     },
     actor,
   );

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { invoices, orderItems, orders, orderStatusHistory, type orderStatuses } from '../../db/schema.ts';
-import type { LocaleCode } from '../i18n/locales.ts';
-import type { Queryable } from '../../db/client.server.ts';
-import type { GiftCardPurchase } from '../gift-cards/gift-card-purchase.ts';
+import { invoices, orderItems, orders, orderStatusHistory, type orderStatuses } from '#app/db/schema.ts';
+import type { LocaleCode } from '#app/modules/i18n/locales.ts';
+import type { Queryable } from '#app/db/client.server.ts';
+import type { GiftCardPurchase } from '#app/modules/gift-cards/gift-card-purchase.ts';
 import type { LineOption } from './line-name.ts';
-import { issueSoldGiftCards } from '../gift-cards/order-gift-cards.server.ts';
+import { issueSoldGiftCards } from '#app/modules/gift-cards/order-gift-cards.server.ts';
 import { nextInvoiceNumber, nextOrderNumber } from './number-sequences.server.ts';
 
 export type OrderStatus = (typeof orderStatuses)[number];
@@ -91,7 +91,10 @@ export async function recordOrder(tx: Queryable, { lines, ...order }: OrderInput
 export async function issueInvoice(tx: Queryable, orderId: number): Promise<string> {
   const [existing] = await tx.select({ invoiceNumber: invoices.invoiceNumber }).from(invoices).where(eq(invoices.orderId, orderId));
   if (existing) return existing.invoiceNumber;
-  const [order] = await tx.select({ currencyCode: orders.currencyCode, totalCents: orders.totalCents, taxCents: orders.taxCents }).from(orders).where(eq(orders.id, orderId));
+  const [order] = await tx
+    .select({ currencyCode: orders.currencyCode, totalCents: orders.totalCents, taxCents: orders.taxCents })
+    .from(orders)
+    .where(eq(orders.id, orderId));
   if (!order) throw new Error(`order ${orderId} not found`);
   const issuedAt = new Date();
   const invoiceNumber = await nextInvoiceNumber(tx, issuedAt);

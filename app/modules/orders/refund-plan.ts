@@ -57,14 +57,24 @@ export function planRefund(order: RefundableOrder, earlier: EarlierRefundLine[],
   const taxed = order.taxCents > 0;
   const taxOf = (netCents: number, rateBp: number) => (taxed ? Math.round((netCents * rateBp) / 10_000) : 0);
   // Line prices are before the order-wide discount; a refunded line gives back its discounted share.
-  const afterDiscount = (cents: number) => (order.subtotalCents > 0 ? Math.round((cents * (order.subtotalCents - order.discountCents)) / order.subtotalCents) : 0);
-  const refundedQuantity = (itemId: number) => earlier.filter((line) => line.kind === 'item' && line.orderItemId === itemId).reduce((sum, line) => sum + line.quantity, 0);
+  const afterDiscount = (cents: number) =>
+    order.subtotalCents > 0 ? Math.round((cents * (order.subtotalCents - order.discountCents)) / order.subtotalCents) : 0;
+  const refundedQuantity = (itemId: number) =>
+    earlier.filter((line) => line.kind === 'item' && line.orderItemId === itemId).reduce((sum, line) => sum + line.quantity, 0);
   const shippingRefunded = earlier.some((line) => line.kind === 'shipping');
   const itemLine = (item: RefundableOrder['items'][number], quantity: number, restock = false): PlannedRefundLine => {
     const netCents = afterDiscount(Math.round((item.rowTotalCents * quantity) / item.quantity));
     return { kind: 'item', orderItemId: item.id, quantity, netCents, taxCents: taxOf(netCents, item.vatRateBp), vatRateBp: item.vatRateBp, restock };
   };
-  const shippingLine = (): PlannedRefundLine => ({ kind: 'shipping', orderItemId: null, quantity: 1, netCents: order.shippingCents, taxCents: taxOf(order.shippingCents, mainRateBp), vatRateBp: mainRateBp, restock: false });
+  const shippingLine = (): PlannedRefundLine => ({
+    kind: 'shipping',
+    orderItemId: null,
+    quantity: 1,
+    netCents: order.shippingCents,
+    taxCents: taxOf(order.shippingCents, mainRateBp),
+    vatRateBp: mainRateBp,
+    restock: false,
+  });
 
   let lines: PlannedRefundLine[];
   if (request.mode === 'amount') {
@@ -86,11 +96,22 @@ export function planRefund(order: RefundableOrder, earlier: EarlierRefundLine[],
       if (order.shippingCents > 0) lines.push(shippingLine());
     }
   } else {
-    lines = order.items.map((item) => [item, item.quantity - refundedQuantity(item.id)] as const).filter(([, left]) => left > 0).map(([item, left]) => itemLine(item, left));
+    lines = order.items
+      .map((item) => [item, item.quantity - refundedQuantity(item.id)] as const)
+      .filter(([, left]) => left > 0)
+      .map(([item, left]) => itemLine(item, left));
     if (!shippingRefunded && order.shippingCents > 0) lines.push(shippingLine());
     // Only rounding pennies left once every line went back: they go back as an amount.
     if (lines.length === 0 && remainder.amountCents > 0) {
-      lines.push({ kind: 'amount', orderItemId: null, quantity: 1, netCents: remainder.amountCents - remainder.taxCents, taxCents: remainder.taxCents, vatRateBp: mainRateBp, restock: false });
+      lines.push({
+        kind: 'amount',
+        orderItemId: null,
+        quantity: 1,
+        netCents: remainder.amountCents - remainder.taxCents,
+        taxCents: remainder.taxCents,
+        vatRateBp: mainRateBp,
+        restock: false,
+      });
     }
     // Rounding and earlier goodwill amounts: the last line takes the difference, so a full refund is exactly what is left.
     const last = lines.at(-1);

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { AppServices } from '../../context.ts';
-import { orders } from '../../db/schema.ts';
+import type { AppServices } from '#app/context.ts';
+import { orders } from '#app/db/schema.ts';
 import { orderConfirmationMail } from './order-confirmation-mail.server.ts';
-import type { LocaleCode } from '../i18n/locales.ts';
-import { serverTranslator } from '../i18n/translator.server.ts';
-import { renderMail } from '../mail/mail-layout.server.ts';
+import type { LocaleCode } from '#app/modules/i18n/locales.ts';
+import { serverTranslator } from '#app/modules/i18n/translator.server.ts';
+import { renderMail } from '#app/modules/mail/mail-layout.server.ts';
 import { orderInvoiceDocuments } from './invoice-documents.server.ts';
 import { invoiceFileName } from './invoice-downloads.server.ts';
 import { renderInvoicePdf } from './invoice-pdf.server.ts';
@@ -40,7 +40,11 @@ export async function resendOrderMail(
     paragraphs: [t('fulfilment.mail.invoice.intro', { orderNumber })],
   });
   const attachments = await Promise.all(
-    documents.map(async (document) => ({ filename: invoiceFileName(document.invoiceNumber), contentType: 'application/pdf', contentBase64: (await renderInvoicePdf(document)).toString('base64') })),
+    documents.map(async (document) => ({
+      filename: invoiceFileName(document.invoiceNumber),
+      contentType: 'application/pdf',
+      contentBase64: (await renderInvoicePdf(document)).toString('base64'),
+    })),
   );
   await sendOrderMail(services, { orderNumber, kind, mail: { ...mail, attachments }, actor, audit });
   return { ok: true };

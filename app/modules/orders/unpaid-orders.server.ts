@@ -1,12 +1,12 @@
 import { and, asc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
-import { orders } from '../../db/schema.ts';
-import { recordAudit } from '../admin/audit.server.ts';
-import { formatCurrencyAmount } from '../currency/money.ts';
-import type { Translate } from '../i18n/i18n.tsx';
-import type { LocaleCode } from '../i18n/locales.ts';
-import { serverTranslator } from '../i18n/translator.server.ts';
-import { renderMail } from '../mail/mail-layout.server.ts';
-import { type BusinessRules, defaultBusinessRules } from '../config/business-rules.ts';
+import { orders } from '#app/db/schema.ts';
+import { recordAudit } from '#app/modules/admin/audit.server.ts';
+import { formatCurrencyAmount } from '#app/modules/currency/money.ts';
+import type { Translate } from '#app/modules/i18n/i18n.tsx';
+import type { LocaleCode } from '#app/modules/i18n/locales.ts';
+import { serverTranslator } from '#app/modules/i18n/translator.server.ts';
+import { renderMail } from '#app/modules/mail/mail-layout.server.ts';
+import { type BusinessRules, defaultBusinessRules } from '#app/modules/config/business-rules.ts';
 import { queueOrderMail } from './order-mails.server.ts';
 import { applyOrderChange, mailFrame, type OrderServices } from './order-status.server.ts';
 import { seller } from './seller.ts';
@@ -37,7 +37,10 @@ const unpaidBankTransfer = and(eq(orders.status, 'pending_payment'), eq(orders.p
  * that sets payment_reminder_sent_at queues the mail, in the same transaction), and a cancel locks
  * the order and checks its status, so a second process finds it cancelled already.
  */
-export async function runUnpaidOrderRules(services: OrderServices & { businessRules?: BusinessRules }, rules: Rules = services.businessRules ?? defaultBusinessRules): Promise<UnpaidOrdersRound> {
+export async function runUnpaidOrderRules(
+  services: OrderServices & { businessRules?: BusinessRules },
+  rules: Rules = services.businessRules ?? defaultBusinessRules,
+): Promise<UnpaidOrdersRound> {
   const { db, logger } = services;
   const round: UnpaidOrdersRound = { reminded: [], cancelled: [] };
 
@@ -59,7 +62,13 @@ export async function runUnpaidOrderRules(services: OrderServices & { businessRu
         .returning();
       if (!claimed) return false;
       await queueOrderMail(tx, claimed.id, 'payment_reminder', reminderMail(services, t, claimed, graceDays), null);
-      await recordAudit(tx, { staffId: null, action: 'order.payment_reminder', entity: 'order', entityId: claimed.orderNumber, after: { actor: unpaidOrdersActor, reminderDays: rules.unpaidReminderDays } });
+      await recordAudit(tx, {
+        staffId: null,
+        action: 'order.payment_reminder',
+        entity: 'order',
+        entityId: claimed.orderNumber,
+        after: { actor: unpaidOrdersActor, reminderDays: rules.unpaidReminderDays },
+      });
       return true;
     });
     if (sent) round.reminded.push(due.orderNumber);
@@ -109,12 +118,20 @@ async function expire(services: OrderServices, due: { orderNumber: string; local
     actor: unpaidOrdersActor,
     change: { kind: 'cancelled', reason: t(why === 'unpaid' ? 'unpaidOrders.cancelReason' : 'unpaidOrders.heldCancelReason', { days: expiryDays }) },
     audit: async (tx, entry) => {
-      await recordAudit(tx, { staffId: null, entity: 'order', entityId: due.orderNumber, ...entry, action: 'order.expired', after: { ...(entry.after as object), actor: unpaidOrdersActor } });
+      await recordAudit(tx, {
+        staffId: null,
+        entity: 'order',
+        entityId: due.orderNumber,
+        ...entry,
+        action: 'order.expired',
+        after: { ...(entry.after as object), actor: unpaidOrdersActor },
+      });
       const [order] = await tx.select().from(orders).where(eq(orders.orderNumber, due.orderNumber));
       await queueOrderMail(tx, order!.id, 'expired', expiredMail(services, t, order!, expiryDays, why), null);
     },
   });
-  if (!result.ok && result.error !== 'not-allowed') services.logger.warn({ orderNumber: due.orderNumber, error: result.error }, 'order waiting too long not cancelled');
+  if (!result.ok && result.error !== 'not-allowed')
+    services.logger.warn({ orderNumber: due.orderNumber, error: result.error }, 'order waiting too long not cancelled');
   return result.ok;
 }
 

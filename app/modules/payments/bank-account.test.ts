@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { demoBankAccount, isValidBic, isValidIban, printedIban } from './bank-account.ts';
 
 describe('bank account details', () => {
-  it.each(['NL91ABNA0417164300', 'NL91 ABNA 0417 1643 00', 'DE89370400440532013000', 'GB29 NWBK 6016 1331 9268 19', 'be68539007547034'])('accepts the valid IBAN %s', (iban) => {
-    expect(isValidIban(iban)).toBe(true);
-  });
+  it.each(['NL91ABNA0417164300', 'NL91 ABNA 0417 1643 00', 'DE89370400440532013000', 'GB29 NWBK 6016 1331 9268 19', 'be68539007547034'])(
+    'accepts the valid IBAN %s',
+    (iban) => {
+      expect(isValidIban(iban)).toBe(true);
+    },
+  );
 
   it.each([
     ['NL92ABNA0417164300', 'a wrong check number'],

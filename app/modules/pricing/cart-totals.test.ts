@@ -3,8 +3,17 @@ import { type PricingInput, type PricingLine, priceCart } from './cart-totals.ts
 
 const euro = { code: 'EUR', rate: '1', minorUnits: 2 };
 const dutchConsumer = { customer: { destinationCountry: 'NL', businessVatNumber: null }, poundsPerEuro: '0.87' };
-const pieces = (unitPriceEurCents: number, quantity: number, extra: Partial<PricingLine> = {}): PricingLine => ({ id: 1, unitPriceEurCents, quantity, lengthCm: null, isSample: false, weightGrams: 100, ...extra });
-const cart = (lines: PricingLine[], extra: Partial<PricingInput> = {}) => priceCart({ lines, currency: euro, coupon: null, ...dutchConsumer, shipping: null, minimumOrderEurCents: 1_000, ...extra });
+const pieces = (unitPriceEurCents: number, quantity: number, extra: Partial<PricingLine> = {}): PricingLine => ({
+  id: 1,
+  unitPriceEurCents,
+  quantity,
+  lengthCm: null,
+  isSample: false,
+  weightGrams: 100,
+  ...extra,
+});
+const cart = (lines: PricingLine[], extra: Partial<PricingInput> = {}) =>
+  priceCart({ lines, currency: euro, coupon: null, ...dutchConsumer, shipping: null, minimumOrderEurCents: 1_000, ...extra });
 
 describe('cart volume discount', () => {
   it.each([
@@ -64,7 +73,12 @@ describe('rows, samples, minimum order and VAT', () => {
   });
 
   it('puts the UK limit on the goods after discounts, in pounds, without shipping', () => {
-    const british = (goods: number) => cart([pieces(goods, 1)], { customer: { destinationCountry: 'GB', businessVatNumber: null }, currency: { code: 'GBP', rate: '0.87', minorUnits: 2 }, shipping: { method: 'home_delivery', countryCode: 'GB' } });
+    const british = (goods: number) =>
+      cart([pieces(goods, 1)], {
+        customer: { destinationCountry: 'GB', businessVatNumber: null },
+        currency: { code: 'GBP', rate: '0.87', minorUnits: 2 },
+        shipping: { method: 'home_delivery', countryCode: 'GB' },
+      });
     // €172.41 of goods − 10 % = €155.17 → £135.00: VAT at the sale; a cent more in pounds is over.
     expect(british(17_241).vat).toEqual({ kind: 'standard', rateBp: 2_000 });
     expect(british(17_242).vat).toEqual({ kind: 'export', rateBp: 0 });
@@ -92,6 +106,8 @@ describe('free shipping from the store’s threshold (issue 22)', () => {
   it('says nothing without a threshold, for free samples alone, or with a free-shipping coupon', () => {
     expect(cart([pieces(1_000, 1)]).freeShippingProgress).toBeNull();
     expect(cart([pieces(1_000, 1, { isSample: true })], { freeShippingFromEurCents: 3_000 }).freeShippingProgress).toBeNull();
-    expect(cart([pieces(1_000, 1)], { freeShippingFromEurCents: 3_000, coupon: { code: 'SHIP', kind: 'free_shipping', value: 0 } }).freeShippingProgress).toBeNull();
+    expect(
+      cart([pieces(1_000, 1)], { freeShippingFromEurCents: 3_000, coupon: { code: 'SHIP', kind: 'free_shipping', value: 0 } }).freeShippingProgress,
+    ).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { LocaleCode } from '../i18n/locales.ts';
+import type { LocaleCode } from '#app/modules/i18n/locales.ts';
 import { type CouponRule, couponDiscount, givesFreeShipping } from './coupons.ts';
 import { convertFromEur } from './currency-conversion.ts';
 import { basisPointsOf, scaleRounded } from './rounding.ts';
@@ -14,8 +14,17 @@ export const volumeDiscountTiers = [
 
 /** Minimum goods value per store (EUR cents excl. VAT); carts with only free samples are exempt. */
 export const minimumOrderEurCents: Record<LocaleCode, number> = {
-  'en-US': 2_500, en: 1_500, 'pl-PL': 1_000, 'nl-NL': 1_000, 'de-DE': 1_000, 'da-DK': 1_000,
-  'en-GB': 1_500, 'es-ES': 1_000, 'fr-FR': 1_000, 'it-IT': 1_000, 'sv-SE': 1_000,
+  'en-US': 2_500,
+  en: 1_500,
+  'pl-PL': 1_000,
+  'nl-NL': 1_000,
+  'de-DE': 1_000,
+  'da-DK': 1_000,
+  'en-GB': 1_500,
+  'es-ES': 1_000,
+  'fr-FR': 1_000,
+  'it-IT': 1_000,
+  'sv-SE': 1_000,
 };
 
 export interface PricingLine {
@@ -81,7 +90,8 @@ export interface CartTotals {
 }
 
 /** One piece of a line in EUR cents excl. VAT (samples are free). */
-const linePieceEurCents = (line: Pick<PricingLine, 'unitPriceEurCents' | 'lengthCm' | 'isSample'>) => (line.isSample ? 0 : pieceEurCents(line.unitPriceEurCents, line.lengthCm));
+const linePieceEurCents = (line: Pick<PricingLine, 'unitPriceEurCents' | 'lengthCm' | 'isSample'>) =>
+  line.isSample ? 0 : pieceEurCents(line.unitPriceEurCents, line.lengthCm);
 
 /** A line's value in EUR cents excl. VAT (samples are free). */
 export function rowEurCents(line: Pick<PricingLine, 'unitPriceEurCents' | 'quantity' | 'lengthCm' | 'isSample'>): number {
@@ -105,7 +115,16 @@ export function volumeDiscountFor(goodsEur: number) {
  * priced in EUR cents and converted once, and a row is that piece price × quantity, so the
  * product page's price × quantity is the row and the rows add up exactly to the subtotal.
  */
-export function priceCart({ lines, currency, coupon, customer, poundsPerEuro, shipping, minimumOrderEurCents, freeShippingFromEurCents = null }: PricingInput): CartTotals {
+export function priceCart({
+  lines,
+  currency,
+  coupon,
+  customer,
+  poundsPerEuro,
+  shipping,
+  minimumOrderEurCents,
+  freeShippingFromEurCents = null,
+}: PricingInput): CartTotals {
   const convert = (eurCents: number) => convertFromEur(eurCents, currency.rate, currency.minorUnits);
   const rows = lines.map((line) => {
     const unitPrice = convert(linePieceEurCents(line));
@@ -128,14 +147,22 @@ export function priceCart({ lines, currency, coupon, customer, poundsPerEuro, sh
   const physical = lines.some((line) => !line.isVoucher);
   const weight = lines.reduce((sum, line) => sum + line.weightGrams * line.quantity, 0);
   const shippingCost =
-    shipping === null ? null : freeShipping || !physical ? 0 : convert(shippingPriceEurCents(shipping.method, shipping.countryCode, weight, goodsEurAfterDiscount, freeShippingFromEurCents));
+    shipping === null
+      ? null
+      : freeShipping || !physical
+        ? 0
+        : convert(shippingPriceEurCents(shipping.method, shipping.countryCode, weight, goodsEurAfterDiscount, freeShippingFromEurCents));
   const net = goods - discount + (shippingCost ?? 0);
   const tax = basisPointsOf(net, vat.rateBp);
   const paidGoods = lines.some((line) => !line.isSample && !line.isVoucher);
   return {
     currency: currency.code,
     minorUnits: currency.minorUnits,
-    lines: rows.map(({ isVoucher, ...row }) => ({ ...row, vatRateBp: isVoucher ? 0 : vat.rateBp, taxCents: isVoucher ? 0 : basisPointsOf(row.rowTotal, vat.rateBp) })),
+    lines: rows.map(({ isVoucher, ...row }) => ({
+      ...row,
+      vatRateBp: isVoucher ? 0 : vat.rateBp,
+      taxCents: isVoucher ? 0 : basisPointsOf(row.rowTotal, vat.rateBp),
+    })),
     subtotal,
     volumeDiscountBp: volume.rateBp,
     volumeDiscount,
@@ -150,7 +177,9 @@ export function priceCart({ lines, currency, coupon, customer, poundsPerEuro, sh
     // Gift cards do not count towards the volume discount: a cart of cards alone is not nudged.
     nextVolumeTier: volume.next && physical ? { remaining: convert(volume.next.fromEurCents - subtotalEur), rateBp: volume.next.rateBp } : null,
     minimumOrder:
-      paidGoods && subtotalEur < minimumOrderEurCents ? { amount: convert(minimumOrderEurCents), remaining: convert(minimumOrderEurCents - subtotalEur) } : null,
+      paidGoods && subtotalEur < minimumOrderEurCents
+        ? { amount: convert(minimumOrderEurCents), remaining: convert(minimumOrderEurCents - subtotalEur) }
+        : null,
     // Measured on the goods after discounts, as the threshold itself is; a free-shipping coupon makes it moot.
     freeShippingProgress:
       freeShippingFromEurCents !== null && paidGoods && !freeShipping

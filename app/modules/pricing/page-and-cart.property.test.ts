@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CurrencyCode } from '../i18n/locales.ts';
+import type { CurrencyCode } from '#app/modules/i18n/locales.ts';
 import { type PricingLine, priceCart } from './cart-totals.ts';
 import { displayAmount, type PriceDisplay, shownAmount } from './price-display.ts';
 import { piecePriceEurCents, type TieredPrice, unitPriceEurCents } from './unit-price.ts';
@@ -15,7 +15,7 @@ function seededRandom(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  return { int, pick: <T,>(items: readonly T[]) => items[int(0, items.length - 1)]!, chance: (p: number) => next() < p };
+  return { int, pick: <T>(items: readonly T[]) => items[int(0, items.length - 1)]!, chance: (p: number) => next() < p };
 }
 
 const currencies: { code: CurrencyCode; rate: string; minorUnits: number }[] = [
@@ -26,7 +26,12 @@ const currencies: { code: CurrencyCode; rate: string; minorUnits: number }[] = [
   { code: 'JPY', rate: '178.0000', minorUnits: 0 },
   { code: 'USD', rate: '1.1637', minorUnits: 2 },
 ];
-const destinations = [{ country: 'NL', vatBp: 2100 }, { country: 'DE', vatBp: 1900 }, { country: 'IT', vatBp: 2200 }, { country: 'US', vatBp: 0 }];
+const destinations = [
+  { country: 'NL', vatBp: 2100 },
+  { country: 'DE', vatBp: 1900 },
+  { country: 'IT', vatBp: 2200 },
+  { country: 'US', vatBp: 0 },
+];
 
 /** A variant like the catalogue's: a base price and falling quantity breaks. */
 function randomVariant(random: ReturnType<typeof seededRandom>): TieredPrice {
@@ -57,12 +62,30 @@ describe('property: the product page’s price × quantity is the cart line', ()
       });
       // What the cart loader does: the unit price at the tier the line reaches.
       const lines: PricingLine[] = bought.map(({ id, variant, quantity, lengthCm }) => ({
-        id, quantity, lengthCm, isSample: false, weightGrams: 100, unitPriceEurCents: unitPriceEurCents(variant, { quantity, lengthCm }),
+        id,
+        quantity,
+        lengthCm,
+        isSample: false,
+        weightGrams: 100,
+        unitPriceEurCents: unitPriceEurCents(variant, { quantity, lengthCm }),
       }));
       const totals = priceCart({
-        lines, currency, coupon: null, customer: { destinationCountry: destination.country, businessVatNumber: null }, poundsPerEuro: '0.8700', shipping: null, minimumOrderEurCents: 0,
+        lines,
+        currency,
+        coupon: null,
+        customer: { destinationCountry: destination.country, businessVatNumber: null },
+        poundsPerEuro: '0.8700',
+        shipping: null,
+        minimumOrderEurCents: 0,
       });
-      const display: PriceDisplay = { locale: 'en', currency: currency.code, rate: currency.rate, minorUnits: currency.minorUnits, vatRateBp: destination.vatBp, includeVat };
+      const display: PriceDisplay = {
+        locale: 'en',
+        currency: currency.code,
+        rate: currency.rate,
+        minorUnits: currency.minorUnits,
+        vatRateBp: destination.vatBp,
+        includeVat,
+      };
       bought.forEach(({ variant, quantity, lengthCm }, index) => {
         const context = `seed ${seed}, run ${run}, line ${index}: ${quantity} × ${lengthCm ?? 'piece'} in ${currency.code}`;
         // The product page's price of one piece for this quantity (its tier table, or its cut-to-length price).

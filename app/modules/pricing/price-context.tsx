@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext } from 'react';
-import { useI18n } from '../i18n/i18n.tsx';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
 import { formatPrice, type PriceDisplay, vatLabelKey } from './price-display.ts';
 
 const PriceDisplayContext = createContext<PriceDisplay | null>(null);

@@ -1,6 +1,6 @@
-import type { Database } from '../../db/client.server.ts';
-import { getCurrencyRates } from '../currency/exchange-rates.server.ts';
-import type { StorefrontSelection } from '../i18n/storefront-request.server.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { getCurrencyRates } from '#app/modules/currency/exchange-rates.server.ts';
+import type { StorefrontSelection } from '#app/modules/i18n/storefront-request.server.ts';
 import type { PriceDisplay } from './price-display.ts';
 import { displayVatRateBp } from './vat.ts';
 

@@ -1,5 +1,5 @@
-import { formatMoney } from '../currency/money.ts';
-import type { CurrencyCode, LocaleCode } from '../i18n/locales.ts';
+import { formatMoney } from '#app/modules/currency/money.ts';
+import type { CurrencyCode, LocaleCode } from '#app/modules/i18n/locales.ts';
 import { convertFromEur } from './currency-conversion.ts';
 import { addVat } from './rounding.ts';
 

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { freeShippingFromEurCents, freeShippingThresholdEurCents, lowestHomeDeliveryEurCents, type ShippingMethod, shippingPriceEurCents, shippingRates, shippingZoneOf, shippingZones } from './shipping.ts';
+import {
+  freeShippingFromEurCents,
+  freeShippingThresholdEurCents,
+  lowestHomeDeliveryEurCents,
+  type ShippingMethod,
+  shippingPriceEurCents,
+  shippingRates,
+  shippingZoneOf,
+  shippingZones,
+} from './shipping.ts';
 
 describe('shipping by destination and weight', () => {
   it.each([
@@ -40,9 +49,12 @@ describe('shipping by destination and weight', () => {
     ['pickup_point', 'NL', 100, 7_500, 5_000, 0], // free like the door
     ['pickup_point', 'DE', 2_001, 1_000, null, 995],
     ['warehouse_pickup', 'US', 50_000, 1_000, null, 0],
-  ] as [ShippingMethod, string, number, number, number | null, number][])('%s to %s, %i g, %i of goods, free from %s → %i', (method, country, grams, goods, freeFrom, expected) => {
-    expect(shippingPriceEurCents(method, country, grams, goods, freeFrom)).toBe(expected);
-  });
+  ] as [ShippingMethod, string, number, number, number | null, number][])(
+    '%s to %s, %i g, %i of goods, free from %s → %i',
+    (method, country, grams, goods, freeFrom, expected) => {
+      expect(shippingPriceEurCents(method, country, grams, goods, freeFrom)).toBe(expected);
+    },
+  );
 
   it('never charges more for less weight, and every zone costs at least the one nearer', () => {
     for (const zone of shippingZones) {

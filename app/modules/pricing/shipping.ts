@@ -1,5 +1,5 @@
-import { deliveryCountryByCode } from '../customers/countries.ts';
-import type { LocaleCode } from '../i18n/locales.ts';
+import { deliveryCountryByCode } from '#app/modules/customers/countries.ts';
+import type { LocaleCode } from '#app/modules/i18n/locales.ts';
 import { shopCountry } from './vat.ts';
 
 export const shippingMethods = ['home_delivery', 'pickup_point', 'warehouse_pickup'] as const;
@@ -42,11 +42,66 @@ export interface WeightBand {
  * heavier orders go as a parcel, by weight band, and above the last band by started kilogram.
  */
 export const shippingRates: Record<ShippingZone, { letterbox: WeightBand[]; parcel: WeightBand[]; perExtraKgCents: number }> = {
-  domestic: { letterbox: [{ upToGrams: 500, cents: 395 }, { upToGrams: 2_000, cents: 495 }], parcel: [{ upToGrams: 5_000, cents: 695 }, { upToGrams: 10_000, cents: 895 }, { upToGrams: 20_000, cents: 1_295 }], perExtraKgCents: 50 },
-  neighbours: { letterbox: [{ upToGrams: 500, cents: 595 }, { upToGrams: 2_000, cents: 795 }], parcel: [{ upToGrams: 5_000, cents: 1_095 }, { upToGrams: 10_000, cents: 1_395 }, { upToGrams: 20_000, cents: 1_895 }], perExtraKgCents: 100 },
-  eu: { letterbox: [{ upToGrams: 500, cents: 795 }, { upToGrams: 2_000, cents: 1_095 }], parcel: [{ upToGrams: 5_000, cents: 1_495 }, { upToGrams: 10_000, cents: 1_995 }, { upToGrams: 20_000, cents: 2_795 }], perExtraKgCents: 150 },
-  europe: { letterbox: [{ upToGrams: 500, cents: 895 }, { upToGrams: 2_000, cents: 1_295 }], parcel: [{ upToGrams: 5_000, cents: 1_995 }, { upToGrams: 10_000, cents: 2_695 }, { upToGrams: 20_000, cents: 3_695 }], perExtraKgCents: 200 },
-  world: { letterbox: [{ upToGrams: 500, cents: 1_295 }, { upToGrams: 2_000, cents: 1_995 }], parcel: [{ upToGrams: 5_000, cents: 3_495 }, { upToGrams: 10_000, cents: 4_995 }, { upToGrams: 20_000, cents: 7_495 }], perExtraKgCents: 400 },
+  domestic: {
+    letterbox: [
+      { upToGrams: 500, cents: 395 },
+      { upToGrams: 2_000, cents: 495 },
+    ],
+    parcel: [
+      { upToGrams: 5_000, cents: 695 },
+      { upToGrams: 10_000, cents: 895 },
+      { upToGrams: 20_000, cents: 1_295 },
+    ],
+    perExtraKgCents: 50,
+  },
+  neighbours: {
+    letterbox: [
+      { upToGrams: 500, cents: 595 },
+      { upToGrams: 2_000, cents: 795 },
+    ],
+    parcel: [
+      { upToGrams: 5_000, cents: 1_095 },
+      { upToGrams: 10_000, cents: 1_395 },
+      { upToGrams: 20_000, cents: 1_895 },
+    ],
+    perExtraKgCents: 100,
+  },
+  eu: {
+    letterbox: [
+      { upToGrams: 500, cents: 795 },
+      { upToGrams: 2_000, cents: 1_095 },
+    ],
+    parcel: [
+      { upToGrams: 5_000, cents: 1_495 },
+      { upToGrams: 10_000, cents: 1_995 },
+      { upToGrams: 20_000, cents: 2_795 },
+    ],
+    perExtraKgCents: 150,
+  },
+  europe: {
+    letterbox: [
+      { upToGrams: 500, cents: 895 },
+      { upToGrams: 2_000, cents: 1_295 },
+    ],
+    parcel: [
+      { upToGrams: 5_000, cents: 1_995 },
+      { upToGrams: 10_000, cents: 2_695 },
+      { upToGrams: 20_000, cents: 3_695 },
+    ],
+    perExtraKgCents: 200,
+  },
+  world: {
+    letterbox: [
+      { upToGrams: 500, cents: 1_295 },
+      { upToGrams: 2_000, cents: 1_995 },
+    ],
+    parcel: [
+      { upToGrams: 5_000, cents: 3_495 },
+      { upToGrams: 10_000, cents: 4_995 },
+      { upToGrams: 20_000, cents: 7_495 },
+    ],
+    perExtraKgCents: 400,
+  },
 };
 
 /** A pickup point costs this much less than the door (EUR cents): one stop for the courier instead of many. */
@@ -58,8 +113,17 @@ export const pickupPointDiscountEurCents = 100;
  * international store serves every country and has none.
  */
 export const freeShippingFromEurCents: Record<LocaleCode, number | null> = {
-  'nl-NL': 5_000, 'de-DE': 6_000, 'da-DK': 7_500, 'pl-PL': 7_500, 'es-ES': 7_500, 'fr-FR': 7_500, 'it-IT': 7_500, 'sv-SE': 7_500,
-  'en-GB': 10_000, 'en-US': 15_000, en: null,
+  'nl-NL': 5_000,
+  'de-DE': 6_000,
+  'da-DK': 7_500,
+  'pl-PL': 7_500,
+  'es-ES': 7_500,
+  'fr-FR': 7_500,
+  'it-IT': 7_500,
+  'sv-SE': 7_500,
+  'en-GB': 10_000,
+  'en-US': 15_000,
+  en: null,
 };
 
 /** The free-shipping threshold of an order from a store to a destination: only to the store's own country. */
@@ -82,7 +146,13 @@ function homeDeliveryEurCents(zone: ShippingZone, weightGrams: number): number {
  * The shipping price of a method for a destination, weight and goods value after discounts (all EUR
  * cents), free from `freeFromEurCents` (freeShippingThresholdEurCents) when given.
  */
-export function shippingPriceEurCents(method: ShippingMethod, countryCode: string, weightGrams: number, goodsEurCents: number, freeFromEurCents: number | null = null): number {
+export function shippingPriceEurCents(
+  method: ShippingMethod,
+  countryCode: string,
+  weightGrams: number,
+  goodsEurCents: number,
+  freeFromEurCents: number | null = null,
+): number {
   if (method === 'warehouse_pickup') return 0;
   if (freeFromEurCents !== null && goodsEurCents >= freeFromEurCents) return 0;
   const home = homeDeliveryEurCents(shippingZoneOf(countryCode), weightGrams);

@@ -2,9 +2,29 @@ import { describe, expect, it } from 'vitest';
 import { piecePriceEurCents, priceUnits, type TieredPrice, tierSavingPercent, unitPriceEurCents } from './unit-price.ts';
 
 // The demo catalogue's quantity breaks: 5+ saves 5 %, 10+ 10 %, 25+ 15 %.
-const perMetreCord: TieredPrice = { priceCents: 189, tiers: [{ minQuantity: 5, unitPriceCents: 180 }, { minQuantity: 10, unitPriceCents: 170 }, { minQuantity: 25, unitPriceCents: 161 }] };
-const buckle: TieredPrice = { priceCents: 1_000, tiers: [{ minQuantity: 5, unitPriceCents: 950 }, { minQuantity: 10, unitPriceCents: 900 }, { minQuantity: 25, unitPriceCents: 850 }] };
-const packOfTen: TieredPrice = { priceCents: 2_490, tiers: [{ minQuantity: 5, unitPriceCents: 2_366 }, { minQuantity: 10, unitPriceCents: 2_241 }] };
+const perMetreCord: TieredPrice = {
+  priceCents: 189,
+  tiers: [
+    { minQuantity: 5, unitPriceCents: 180 },
+    { minQuantity: 10, unitPriceCents: 170 },
+    { minQuantity: 25, unitPriceCents: 161 },
+  ],
+};
+const buckle: TieredPrice = {
+  priceCents: 1_000,
+  tiers: [
+    { minQuantity: 5, unitPriceCents: 950 },
+    { minQuantity: 10, unitPriceCents: 900 },
+    { minQuantity: 25, unitPriceCents: 850 },
+  ],
+};
+const packOfTen: TieredPrice = {
+  priceCents: 2_490,
+  tiers: [
+    { minQuantity: 5, unitPriceCents: 2_366 },
+    { minQuantity: 10, unitPriceCents: 2_241 },
+  ],
+};
 
 describe('unit price by tier: one rule for pieces, packs and metres (decision 0014)', () => {
   it.each([
@@ -46,7 +66,13 @@ describe('unit price by tier: one rule for pieces, packs and metres (decision 00
   });
 
   it('takes the highest tier reached, in whatever order the tiers come, and the base price below the first', () => {
-    const unordered: TieredPrice = { priceCents: 500, tiers: [{ minQuantity: 10, unitPriceCents: 400 }, { minQuantity: 3, unitPriceCents: 450 }] };
+    const unordered: TieredPrice = {
+      priceCents: 500,
+      tiers: [
+        { minQuantity: 10, unitPriceCents: 400 },
+        { minQuantity: 3, unitPriceCents: 450 },
+      ],
+    };
     expect([1, 3, 9, 10].map((quantity) => unitPriceEurCents(unordered, { quantity, lengthCm: null }))).toEqual([500, 450, 450, 400]);
     expect(unitPriceEurCents({ priceCents: 500, tiers: [] }, { quantity: 99, lengthCm: null })).toBe(500);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { storefronts } from '../i18n/locales.ts';
+import { storefronts } from '#app/modules/i18n/locales.ts';
 import { vatLabelKey } from './price-display.ts';
 import { displayVatRateBp, euStandardVatBp, importChargesOnArrival, ukConsignmentLimitPence, vatNumberCountry, vatTreatment } from './vat.ts';
 

@@ -1,13 +1,38 @@
-import { deliveryCountryByCode } from '../customers/countries.ts';
-import type { LocaleCode } from '../i18n/locales.ts';
+import { deliveryCountryByCode } from '#app/modules/customers/countries.ts';
+import type { LocaleCode } from '#app/modules/i18n/locales.ts';
 
 /** The shop is established (and ships from) the Netherlands. */
 export const shopCountry = 'NL';
 
 /** Standard VAT rates of EU countries in basis points (2026), for distance sales (OSS). */
 export const euStandardVatBp: Record<string, number> = {
-  AT: 2000, BE: 2100, BG: 2000, HR: 2500, CY: 1900, CZ: 2100, DK: 2500, EE: 2400, FI: 2550, FR: 2000, DE: 1900, GR: 2400, HU: 2700, IE: 2300,
-  IT: 2200, LV: 2100, LT: 2100, LU: 1700, MT: 1800, NL: 2100, PL: 2300, PT: 2300, RO: 2100, SK: 2300, SI: 2200, ES: 2100, SE: 2500,
+  AT: 2000,
+  BE: 2100,
+  BG: 2000,
+  HR: 2500,
+  CY: 1900,
+  CZ: 2100,
+  DK: 2500,
+  EE: 2400,
+  FI: 2550,
+  FR: 2000,
+  DE: 1900,
+  GR: 2400,
+  HU: 2700,
+  IE: 2300,
+  IT: 2200,
+  LV: 2100,
+  LT: 2100,
+  LU: 1700,
+  MT: 1800,
+  NL: 2100,
+  PL: 2300,
+  PT: 2300,
+  RO: 2100,
+  SK: 2300,
+  SI: 2200,
+  ES: 2100,
+  SE: 2500,
 };
 
 /** UK standard VAT rate. */
@@ -25,8 +50,17 @@ export const ukConsignmentLimitPence = 13_500;
  * no VAT (sales tax is not included in US prices).
  */
 export const displayVatRateBp: Record<LocaleCode, number> = {
-  'en-US': 0, en: 2100, 'pl-PL': 2300, 'nl-NL': 2100, 'de-DE': 1900, 'da-DK': 2500,
-  'en-GB': 2000, 'es-ES': 2100, 'fr-FR': 2000, 'it-IT': 2200, 'sv-SE': 2500,
+  'en-US': 0,
+  en: 2100,
+  'pl-PL': 2300,
+  'nl-NL': 2100,
+  'de-DE': 1900,
+  'da-DK': 2500,
+  'en-GB': 2000,
+  'es-ES': 2100,
+  'fr-FR': 2000,
+  'it-IT': 2200,
+  'sv-SE': 2500,
 };
 
 export type VatTreatment =
@@ -46,7 +80,10 @@ export interface VatCustomer {
 
 /** The country a VAT number is registered in, by its prefix (Greece writes EL). */
 export function vatNumberCountry(vatNumber: string): string {
-  const prefix = vatNumber.replace(/[^A-Za-z0-9]/g, '').slice(0, 2).toUpperCase();
+  const prefix = vatNumber
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 2)
+    .toUpperCase();
   return prefix === 'EL' ? 'GR' : prefix;
 }
 

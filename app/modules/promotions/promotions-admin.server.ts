@@ -3,50 +3,59 @@
  * history. The checkout's own rules (app/modules/cart/coupons.server.ts,
  * app/modules/checkout/gift-cards.server.ts) read the same rows.
  */
-import { generateGiftCardCode } from '../gift-cards/gift-card-codes.ts';
+import { generateGiftCardCode } from '#app/modules/gift-cards/gift-card-codes.ts';
 import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Database } from '../../db/client.server.ts';
-import { couponRedemptions, coupons, giftCards, orders } from '../../db/schema.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
-import type { AppServices } from '../../context.ts';
-import { recordAudit } from '../admin/audit.server.ts';
-import { type ListSort, listSortSpec } from '../admin/list-sort.ts';
-import { orderByOf } from '../admin/list-sort.server.ts';
-import { formatMoney } from '../currency/money.ts';
-import { pageOfRows } from '../paging/page-window.ts';
-import type { StorefrontLocale } from '../i18n/locales.ts';
-import { shopperMail, storeTranslator } from '../mail/shopper-mail.server.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { couponRedemptions, coupons, giftCards, orders } from '#app/db/schema.ts';
+import { isUniqueViolation } from '#app/db/errors.ts';
+import type { AppServices } from '#app/context.ts';
+import { recordAudit } from '#app/modules/admin/audit.server.ts';
+import { type ListSort, listSortSpec } from '#app/modules/admin/list-sort.ts';
+import { orderByOf } from '#app/modules/admin/list-sort.server.ts';
+import { formatMoney } from '#app/modules/currency/money.ts';
+import { pageOfRows } from '#app/lib/paging/page-window.ts';
+import type { StorefrontLocale } from '#app/modules/i18n/locales.ts';
+import { shopperMail, storeTranslator } from '#app/modules/mail/shopper-mail.server.ts';
 
 const optionalInt = (max: number) =>
-  z.string().trim().transform((value, context) => {
-    if (value === '') return null;
-    if (!/^\d+$/.test(value) || Number(value) > max) {
-      context.addIssue({ code: 'custom', message: 'admin.validation.wholeNumber' });
-      return z.NEVER;
-    }
-    return Number(value);
-  });
+  z
+    .string()
+    .trim()
+    .transform((value, context) => {
+      if (value === '') return null;
+      if (!/^\d+$/.test(value) || Number(value) > max) {
+        context.addIssue({ code: 'custom', message: 'admin.validation.wholeNumber' });
+        return z.NEVER;
+      }
+      return Number(value);
+    });
 
 /** An amount typed as 12.50 or 12,50 (EUR), as integer cents. */
-const euroAmount = z.string().trim().transform((value, context) => {
-  const match = /^(\d{1,6})(?:[.,](\d{1,2}))?$/.exec(value);
-  if (!match) {
-    context.addIssue({ code: 'custom', message: 'admin.validation.amount' });
-    return z.NEVER;
-  }
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-});
+const euroAmount = z
+  .string()
+  .trim()
+  .transform((value, context) => {
+    const match = /^(\d{1,6})(?:[.,](\d{1,2}))?$/.exec(value);
+    if (!match) {
+      context.addIssue({ code: 'custom', message: 'admin.validation.amount' });
+      return z.NEVER;
+    }
+    return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  });
 
-const optionalDate = z.string().trim().transform((value, context) => {
-  if (value === '') return null;
-  const date = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2})?$/.test(value) ? new Date(value.length === 10 ? `${value}T00:00:00Z` : `${value}:00Z`) : null;
-  if (!date || Number.isNaN(date.getTime())) {
-    context.addIssue({ code: 'custom', message: 'admin.validation.date' });
-    return z.NEVER;
-  }
-  return date;
-});
+const optionalDate = z
+  .string()
+  .trim()
+  .transform((value, context) => {
+    if (value === '') return null;
+    const date = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2})?$/.test(value) ? new Date(value.length === 10 ? `${value}T00:00:00Z` : `${value}:00Z`) : null;
+    if (!date || Number.isNaN(date.getTime())) {
+      context.addIssue({ code: 'custom', message: 'admin.validation.date' });
+      return z.NEVER;
+    }
+    return date;
+  });
 
 export const couponFields = ['code', 'kind', 'percent', 'amount', 'startsAt', 'endsAt', 'minSubtotal', 'usageLimit', 'perCustomerLimit', 'isActive'] as const;
 
@@ -56,21 +65,33 @@ export const couponFields = ['code', 'kind', 'percent', 'amount', 'startsAt', 'e
  */
 export const couponSchema = z
   .object({
-    code: z.string().trim().min(3, 'validation.tooShort').max(40, 'validation.invalid').regex(/^[A-Za-z0-9_-]+$/, 'admin.validation.couponCode'),
+    code: z
+      .string()
+      .trim()
+      .min(3, 'validation.tooShort')
+      .max(40, 'validation.invalid')
+      .regex(/^[A-Za-z0-9_-]+$/, 'admin.validation.couponCode'),
     kind: z.enum(['percent', 'fixed', 'free_shipping'], 'validation.invalid'),
     percent: z.string().trim(),
     amount: z.string().trim(),
     startsAt: optionalDate,
     endsAt: optionalDate,
-    minSubtotal: z.string().trim().transform((value) => (value === '' ? '0' : value)).pipe(euroAmount),
+    minSubtotal: z
+      .string()
+      .trim()
+      .transform((value) => (value === '' ? '0' : value))
+      .pipe(euroAmount),
     usageLimit: optionalInt(1_000_000),
     perCustomerLimit: optionalInt(1_000),
     isActive: z.string().transform((value) => value === 'on' || value === 'true'),
   })
   .superRefine((form, context) => {
-    if (form.kind === 'percent' && !(/^\d{1,2}$/.test(form.percent) && Number(form.percent) >= 1)) context.addIssue({ code: 'custom', path: ['percent'], message: 'admin.validation.percent' });
-    if (form.kind === 'fixed' && !euroAmount.safeParse(form.amount).success) context.addIssue({ code: 'custom', path: ['amount'], message: 'admin.validation.amount' });
-    if (form.startsAt && form.endsAt && form.endsAt.getTime() <= form.startsAt.getTime()) context.addIssue({ code: 'custom', path: ['endsAt'], message: 'admin.validation.endBeforeStart' });
+    if (form.kind === 'percent' && !(/^\d{1,2}$/.test(form.percent) && Number(form.percent) >= 1))
+      context.addIssue({ code: 'custom', path: ['percent'], message: 'admin.validation.percent' });
+    if (form.kind === 'fixed' && !euroAmount.safeParse(form.amount).success)
+      context.addIssue({ code: 'custom', path: ['amount'], message: 'admin.validation.amount' });
+    if (form.startsAt && form.endsAt && form.endsAt.getTime() <= form.startsAt.getTime())
+      context.addIssue({ code: 'custom', path: ['endsAt'], message: 'admin.validation.endBeforeStart' });
   })
   .transform(({ percent, amount, minSubtotal, ...form }) => ({
     ...form,
@@ -89,13 +110,27 @@ export async function listCoupons(db: Database, requestedPage = 1, sort: ListSor
   return pageOfRows(requestedPage, couponPageSize, db.select({ count: count() }).from(coupons), (window) =>
     db
       .select({
-        id: coupons.id, code: coupons.code, kind: coupons.kind, value: coupons.value, startsAt: coupons.startsAt, endsAt: coupons.endsAt,
-        minSubtotalEurCents: coupons.minSubtotalEurCents, usageLimit: coupons.usageLimit, perCustomerLimit: coupons.perCustomerLimit,
-        timesUsed: coupons.timesUsed, isActive: coupons.isActive,
+        id: coupons.id,
+        code: coupons.code,
+        kind: coupons.kind,
+        value: coupons.value,
+        startsAt: coupons.startsAt,
+        endsAt: coupons.endsAt,
+        minSubtotalEurCents: coupons.minSubtotalEurCents,
+        usageLimit: coupons.usageLimit,
+        perCustomerLimit: coupons.perCustomerLimit,
+        timesUsed: coupons.timesUsed,
+        isActive: coupons.isActive,
       })
       .from(coupons)
       // discount: by kind, then value within a kind (percentages and amounts are not comparable)
-      .orderBy(...orderByOf(sort, { code: coupons.code, discount: sql`(${coupons.kind}, ${coupons.value})`, valid: coupons.endsAt, used: coupons.timesUsed, state: coupons.isActive }, asc(coupons.code)))
+      .orderBy(
+        ...orderByOf(
+          sort,
+          { code: coupons.code, discount: sql`(${coupons.kind}, ${coupons.value})`, valid: coupons.endsAt, used: coupons.timesUsed, state: coupons.isActive },
+          asc(coupons.code),
+        ),
+      )
       .limit(couponPageSize)
       .offset(window.offset),
   );
@@ -109,7 +144,13 @@ export async function getCoupon(db: Database, couponId: number) {
 /** The orders that used a coupon, newest first. */
 export async function couponUsage(db: Database, couponId: number) {
   return db
-    .select({ orderNumber: orders.orderNumber, email: couponRedemptions.email, createdAt: couponRedemptions.createdAt, discountCents: orders.discountCents, currencyCode: orders.currencyCode })
+    .select({
+      orderNumber: orders.orderNumber,
+      email: couponRedemptions.email,
+      createdAt: couponRedemptions.createdAt,
+      discountCents: orders.discountCents,
+      currencyCode: orders.currencyCode,
+    })
     .from(couponRedemptions)
     .innerJoin(orders, eq(orders.id, couponRedemptions.orderId))
     .where(eq(couponRedemptions.couponId, couponId))
@@ -143,7 +184,14 @@ export async function setCouponActive(db: Database, staffId: number, couponId: n
     const [before] = await tx.select({ isActive: coupons.isActive }).from(coupons).where(eq(coupons.id, couponId));
     if (!before) return false;
     await tx.update(coupons).set({ isActive }).where(eq(coupons.id, couponId));
-    await recordAudit(tx, { staffId, action: isActive ? 'coupon.enable' : 'coupon.disable', entity: 'coupon', entityId: couponId, before, after: { isActive } });
+    await recordAudit(tx, {
+      staffId,
+      action: isActive ? 'coupon.enable' : 'coupon.disable',
+      entity: 'coupon',
+      entityId: couponId,
+      before,
+      after: { isActive },
+    });
     return true;
   });
 }
@@ -155,21 +203,38 @@ export const giftCardSchema = z
   .object({
     amount: euroAmount.refine((cents) => cents >= 100 && cents <= 100_000, 'admin.validation.giftCardAmount'),
     expiresAt: optionalDate,
-    recipientEmail: z.string().trim().max(254, 'validation.invalid').pipe(z.union([z.literal(''), z.email('validation.email')])),
+    recipientEmail: z
+      .string()
+      .trim()
+      .max(254, 'validation.invalid')
+      .pipe(z.union([z.literal(''), z.email('validation.email')])),
     mailLocale: z.string(),
   })
   .superRefine((form, context) => {
-    if (form.expiresAt && form.expiresAt.getTime() <= Date.now()) context.addIssue({ code: 'custom', path: ['expiresAt'], message: 'admin.validation.dateInFuture' });
+    if (form.expiresAt && form.expiresAt.getTime() <= Date.now())
+      context.addIssue({ code: 'custom', path: ['expiresAt'], message: 'admin.validation.dateInFuture' });
   });
 
 export async function issueGiftCard(db: Database, staffId: number, input: { amountCents: number; expiresAt: Date | null; recipientEmail: string | null }) {
   return db.transaction(async (tx) => {
     const [card] = await tx
       .insert(giftCards)
-      .values({ code: generateGiftCardCode(), initialCents: input.amountCents, balanceCents: input.amountCents, expiresAt: input.expiresAt, recipientEmail: input.recipientEmail })
+      .values({
+        code: generateGiftCardCode(),
+        initialCents: input.amountCents,
+        balanceCents: input.amountCents,
+        expiresAt: input.expiresAt,
+        recipientEmail: input.recipientEmail,
+      })
       .returning();
     // The code itself stays out of the log: it is as good as money.
-    await recordAudit(tx, { staffId, action: 'giftcard.issue', entity: 'giftcard', entityId: card!.id, after: { initialCents: card!.initialCents, expiresAt: card!.expiresAt, recipientEmail: card!.recipientEmail } });
+    await recordAudit(tx, {
+      staffId,
+      action: 'giftcard.issue',
+      entity: 'giftcard',
+      entityId: card!.id,
+      after: { initialCents: card!.initialCents, expiresAt: card!.expiresAt, recipientEmail: card!.recipientEmail },
+    });
     return card!;
   });
 }
@@ -182,7 +247,17 @@ export const giftCardSort = listSortSpec(['code', 'balance', 'recipient', 'expir
 export async function listGiftCards(db: Database, requestedPage = 1, sort: ListSort<(typeof giftCardSort.keys)[number]> = giftCardSort.fallback) {
   return pageOfRows(requestedPage, giftCardPageSize, db.select({ count: count() }).from(giftCards), (window) =>
     db
-      .select({ id: giftCards.id, code: giftCards.code, initialCents: giftCards.initialCents, balanceCents: giftCards.balanceCents, expiresAt: giftCards.expiresAt, recipientEmail: giftCards.recipientEmail, disabledAt: giftCards.disabledAt, createdAt: giftCards.createdAt, orders: count(orders.id) })
+      .select({
+        id: giftCards.id,
+        code: giftCards.code,
+        initialCents: giftCards.initialCents,
+        balanceCents: giftCards.balanceCents,
+        expiresAt: giftCards.expiresAt,
+        recipientEmail: giftCards.recipientEmail,
+        disabledAt: giftCards.disabledAt,
+        createdAt: giftCards.createdAt,
+        orders: count(orders.id),
+      })
       .from(giftCards)
       .leftJoin(orders, eq(orders.giftCardId, giftCards.id))
       .groupBy(giftCards.id)
@@ -190,7 +265,14 @@ export async function listGiftCards(db: Database, requestedPage = 1, sort: ListS
         ...orderByOf(
           sort,
           // disabled last when descending ("active" first), like coupons
-          { code: giftCards.code, balance: giftCards.balanceCents, recipient: sql`lower(${giftCards.recipientEmail})`, expires: giftCards.expiresAt, state: sql`${giftCards.disabledAt} is null`, issued: giftCards.createdAt },
+          {
+            code: giftCards.code,
+            balance: giftCards.balanceCents,
+            recipient: sql`lower(${giftCards.recipientEmail})`,
+            expires: giftCards.expiresAt,
+            state: sql`${giftCards.disabledAt} is null`,
+            issued: giftCards.createdAt,
+          },
           desc(giftCards.createdAt),
           desc(giftCards.id),
         ),
@@ -214,7 +296,10 @@ export async function giftCardHistory(db: Database, giftCardId: number) {
 
 export async function setGiftCardDisabled(db: Database, staffId: number, giftCardId: number, disabled: boolean): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [before] = await tx.select({ disabledAt: giftCards.disabledAt, balanceCents: giftCards.balanceCents }).from(giftCards).where(eq(giftCards.id, giftCardId));
+    const [before] = await tx
+      .select({ disabledAt: giftCards.disabledAt, balanceCents: giftCards.balanceCents })
+      .from(giftCards)
+      .where(eq(giftCards.id, giftCardId));
     if (!before) return false;
     const [after] = await tx
       .update(giftCards)
@@ -238,12 +323,22 @@ export async function sendGiftCardMail(
     ? t('admin.giftCardMail.validUntil', { date: new Intl.DateTimeFormat(storefront.code, { dateStyle: 'long', timeZone: 'UTC' }).format(card.expiresAt) })
     : t('admin.giftCardMail.noExpiry');
   await mailer.send(
-    shopperMail(t, shopName, { email: card.recipientEmail, locale: storefront.code }, {
-      subject: t('admin.giftCardMail.subject', { shopName, amount }),
-      greeting: t('admin.giftCardMail.greeting'),
-      paragraphs: [t('admin.giftCardMail.intro', { shopName, amount }), t('admin.giftCardMail.code', { code: card.code }), validity, t('admin.giftCardMail.howTo')],
-      action: { label: t('admin.giftCardMail.action'), url: `${siteUrl}/${storefront.prefix}` },
-      footer: t('admin.giftCardMail.footer'),
-    }),
+    shopperMail(
+      t,
+      shopName,
+      { email: card.recipientEmail, locale: storefront.code },
+      {
+        subject: t('admin.giftCardMail.subject', { shopName, amount }),
+        greeting: t('admin.giftCardMail.greeting'),
+        paragraphs: [
+          t('admin.giftCardMail.intro', { shopName, amount }),
+          t('admin.giftCardMail.code', { code: card.code }),
+          validity,
+          t('admin.giftCardMail.howTo'),
+        ],
+        action: { label: t('admin.giftCardMail.action'), url: `${siteUrl}/${storefront.prefix}` },
+        footer: t('admin.giftCardMail.footer'),
+      },
+    ),
   );
 }

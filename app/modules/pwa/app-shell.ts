@@ -56,7 +56,7 @@ export function startAppShell(): () => void {
   };
   // Other script errors go to the lazily loaded reporter.
   const report = (error: { message: string; source?: string; line?: number }) =>
-    void import('../analytics/client-error-reporter.ts').then((reporter) => reporter.reportClientError(error)).catch(() => undefined);
+    void import('#app/modules/analytics/client-error-reporter.ts').then((reporter) => reporter.reportClientError(error)).catch(() => undefined);
   const onRejection = (event: PromiseRejectionEvent) => {
     if (isChunkLoadError(event.reason)) return onChunkFailure(event.reason);
     const reason: unknown = event.reason;

@@ -20,7 +20,8 @@ export function cacheBustingUrl(href: string, now: number): string {
   return url.toString();
 }
 
-const chunkFailureMessages = /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i;
+const chunkFailureMessages =
+  /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i;
 
 /** A rejection or error that says a chunk did not load. */
 export function isChunkLoadError(reason: unknown): boolean {

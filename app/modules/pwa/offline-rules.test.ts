@@ -23,7 +23,15 @@ describe('what the service worker may keep', () => {
   });
 
   it('keeps catalogue pages, the cart and search suggestions', () => {
-    for (const path of ['/en-gb', '/en-gb/paracord', '/en-gb/paracord.data', '/en-gb/checkout', '/en-gb/checkout/cart', '/api/search/suggest', '/en-gb/customers-say']) {
+    for (const path of [
+      '/en-gb',
+      '/en-gb/paracord',
+      '/en-gb/paracord.data',
+      '/en-gb/checkout',
+      '/en-gb/checkout/cart',
+      '/api/search/suggest',
+      '/en-gb/customers-say',
+    ]) {
       expect(isNeverStored(path), path).toBe(false);
     }
   });

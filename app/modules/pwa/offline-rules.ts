@@ -4,7 +4,7 @@
  * stored; neither is any answer that set a cookie (the server marks those, as a worker cannot
  * see Set-Cookie).
  */
-import { adminSegment } from '../admin/admin-paths.ts';
+import { adminSegment } from '#app/modules/admin/admin-paths.ts';
 
 /** The page the worker shows for a page it has never seen while offline, one per store. */
 export function offlinePagePath(prefix: string): string {

@@ -3,8 +3,8 @@
  * store and stays in it (scope), in the theme colours of spec §9 (primary green, secondary yellow).
  * The icons are drawn at build time from public/favicon.svg (scripts/app-build/service-worker-plugin.ts).
  */
-import type { Translate } from '../i18n/i18n.tsx';
-import type { StorefrontLocale } from '../i18n/locales.ts';
+import type { Translate } from '#app/modules/i18n/i18n.tsx';
+import type { StorefrontLocale } from '#app/modules/i18n/locales.ts';
 
 export const themeColours = { primary: '#1f6b36', secondary: '#f5c400', background: '#ffffff' } as const;
 

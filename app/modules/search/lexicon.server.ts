@@ -5,9 +5,9 @@
  * catalogue empties it with the others (decision 0019).
  */
 import { sql } from 'drizzle-orm';
-import { type Database, queryRows } from '../../db/client.server.ts';
-import { minuteCache } from '../cache/minute-cache.server.ts';
-import type { LocaleCode } from '../i18n/locales.ts';
+import { type Database, queryRows } from '#app/db/client.server.ts';
+import { minuteCache } from '#app/lib/cache/minute-cache.server.ts';
+import type { LocaleCode } from '#app/modules/i18n/locales.ts';
 
 interface LexiconWord {
   word: string;

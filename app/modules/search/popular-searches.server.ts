@@ -6,8 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { type Database, queryRows } from '../../db/client.server.ts';
-import type { LocaleCode } from '../i18n/locales.ts';
+import { type Database, queryRows } from '#app/db/client.server.ts';
+import type { LocaleCode } from '#app/modules/i18n/locales.ts';
 import { getLexicon, usesWord } from './lexicon.server.ts';
 import { queryWords } from './search.server.ts';
 
@@ -15,7 +15,27 @@ import { queryWords } from './search.server.ts';
 export const minimumDistinctVisitors = 3;
 
 /** Words never shown to shoppers, even where a product text uses them. */
-const blockedWords = new Set(['sex', 'porn', 'porno', 'xxx', 'viagra', 'casino', 'nazi', 'hitler', 'fuck', 'shit', 'cunt', 'kurwa', 'scheisse', 'merde', 'puta', 'cazzo', 'kut', 'fitta', 'kuk']);
+const blockedWords = new Set([
+  'sex',
+  'porn',
+  'porno',
+  'xxx',
+  'viagra',
+  'casino',
+  'nazi',
+  'hitler',
+  'fuck',
+  'shit',
+  'cunt',
+  'kurwa',
+  'scheisse',
+  'merde',
+  'puta',
+  'cazzo',
+  'kut',
+  'fitta',
+  'kuk',
+]);
 
 /**
  * A visitor, as the search counter knows them: a keyed hash of the client address, so the table

@@ -6,13 +6,17 @@
  * instead; the database still searches descriptions, categories, pages and posts.
  */
 import { sql } from 'drizzle-orm';
-import { type Database, queryRows } from '../../db/client.server.ts';
-import type { IndexedProduct, ListingIndex } from '../catalogue/listing-index.server.ts';
-import type { LocaleCode } from '../i18n/locales.ts';
+import { type Database, queryRows } from '#app/db/client.server.ts';
+import type { IndexedProduct, ListingIndex } from '#app/modules/catalogue/listing-index.server.ts';
+import type { LocaleCode } from '#app/modules/i18n/locales.ts';
 import { searchConfigOf } from './search-config.ts';
 
 /** Words as the text search parser sees them here: letters and digits, lowercased. */
-const wordsIn = (text: string) => text.toLowerCase().normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? [];
+const wordsIn = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize('NFC')
+    .match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /** Per database and text-search configuration: word → its stem ('' for a stop word). Words never change their stem. */
 const stemsByDatabase = new WeakMap<Database, Map<string, Map<string, string>>>();
@@ -60,7 +64,9 @@ function post(postings: Map<string, number[]>, keys: string[], position: number)
 }
 
 async function buildSearchable(db: Database, index: ListingIndex, locale: LocaleCode): Promise<SearchableProducts> {
-  const optionLabels = new Map(index.facets.flatMap((facet) => facet.options.map((option) => [`${facet.code}:${option.code}`, option.labels[locale] ?? ''] as const)));
+  const optionLabels = new Map(
+    index.facets.flatMap((facet) => facet.options.map((option) => [`${facet.code}:${option.code}`, option.labels[locale] ?? ''] as const)),
+  );
   const products = index.products.filter((product) => product.names[locale]).toSorted((a, b) => a.id - b.id);
   const nameWords = products.map((product) => wordsIn(product.names[locale] as string));
   const stems = await stemsOf(db, searchConfigOf(locale), nameWords.flat());
@@ -159,5 +165,8 @@ export async function matchProducts(db: Database, index: ListingIndex, locale: L
     if (list) list.push(searchable.products[position] as IndexedProduct);
     else byScore.set(score, [searchable.products[position] as IndexedProduct]);
   }
-  return [...byScore.keys()].toSorted((a, b) => b - a).flatMap((score) => byScore.get(score) as IndexedProduct[]).slice(0, limit);
+  return [...byScore.keys()]
+    .toSorted((a, b) => b - a)
+    .flatMap((score) => byScore.get(score) as IndexedProduct[])
+    .slice(0, limit);
 }

@@ -1,4 +1,4 @@
-import type { LocaleCode } from '../i18n/locales.ts';
+import type { LocaleCode } from '#app/modules/i18n/locales.ts';
 
 /** PostgreSQL text-search configuration per storefront: stemming in the store's language. */
 const configs: Record<string, string> = { en: 'english', nl: 'dutch', de: 'german', da: 'danish', es: 'spanish', fr: 'french', it: 'italian', sv: 'swedish' };

@@ -5,11 +5,11 @@
  * words used for spelling suggestions.
  */
 import { sql } from 'drizzle-orm';
-import { type Database, type Queryable, queryRows } from '../../db/client.server.ts';
-import { searchDocuments } from '../../db/schema.ts';
-import { localeCodes } from '../i18n/locales.ts';
+import { type Database, type Queryable, queryRows } from '#app/db/client.server.ts';
+import { searchDocuments } from '#app/db/schema.ts';
+import { localeCodes } from '#app/modules/i18n/locales.ts';
 import { searchConfigOf } from './search-config.ts';
-import { blogSegment } from '../blog/blog-paths.ts';
+import { blogSegment } from '#app/modules/blog/blog-paths.ts';
 
 /** SQL for the text-search configuration of a locale column. */
 const configFor = (column: ReturnType<typeof sql.raw>) =>
@@ -57,7 +57,12 @@ export async function rebuildSearchIndex(db: Database): Promise<{ documents: num
 /** The documents of active products (all, or only `productIds`), one per locale with a name. */
 async function insertProductDocuments(tx: Queryable, productIds?: readonly number[]): Promise<void> {
   const productConfig = configFor(sql.raw('locale'));
-  const ids = productIds ? sql.join(productIds.map((id) => sql`${id}`), sql`, `) : null;
+  const ids = productIds
+    ? sql.join(
+        productIds.map((id) => sql`${id}`),
+        sql`, `,
+      )
+    : null;
   /** Narrows each part of the query to the products asked for (none: the whole catalogue). */
   const only = (column: string, joiner: 'where' | 'and') => (ids ? sql`${sql.raw(joiner)} ${sql.raw(column)} in (${ids})` : sql``);
   await tx.execute(sql`
@@ -94,13 +99,21 @@ async function insertProductDocuments(tx: Queryable, productIds?: readonly numbe
 export async function refreshProductSearchDocuments(db: Database, productIds: readonly number[]): Promise<void> {
   if (productIds.length === 0) return;
   await db.transaction(async (tx) => {
-    await tx.execute(sql`delete from search_documents where kind = 'product' and ref_id in (${sql.join(productIds.map((id) => sql`${id}`), sql`, `)})`);
+    await tx.execute(
+      sql`delete from search_documents where kind = 'product' and ref_id in (${sql.join(
+        productIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
     await insertProductDocuments(tx, productIds);
     await tx.execute(sql`
       insert into search_lexicon (locale, word, documents)
       select locale, word, 1 from (
         select locale, unnest(tsvector_to_array(to_tsvector('simple', title || ' ' || keywords))) as word
-        from search_documents where kind = 'product' and ref_id in (${sql.join(productIds.map((id) => sql`${id}`), sql`, `)})
+        from search_documents where kind = 'product' and ref_id in (${sql.join(
+          productIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})
       ) words
       where length(word) >= 3 and word !~ '^[0-9]+$'
       group by locale, word
@@ -111,7 +124,12 @@ export async function refreshProductSearchDocuments(db: Database, productIds: re
 /** The documents of active categories (all, or only `categoryIds`), one per locale with a name. */
 async function insertCategoryDocuments(tx: Queryable, categoryIds?: readonly number[]): Promise<void> {
   const categoryConfig = configFor(sql.raw('ct.locale'));
-  const only = categoryIds ? sql`and c.id in (${sql.join(categoryIds.map((id) => sql`${id}`), sql`, `)})` : sql``;
+  const only = categoryIds
+    ? sql`and c.id in (${sql.join(
+        categoryIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql``;
   await tx.execute(sql`
     insert into search_documents (locale, kind, ref_id, title, url_path, keywords, document)
     select ct.locale, 'category', c.id, ct.name, ct.url_path, '', setweight(to_tsvector(${categoryConfig}, ct.name), 'A')
@@ -122,7 +140,12 @@ async function insertCategoryDocuments(tx: Queryable, categoryIds?: readonly num
 /** The documents of active information pages (all, or only `pageIds`), one per published locale. */
 async function insertPageDocuments(tx: Queryable, pageIds?: readonly number[]): Promise<void> {
   const pageConfig = configFor(sql.raw('cpt.locale'));
-  const only = pageIds ? sql`and cp.id in (${sql.join(pageIds.map((id) => sql`${id}`), sql`, `)})` : sql``;
+  const only = pageIds
+    ? sql`and cp.id in (${sql.join(
+        pageIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql``;
   await tx.execute(sql`
     insert into search_documents (locale, kind, ref_id, title, url_path, keywords, document)
     select cpt.locale, 'page', cp.id, cpt.title, cpt.slug, '',
@@ -135,7 +158,12 @@ async function insertPageDocuments(tx: Queryable, pageIds?: readonly number[]): 
 export async function refreshPageSearchDocuments(db: Queryable & Pick<Database, 'transaction'>, pageIds: readonly number[]): Promise<void> {
   if (pageIds.length === 0) return;
   await db.transaction(async (tx) => {
-    await tx.execute(sql`delete from search_documents where kind = 'page' and ref_id in (${sql.join(pageIds.map((id) => sql`${id}`), sql`, `)})`);
+    await tx.execute(
+      sql`delete from search_documents where kind = 'page' and ref_id in (${sql.join(
+        pageIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
     await insertPageDocuments(tx, pageIds);
   });
 }
@@ -144,7 +172,12 @@ export async function refreshPageSearchDocuments(db: Queryable & Pick<Database, 
 export async function refreshCategorySearchDocuments(db: Database, categoryIds: readonly number[]): Promise<void> {
   if (categoryIds.length === 0) return;
   await db.transaction(async (tx) => {
-    await tx.execute(sql`delete from search_documents where kind = 'category' and ref_id in (${sql.join(categoryIds.map((id) => sql`${id}`), sql`, `)})`);
+    await tx.execute(
+      sql`delete from search_documents where kind = 'category' and ref_id in (${sql.join(
+        categoryIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
     await insertCategoryDocuments(tx, categoryIds);
   });
 }

@@ -1,9 +1,9 @@
-import type { Database } from '../../db/client.server.ts';
-import { getListingIndex } from '../catalogue/listing-index.server.ts';
-import { parseListingParams, queryProducts } from '../catalogue/listing-query.server.ts';
-import { toProductCard } from '../catalogue/product-detail.server.ts';
-import type { LocaleCode } from '../i18n/locales.ts';
-import type { PriceDisplay } from '../pricing/price-display.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { getListingIndex } from '#app/modules/catalogue/listing-index.server.ts';
+import { parseListingParams, queryProducts } from '#app/modules/catalogue/listing-query.server.ts';
+import { toProductCard } from '#app/modules/catalogue/product-detail.server.ts';
+import type { LocaleCode } from '#app/modules/i18n/locales.ts';
+import type { PriceDisplay } from '#app/modules/pricing/price-display.ts';
 import { popularSearches, recordSearch } from './popular-searches.server.ts';
 import { searchCatalogue } from './search.server.ts';
 

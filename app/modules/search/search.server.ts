@@ -5,11 +5,11 @@
  * finds paracord 550; titles with a similar word (parts of compounds too) come after the ranked matches.
  */
 import { sql } from 'drizzle-orm';
-import { type Database, queryRows } from '../../db/client.server.ts';
-import type { LocaleCode } from '../i18n/locales.ts';
-import { minuteCache } from '../cache/minute-cache.server.ts';
-import { getCategoryTree } from '../catalogue/category-tree.server.ts';
-import { getListingIndex } from '../catalogue/listing-index.server.ts';
+import { type Database, queryRows } from '#app/db/client.server.ts';
+import type { LocaleCode } from '#app/modules/i18n/locales.ts';
+import { minuteCache } from '#app/lib/cache/minute-cache.server.ts';
+import { getCategoryTree } from '#app/modules/catalogue/category-tree.server.ts';
+import { getListingIndex } from '#app/modules/catalogue/listing-index.server.ts';
 import { searchConfigOf } from './search-config.ts';
 import { closestWord, getLexicon } from './lexicon.server.ts';
 import { matchProducts } from './product-search.server.ts';
@@ -32,7 +32,12 @@ export interface SearchOutcome {
 
 /** Words of a query: letters and digits only, lowercased; at most eight. */
 export function queryWords(query: string): string[] {
-  return (query.toLowerCase().normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+  return (
+    query
+      .toLowerCase()
+      .normalize('NFC')
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  ).slice(0, 8);
 }
 
 /** Replaces words the shop does not use by the most similar word it does use. */
@@ -73,11 +78,21 @@ async function runSearch(db: Database, locale: LocaleCode, query: string, limit:
         limit ${limit}`,
   );
   ranked.push(
-    ...products.map((product) => ({ kind: 'product' as const, ref_id: product.id, title: product.names[locale] as string, url_path: product.urlKeys[locale] ?? '' })),
+    ...products.map((product) => ({
+      kind: 'product' as const,
+      ref_id: product.id,
+      title: product.names[locale] as string,
+      url_path: product.urlKeys[locale] ?? '',
+    })),
   );
   // Titles with a word holding the one typed, which stemming misses inside compounds
   // ("gesp" in "Klikgesp", "seil" in "Kletterseil"): they lead their kind, best fitting first.
-  const similar = titleMatches(index, tree, locale, words.join(' ')).map((match) => ({ kind: match.kind, ref_id: match.refId, title: match.title, url_path: match.urlPath }));
+  const similar = titleMatches(index, tree, locale, words.join(' ')).map((match) => ({
+    kind: match.kind,
+    ref_id: match.refId,
+    title: match.title,
+    url_path: match.urlPath,
+  }));
   const similarKeys = new Set(similar.map((hit) => `${hit.kind}:${hit.ref_id}`));
   const ofKind = (kind: SearchHit['kind']) => [
     ...similar.filter((hit) => hit.kind === kind),

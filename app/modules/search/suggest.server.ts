@@ -1,7 +1,7 @@
-import type { Database } from '../../db/client.server.ts';
-import { getCategoryTree, type NavigationCategory } from '../catalogue/category-tree.server.ts';
-import type { ListingIndex } from '../catalogue/listing-index.server.ts';
-import type { LocaleCode } from '../i18n/locales.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { getCategoryTree, type NavigationCategory } from '#app/modules/catalogue/category-tree.server.ts';
+import type { ListingIndex } from '#app/modules/catalogue/listing-index.server.ts';
+import type { LocaleCode } from '#app/modules/i18n/locales.ts';
 import { completions, popularSearches } from './popular-searches.server.ts';
 import { queryWords } from './search.server.ts';
 import { productsStartingLike, wordsOf } from './title-matches.server.ts';

@@ -6,9 +6,9 @@
  * the store language's stemming misses). A search nobody made before costs no scan over every
  * title in the database (issue 14: cold searches).
  */
-import type { NavigationCategory } from '../catalogue/category-tree.server.ts';
-import type { IndexedProduct, ListingIndex } from '../catalogue/listing-index.server.ts';
-import type { LocaleCode } from '../i18n/locales.ts';
+import type { NavigationCategory } from '#app/modules/catalogue/category-tree.server.ts';
+import type { IndexedProduct, ListingIndex } from '#app/modules/catalogue/listing-index.server.ts';
+import type { LocaleCode } from '#app/modules/i18n/locales.ts';
 
 export interface TitleMatch {
   kind: 'product' | 'category';
@@ -148,7 +148,10 @@ export function titleMatches(index: ListingIndex, tree: NavigationCategory[], lo
   const categories: { score: number; match: TitleMatch }[] = [];
   const visit = (nodes: NavigationCategory[]) => {
     for (const node of nodes) {
-      categories.push({ score: score(typed, wordsOf(node.name), partFit), match: { kind: 'category', refId: node.id, title: node.name, urlPath: node.urlPath } });
+      categories.push({
+        score: score(typed, wordsOf(node.name), partFit),
+        match: { kind: 'category', refId: node.id, title: node.name, urlPath: node.urlPath },
+      });
       visit(node.children);
     }
   };
@@ -157,7 +160,10 @@ export function titleMatches(index: ListingIndex, tree: NavigationCategory[], lo
   const found = productWords(index, locale);
   const products = matchingProducts(found, typed, partFit).map(({ position, score: points }) => {
     const product = found.products[position] as IndexedProduct;
-    return { score: points, match: { kind: 'product' as const, refId: product.id, title: product.names[locale] as string, urlPath: product.urlKeys[locale] ?? '' } };
+    return {
+      score: points,
+      match: { kind: 'product' as const, refId: product.id, title: product.names[locale] as string, urlPath: product.urlKeys[locale] ?? '' },
+    };
   });
   return [...best(categories), ...best(products)];
 }

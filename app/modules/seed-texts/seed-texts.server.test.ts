@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { blogSeedFolder } from '../blog/blog-seed.server.ts';
-import { contentSeedFolder } from '../content/seed-content.server.ts';
-import { faqSeedFolder } from '../faq/faq-seed.server.ts';
+import { blogSeedFolder } from '#app/modules/blog/blog-seed.server.ts';
+import { contentSeedFolder } from '#app/modules/content/seed-content.server.ts';
+import { faqSeedFolder } from '#app/modules/faq/faq-seed.server.ts';
 import { seedFile, seedLanguages, seedStructure } from './seed-texts.server.ts';
 
 const read = (file: URL) => JSON.parse(readFileSync(file, 'utf8')) as unknown;
@@ -19,7 +19,11 @@ describe('seedStructure', () => {
 
 /** Every `slug` in a seed file: they become URLs, so within one language they must differ. */
 const slugsOf = (value: unknown): string[] =>
-  Array.isArray(value) ? value.flatMap(slugsOf) : value !== null && typeof value === 'object' ? Object.entries(value).flatMap(([name, item]) => (name === 'slug' && typeof item === 'string' ? [item] : slugsOf(item))) : [];
+  Array.isArray(value)
+    ? value.flatMap(slugsOf)
+    : value !== null && typeof value === 'object'
+      ? Object.entries(value).flatMap(([name, item]) => (name === 'slug' && typeof item === 'string' ? [item] : slugsOf(item)))
+      : [];
 
 describe.each([
   ['FAQ', faqSeedFolder],

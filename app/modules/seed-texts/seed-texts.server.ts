@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { type LocaleCode, localeCodes, storefrontByCode } from '../i18n/locales.ts';
+import { type LocaleCode, localeCodes, storefrontByCode } from '#app/modules/i18n/locales.ts';
 
 /**
  * Seeded texts (content pages and banners, FAQ, blog) live in one JSON file per language next to their module:

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { storefronts } from '../i18n/locales.ts';
+import { storefronts } from '#app/modules/i18n/locales.ts';
 import { openGraphAlternates, openGraphLocale } from './open-graph.ts';
 
 const allCodes = storefronts.map((storefront) => storefront.code);

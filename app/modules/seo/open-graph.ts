@@ -1,4 +1,4 @@
-import type { LocaleCode } from '../i18n/locales.ts';
+import type { LocaleCode } from '#app/modules/i18n/locales.ts';
 
 /**
  * Open Graph locales (language_TERRITORY). The international `en` store has no territory of its

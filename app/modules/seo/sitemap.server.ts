@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.server.ts';
-import { categories, categoryTranslations, contentPages, contentPageTranslations, products, productTranslations } from '../../db/schema.ts';
-import type { StorefrontLocale } from '../i18n/locales.ts';
-import { blogSitemapPaths } from '../blog/blog.server.ts';
-import { faqSitemapPaths } from '../faq/faq.server.ts';
-import { giftCardPagePath } from '../gift-cards/gift-card-paths.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { categories, categoryTranslations, contentPages, contentPageTranslations, products, productTranslations } from '#app/db/schema.ts';
+import type { StorefrontLocale } from '#app/modules/i18n/locales.ts';
+import { blogSitemapPaths } from '#app/modules/blog/blog.server.ts';
+import { faqSitemapPaths } from '#app/modules/faq/faq.server.ts';
+import { giftCardPagePath } from '#app/modules/gift-cards/gift-card-paths.ts';
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -35,7 +35,13 @@ export async function storefrontSitemapXml(db: Database, siteUrl: string, storef
     faqSitemapPaths(db, locale),
     blogSitemapPaths(db, locale),
   ]);
-  const paths = ['', '/stores', `/${giftCardPagePath(locale)}`, ...[...categoryPaths, ...productKeys, ...pageSlugs].map((row) => `/${row.path}`), ...[...faqPaths, ...blogPaths].map((path) => `/${path}`)];
+  const paths = [
+    '',
+    '/stores',
+    `/${giftCardPagePath(locale)}`,
+    ...[...categoryPaths, ...productKeys, ...pageSlugs].map((row) => `/${row.path}`),
+    ...[...faqPaths, ...blogPaths].map((path) => `/${path}`),
+  ];
   const urls = paths.map((path) => `  <url><loc>${escapeXml(`${siteUrl}/${storefront.prefix}${path}`)}</loc></url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }

@@ -6,13 +6,13 @@
  */
 import { and, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Database } from '../../db/client.server.ts';
-import { urlRedirects } from '../../db/schema.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
-import { recordAudit } from '../admin/audit.server.ts';
-import { localeCodes, type LocaleCode, storefrontByCode } from '../i18n/locales.ts';
-import { containsPattern } from '../paging/like-pattern.ts';
-import { pageOfRows } from '../paging/page-window.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { urlRedirects } from '#app/db/schema.ts';
+import { isUniqueViolation } from '#app/db/errors.ts';
+import { recordAudit } from '#app/modules/admin/audit.server.ts';
+import { localeCodes, type LocaleCode, storefrontByCode } from '#app/modules/i18n/locales.ts';
+import { containsPattern } from '#app/lib/paging/like-pattern.ts';
+import { pageOfRows } from '#app/lib/paging/page-window.ts';
 
 export const redirectPageSize = 50;
 /** Redirects followed before a chain counts as too long to be meant. */
@@ -41,11 +41,15 @@ export const redirectSchema = z.object({
 });
 export type RedirectInput = z.output<typeof redirectSchema>;
 
-export type SaveRedirectResult = { ok: true; id: number } | { ok: false; reason: 'same-path' | 'loop' | 'too-long' | 'from-taken' | 'not-found'; via?: string[] };
+export type SaveRedirectResult =
+  { ok: true; id: number } | { ok: false; reason: 'same-path' | 'loop' | 'too-long' | 'from-taken' | 'not-found'; via?: string[] };
 
 /** One page of redirects, newest first, of one store or all, matching a text in either path. */
 export async function listRedirects(db: Database, { locale, query, page }: { locale: LocaleCode | null; query: string; page: number }) {
-  const where = and(locale ? eq(urlRedirects.locale, locale) : undefined, query ? or(ilike(urlRedirects.fromPath, containsPattern(query)), ilike(urlRedirects.toPath, containsPattern(query))) : undefined);
+  const where = and(
+    locale ? eq(urlRedirects.locale, locale) : undefined,
+    query ? or(ilike(urlRedirects.fromPath, containsPattern(query)), ilike(urlRedirects.toPath, containsPattern(query))) : undefined,
+  );
   return pageOfRows(page, redirectPageSize, db.select({ count: count() }).from(urlRedirects).where(where), (window) =>
     db.select().from(urlRedirects).where(where).orderBy(urlRedirects.locale, urlRedirects.fromPath).limit(redirectPageSize).offset(window.offset),
   );
@@ -60,7 +64,13 @@ export async function getRedirect(db: Database, id: number) {
  * Follows the chain from `to` through the store's other redirects: a loop when it comes back to
  * `from`. Answers the paths on the way (for the message).
  */
-async function chainFrom(db: Pick<Database, 'select'>, locale: LocaleCode, from: string, to: string, ignoreId: number | null): Promise<{ loops: boolean; tooLong: boolean; via: string[] }> {
+async function chainFrom(
+  db: Pick<Database, 'select'>,
+  locale: LocaleCode,
+  from: string,
+  to: string,
+  ignoreId: number | null,
+): Promise<{ loops: boolean; tooLong: boolean; via: string[] }> {
   const via: string[] = [];
   let current = to;
   for (let step = 0; step < longestChain; step++) {
@@ -92,8 +102,18 @@ export async function saveRedirect(db: Database, staffId: number, id: number | n
       if (chain.loops) return { ok: false, reason: 'loop', via: [fromPath, ...chain.via, fromPath] } as const;
       if (chain.tooLong) return { ok: false, reason: 'too-long' } as const;
       const values = { locale: input.locale, fromPath, toPath, statusCode: input.statusCode };
-      const [saved] = id === null ? await tx.insert(urlRedirects).values(values).returning() : await tx.update(urlRedirects).set(values).where(eq(urlRedirects.id, id)).returning();
-      await recordAudit(tx, { staffId, action: id === null ? 'redirect.create' : 'redirect.update', entity: 'redirect', entityId: saved!.id, before, after: saved });
+      const [saved] =
+        id === null
+          ? await tx.insert(urlRedirects).values(values).returning()
+          : await tx.update(urlRedirects).set(values).where(eq(urlRedirects.id, id)).returning();
+      await recordAudit(tx, {
+        staffId,
+        action: id === null ? 'redirect.create' : 'redirect.update',
+        entity: 'redirect',
+        entityId: saved!.id,
+        before,
+        after: saved,
+      });
       return { ok: true, id: saved!.id } as const;
     });
   } catch (error) {

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { AppServices } from '../../context.ts';
-import { products } from '../../db/schema.ts';
-import type { SessionCustomer } from '../customers/session.server.ts';
-import type { LocaleCode } from '../i18n/locales.ts';
-import { serverTranslator } from '../i18n/translator.server.ts';
+import type { AppServices } from '#app/context.ts';
+import { products } from '#app/db/schema.ts';
+import type { SessionCustomer } from '#app/modules/customers/session.server.ts';
+import type { LocaleCode } from '#app/modules/i18n/locales.ts';
+import { serverTranslator } from '#app/modules/i18n/translator.server.ts';
 import { addToWishlist } from './wishlists.server.ts';
 
 export type WishlistSaveResult = { ok: true; productId: number; listName: string } | { ok: false; productId: number };

@@ -1,10 +1,17 @@
-import type { Database } from '../../db/client.server.ts';
-import { addToCart, type AddToCartInput } from '../cart/add-to-cart.server.ts';
-import { getListingIndex } from '../catalogue/listing-index.server.ts';
-import type { FieldError } from '../forms/field-errors.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { addToCart, type AddToCartInput } from '#app/modules/cart/add-to-cart.server.ts';
+import { getListingIndex } from '#app/modules/catalogue/listing-index.server.ts';
+import type { FieldError } from '#app/lib/forms/field-errors.ts';
 import type { WishlistChangeInput } from './wishlist-forms.ts';
 import {
-  createWishlist, deleteWishlist, getWishlistItem, moveWishlistItem, removeWishlistItem, renameWishlist, setDefaultWishlist, type WishlistChange,
+  createWishlist,
+  deleteWishlist,
+  getWishlistItem,
+  moveWishlistItem,
+  removeWishlistItem,
+  renameWishlist,
+  setDefaultWishlist,
+  type WishlistChange,
 } from './wishlists.server.ts';
 
 export type WishlistNotice = 'created' | 'renamed' | 'deleted' | 'default-set' | 'moved' | 'removed' | 'added-to-cart';
@@ -25,7 +32,11 @@ const found = (ok: boolean, notice: WishlistNotice): WishlistActionResult => (ok
  * from the form, so every call is scoped to the logged-in customer in wishlists.server.ts;
  * someone else's id is simply not found.
  */
-export async function changeWishlist(db: Database, customerId: number, change: Exclude<WishlistChangeInput, { intent: 'add-to-cart' }>): Promise<WishlistActionResult> {
+export async function changeWishlist(
+  db: Database,
+  customerId: number,
+  change: Exclude<WishlistChangeInput, { intent: 'add-to-cart' }>,
+): Promise<WishlistActionResult> {
   switch (change.intent) {
     case 'create':
       return changed(await createWishlist(db, customerId, change.name), 'created');
@@ -50,7 +61,11 @@ export type WishlistToCart =
   | { kind: 'refused'; reason: 'quantity' | 'gone' };
 
 /** One piece of a saved variant into the visitor's cart; the item must be on one of the customer's own lists. */
-export async function wishlistItemToCart(db: Database, visitor: Pick<AddToCartInput, 'cartId' | 'locale' | 'currency'> & { customerId: number }, itemId: number): Promise<WishlistToCart> {
+export async function wishlistItemToCart(
+  db: Database,
+  visitor: Pick<AddToCartInput, 'cartId' | 'locale' | 'currency'> & { customerId: number },
+  itemId: number,
+): Promise<WishlistToCart> {
   const item = await getWishlistItem(db, visitor.customerId, itemId);
   if (!item) return { kind: 'not-found' };
   if (item.variantId === null) {

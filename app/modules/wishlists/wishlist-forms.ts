@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalRecordIdField, recordIdField } from '../forms/record-id.ts';
+import { optionalRecordIdField, recordIdField } from '#app/lib/forms/record-id.ts';
 
 /** A missing or malformed id finds nothing: the same answer as someone else's id. */
 export const wishlistNotFound = 'errors.notFound';

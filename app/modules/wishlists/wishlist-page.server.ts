@@ -1,7 +1,7 @@
-import type { Database } from '../../db/client.server.ts';
-import { getListingIndex } from '../catalogue/listing-index.server.ts';
-import { lineOptionsByVariant } from '../catalogue/variant-options.server.ts';
-import type { LocaleCode } from '../i18n/locales.ts';
+import type { Database } from '#app/db/client.server.ts';
+import { getListingIndex } from '#app/modules/catalogue/listing-index.server.ts';
+import { lineOptionsByVariant } from '#app/modules/catalogue/variant-options.server.ts';
+import type { LocaleCode } from '#app/modules/i18n/locales.ts';
 import { getWishlists } from './wishlists.server.ts';
 
 /**

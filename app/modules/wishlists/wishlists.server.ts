@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { Database, Queryable } from '../../db/client.server.ts';
-import { retryingTransaction } from '../../db/transaction.server.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
-import { customers, productVariants, wishlistItems, wishlists } from '../../db/schema.ts';
-import type { PersonalInput } from '../http/personal-inputs.ts';
+import type { Database, Queryable } from '#app/db/client.server.ts';
+import { retryingTransaction } from '#app/db/transaction.server.ts';
+import { isUniqueViolation } from '#app/db/errors.ts';
+import { customers, productVariants, wishlistItems, wishlists } from '#app/db/schema.ts';
+import type { PersonalInput } from '#app/modules/page-cache/personal-inputs.ts';
 
 export interface WishlistItemRow {
   id: number;
@@ -29,7 +29,11 @@ const ownList = (customerId: number, wishlistId: number) => and(eq(wishlists.id,
 
 /** The customer's lists without their items, the default one first (the list choice of the wishlist button). */
 export function wishlistChoices(db: Database, customerId: number): Promise<Omit<Wishlist, 'items'>[]> {
-  return db.select({ id: wishlists.id, name: wishlists.name, isDefault: wishlists.isDefault }).from(wishlists).where(eq(wishlists.customerId, customerId)).orderBy(desc(wishlists.isDefault), asc(wishlists.id));
+  return db
+    .select({ id: wishlists.id, name: wishlists.name, isDefault: wishlists.isDefault })
+    .from(wishlists)
+    .where(eq(wishlists.customerId, customerId))
+    .orderBy(desc(wishlists.isDefault), asc(wishlists.id));
 }
 
 /** The customer's lists, the default one first, each with its items (newest first). */
@@ -57,7 +61,10 @@ export async function getWishlists(db: Database, customerId: number): Promise<Wi
 
 export async function createWishlist(db: Database, customerId: number, name: string): Promise<WishlistChange> {
   try {
-    const [hasDefault] = await db.select({ id: wishlists.id }).from(wishlists).where(and(eq(wishlists.customerId, customerId), eq(wishlists.isDefault, true)));
+    const [hasDefault] = await db
+      .select({ id: wishlists.id })
+      .from(wishlists)
+      .where(and(eq(wishlists.customerId, customerId), eq(wishlists.isDefault, true)));
     const [created] = await db.insert(wishlists).values({ customerId, name, isDefault: !hasDefault }).returning({ id: wishlists.id });
     return { ok: true, id: created!.id };
   } catch (error) {
@@ -80,7 +87,10 @@ export async function setDefaultWishlist(db: Database, customerId: number, wishl
   return retryingTransaction(db, async (tx) => {
     const [list] = await tx.select({ id: wishlists.id }).from(wishlists).where(ownList(customerId, wishlistId));
     if (!list) return false;
-    await tx.update(wishlists).set({ isDefault: sql`${wishlists.id} = ${wishlistId}` }).where(eq(wishlists.customerId, customerId));
+    await tx
+      .update(wishlists)
+      .set({ isDefault: sql`${wishlists.id} = ${wishlistId}` })
+      .where(eq(wishlists.customerId, customerId));
     return true;
   });
 }
@@ -109,7 +119,10 @@ export async function addToWishlist(
   defaultListName: string,
 ): Promise<{ ok: true; wishlistId: number; wishlistName: string } | { ok: false }> {
   if (item.variantId !== null) {
-    const [variant] = await db.select({ id: productVariants.id }).from(productVariants).where(and(eq(productVariants.id, item.variantId), eq(productVariants.productId, item.productId)));
+    const [variant] = await db
+      .select({ id: productVariants.id })
+      .from(productVariants)
+      .where(and(eq(productVariants.id, item.variantId), eq(productVariants.productId, item.productId)));
     if (!variant) return { ok: false };
   }
   return retryingTransaction(db, async (tx) => {
@@ -122,9 +135,14 @@ export async function addToWishlist(
     if (!list && item.wishlistId !== null) return { ok: false as const };
     if (!list) {
       // No default list yet: a list with the default name becomes it, else one is created.
-      const [named] = await tx.select({ id: wishlists.id, name: wishlists.name }).from(wishlists).where(and(eq(wishlists.customerId, customerId), eq(sql`lower(${wishlists.name})`, defaultListName.toLowerCase())));
+      const [named] = await tx
+        .select({ id: wishlists.id, name: wishlists.name })
+        .from(wishlists)
+        .where(and(eq(wishlists.customerId, customerId), eq(sql`lower(${wishlists.name})`, defaultListName.toLowerCase())));
       if (named) await tx.update(wishlists).set({ isDefault: true }).where(eq(wishlists.id, named.id));
-      list = named ?? (await tx.insert(wishlists).values({ customerId, name: defaultListName, isDefault: true }).returning({ id: wishlists.id, name: wishlists.name }))[0]!;
+      list =
+        named ??
+        (await tx.insert(wishlists).values({ customerId, name: defaultListName, isDefault: true }).returning({ id: wishlists.id, name: wishlists.name }))[0]!;
     }
     await tx.insert(wishlistItems).values({ wishlistId: list.id, productId: item.productId, variantId: item.variantId }).onConflictDoNothing();
     return { ok: true as const, wishlistId: list.id, wishlistName: list.name };

@@ -1,14 +1,14 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/create-password';
-import { AccountPage } from '../../components/account/account-page.tsx';
-import { CsrfField, FormAlert, TextField } from '../../components/forms/form-fields.tsx';
-import { servicesContext, storefrontContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { accountPath, loginPath } from '../../modules/customers/account-paths.ts';
-import { newPasswordFields, newPasswordSchema } from '../../modules/customers/customer-forms.ts';
-import { isUsableResetToken, resetPassword } from '../../modules/customers/password-reset.server.ts';
-import { formFailure, parseForm } from '../../modules/forms/field-errors.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { AccountPage } from '#app/components/account/account-page.tsx';
+import { CsrfField, FormAlert, TextField } from '#app/components/forms/form-fields.tsx';
+import { servicesContext, storefrontContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { accountPath, loginPath } from '#app/modules/customers/account-paths.ts';
+import { newPasswordFields, newPasswordSchema } from '#app/modules/customers/customer-forms.ts';
+import { isUsableResetToken, resetPassword } from '#app/modules/customers/password-reset.server.ts';
+import { formFailure, parseForm } from '#app/lib/forms/field-errors.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
 
 /** Spec §2 /createPassword (and /customer/account/createPassword): set a new password with a mailed token. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -46,8 +46,23 @@ export default function CreatePasswordPage({ loaderData, actionData }: Route.Com
             <FormAlert error={failure?.formError} />
             <CsrfField />
             <input type="hidden" name="token" value={token} />
-            <TextField name="password" type="password" label={t('account.newPassword')} autoComplete="new-password" required hint={t('account.passwordRules')} error={failure?.fieldErrors.password} />
-            <TextField name="confirmPassword" type="password" label={t('account.confirmPassword')} autoComplete="new-password" required error={failure?.fieldErrors.confirmPassword} />
+            <TextField
+              name="password"
+              type="password"
+              label={t('account.newPassword')}
+              autoComplete="new-password"
+              required
+              hint={t('account.passwordRules')}
+              error={failure?.fieldErrors.password}
+            />
+            <TextField
+              name="confirmPassword"
+              type="password"
+              label={t('account.confirmPassword')}
+              autoComplete="new-password"
+              required
+              error={failure?.fieldErrors.confirmPassword}
+            />
             <button type="submit" className="button button--primary" disabled={navigation.state === 'submitting'}>
               {t('account.savePassword')}
             </button>

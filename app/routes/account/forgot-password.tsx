@@ -1,16 +1,16 @@
 import { data, Form, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/forgot-password';
-import { AccountPage } from '../../components/account/account-page.tsx';
-import { CsrfField, FormAlert, TextField } from '../../components/forms/form-fields.tsx';
-import { requestInfoContext, servicesContext, storefrontContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { accountPath } from '../../modules/customers/account-paths.ts';
-import { forgotPasswordFields, forgotPasswordSchema } from '../../modules/customers/customer-forms.ts';
-import { createPasswordResetToken } from '../../modules/customers/password-reset.server.ts';
-import { sendPasswordResetMail } from '../../modules/customers/password-reset-mail.server.ts';
-import { formFailure, parseForm } from '../../modules/forms/field-errors.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { Notice } from '../../components/ui/notice.tsx';
+import { AccountPage } from '#app/components/account/account-page.tsx';
+import { CsrfField, FormAlert, TextField } from '#app/components/forms/form-fields.tsx';
+import { requestInfoContext, servicesContext, storefrontContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { accountPath } from '#app/modules/customers/account-paths.ts';
+import { forgotPasswordFields, forgotPasswordSchema } from '#app/modules/customers/customer-forms.ts';
+import { createPasswordResetToken } from '#app/modules/customers/password-reset.server.ts';
+import { sendPasswordResetMail } from '#app/modules/customers/password-reset-mail.server.ts';
+import { formFailure, parseForm } from '#app/lib/forms/field-errors.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { Notice } from '#app/components/ui/notice.tsx';
 
 export function loader({ context }: Route.LoaderArgs) {
   return { prefix: context.get(storefrontContext).storefront.prefix };
@@ -46,7 +46,15 @@ export default function ForgotPasswordPage({ loaderData, actionData }: Route.Com
             <p>{t('account.forgotPasswordText')}</p>
             <FormAlert error={failure?.formError} />
             <CsrfField />
-            <TextField name="email" type="email" label={t('account.email')} autoComplete="email" required defaultValue={failure?.values.email} error={failure?.fieldErrors.email} />
+            <TextField
+              name="email"
+              type="email"
+              label={t('account.email')}
+              autoComplete="email"
+              required
+              defaultValue={failure?.values.email}
+              error={failure?.fieldErrors.email}
+            />
             <button type="submit" className="button button--primary" disabled={navigation.state === 'submitting'}>
               {t('account.sendResetLink')}
             </button>

@@ -1,18 +1,18 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/login';
-import { AccountPage } from '../../components/account/account-page.tsx';
-import { CsrfField, FormAlert, TextField } from '../../components/forms/form-fields.tsx';
-import { customerContext, requestInfoContext, servicesContext, storefrontContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { accountPath, safeReturnTo } from '../../modules/customers/account-paths.ts';
-import { loginFields, loginSchema } from '../../modules/customers/customer-forms.ts';
-import { logIn } from '../../modules/customers/log-in.server.ts';
-import { redirectAsLoggedIn } from '../../modules/customers/log-in-response.server.ts';
-import { deviceSetCookie, knownDeviceCustomerId } from '../../modules/customers/known-device.server.ts';
-import { sendFailedLoginsMail } from '../../modules/customers/failed-logins-mail.server.ts';
-import { formFailure, parseForm } from '../../modules/forms/field-errors.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { Notice } from '../../components/ui/notice.tsx';
+import { AccountPage } from '#app/components/account/account-page.tsx';
+import { CsrfField, FormAlert, TextField } from '#app/components/forms/form-fields.tsx';
+import { customerContext, requestInfoContext, servicesContext, storefrontContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { accountPath, safeReturnTo } from '#app/modules/customers/account-paths.ts';
+import { loginFields, loginSchema } from '#app/modules/customers/customer-forms.ts';
+import { logIn } from '#app/modules/customers/log-in.server.ts';
+import { redirectAsLoggedIn } from '#app/modules/customers/log-in-response.server.ts';
+import { deviceSetCookie, knownDeviceCustomerId } from '#app/modules/customers/known-device.server.ts';
+import { sendFailedLoginsMail } from '#app/modules/customers/failed-logins-mail.server.ts';
+import { formFailure, parseForm } from '#app/lib/forms/field-errors.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { Notice } from '#app/components/ui/notice.tsx';
 
 /** Why the login page was shown, as the message key to show above the form. */
 const reasonMessages: Record<string, string> = {
@@ -54,7 +54,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const failure = loginFailures[result.reason];
     return data(formFailure(form, loginFields, {}, { key: failure.key }), { status: failure.status });
   }
-  const response = await orUnavailable(() => redirectAsLoggedIn(db, request, result.customerId, safeReturnTo(String(form.get('returnTo') ?? ''), prefix), secureCookies));
+  const response = await orUnavailable(() =>
+    redirectAsLoggedIn(db, request, result.customerId, safeReturnTo(String(form.get('returnTo') ?? ''), prefix), secureCookies),
+  );
   // This browser is now a known device of the account (decision 0018).
   response.headers.append('Set-Cookie', deviceSetCookie(sessionSecret, result.customerId, secureCookies));
   return response;
@@ -70,15 +72,28 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
       <div className="auth-columns">
         <section className="auth-card" aria-labelledby="login-heading">
           <h2 id="login-heading">{t('account.loginHeading')}</h2>
-          {reason && !failure && (
-            <Notice role="status">{t(reason)}</Notice>
-          )}
+          {reason && !failure && <Notice role="status">{t(reason)}</Notice>}
           <FormAlert error={failure?.formError} />
           <Form method="post" noValidate className="form-stack">
             <CsrfField />
             <input type="hidden" name="returnTo" value={returnTo} />
-            <TextField name="email" type="email" label={t('account.email')} autoComplete="email" required defaultValue={failure?.values.email} error={failure?.fieldErrors.email} />
-            <TextField name="password" type="password" label={t('account.password')} autoComplete="current-password" required error={failure?.fieldErrors.password} />
+            <TextField
+              name="email"
+              type="email"
+              label={t('account.email')}
+              autoComplete="email"
+              required
+              defaultValue={failure?.values.email}
+              error={failure?.fieldErrors.email}
+            />
+            <TextField
+              name="password"
+              type="password"
+              label={t('account.password')}
+              autoComplete="current-password"
+              required
+              error={failure?.fieldErrors.password}
+            />
             <p>
               <Link to={accountPath(prefix, 'forgotPassword')}>{t('account.forgotPasswordLink')}</Link>
             </p>

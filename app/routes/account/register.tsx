@@ -1,17 +1,17 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/register';
-import { AccountPage } from '../../components/account/account-page.tsx';
-import { CheckboxField, CsrfField, FormAlert, TextField } from '../../components/forms/form-fields.tsx';
-import { customerContext, requestInfoContext, servicesContext, storefrontContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { accountPath, safeReturnTo } from '../../modules/customers/account-paths.ts';
-import { registerFields, registerSchema } from '../../modules/customers/customer-forms.ts';
-import { redirectAsLoggedIn } from '../../modules/customers/log-in-response.server.ts';
-import { registerCustomer } from '../../modules/customers/register.server.ts';
-import { sendVerificationMail } from '../../modules/customers/email-verification.server.ts';
-import { formFailure, parseForm } from '../../modules/forms/field-errors.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { requestSubscription } from '../../modules/newsletter/newsletter.server.ts';
+import { AccountPage } from '#app/components/account/account-page.tsx';
+import { CheckboxField, CsrfField, FormAlert, TextField } from '#app/components/forms/form-fields.tsx';
+import { customerContext, requestInfoContext, servicesContext, storefrontContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { accountPath, safeReturnTo } from '#app/modules/customers/account-paths.ts';
+import { registerFields, registerSchema } from '#app/modules/customers/customer-forms.ts';
+import { redirectAsLoggedIn } from '#app/modules/customers/log-in-response.server.ts';
+import { registerCustomer } from '#app/modules/customers/register.server.ts';
+import { sendVerificationMail } from '#app/modules/customers/email-verification.server.ts';
+import { formFailure, parseForm } from '#app/lib/forms/field-errors.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { requestSubscription } from '#app/modules/newsletter/newsletter.server.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { prefix } = context.get(storefrontContext).storefront;
@@ -27,14 +27,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(registerSchema, form, registerFields);
   if (!parsed.ok) return data(parsed, { status: 400 });
   const result = await orUnavailable(() => registerCustomer(db, parsed.data, storefront.code, context.get(requestInfoContext).clientAddress));
-  if (!result.ok && result.reason === 'too-many-attempts') return data(formFailure(form, registerFields, {}, { key: 'account.tooManyAttempts' }), { status: 429 });
+  if (!result.ok && result.reason === 'too-many-attempts')
+    return data(formFailure(form, registerFields, {}, { key: 'account.tooManyAttempts' }), { status: 429 });
   if (!result.ok) return data(formFailure(form, registerFields, { email: { key: 'account.emailTaken' } }), { status: 400 });
   // The account can shop at once; its address is verified through the mailed link (issue 15).
   await orUnavailable(() => sendVerificationMail(context.get(servicesContext), storefront, result.customerId));
   if (parsed.data.newsletter) {
     const services = context.get(servicesContext);
     await orUnavailable(() =>
-      requestSubscription(services, { email: parsed.data.email, storefront, source: 'registration', customerId: result.customerId, clientAddress: context.get(requestInfoContext).clientAddress }),
+      requestSubscription(services, {
+        email: parsed.data.email,
+        storefront,
+        source: 'registration',
+        customerId: result.customerId,
+        clientAddress: context.get(requestInfoContext).clientAddress,
+      }),
     );
   }
   const returnTo = safeReturnTo(String(form.get('returnTo') ?? ''), storefront.prefix);
@@ -55,16 +62,44 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
         <FormAlert error={failure?.formError} />
         <input type="hidden" name="returnTo" value={returnTo} />
         <div className="form-row">
-          <TextField name="firstName" label={t('account.firstName')} autoComplete="given-name" required defaultValue={values.firstName} error={errors.firstName} />
+          <TextField
+            name="firstName"
+            label={t('account.firstName')}
+            autoComplete="given-name"
+            required
+            defaultValue={values.firstName}
+            error={errors.firstName}
+          />
           <TextField name="lastName" label={t('account.lastName')} autoComplete="family-name" required defaultValue={values.lastName} error={errors.lastName} />
         </div>
         <TextField name="email" type="email" label={t('account.email')} autoComplete="email" required defaultValue={values.email} error={errors.email} />
-        <TextField name="password" type="password" label={t('account.password')} autoComplete="new-password" required hint={t('account.passwordRules')} error={errors.password} />
-        <TextField name="confirmPassword" type="password" label={t('account.confirmPassword')} autoComplete="new-password" required error={errors.confirmPassword} />
+        <TextField
+          name="password"
+          type="password"
+          label={t('account.password')}
+          autoComplete="new-password"
+          required
+          hint={t('account.passwordRules')}
+          error={errors.password}
+        />
+        <TextField
+          name="confirmPassword"
+          type="password"
+          label={t('account.confirmPassword')}
+          autoComplete="new-password"
+          required
+          error={errors.confirmPassword}
+        />
         <fieldset className="form-fieldset">
           <legend>{t('account.businessHeading')}</legend>
           <p className="form-field__hint">{t('account.businessText')}</p>
-          <TextField name="companyName" label={t('account.companyName')} autoComplete="organization" defaultValue={values.companyName} error={errors.companyName} />
+          <TextField
+            name="companyName"
+            label={t('account.companyName')}
+            autoComplete="organization"
+            defaultValue={values.companyName}
+            error={errors.companyName}
+          />
           <TextField name="vatNumber" label={t('account.vatNumber')} defaultValue={values.vatNumber} error={errors.vatNumber} />
         </fieldset>
         <CheckboxField name="newsletter" label={t('account.newsletterOptIn')} defaultChecked={values.newsletter === 'on'} />

@@ -1,12 +1,12 @@
 import { data, Form, Link } from 'react-router';
 import type { Route } from './+types/verify-email';
-import { AccountPage } from '../../components/account/account-page.tsx';
-import { CsrfField, FormNotice } from '../../components/forms/form-fields.tsx';
-import { servicesContext, storefrontContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { accountPath, accountPaths } from '../../modules/customers/account-paths.ts';
-import { readVerificationToken, type VerifyOutcome, verifyEmail } from '../../modules/customers/email-verification.server.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { AccountPage } from '#app/components/account/account-page.tsx';
+import { CsrfField, FormNotice } from '#app/components/forms/form-fields.tsx';
+import { servicesContext, storefrontContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { accountPath, accountPaths } from '#app/modules/customers/account-paths.ts';
+import { readVerificationToken, type VerifyOutcome, verifyEmail } from '#app/modules/customers/email-verification.server.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
 
 /**
  * The link of verification mails (issue 15): /{prefix}/customer/account/verify-email?token=.
@@ -20,7 +20,10 @@ export function loader({ url, context }: Route.LoaderArgs) {
   const token = url.searchParams.get('token') ?? '';
   const check = readVerificationToken(sessionSecret, token);
   const result: VerifyOutcome | null = check.ok ? null : { outcome: check.reason };
-  return data({ prefix: context.get(storefrontContext).storefront.prefix, token, email: check.ok ? check.payload.email : null, result }, { status: check.ok ? 200 : 400, headers: noStore });
+  return data(
+    { prefix: context.get(storefrontContext).storefront.prefix, token, email: check.ok ? check.payload.email : null, result },
+    { status: check.ok ? 200 : 400, headers: noStore },
+  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -57,7 +60,9 @@ export default function VerifyEmailPage({ loaderData, actionData }: Route.Compon
           </button>
         </Form>
       ) : result.outcome === 'verified' || result.outcome === 'changed' ? (
-        <FormNotice message={result.outcome === 'verified' ? t('emailVerification.page.verified') : t('emailVerification.page.changed', { email: result.email })} />
+        <FormNotice
+          message={result.outcome === 'verified' ? t('emailVerification.page.verified') : t('emailVerification.page.changed', { email: result.email })}
+        />
       ) : (
         <p className="form-alert" role="alert">
           {t(failureMessages[result.outcome])}

@@ -1,14 +1,14 @@
 import { data, isRouteErrorResponse, Link, type MiddlewareFunction, Outlet } from 'react-router';
 import type { Route } from './+types/admin-layout';
-import { servicesContext, staffContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { adminLocaleOf } from '../../modules/admin/admin-locale.ts';
-import { adminBase } from '../../modules/admin/admin-paths.ts';
-import { readStaffSession, staffCookieName, staffSessionClearCookie } from '../../modules/admin/staff-session.server.ts';
-import { readCookie } from '../../modules/http/cookies.server.ts';
-import { I18nProvider, useI18n } from '../../modules/i18n/i18n.tsx';
-import { loadMessages } from '../../modules/i18n/messages.server.ts';
-import '../../styles/admin.css';
+import { servicesContext, staffContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { adminLocaleOf } from '#app/modules/admin/admin-locale.ts';
+import { adminBase } from '#app/modules/admin/admin-paths.ts';
+import { readStaffSession, staffCookieName, staffSessionClearCookie } from '#app/modules/admin/staff-session.server.ts';
+import { readCookie } from '#app/lib/http/cookies.server.ts';
+import { I18nProvider, useI18n } from '#app/modules/i18n/i18n.tsx';
+import { loadMessages } from '#app/modules/i18n/messages.server.ts';
+import '#app/styles/admin.css';
 
 /**
  * Every admin answer: the staff session read once, never cached by anyone (page cache, browser,

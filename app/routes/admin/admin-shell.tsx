@@ -1,10 +1,10 @@
 import { Form, type MiddlewareFunction, NavLink, Outlet, redirect, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/admin-shell';
-import { CsrfField } from '../../components/forms/form-fields.tsx';
-import { staffContext } from '../../context.ts';
-import { adminBase, adminPath } from '../../modules/admin/admin-paths.ts';
-import { navigationFor } from '../../modules/admin/navigation.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { CsrfField } from '#app/components/forms/form-fields.tsx';
+import { staffContext } from '#app/context.ts';
+import { adminBase, adminPath } from '#app/modules/admin/admin-paths.ts';
+import { navigationFor } from '#app/modules/admin/navigation.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
 import { AdminErrorMessage } from './admin-layout.tsx';
 
 /** The pages behind login: a full session (password and second factor) or the way there. */
@@ -34,7 +34,15 @@ export default function AdminShell({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function ShellFrame({ staff, navigation, children }: { staff?: { name: string; role: string }; navigation?: { labelKey: string; to: string }[]; children: React.ReactNode }) {
+function ShellFrame({
+  staff,
+  navigation,
+  children,
+}: {
+  staff?: { name: string; role: string };
+  navigation?: { labelKey: string; to: string }[];
+  children: React.ReactNode;
+}) {
   const { t } = useI18n();
   return (
     <div className="admin-shell">

@@ -1,18 +1,22 @@
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/audit';
-import { AdminFilters, AdminPager, AdminTable } from '../../components/admin/admin-list.tsx';
-import { AdminPageHeader } from '../../components/admin/admin-ui.tsx';
-import { servicesContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { adminPath } from '../../modules/admin/admin-paths.ts';
-import { auditEntities, auditSort, listAudit } from '../../modules/admin/audit.server.ts';
-import { parseListSort } from '../../modules/admin/list-sort.ts';
-import { requireStaff } from '../../modules/admin/require-staff.server.ts';
-import { listStaff } from '../../modules/admin/staff-accounts.server.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { AdminFilters, AdminPager, AdminTable } from '#app/components/admin/admin-list.tsx';
+import { AdminPageHeader } from '#app/components/admin/admin-ui.tsx';
+import { servicesContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { adminPath } from '#app/modules/admin/admin-paths.ts';
+import { auditEntities, auditSort, listAudit } from '#app/modules/admin/audit.server.ts';
+import { parseListSort } from '#app/modules/admin/list-sort.ts';
+import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
+import { listStaff } from '#app/modules/admin/staff-accounts.server.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().catch(undefined);
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .optional()
+  .catch(undefined);
 /** Filters from the query string; a malformed one is ignored rather than refused. */
 const filterSchema = z.object({
   staff: z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined),
@@ -32,7 +36,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const sort = parseListSort(auditSort, new URL(request.url).searchParams);
   const [entries, entities, staff] = await orUnavailable(() =>
     Promise.all([
-      listAudit(db, { staffId: filters.staff, action: filters.action, entity: filters.entity, entityId: filters.entityId, from: filters.from, to: filters.to }, filters.page, sort),
+      listAudit(
+        db,
+        { staffId: filters.staff, action: filters.action, entity: filters.entity, entityId: filters.entityId, from: filters.from, to: filters.to },
+        filters.page,
+        sort,
+      ),
       auditEntities(db),
       listStaff(db),
     ]),

@@ -1,17 +1,17 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/coupon';
-import { AdminNotice, AdminPageHeader } from '../../components/admin/admin-ui.tsx';
-import { CheckboxField, CsrfField, FieldMessage, FormAlert, TextField } from '../../components/forms/form-fields.tsx';
-import { servicesContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { idOf, intentOf } from '../../modules/admin/admin-forms.server.ts';
-import { adminPath } from '../../modules/admin/admin-paths.ts';
-import { can } from '../../modules/admin/permissions.ts';
-import { requireStaff } from '../../modules/admin/require-staff.server.ts';
-import { formatCurrencyAmount, minorUnitsToDecimal } from '../../modules/currency/money.ts';
-import { formFailure, parseForm } from '../../modules/forms/field-errors.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { couponFields, couponSchema, couponUsage, getCoupon, saveCoupon, setCouponActive } from '../../modules/promotions/promotions-admin.server.ts';
+import { AdminNotice, AdminPageHeader } from '#app/components/admin/admin-ui.tsx';
+import { CheckboxField, CsrfField, FieldMessage, FormAlert, TextField } from '#app/components/forms/form-fields.tsx';
+import { servicesContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { idOf, intentOf } from '#app/modules/admin/admin-forms.server.ts';
+import { adminPath } from '#app/modules/admin/admin-paths.ts';
+import { can } from '#app/modules/admin/permissions.ts';
+import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
+import { formatCurrencyAmount, minorUnitsToDecimal } from '#app/modules/currency/money.ts';
+import { formFailure, parseForm } from '#app/lib/forms/field-errors.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { couponFields, couponSchema, couponUsage, getCoupon, saveCoupon, setCouponActive } from '#app/modules/promotions/promotions-admin.server.ts';
 
 /** 'new' or a coupon id. */
 const couponIdOf = (param: string | undefined) => (param === 'new' ? null : idOf(param));
@@ -66,7 +66,12 @@ export default function CouponPage({ loaderData, actionData }: Route.ComponentPr
         {coupon && canWrite && (
           <Form method="post">
             <CsrfField />
-            <button type="submit" name="intent" value={coupon.isActive ? 'disable' : 'enable'} className={`button admin-button${coupon.isActive ? ' button--danger' : ''}`}>
+            <button
+              type="submit"
+              name="intent"
+              value={coupon.isActive ? 'disable' : 'enable'}
+              className={`button admin-button${coupon.isActive ? ' button--danger' : ''}`}
+            >
               {t(coupon.isActive ? 'admin.coupons.disable' : 'admin.coupons.enable')}
             </button>
           </Form>
@@ -81,7 +86,14 @@ export default function CouponPage({ loaderData, actionData }: Route.ComponentPr
         <CsrfField />
         <fieldset disabled={!canWrite} className="admin-fieldset">
           <legend className="visually-hidden">{t('admin.coupons.title')}</legend>
-          <TextField idPrefix="coupon" name="code" label={t('admin.coupons.code')} required defaultValue={value('code', coupon?.code ?? '')} error={failure?.fieldErrors.code} />
+          <TextField
+            idPrefix="coupon"
+            name="code"
+            label={t('admin.coupons.code')}
+            required
+            defaultValue={value('code', coupon?.code ?? '')}
+            error={failure?.fieldErrors.code}
+          />
           <div className="form-field">
             <label htmlFor="coupon-kind">{t('admin.coupons.kind')}</label>
             <select id="coupon-kind" name="kind" defaultValue={value('kind', coupon?.kind ?? 'percent')}>
@@ -92,14 +104,63 @@ export default function CouponPage({ loaderData, actionData }: Route.ComponentPr
               ))}
             </select>
           </div>
-          <TextField idPrefix="coupon" name="percent" label={t('admin.coupons.percent')} hint={t('admin.coupons.percentHint')} defaultValue={value('percent', coupon?.kind === 'percent' ? String(coupon.value / 100) : '')} error={failure?.fieldErrors.percent} />
-          <TextField idPrefix="coupon" name="amount" label={t('admin.coupons.amount')} hint={t('admin.coupons.amountHint')} defaultValue={value('amount', coupon?.kind === 'fixed' ? minorUnitsToDecimal(coupon.value) : '')} error={failure?.fieldErrors.amount} />
-          <DateField name="startsAt" label={t('admin.coupons.startsAt')} defaultValue={value('startsAt', dateInput(coupon?.startsAt ?? null))} error={failure?.fieldErrors.startsAt} />
-          <DateField name="endsAt" label={t('admin.coupons.endsAt')} defaultValue={value('endsAt', dateInput(coupon?.endsAt ?? null))} error={failure?.fieldErrors.endsAt} />
-          <TextField idPrefix="coupon" name="minSubtotal" label={t('admin.coupons.minSubtotal')} defaultValue={value('minSubtotal', coupon ? minorUnitsToDecimal(coupon.minSubtotalEurCents) : '0')} error={failure?.fieldErrors.minSubtotal} />
-          <TextField idPrefix="coupon" name="usageLimit" label={t('admin.coupons.usageLimit')} hint={t('admin.coupons.emptyUnlimited')} defaultValue={value('usageLimit', coupon?.usageLimit?.toString() ?? '')} error={failure?.fieldErrors.usageLimit} />
-          <TextField idPrefix="coupon" name="perCustomerLimit" label={t('admin.coupons.perCustomerLimit')} hint={t('admin.coupons.emptyUnlimited')} defaultValue={value('perCustomerLimit', coupon?.perCustomerLimit?.toString() ?? '')} error={failure?.fieldErrors.perCustomerLimit} />
-          <CheckboxField idPrefix="coupon" name="isActive" label={t('admin.coupons.isActive')} defaultChecked={failure ? failure.values.isActive === 'on' : (coupon?.isActive ?? true)} />
+          <TextField
+            idPrefix="coupon"
+            name="percent"
+            label={t('admin.coupons.percent')}
+            hint={t('admin.coupons.percentHint')}
+            defaultValue={value('percent', coupon?.kind === 'percent' ? String(coupon.value / 100) : '')}
+            error={failure?.fieldErrors.percent}
+          />
+          <TextField
+            idPrefix="coupon"
+            name="amount"
+            label={t('admin.coupons.amount')}
+            hint={t('admin.coupons.amountHint')}
+            defaultValue={value('amount', coupon?.kind === 'fixed' ? minorUnitsToDecimal(coupon.value) : '')}
+            error={failure?.fieldErrors.amount}
+          />
+          <DateField
+            name="startsAt"
+            label={t('admin.coupons.startsAt')}
+            defaultValue={value('startsAt', dateInput(coupon?.startsAt ?? null))}
+            error={failure?.fieldErrors.startsAt}
+          />
+          <DateField
+            name="endsAt"
+            label={t('admin.coupons.endsAt')}
+            defaultValue={value('endsAt', dateInput(coupon?.endsAt ?? null))}
+            error={failure?.fieldErrors.endsAt}
+          />
+          <TextField
+            idPrefix="coupon"
+            name="minSubtotal"
+            label={t('admin.coupons.minSubtotal')}
+            defaultValue={value('minSubtotal', coupon ? minorUnitsToDecimal(coupon.minSubtotalEurCents) : '0')}
+            error={failure?.fieldErrors.minSubtotal}
+          />
+          <TextField
+            idPrefix="coupon"
+            name="usageLimit"
+            label={t('admin.coupons.usageLimit')}
+            hint={t('admin.coupons.emptyUnlimited')}
+            defaultValue={value('usageLimit', coupon?.usageLimit?.toString() ?? '')}
+            error={failure?.fieldErrors.usageLimit}
+          />
+          <TextField
+            idPrefix="coupon"
+            name="perCustomerLimit"
+            label={t('admin.coupons.perCustomerLimit')}
+            hint={t('admin.coupons.emptyUnlimited')}
+            defaultValue={value('perCustomerLimit', coupon?.perCustomerLimit?.toString() ?? '')}
+            error={failure?.fieldErrors.perCustomerLimit}
+          />
+          <CheckboxField
+            idPrefix="coupon"
+            name="isActive"
+            label={t('admin.coupons.isActive')}
+            defaultChecked={failure ? failure.values.isActive === 'on' : (coupon?.isActive ?? true)}
+          />
         </fieldset>
         {canWrite && (
           <div>
@@ -151,7 +212,14 @@ function DateField({ name, label, defaultValue, error }: { name: string; label: 
   return (
     <div className="form-field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} name={name} type="datetime-local" defaultValue={defaultValue} aria-invalid={error ? true : undefined} aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`} />
+      <input
+        id={id}
+        name={name}
+        type="datetime-local"
+        defaultValue={defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+      />
       <p id={`${id}-hint`} className="form-field__hint">
         {t('admin.coupons.utcHint')}
       </p>

@@ -1,17 +1,17 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/coupons';
-import { AdminPager, AdminTable } from '../../components/admin/admin-list.tsx';
-import { AdminPageHeader } from '../../components/admin/admin-ui.tsx';
-import { servicesContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { adminPath } from '../../modules/admin/admin-paths.ts';
-import { parseListSort } from '../../modules/admin/list-sort.ts';
-import { can } from '../../modules/admin/permissions.ts';
-import { requireStaff } from '../../modules/admin/require-staff.server.ts';
-import { formatMoney } from '../../modules/currency/money.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { requestedPage } from '../../modules/paging/page-window.ts';
-import { couponSort, listCoupons } from '../../modules/promotions/promotions-admin.server.ts';
+import { AdminPager, AdminTable } from '#app/components/admin/admin-list.tsx';
+import { AdminPageHeader } from '#app/components/admin/admin-ui.tsx';
+import { servicesContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { adminPath } from '#app/modules/admin/admin-paths.ts';
+import { parseListSort } from '#app/modules/admin/list-sort.ts';
+import { can } from '#app/modules/admin/permissions.ts';
+import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
+import { formatMoney } from '#app/modules/currency/money.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { requestedPage } from '#app/lib/paging/page-window.ts';
+import { couponSort, listCoupons } from '#app/modules/promotions/promotions-admin.server.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireStaff(request, context, 'coupons.read');
@@ -26,7 +26,11 @@ export default function CouponsPage({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
   const discount = (coupon: (typeof loaderData.coupons)[number]) =>
-    coupon.kind === 'percent' ? `${coupon.value / 100} %` : coupon.kind === 'fixed' ? formatMoney(coupon.value, 'EUR', locale) : t('admin.coupons.kinds.free_shipping');
+    coupon.kind === 'percent'
+      ? `${coupon.value / 100} %`
+      : coupon.kind === 'fixed'
+        ? formatMoney(coupon.value, 'EUR', locale)
+        : t('admin.coupons.kinds.free_shipping');
   return (
     <>
       <AdminPageHeader title={t('admin.coupons.title')}>
@@ -65,7 +69,9 @@ export default function CouponsPage({ loaderData }: Route.ComponentProps) {
               {coupon.usageLimit !== null && ` / ${coupon.usageLimit}`}
             </td>
             <td>
-              <span className={`admin-badge admin-badge--${coupon.isActive ? 'active' : 'disabled'}`}>{t(coupon.isActive ? 'admin.coupons.active' : 'admin.coupons.disabled')}</span>
+              <span className={`admin-badge admin-badge--${coupon.isActive ? 'active' : 'disabled'}`}>
+                {t(coupon.isActive ? 'admin.coupons.active' : 'admin.coupons.disabled')}
+              </span>
             </td>
           </tr>
         ))}

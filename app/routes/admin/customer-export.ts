@@ -1,12 +1,12 @@
 import { data } from 'react-router';
 import type { Route } from './+types/customer-export';
-import { servicesContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { idOf } from '../../modules/admin/admin-forms.server.ts';
-import { recordAudit } from '../../modules/admin/audit.server.ts';
-import { requireStaff } from '../../modules/admin/require-staff.server.ts';
-import { getCustomerRecord } from '../../modules/customers/customer-admin.server.ts';
-import { exportCustomerData } from '../../modules/customers/privacy.server.ts';
+import { servicesContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { idOf } from '#app/modules/admin/admin-forms.server.ts';
+import { recordAudit } from '#app/modules/admin/audit.server.ts';
+import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
+import { getCustomerRecord } from '#app/modules/customers/customer-admin.server.ts';
+import { exportCustomerData } from '#app/modules/customers/privacy.server.ts';
 
 /** The same JSON document the customer downloads from the privacy page, for a request by mail. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -1,29 +1,29 @@
 import { data, Link } from 'react-router';
 import type { Route } from './+types/customer';
-import { AdminActionForm } from '../../components/admin/admin-action-form.tsx';
-import { AdminNotice, AdminPageHeader } from '../../components/admin/admin-ui.tsx';
-import { CreditLimitForm } from '../../components/admin/credit-limit-form.tsx';
-import { FieldMessage } from '../../components/forms/form-fields.tsx';
-import { servicesContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { idOf, intentOf } from '../../modules/admin/admin-forms.server.ts';
-import { adminLocaleOf } from '../../modules/admin/admin-locale.ts';
-import { adminPath } from '../../modules/admin/admin-paths.ts';
-import { recordAudit } from '../../modules/admin/audit.server.ts';
-import { can } from '../../modules/admin/permissions.ts';
-import { requireStaff } from '../../modules/admin/require-staff.server.ts';
-import { listAddresses } from '../../modules/customers/addresses.server.ts';
-import { businessStanding, setBusinessApproval, setCreditLimit } from '../../modules/customers/business-standing.server.ts';
-import { deleteCustomerData, getCustomerRecord, setCustomerBlocked } from '../../modules/customers/customer-admin.server.ts';
-import { listCustomerReviews } from '../../modules/customers/customer-reviews.server.ts';
-import { createPasswordResetToken } from '../../modules/customers/password-reset.server.ts';
-import { sendPasswordResetMail } from '../../modules/customers/password-reset-mail.server.ts';
-import { formatCurrencyAmount } from '../../modules/currency/money.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { storefrontByCode, storefronts } from '../../modules/i18n/locales.ts';
-import { defaultBusinessRules } from '../../modules/config/business-rules.ts';
-import { listCustomerOrders } from '../../modules/orders/customer-orders.server.ts';
-import { getWishlists } from '../../modules/wishlists/wishlists.server.ts';
+import { AdminActionForm } from '#app/components/admin/admin-action-form.tsx';
+import { AdminNotice, AdminPageHeader } from '#app/components/admin/admin-ui.tsx';
+import { CreditLimitForm } from '#app/components/admin/credit-limit-form.tsx';
+import { FieldMessage } from '#app/components/forms/form-fields.tsx';
+import { servicesContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { idOf, intentOf } from '#app/modules/admin/admin-forms.server.ts';
+import { adminLocaleOf } from '#app/modules/admin/admin-locale.ts';
+import { adminPath } from '#app/modules/admin/admin-paths.ts';
+import { recordAudit } from '#app/modules/admin/audit.server.ts';
+import { can } from '#app/modules/admin/permissions.ts';
+import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
+import { listAddresses } from '#app/modules/customers/addresses.server.ts';
+import { businessStanding, setBusinessApproval, setCreditLimit } from '#app/modules/customers/business-standing.server.ts';
+import { deleteCustomerData, getCustomerRecord, setCustomerBlocked } from '#app/modules/customers/customer-admin.server.ts';
+import { listCustomerReviews } from '#app/modules/customers/customer-reviews.server.ts';
+import { createPasswordResetToken } from '#app/modules/customers/password-reset.server.ts';
+import { sendPasswordResetMail } from '#app/modules/customers/password-reset-mail.server.ts';
+import { formatCurrencyAmount } from '#app/modules/currency/money.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { storefrontByCode, storefronts } from '#app/modules/i18n/locales.ts';
+import { defaultBusinessRules } from '#app/modules/config/business-rules.ts';
+import { listCustomerOrders } from '#app/modules/orders/customer-orders.server.ts';
+import { getWishlists } from '#app/modules/wishlists/wishlists.server.ts';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const me = await requireStaff(request, context, 'customers.read');
@@ -181,7 +181,14 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
               )}
               <AdminActionForm intent="delete" label={t('admin.customers.delete')} tone="danger" className="admin-danger-zone">
                 <div className="form-field form-field--checkbox">
-                  <input id="confirm-delete" type="checkbox" name="confirm" value="yes" aria-invalid={deleteError || undefined} aria-describedby={deleteError ? 'confirm-delete-error' : undefined} />
+                  <input
+                    id="confirm-delete"
+                    type="checkbox"
+                    name="confirm"
+                    value="yes"
+                    aria-invalid={deleteError || undefined}
+                    aria-describedby={deleteError ? 'confirm-delete-error' : undefined}
+                  />
                   <label htmlFor="confirm-delete">{t('admin.customers.confirmDelete')}</label>
                 </div>
                 {deleteError && <FieldMessage id="confirm-delete-error" error={{ key: 'admin.customers.confirmRequired' }} />}
@@ -194,7 +201,11 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
         <CreditLimitForm
           creditLimitCents={customer.creditLimitCents}
           defaultEurCents={loaderData.defaultCreditLimitEurCents}
-          failed={actionData && !actionData.ok && 'creditLimit' in actionData ? { error: { key: actionData.error }, value: String(actionData.creditLimit) } : undefined}
+          failed={
+            actionData && !actionData.ok && 'creditLimit' in actionData
+              ? { error: { key: actionData.error }, value: String(actionData.creditLimit) }
+              : undefined
+          }
         />
       )}
       <section className="admin-panel" aria-labelledby="customer-orders">
@@ -265,7 +276,8 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
         <ul className="admin-list">
           {reviews.map((review) => (
             <li key={review.id}>
-              <strong>{review.title}</strong> ({review.rating}/5, {review.productName}) · <span className={`admin-badge admin-badge--${review.status}`}>{t(`admin.reviews.statuses.${review.status}`)}</span>
+              <strong>{review.title}</strong> ({review.rating}/5, {review.productName}) ·{' '}
+              <span className={`admin-badge admin-badge--${review.status}`}>{t(`admin.reviews.statuses.${review.status}`)}</span>
             </li>
           ))}
         </ul>

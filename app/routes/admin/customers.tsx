@@ -1,15 +1,15 @@
 import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/customers';
-import { AdminFilters, AdminPager, AdminTable } from '../../components/admin/admin-list.tsx';
-import { AdminPageHeader } from '../../components/admin/admin-ui.tsx';
-import { servicesContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { adminPath } from '../../modules/admin/admin-paths.ts';
-import { requireStaff } from '../../modules/admin/require-staff.server.ts';
-import { parseListSort } from '../../modules/admin/list-sort.ts';
-import { customerSort, searchCustomers } from '../../modules/customers/customer-admin.server.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { requestedPage } from '../../modules/paging/page-window.ts';
+import { AdminFilters, AdminPager, AdminTable } from '#app/components/admin/admin-list.tsx';
+import { AdminPageHeader } from '#app/components/admin/admin-ui.tsx';
+import { servicesContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { adminPath } from '#app/modules/admin/admin-paths.ts';
+import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
+import { parseListSort } from '#app/modules/admin/list-sort.ts';
+import { customerSort, searchCustomers } from '#app/modules/customers/customer-admin.server.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { requestedPage } from '#app/lib/paging/page-window.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, 'customers.read');

@@ -1,19 +1,19 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/dashboard';
-import { AnalyticsPanels } from '../../components/admin/analytics-panels.tsx';
-import { DailyChart } from '../../components/admin/daily-chart.tsx';
-import { funnelByStoreAndDay, webVitalsP75 } from '../../modules/analytics/analytics-store.server.ts';
-import { AdminPageHeader } from '../../components/admin/admin-ui.tsx';
-import { servicesContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { adminLocaleOf } from '../../modules/admin/admin-locale.ts';
-import { adminPath } from '../../modules/admin/admin-paths.ts';
-import { lowStockThreshold, lowStockVariants, recentFailedMails, salesByStore, salesPerDay, waitingWork } from '../../modules/admin/dashboard.server.ts';
-import { can } from '../../modules/admin/permissions.ts';
-import { requireStaff } from '../../modules/admin/require-staff.server.ts';
-import { formatCurrencyAmount, formatMoney } from '../../modules/currency/money.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { storefrontByCode } from '../../modules/i18n/locales.ts';
+import { AnalyticsPanels } from '#app/components/admin/analytics-panels.tsx';
+import { DailyChart } from '#app/components/admin/daily-chart.tsx';
+import { funnelByStoreAndDay, webVitalsP75 } from '#app/modules/analytics/analytics-store.server.ts';
+import { AdminPageHeader } from '#app/components/admin/admin-ui.tsx';
+import { servicesContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { adminLocaleOf } from '#app/modules/admin/admin-locale.ts';
+import { adminPath } from '#app/modules/admin/admin-paths.ts';
+import { lowStockThreshold, lowStockVariants, recentFailedMails, salesByStore, salesPerDay, waitingWork } from '#app/modules/admin/dashboard.server.ts';
+import { can } from '#app/modules/admin/permissions.ts';
+import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
+import { formatCurrencyAmount, formatMoney } from '#app/modules/currency/money.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { storefrontByCode } from '#app/modules/i18n/locales.ts';
 
 /** Each block shows to the roles that may open what it summarises. */
 export async function loader({ request, context }: Route.LoaderArgs) {

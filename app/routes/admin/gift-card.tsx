@@ -1,16 +1,16 @@
 import { data, Form, Link } from 'react-router';
 import type { Route } from './+types/gift-card';
-import { AdminNotice, AdminPageHeader } from '../../components/admin/admin-ui.tsx';
-import { CsrfField } from '../../components/forms/form-fields.tsx';
-import { servicesContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { idOf, intentOf } from '../../modules/admin/admin-forms.server.ts';
-import { adminPath } from '../../modules/admin/admin-paths.ts';
-import { can } from '../../modules/admin/permissions.ts';
-import { requireStaff } from '../../modules/admin/require-staff.server.ts';
-import { formatMoney } from '../../modules/currency/money.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { giftCardHistory, setGiftCardDisabled } from '../../modules/promotions/promotions-admin.server.ts';
+import { AdminNotice, AdminPageHeader } from '#app/components/admin/admin-ui.tsx';
+import { CsrfField } from '#app/components/forms/form-fields.tsx';
+import { servicesContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { idOf, intentOf } from '#app/modules/admin/admin-forms.server.ts';
+import { adminPath } from '#app/modules/admin/admin-paths.ts';
+import { can } from '#app/modules/admin/permissions.ts';
+import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
+import { formatMoney } from '#app/modules/currency/money.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { giftCardHistory, setGiftCardDisabled } from '#app/modules/promotions/promotions-admin.server.ts';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const me = await requireStaff(request, context, 'giftcards.read');
@@ -39,7 +39,12 @@ export default function GiftCardPage({ loaderData, actionData }: Route.Component
         {canWrite && (
           <Form method="post">
             <CsrfField />
-            <button type="submit" name="intent" value={card.disabledAt ? 'enable' : 'disable'} className={`button admin-button${card.disabledAt ? '' : ' button--danger'}`}>
+            <button
+              type="submit"
+              name="intent"
+              value={card.disabledAt ? 'enable' : 'disable'}
+              className={`button admin-button${card.disabledAt ? '' : ' button--danger'}`}
+            >
               {t(card.disabledAt ? 'admin.giftCards.enable' : 'admin.giftCards.disable')}
             </button>
           </Form>

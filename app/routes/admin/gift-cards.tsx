@@ -1,20 +1,27 @@
 import { data, Form, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/gift-cards';
-import { AdminPager, AdminTable } from '../../components/admin/admin-list.tsx';
-import { AdminNotice, AdminPageHeader } from '../../components/admin/admin-ui.tsx';
-import { CsrfField, TextField } from '../../components/forms/form-fields.tsx';
-import { servicesContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { adminPath } from '../../modules/admin/admin-paths.ts';
-import { parseListSort } from '../../modules/admin/list-sort.ts';
-import { can } from '../../modules/admin/permissions.ts';
-import { requireStaff } from '../../modules/admin/require-staff.server.ts';
-import { formatMoney } from '../../modules/currency/money.ts';
-import { parseForm } from '../../modules/forms/field-errors.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { storefrontByCode, storefronts } from '../../modules/i18n/locales.ts';
-import { requestedPage } from '../../modules/paging/page-window.ts';
-import { giftCardFields, giftCardSchema, giftCardSort, issueGiftCard, listGiftCards, sendGiftCardMail } from '../../modules/promotions/promotions-admin.server.ts';
+import { AdminPager, AdminTable } from '#app/components/admin/admin-list.tsx';
+import { AdminNotice, AdminPageHeader } from '#app/components/admin/admin-ui.tsx';
+import { CsrfField, TextField } from '#app/components/forms/form-fields.tsx';
+import { servicesContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { adminPath } from '#app/modules/admin/admin-paths.ts';
+import { parseListSort } from '#app/modules/admin/list-sort.ts';
+import { can } from '#app/modules/admin/permissions.ts';
+import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
+import { formatMoney } from '#app/modules/currency/money.ts';
+import { parseForm } from '#app/lib/forms/field-errors.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { storefrontByCode, storefronts } from '#app/modules/i18n/locales.ts';
+import { requestedPage } from '#app/lib/paging/page-window.ts';
+import {
+  giftCardFields,
+  giftCardSchema,
+  giftCardSort,
+  issueGiftCard,
+  listGiftCards,
+  sendGiftCardMail,
+} from '#app/modules/promotions/promotions-admin.server.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireStaff(request, context, 'giftcards.read');
@@ -61,19 +68,41 @@ export default function GiftCardsPage({ loaderData, actionData }: Route.Componen
           <h2 id="issue-heading">{t('admin.giftCards.issue')}</h2>
           <Form method="post" noValidate className="admin-form admin-form--row">
             <CsrfField />
-            <TextField idPrefix="gift" name="amount" label={t('admin.giftCards.amount')} hint={t('admin.giftCards.amountHint')} required defaultValue={failure?.values.amount} error={failure?.fieldErrors.amount} />
+            <TextField
+              idPrefix="gift"
+              name="amount"
+              label={t('admin.giftCards.amount')}
+              hint={t('admin.giftCards.amountHint')}
+              required
+              defaultValue={failure?.values.amount}
+              error={failure?.fieldErrors.amount}
+            />
             <div className="form-field">
               <label htmlFor="gift-expiresAt">
                 {t('admin.giftCards.expiresAt')} <span className="form-field__optional">({t('form.optional')})</span>
               </label>
-              <input id="gift-expiresAt" name="expiresAt" type="date" defaultValue={failure?.values.expiresAt} aria-invalid={failure?.fieldErrors.expiresAt ? true : undefined} aria-describedby={failure?.fieldErrors.expiresAt ? 'gift-expiresAt-error' : undefined} />
+              <input
+                id="gift-expiresAt"
+                name="expiresAt"
+                type="date"
+                defaultValue={failure?.values.expiresAt}
+                aria-invalid={failure?.fieldErrors.expiresAt ? true : undefined}
+                aria-describedby={failure?.fieldErrors.expiresAt ? 'gift-expiresAt-error' : undefined}
+              />
               {failure?.fieldErrors.expiresAt && (
                 <p id="gift-expiresAt-error" className="field-error">
                   {t(failure.fieldErrors.expiresAt.key)}
                 </p>
               )}
             </div>
-            <TextField idPrefix="gift" name="recipientEmail" type="email" label={t('admin.giftCards.recipient')} defaultValue={failure?.values.recipientEmail} error={failure?.fieldErrors.recipientEmail} />
+            <TextField
+              idPrefix="gift"
+              name="recipientEmail"
+              type="email"
+              label={t('admin.giftCards.recipient')}
+              defaultValue={failure?.values.recipientEmail}
+              error={failure?.fieldErrors.recipientEmail}
+            />
             <div className="form-field">
               <label htmlFor="gift-mailLocale">{t('admin.giftCards.mailLanguage')}</label>
               <select id="gift-mailLocale" name="mailLocale" defaultValue={failure?.values.mailLocale ?? 'en'}>
@@ -118,7 +147,9 @@ export default function GiftCardsPage({ loaderData, actionData }: Route.Componen
             <td className="admin-nowrap admin-wide">{date.format(new Date(card.createdAt))}</td>
             <td className="admin-nowrap admin-wide">{card.expiresAt ? date.format(new Date(card.expiresAt)) : t('admin.giftCards.never')}</td>
             <td>
-              <span className={`admin-badge admin-badge--${card.disabledAt ? 'disabled' : 'active'}`}>{t(card.disabledAt ? 'admin.giftCards.disabled' : 'admin.giftCards.active')}</span>
+              <span className={`admin-badge admin-badge--${card.disabledAt ? 'disabled' : 'active'}`}>
+                {t(card.disabledAt ? 'admin.giftCards.disabled' : 'admin.giftCards.active')}
+              </span>
             </td>
           </tr>
         ))}

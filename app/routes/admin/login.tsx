@@ -1,17 +1,17 @@
 import { data, Form, redirect, useNavigation } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/login';
-import { AdminAuthCard, AdminNotice } from '../../components/admin/admin-ui.tsx';
-import { CsrfField, FormAlert, TextField } from '../../components/forms/form-fields.tsx';
-import { requestInfoContext, servicesContext, staffContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { adminPath, safeAdminReturnTo } from '../../modules/admin/admin-paths.ts';
-import { logInStaff } from '../../modules/admin/staff-auth.server.ts';
-import { staffCookieName, staffSessionCookie, startStaffSession } from '../../modules/admin/staff-session.server.ts';
-import { emailField } from '../../modules/customers/customer-forms.ts';
-import { formFailure, parseForm } from '../../modules/forms/field-errors.ts';
-import { readCookie } from '../../modules/http/cookies.server.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { AdminAuthCard, AdminNotice } from '#app/components/admin/admin-ui.tsx';
+import { CsrfField, FormAlert, TextField } from '#app/components/forms/form-fields.tsx';
+import { requestInfoContext, servicesContext, staffContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { adminPath, safeAdminReturnTo } from '#app/modules/admin/admin-paths.ts';
+import { logInStaff } from '#app/modules/admin/staff-auth.server.ts';
+import { staffCookieName, staffSessionCookie, startStaffSession } from '#app/modules/admin/staff-session.server.ts';
+import { emailField } from '#app/modules/customers/customer-forms.ts';
+import { formFailure, parseForm } from '#app/lib/forms/field-errors.ts';
+import { readCookie } from '#app/lib/http/cookies.server.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
 
 const loginFields = ['email', 'password'] as const;
 const loginSchema = z.object({ email: emailField, password: z.string().min(1, 'validation.required').max(256, 'validation.passwordTooLong') });
@@ -38,7 +38,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const token = await orUnavailable(() => startStaffSession(db, result.staffId, readCookie(request, staffCookieName(secureCookies)), false));
   const returnTo = safeAdminReturnTo(String(form.get('returnTo') ?? ''));
-  throw redirect(`${adminPath('login/two-factor')}?returnTo=${encodeURIComponent(returnTo)}`, { headers: { 'Set-Cookie': staffSessionCookie(token, secureCookies) } });
+  throw redirect(`${adminPath('login/two-factor')}?returnTo=${encodeURIComponent(returnTo)}`, {
+    headers: { 'Set-Cookie': staffSessionCookie(token, secureCookies) },
+  });
 }
 
 export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
@@ -52,8 +54,23 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
       <Form method="post" noValidate className="admin-form">
         <CsrfField />
         <input type="hidden" name="returnTo" value={loaderData.returnTo} />
-        <TextField name="email" type="email" label={t('admin.login.email')} autoComplete="username" required defaultValue={failure?.values.email} error={failure?.fieldErrors.email} />
-        <TextField name="password" type="password" label={t('admin.login.password')} autoComplete="current-password" required error={failure?.fieldErrors.password} />
+        <TextField
+          name="email"
+          type="email"
+          label={t('admin.login.email')}
+          autoComplete="username"
+          required
+          defaultValue={failure?.values.email}
+          error={failure?.fieldErrors.email}
+        />
+        <TextField
+          name="password"
+          type="password"
+          label={t('admin.login.password')}
+          autoComplete="current-password"
+          required
+          error={failure?.fieldErrors.password}
+        />
         <button type="submit" className="button admin-button button--primary" disabled={navigation.state === 'submitting'}>
           {t('admin.login.submit')}
         </button>

@@ -1,10 +1,10 @@
 import { redirect } from 'react-router';
 import type { Route } from './+types/logout';
-import { servicesContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { adminPath } from '../../modules/admin/admin-paths.ts';
-import { endStaffSession, staffCookieName, staffSessionClearCookie } from '../../modules/admin/staff-session.server.ts';
-import { readCookie } from '../../modules/http/cookies.server.ts';
+import { servicesContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { adminPath } from '#app/modules/admin/admin-paths.ts';
+import { endStaffSession, staffCookieName, staffSessionClearCookie } from '#app/modules/admin/staff-session.server.ts';
+import { readCookie } from '#app/lib/http/cookies.server.ts';
 
 /** Logging out is a POST with its CSRF token; a GET goes back to the admin. */
 export function loader() {

@@ -1,17 +1,18 @@
 import { data, Form } from 'react-router';
 import type { Route } from './+types/mail-outbox';
-import { AdminPager, AdminTable, AdminTabs } from '../../components/admin/admin-list.tsx';
-import { AdminNotice, AdminPageHeader } from '../../components/admin/admin-ui.tsx';
-import { CsrfField } from '../../components/forms/form-fields.tsx';
-import { servicesContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { idOf, intentOf } from '../../modules/admin/admin-forms.server.ts';
-import { adminPath } from '../../modules/admin/admin-paths.ts';
-import { requireStaff } from '../../modules/admin/require-staff.server.ts';
-import { parseListSort } from '../../modules/admin/list-sort.ts';
-import { discardMail, listOutbox, MailOutbox, outboxSort, outboxViews, retryMail } from '../../modules/mail/outbox.server.ts';
-import { requestedPage } from '../../modules/paging/page-window.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { AdminPager, AdminTable, AdminTabs } from '#app/components/admin/admin-list.tsx';
+import { AdminNotice, AdminPageHeader } from '#app/components/admin/admin-ui.tsx';
+import { CsrfField } from '#app/components/forms/form-fields.tsx';
+import { servicesContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { idOf, intentOf } from '#app/modules/admin/admin-forms.server.ts';
+import { adminPath } from '#app/modules/admin/admin-paths.ts';
+import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
+import { parseListSort } from '#app/modules/admin/list-sort.ts';
+import { MailOutbox } from '#app/lib/mail/outbox.server.ts';
+import { discardMail, listOutbox, outboxSort, outboxViews, retryMail } from '#app/modules/admin/mail-outbox.server.ts';
+import { requestedPage } from '#app/lib/paging/page-window.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, 'mail.outbox');
@@ -44,7 +45,14 @@ export default function MailOutboxPage({ loaderData, actionData }: Route.Compone
     <>
       <AdminPageHeader title={t('admin.mail.title')} />
       {actionData && <AdminNotice tone={actionData.ok ? 'success' : 'error'}>{t(actionData.message)}</AdminNotice>}
-      <AdminTabs label={t('admin.mail.views')} tabs={views.map((candidate) => ({ to: `${adminPath('mail')}?view=${candidate}`, label: t(`admin.mail.view.${candidate}`), current: candidate === view }))} />
+      <AdminTabs
+        label={t('admin.mail.views')}
+        tabs={views.map((candidate) => ({
+          to: `${adminPath('mail')}?view=${candidate}`,
+          label: t(`admin.mail.view.${candidate}`),
+          current: candidate === view,
+        }))}
+      />
       <AdminTable
         caption={t(`admin.mail.view.${view}`)}
         sort={sort}
@@ -80,10 +88,22 @@ export default function MailOutboxPage({ loaderData, actionData }: Route.Compone
                 <Form method="post" className="admin-inline-form">
                   <CsrfField />
                   <input type="hidden" name="mailId" value={mail.id} />
-                  <button type="submit" name="intent" value="retry" className="button admin-button admin-button--small" aria-label={t('admin.mail.retryFor', { subject: mail.subject, to: mail.toAddress })}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="retry"
+                    className="button admin-button admin-button--small"
+                    aria-label={t('admin.mail.retryFor', { subject: mail.subject, to: mail.toAddress })}
+                  >
                     {t('admin.mail.retry')}
                   </button>
-                  <button type="submit" name="intent" value="discard" className="button admin-button admin-button--small button--danger" aria-label={t('admin.mail.discardFor', { subject: mail.subject, to: mail.toAddress })}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="discard"
+                    className="button admin-button admin-button--small button--danger"
+                    aria-label={t('admin.mail.discardFor', { subject: mail.subject, to: mail.toAddress })}
+                  >
                     {t('admin.mail.discard')}
                   </button>
                 </Form>

@@ -1,17 +1,17 @@
 import { data, Form } from 'react-router';
 import type { Route } from './+types/profile';
-import { AdminNotice, AdminPageHeader } from '../../components/admin/admin-ui.tsx';
-import { RecoveryCodes } from '../../components/admin/recovery-codes.tsx';
-import { CsrfField } from '../../components/forms/form-fields.tsx';
-import { servicesContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { intentOf } from '../../modules/admin/admin-forms.server.ts';
-import { recordAudit } from '../../modules/admin/audit.server.ts';
-import { requireStaff } from '../../modules/admin/require-staff.server.ts';
-import { setStaffLocale, staffLocaleSchema } from '../../modules/admin/staff-accounts.server.ts';
-import { replaceRecoveryCodes, unusedRecoveryCodeCount } from '../../modules/admin/two-factor.server.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { storefronts } from '../../modules/i18n/locales.ts';
+import { AdminNotice, AdminPageHeader } from '#app/components/admin/admin-ui.tsx';
+import { RecoveryCodes } from '#app/components/admin/recovery-codes.tsx';
+import { CsrfField } from '#app/components/forms/form-fields.tsx';
+import { servicesContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { intentOf } from '#app/modules/admin/admin-forms.server.ts';
+import { recordAudit } from '#app/modules/admin/audit.server.ts';
+import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
+import { setStaffLocale, staffLocaleSchema } from '#app/modules/admin/staff-accounts.server.ts';
+import { replaceRecoveryCodes, unusedRecoveryCodeCount } from '#app/modules/admin/two-factor.server.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { storefronts } from '#app/modules/i18n/locales.ts';
 
 /** Every staff member's own settings: the admin's language and the recovery codes. */
 export async function loader({ request, context }: Route.LoaderArgs) {

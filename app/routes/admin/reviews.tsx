@@ -1,20 +1,28 @@
 import { data, Form } from 'react-router';
 import type { Route } from './+types/reviews';
-import { AdminPager, AdminSortLinks, AdminTabs } from '../../components/admin/admin-list.tsx';
-import { AdminActionForm } from '../../components/admin/admin-action-form.tsx';
-import { AdminNotice, AdminPageHeader } from '../../components/admin/admin-ui.tsx';
-import { CsrfField, FieldMessage } from '../../components/forms/form-fields.tsx';
-import { servicesContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { idOf, intentOf } from '../../modules/admin/admin-forms.server.ts';
-import { adminLocaleOf } from '../../modules/admin/admin-locale.ts';
-import { adminPath } from '../../modules/admin/admin-paths.ts';
-import { parseListSort } from '../../modules/admin/list-sort.ts';
-import { requireStaff } from '../../modules/admin/require-staff.server.ts';
-import { listReviews, moderateReview, rejectSchema, replySchema, replyToReview, reviewSortFor, reviewStatuses } from '../../modules/engagement/review-moderation.server.ts';
-import { fieldErrorsOf } from '../../modules/forms/field-errors.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { requestedPage } from '../../modules/paging/page-window.ts';
+import { AdminPager, AdminSortLinks, AdminTabs } from '#app/components/admin/admin-list.tsx';
+import { AdminActionForm } from '#app/components/admin/admin-action-form.tsx';
+import { AdminNotice, AdminPageHeader } from '#app/components/admin/admin-ui.tsx';
+import { CsrfField, FieldMessage } from '#app/components/forms/form-fields.tsx';
+import { servicesContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { idOf, intentOf } from '#app/modules/admin/admin-forms.server.ts';
+import { adminLocaleOf } from '#app/modules/admin/admin-locale.ts';
+import { adminPath } from '#app/modules/admin/admin-paths.ts';
+import { parseListSort } from '#app/modules/admin/list-sort.ts';
+import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
+import {
+  listReviews,
+  moderateReview,
+  rejectSchema,
+  replySchema,
+  replyToReview,
+  reviewSortFor,
+  reviewStatuses,
+} from '#app/modules/engagement/review-moderation.server.ts';
+import { fieldErrorsOf } from '#app/lib/forms/field-errors.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { requestedPage } from '#app/lib/paging/page-window.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireStaff(request, context, 'reviews.moderate');
@@ -38,7 +46,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = rejectSchema.safeParse({ reason: form.get('reason') ?? '' });
     if (!parsed.success) return failure('reason', fieldErrorsOf(parsed.error));
     const done = await orUnavailable(() => moderateReview(db, reviewId, 'rejected', { staffId: me.id, reason: parsed.data.reason }));
-    return done ? { ok: true as const, message: 'admin.reviews.rejected' } : data({ ok: true as const, message: 'admin.reviews.alreadyDecided' }, { status: 409 });
+    return done
+      ? { ok: true as const, message: 'admin.reviews.rejected' }
+      : data({ ok: true as const, message: 'admin.reviews.alreadyDecided' }, { status: 409 });
   }
   if (intent === 'reply') {
     const parsed = replySchema.safeParse({ reply: form.get('reply') ?? '' });
@@ -47,7 +57,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { ok: true as const, message: parsed.data.reply ? 'admin.reviews.replied' : 'admin.reviews.replyRemoved' };
   }
   const done = await orUnavailable(() => moderateReview(db, reviewId, 'approved', { staffId: me.id }));
-  return done ? { ok: true as const, message: 'admin.reviews.approved' } : data({ ok: true as const, message: 'admin.reviews.alreadyDecided' }, { status: 409 });
+  return done
+    ? { ok: true as const, message: 'admin.reviews.approved' }
+    : data({ ok: true as const, message: 'admin.reviews.alreadyDecided' }, { status: 409 });
 }
 
 export default function ReviewsPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -59,7 +71,14 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
     <>
       <AdminPageHeader title={t('admin.reviews.title')} />
       {actionData?.ok && <AdminNotice>{t(actionData.message)}</AdminNotice>}
-      <AdminTabs label={t('admin.reviews.statusFilter')} tabs={statuses.map((candidate) => ({ to: `${adminPath('reviews')}?status=${candidate}`, label: t(`admin.reviews.statuses.${candidate}`), current: candidate === status }))} />
+      <AdminTabs
+        label={t('admin.reviews.statusFilter')}
+        tabs={statuses.map((candidate) => ({
+          to: `${adminPath('reviews')}?status=${candidate}`,
+          label: t(`admin.reviews.statuses.${candidate}`),
+          current: candidate === status,
+        }))}
+      />
       {window.total > 1 && (
         <AdminSortLinks
           label={t('admin.list.sortBy')}
@@ -80,7 +99,8 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
               <article className="admin-panel admin-review" aria-labelledby={`review-${review.id}`}>
                 <header>
                   <h2 id={`review-${review.id}`}>
-                    <span aria-label={t('admin.reviews.rating', { rating: review.rating })}>{'★'.repeat(review.rating) + '☆'.repeat(5 - review.rating)}</span> {review.title}
+                    <span aria-label={t('admin.reviews.rating', { rating: review.rating })}>{'★'.repeat(review.rating) + '☆'.repeat(5 - review.rating)}</span>{' '}
+                    {review.title}
                   </h2>
                   <p className="admin-muted">
                     {review.productName ?? review.sku} (<code>{review.sku}</code>) · {review.authorName}

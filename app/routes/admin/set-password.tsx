@@ -1,15 +1,15 @@
 import { data, Form, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/set-password';
-import { AdminAuthCard } from '../../components/admin/admin-ui.tsx';
-import { CsrfField, TextField } from '../../components/forms/form-fields.tsx';
-import { servicesContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { adminPath } from '../../modules/admin/admin-paths.ts';
-import { recordAudit } from '../../modules/admin/audit.server.ts';
-import { passwordTokenStaff, setPasswordWithToken } from '../../modules/admin/staff-auth.server.ts';
-import { newPasswordFields, newPasswordSchema } from '../../modules/customers/customer-forms.ts';
-import { parseForm } from '../../modules/forms/field-errors.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { AdminAuthCard } from '#app/components/admin/admin-ui.tsx';
+import { CsrfField, TextField } from '#app/components/forms/form-fields.tsx';
+import { servicesContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { adminPath } from '#app/modules/admin/admin-paths.ts';
+import { recordAudit } from '#app/modules/admin/audit.server.ts';
+import { passwordTokenStaff, setPasswordWithToken } from '#app/modules/admin/staff-auth.server.ts';
+import { newPasswordFields, newPasswordSchema } from '#app/modules/customers/customer-forms.ts';
+import { parseForm } from '#app/lib/forms/field-errors.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
 
 /** The one-time link of `npm run admin -- create-owner`, of invitations and of access resets. */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -46,8 +46,23 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
       <Form method="post" noValidate className="admin-form">
         <CsrfField />
         <input type="email" name="username" autoComplete="username" value={loaderData.email} readOnly hidden />
-        <TextField name="password" type="password" label={t('admin.setPassword.password')} autoComplete="new-password" required hint={t('admin.setPassword.hint')} error={failure?.fieldErrors.password} />
-        <TextField name="confirmPassword" type="password" label={t('admin.setPassword.confirm')} autoComplete="new-password" required error={failure?.fieldErrors.confirmPassword} />
+        <TextField
+          name="password"
+          type="password"
+          label={t('admin.setPassword.password')}
+          autoComplete="new-password"
+          required
+          hint={t('admin.setPassword.hint')}
+          error={failure?.fieldErrors.password}
+        />
+        <TextField
+          name="confirmPassword"
+          type="password"
+          label={t('admin.setPassword.confirm')}
+          autoComplete="new-password"
+          required
+          error={failure?.fieldErrors.confirmPassword}
+        />
         <button type="submit" className="button admin-button button--primary" disabled={navigation.state === 'submitting'}>
           {t('admin.setPassword.submit')}
         </button>

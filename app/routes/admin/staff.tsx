@@ -1,18 +1,27 @@
 import { data, Form, useNavigation } from 'react-router';
 import type { Route } from './+types/staff';
-import { AdminTable } from '../../components/admin/admin-list.tsx';
-import { AdminNotice, AdminPageHeader } from '../../components/admin/admin-ui.tsx';
-import { CsrfField, FieldMessage, FormAlert, TextField } from '../../components/forms/form-fields.tsx';
-import { servicesContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { idOf, intentOf } from '../../modules/admin/admin-forms.server.ts';
-import { adminPath } from '../../modules/admin/admin-paths.ts';
-import { parseListSort } from '../../modules/admin/list-sort.ts';
-import { staffRoles } from '../../modules/admin/permissions.ts';
-import { requireStaff } from '../../modules/admin/require-staff.server.ts';
-import { changeStaffRole, inviteStaff, listStaff, resetStaffAccess, setStaffDisabled, staffInviteFields, staffInviteSchema, staffSort } from '../../modules/admin/staff-accounts.server.ts';
-import { formFailure, parseForm } from '../../modules/forms/field-errors.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { AdminTable } from '#app/components/admin/admin-list.tsx';
+import { AdminNotice, AdminPageHeader } from '#app/components/admin/admin-ui.tsx';
+import { CsrfField, FieldMessage, FormAlert, TextField } from '#app/components/forms/form-fields.tsx';
+import { servicesContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { idOf, intentOf } from '#app/modules/admin/admin-forms.server.ts';
+import { adminPath } from '#app/modules/admin/admin-paths.ts';
+import { parseListSort } from '#app/modules/admin/list-sort.ts';
+import { staffRoles } from '#app/modules/admin/permissions.ts';
+import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
+import {
+  changeStaffRole,
+  inviteStaff,
+  listStaff,
+  resetStaffAccess,
+  setStaffDisabled,
+  staffInviteFields,
+  staffInviteSchema,
+  staffSort,
+} from '#app/modules/admin/staff-accounts.server.ts';
+import { formFailure, parseForm } from '#app/lib/forms/field-errors.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireStaff(request, context, 'staff.manage');
@@ -47,7 +56,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       const result = await resetStaffAccess(db, me.id, staffId);
       return { result, message: 'admin.staff.resetLink', link: result.ok ? linkOf(result.token) : null };
     }
-    return { result: await setStaffDisabled(db, me.id, staffId, intent === 'disable'), message: intent === 'disable' ? 'admin.staff.disabled' : 'admin.staff.enabled', link: null };
+    return {
+      result: await setStaffDisabled(db, me.id, staffId, intent === 'disable'),
+      message: intent === 'disable' ? 'admin.staff.disabled' : 'admin.staff.enabled',
+      link: null,
+    };
   });
   if (!outcome.result.ok) {
     if (outcome.result.reason === 'not-found') throw data(null, { status: 404 });
@@ -131,15 +144,33 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
                   <Form method="post" className="admin-inline-form">
                     <CsrfField />
                     <input type="hidden" name="staffId" value={member.id} />
-                    <button type="submit" name="intent" value="reset" className="button admin-button admin-button--small" aria-label={t('admin.staff.resetFor', { name: member.name })}>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="reset"
+                      className="button admin-button admin-button--small"
+                      aria-label={t('admin.staff.resetFor', { name: member.name })}
+                    >
                       {t('admin.staff.reset')}
                     </button>
                     {member.disabledAt ? (
-                      <button type="submit" name="intent" value="enable" className="button admin-button admin-button--small" aria-label={t('admin.staff.enableFor', { name: member.name })}>
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="enable"
+                        className="button admin-button admin-button--small"
+                        aria-label={t('admin.staff.enableFor', { name: member.name })}
+                      >
                         {t('admin.staff.enable')}
                       </button>
                     ) : (
-                      <button type="submit" name="intent" value="disable" className="button admin-button admin-button--small button--danger" aria-label={t('admin.staff.disableFor', { name: member.name })}>
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="disable"
+                        className="button admin-button admin-button--small button--danger"
+                        aria-label={t('admin.staff.disableFor', { name: member.name })}
+                      >
                         {t('admin.staff.disable')}
                       </button>
                     )}
@@ -155,11 +186,31 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
         <p className="admin-muted">{t('admin.staff.inviteText')}</p>
         <Form method="post" noValidate className="admin-form admin-form--row">
           <CsrfField />
-          <TextField idPrefix="invite" name="name" label={t('admin.staff.name')} required defaultValue={inviteFailure?.values.name} error={inviteFailure?.fieldErrors.name} />
-          <TextField idPrefix="invite" name="email" type="email" label={t('admin.staff.email')} required defaultValue={inviteFailure?.values.email} error={inviteFailure?.fieldErrors.email} />
+          <TextField
+            idPrefix="invite"
+            name="name"
+            label={t('admin.staff.name')}
+            required
+            defaultValue={inviteFailure?.values.name}
+            error={inviteFailure?.fieldErrors.name}
+          />
+          <TextField
+            idPrefix="invite"
+            name="email"
+            type="email"
+            label={t('admin.staff.email')}
+            required
+            defaultValue={inviteFailure?.values.email}
+            error={inviteFailure?.fieldErrors.email}
+          />
           <div className="form-field">
             <label htmlFor="invite-role">{t('admin.staff.role')}</label>
-            <select id="invite-role" name="role" defaultValue={inviteFailure?.values.role ?? 'support'} aria-describedby={inviteFailure?.fieldErrors.role ? 'invite-role-error' : undefined}>
+            <select
+              id="invite-role"
+              name="role"
+              defaultValue={inviteFailure?.values.role ?? 'support'}
+              aria-describedby={inviteFailure?.fieldErrors.role ? 'invite-role-error' : undefined}
+            >
               {staffRoles.map((role) => (
                 <option key={role} value={role}>
                   {t(`admin.roles.${role}`)}

@@ -1,15 +1,15 @@
 import type { Route } from './+types/stock-alerts';
-import { AdminPager, AdminTable } from '../../components/admin/admin-list.tsx';
-import { AdminPageHeader } from '../../components/admin/admin-ui.tsx';
-import { servicesContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { adminLocaleOf } from '../../modules/admin/admin-locale.ts';
-import { adminPath } from '../../modules/admin/admin-paths.ts';
-import { parseListSort } from '../../modules/admin/list-sort.ts';
-import { requireStaff } from '../../modules/admin/require-staff.server.ts';
-import { stockAlertSort, stockAlertsPerVariant } from '../../modules/engagement/stock-alerts.server.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { requestedPage } from '../../modules/paging/page-window.ts';
+import { AdminPager, AdminTable } from '#app/components/admin/admin-list.tsx';
+import { AdminPageHeader } from '#app/components/admin/admin-ui.tsx';
+import { servicesContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { adminLocaleOf } from '#app/modules/admin/admin-locale.ts';
+import { adminPath } from '#app/modules/admin/admin-paths.ts';
+import { parseListSort } from '#app/modules/admin/list-sort.ts';
+import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
+import { stockAlertSort, stockAlertsPerVariant } from '#app/modules/engagement/stock-alerts.server.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { requestedPage } from '#app/lib/paging/page-window.ts';
 
 /** Back-in-stock requests waiting, per variant (read-only: the mails go out when stock returns). */
 export async function loader({ request, context }: Route.LoaderArgs) {

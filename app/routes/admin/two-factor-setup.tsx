@@ -1,19 +1,18 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/two-factor-setup';
-import { AdminAuthCard } from '../../components/admin/admin-ui.tsx';
-import { RecoveryCodes } from '../../components/admin/recovery-codes.tsx';
-import { CsrfField, FormAlert, TextField } from '../../components/forms/form-fields.tsx';
-import { servicesContext, staffContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { adminPath } from '../../modules/admin/admin-paths.ts';
-import { recordAudit } from '../../modules/admin/audit.server.ts';
-import { codeFields, codeSchema, requirePendingLogin } from '../../modules/admin/pending-login.server.ts';
-import { staffCookieName, staffSessionCookie, startStaffSession } from '../../modules/admin/staff-session.server.ts';
-import { beginEnrolment, confirmEnrolment } from '../../modules/admin/two-factor.server.ts';
-import { formFailure, parseForm } from '../../modules/forms/field-errors.ts';
-import { readCookie } from '../../modules/http/cookies.server.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-
+import { AdminAuthCard } from '#app/components/admin/admin-ui.tsx';
+import { RecoveryCodes } from '#app/components/admin/recovery-codes.tsx';
+import { CsrfField, FormAlert, TextField } from '#app/components/forms/form-fields.tsx';
+import { servicesContext, staffContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { adminPath } from '#app/modules/admin/admin-paths.ts';
+import { recordAudit } from '#app/modules/admin/audit.server.ts';
+import { codeFields, codeSchema, requirePendingLogin } from '#app/modules/admin/pending-login.server.ts';
+import { staffCookieName, staffSessionCookie, startStaffSession } from '#app/modules/admin/staff-session.server.ts';
+import { beginEnrolment, confirmEnrolment } from '#app/modules/admin/two-factor.server.ts';
+import { formFailure, parseForm } from '#app/lib/forms/field-errors.ts';
+import { readCookie } from '#app/lib/http/cookies.server.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
 
 /**
  * Two-factor enrolment, required before the first use of the admin: a QR code drawn on the

@@ -1,18 +1,17 @@
 import { data, Form, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/two-factor';
-import { AdminAuthCard } from '../../components/admin/admin-ui.tsx';
-import { CsrfField, FormAlert, TextField } from '../../components/forms/form-fields.tsx';
-import { servicesContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { adminPath, safeAdminReturnTo } from '../../modules/admin/admin-paths.ts';
-import { recordAudit } from '../../modules/admin/audit.server.ts';
-import { codeFields, codeSchema, requirePendingLogin } from '../../modules/admin/pending-login.server.ts';
-import { verifySecondFactor } from '../../modules/admin/staff-auth.server.ts';
-import { staffCookieName, staffSessionCookie, startStaffSession } from '../../modules/admin/staff-session.server.ts';
-import { formFailure, parseForm } from '../../modules/forms/field-errors.ts';
-import { readCookie } from '../../modules/http/cookies.server.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-
+import { AdminAuthCard } from '#app/components/admin/admin-ui.tsx';
+import { CsrfField, FormAlert, TextField } from '#app/components/forms/form-fields.tsx';
+import { servicesContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { adminPath, safeAdminReturnTo } from '#app/modules/admin/admin-paths.ts';
+import { recordAudit } from '#app/modules/admin/audit.server.ts';
+import { codeFields, codeSchema, requirePendingLogin } from '#app/modules/admin/pending-login.server.ts';
+import { verifySecondFactor } from '#app/modules/admin/staff-auth.server.ts';
+import { staffCookieName, staffSessionCookie, startStaffSession } from '#app/modules/admin/staff-session.server.ts';
+import { formFailure, parseForm } from '#app/lib/forms/field-errors.ts';
+import { readCookie } from '#app/lib/http/cookies.server.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const staff = requirePendingLogin(context);
@@ -30,7 +29,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await orUnavailable(() => verifySecondFactor(db, staff.id, parsed.data.code));
   if (!result.ok) {
     const tooMany = result.reason === 'too-many-attempts';
-    return data(formFailure(form, codeFields, {}, { key: tooMany ? 'admin.login.tooManyAttempts' : 'admin.twoFactor.wrongCode' }), { status: tooMany ? 429 : 400 });
+    return data(formFailure(form, codeFields, {}, { key: tooMany ? 'admin.login.tooManyAttempts' : 'admin.twoFactor.wrongCode' }), {
+      status: tooMany ? 429 : 400,
+    });
   }
   const token = await orUnavailable(async () => {
     if (result.usedRecoveryCode) await recordAudit(db, { staffId: staff.id, action: 'staff.recovery-code-used', entity: 'staff', entityId: staff.id });
@@ -50,7 +51,14 @@ export default function TwoFactorPage({ loaderData, actionData }: Route.Componen
       <Form method="post" noValidate className="admin-form">
         <CsrfField />
         <input type="hidden" name="returnTo" value={loaderData.returnTo} />
-        <TextField name="code" label={t('admin.twoFactor.code')} autoComplete="one-time-code" required hint={t('admin.twoFactor.codeHint')} error={failure?.fieldErrors.code} />
+        <TextField
+          name="code"
+          label={t('admin.twoFactor.code')}
+          autoComplete="one-time-code"
+          required
+          hint={t('admin.twoFactor.codeHint')}
+          error={failure?.fieldErrors.code}
+        />
         <button type="submit" className="button admin-button button--primary" disabled={navigation.state === 'submitting'}>
           {t('admin.twoFactor.submit')}
         </button>

@@ -1,9 +1,9 @@
 import { redirect } from 'react-router';
 import type { Route } from './+types/consent';
-import { servicesContext } from '../../context.ts';
-import { preferenceMaxAge, serializeCookie } from '../../modules/http/cookies.server.ts';
-import { consentCookie, type ConsentState, serializeConsent } from '../../modules/privacy/consent.ts';
-import { methodNotAllowed } from '../../modules/http/method-not-allowed.ts';
+import { servicesContext } from '#app/context.ts';
+import { preferenceMaxAge, serializeCookie } from '#app/lib/http/cookies.server.ts';
+import { consentCookie, type ConsentState, serializeConsent } from '#app/modules/privacy/consent.ts';
+import { methodNotAllowed } from '#app/lib/http/method-not-allowed.ts';
 
 /** Only a path on this site, so the form cannot be used to redirect elsewhere. */
 function safeReturnPath(value: FormDataEntryValue | null): string {

@@ -1,9 +1,9 @@
 import type { Route } from './+types/currency';
-import { servicesContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { currencyData } from '../../modules/currency/currency-data.server.ts';
-import { getCurrencyRates } from '../../modules/currency/exchange-rates.server.ts';
-import { storefrontByPrefix } from '../../modules/i18n/locales.ts';
+import { servicesContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { currencyData } from '#app/modules/currency/currency-data.server.ts';
+import { getCurrencyRates } from '#app/modules/currency/exchange-rates.server.ts';
+import { storefrontByPrefix } from '#app/modules/i18n/locales.ts';
 
 /**
  * GET /api/currency?store=de-de: the currency query of spec §7 as JSON,

@@ -1,10 +1,10 @@
 import type { Route } from './+types/events';
-import { requestInfoContext, servicesContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { recordEcommerceEvents } from '../../modules/analytics/analytics-store.server.ts';
-import { ecommerceEventBatch } from '../../modules/analytics/ecommerce-events.ts';
-import { refusedReport, takeReport } from '../../modules/analytics/report-intake.server.ts';
-import { methodNotAllowed } from '../../modules/http/method-not-allowed.ts';
+import { requestInfoContext, servicesContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { recordEcommerceEvents } from '#app/modules/analytics/analytics-store.server.ts';
+import { ecommerceEventBatch } from '#app/modules/analytics/ecommerce-events.ts';
+import { refusedReport, takeReport } from '#app/modules/analytics/report-intake.server.ts';
+import { methodNotAllowed } from '#app/lib/http/method-not-allowed.ts';
 
 /** A batch of ecommerce events (GA4 names), sent by the browser only with analytics consent. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,7 +1,7 @@
 import type { Route } from './+types/messages';
-import { servicesContext } from '../../context.ts';
-import { databaseMessageEntries } from '../../modules/i18n/messages.server.ts';
-import { mergeMessageEntries } from '../../modules/i18n/messages.ts';
+import { servicesContext } from '#app/context.ts';
+import { databaseMessageEntries } from '#app/modules/i18n/messages.server.ts';
+import { mergeMessageEntries } from '#app/modules/i18n/messages.ts';
 
 /**
  * GET /api/messages?lang=de_DE: the translated messages stored for a language (spec §7), as a

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/newsletter-unsubscribe';
-import { servicesContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { newsletterSubscriptions } from '../../db/schema.ts';
-import { storefrontByCode } from '../../modules/i18n/locales.ts';
-import { newsletterUnsubscribePath } from '../../modules/newsletter/newsletter-paths.ts';
-import { unsubscribeWithToken } from '../../modules/newsletter/newsletter.server.ts';
-import { verifyNewsletterToken } from '../../modules/newsletter/newsletter-tokens.server.ts';
+import { servicesContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { newsletterSubscriptions } from '#app/db/schema.ts';
+import { storefrontByCode } from '#app/modules/i18n/locales.ts';
+import { newsletterUnsubscribePath } from '#app/modules/newsletter/newsletter-paths.ts';
+import { unsubscribeWithToken } from '#app/modules/newsletter/newsletter.server.ts';
+import { verifyNewsletterToken } from '#app/modules/newsletter/newsletter-tokens.server.ts';
 
 /**
  * The List-Unsubscribe address of newsletter mails (RFC 8058). Mail clients POST

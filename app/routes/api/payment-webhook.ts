@@ -1,9 +1,9 @@
 import { data } from 'react-router';
 import type { Route } from './+types/payment-webhook';
-import { servicesContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { handlePaymentWebhook } from '../../modules/checkout/online-payment.server.ts';
-import { methodNotAllowed } from '../../modules/http/method-not-allowed.ts';
+import { servicesContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { handlePaymentWebhook } from '#app/modules/checkout/online-payment.server.ts';
+import { methodNotAllowed } from '#app/lib/http/method-not-allowed.ts';
 
 /** POST /api/payments/stripe: signed by Stripe (no CSRF token; the signature is the proof). */
 export async function action({ request, context }: Route.ActionArgs) {

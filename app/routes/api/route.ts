@@ -1,8 +1,8 @@
 import type { Route } from './+types/route';
-import { servicesContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { resolveCataloguePath } from '../../modules/catalogue/resolve-path.server.ts';
-import { storefrontByPrefix } from '../../modules/i18n/locales.ts';
+import { servicesContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { resolveCataloguePath } from '#app/modules/catalogue/resolve-path.server.ts';
+import { storefrontByPrefix } from '#app/modules/i18n/locales.ts';
 
 /**
  * GET /api/route?url=/de-de/anderes-seil: what a storefront path is (spec §2 and §7 route query),
@@ -13,7 +13,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [, prefix = '', ...rest] = url.split('?')[0]!.split('/');
   const storefront = storefrontByPrefix(prefix);
   const headers = { 'Cache-Control': 'public, max-age=60' };
-  if (!storefront || !url.startsWith('/')) return Response.json({ error: 'url must be a path below a locale prefix, like /de-de/anderes-seil' }, { status: 400 });
+  if (!storefront || !url.startsWith('/'))
+    return Response.json({ error: 'url must be a path below a locale prefix, like /de-de/anderes-seil' }, { status: 400 });
   const { db } = context.get(servicesContext);
   const resolved = await orUnavailable(() => resolveCataloguePath(db, storefront.code, rest.join('/')));
   if (!resolved) return Response.json({ type: null }, { status: 404, headers });

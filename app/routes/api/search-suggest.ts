@@ -1,9 +1,9 @@
 import type { Route } from './+types/search-suggest';
-import { servicesContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { getListingIndex } from '../../modules/catalogue/listing-index.server.ts';
-import { storefrontByCode } from '../../modules/i18n/locales.ts';
-import { suggest } from '../../modules/search/suggest.server.ts';
+import { servicesContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { getListingIndex } from '#app/modules/catalogue/listing-index.server.ts';
+import { storefrontByCode } from '#app/modules/i18n/locales.ts';
+import { suggest } from '#app/modules/search/suggest.server.ts';
 
 /** GET /api/search/suggest?q=para&locale=de-DE: suggestions for the search box, briefly cacheable. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,10 +1,10 @@
 import type { Route } from './+types/vitals';
-import { requestInfoContext, servicesContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { recordWebVitals } from '../../modules/analytics/analytics-store.server.ts';
-import { webVitalBatch } from '../../modules/analytics/reports.ts';
-import { refusedReport, takeReport } from '../../modules/analytics/report-intake.server.ts';
-import { methodNotAllowed } from '../../modules/http/method-not-allowed.ts';
+import { requestInfoContext, servicesContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { recordWebVitals } from '#app/modules/analytics/analytics-store.server.ts';
+import { webVitalBatch } from '#app/modules/analytics/reports.ts';
+import { refusedReport, takeReport } from '#app/modules/analytics/report-intake.server.ts';
+import { methodNotAllowed } from '#app/lib/http/method-not-allowed.ts';
 
 /** Web vitals of one page view (sendBeacon), stored per page type and store. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,17 +1,17 @@
 import type { Route } from './+types/blog-listing';
-import { BlogCardItem } from '../../components/blog/blog-parts.tsx';
-import { Breadcrumbs } from '../../components/catalogue/product-card.tsx';
-import { PageHead } from '../../components/page-head.tsx';
-import { Pagination } from '../../components/pagination.tsx';
-import { servicesContext, storefrontContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { blogListingPath } from '../../modules/blog/blog-paths.ts';
-import { getBlogListing } from '../../modules/blog/blog.server.ts';
-import { storefronts } from '../../modules/i18n/locales.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { requestedPage } from '../../modules/paging/page-window.ts';
+import { BlogCardItem } from '#app/components/blog/blog-parts.tsx';
+import { Breadcrumbs } from '#app/components/catalogue/product-card.tsx';
+import { PageHead } from '#app/components/page-head.tsx';
+import { Pagination } from '#app/components/pagination.tsx';
+import { servicesContext, storefrontContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { blogListingPath } from '#app/modules/blog/blog-paths.ts';
+import { getBlogListing } from '#app/modules/blog/blog.server.ts';
+import { storefronts } from '#app/modules/i18n/locales.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { requestedPage } from '#app/lib/paging/page-window.ts';
 import { ensureOwnBlogSegment } from './blog-segment.server.ts';
-import { shareWithShoppers } from '../../modules/http/shared-pages.server.ts';
+import { shareWithShoppers } from '#app/modules/page-cache/shared-pages.server.ts';
 
 /** /{prefix}/{blog segment}?page=N: the posts, newest first. */
 export async function loader({ url, context }: Route.LoaderArgs) {

@@ -1,17 +1,17 @@
 import { data, Link, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/blog-post';
-import { BlogImage, PostMeta, PostTags } from '../../components/blog/blog-parts.tsx';
-import { Breadcrumbs } from '../../components/catalogue/product-card.tsx';
-import { JsonLd } from '../../components/json-ld.tsx';
-import { PageHead } from '../../components/page-head.tsx';
-import { servicesContext, storefrontContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { blogListingPath } from '../../modules/blog/blog-paths.ts';
-import { type BlogPostPage, getBlogPost } from '../../modules/blog/blog.server.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import type { loader as rootLoader } from '../../root.tsx';
+import { BlogImage, PostMeta, PostTags } from '#app/components/blog/blog-parts.tsx';
+import { Breadcrumbs } from '#app/components/catalogue/product-card.tsx';
+import { JsonLd } from '#app/components/json-ld.tsx';
+import { PageHead } from '#app/components/page-head.tsx';
+import { servicesContext, storefrontContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { blogListingPath } from '#app/modules/blog/blog-paths.ts';
+import { type BlogPostPage, getBlogPost } from '#app/modules/blog/blog.server.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import type { loader as rootLoader } from '#app/root.tsx';
 import { ensureOwnBlogSegment } from './blog-segment.server.ts';
-import { shareWithShoppers } from '../../modules/http/shared-pages.server.ts';
+import { shareWithShoppers } from '#app/modules/page-cache/shared-pages.server.ts';
 
 /** /{prefix}/{blog segment}/{post slug}; an unknown post is the 404 page. */
 export async function loader({ url, params, context }: Route.LoaderArgs) {
@@ -32,7 +32,9 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
     <article className="container blog-post" aria-labelledby="post-title">
       <PageHead title={post.title} description={post.summary} alternates={alternates} />
       <ArticleJsonLd post={post} prefix={prefix} />
-      <Breadcrumbs items={[{ name: t('product.home'), href: `/${prefix}` }, { name: t('blog.title'), href: `/${prefix}/${listingPath}` }, { name: post.title }]} />
+      <Breadcrumbs
+        items={[{ name: t('product.home'), href: `/${prefix}` }, { name: t('blog.title'), href: `/${prefix}/${listingPath}` }, { name: post.title }]}
+      />
       <header className="blog-post__header">
         <PostTags tags={post.tags} />
         <h1 id="post-title">{post.title}</h1>

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
-import { blogSegment } from '../../modules/blog/blog-paths.ts';
-import type { StorefrontLocale } from '../../modules/i18n/locales.ts';
+import { blogSegment } from '#app/modules/blog/blog-paths.ts';
+import type { StorefrontLocale } from '#app/modules/i18n/locales.ts';
 
 /**
  * Each storefront has its own blog segment (/de-de/ratgeber, /sv-se/blogg, /en/blog); another

@@ -1,16 +1,16 @@
 import { data, Form, Link, redirect } from 'react-router';
 import type { Route } from './+types/billing';
-import { AddressLines } from '../../components/account/account-display.tsx';
-import { CheckoutPage, ErrorSummary, useLiveFieldErrors } from '../../components/checkout/checkout-page.tsx';
-import { CsrfField, TextField } from '../../components/forms/form-fields.tsx';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { billingAddressOf } from '../../modules/checkout/checkout-details.ts';
-import { orderNotesFieldErrors, orderNotesFields, orderNotesSchema } from '../../modules/checkout/checkout-forms.ts';
-import { checkoutRequest, guardStep } from '../../modules/checkout/checkout-request.server.ts';
-import { saveCheckoutDetails } from '../../modules/checkout/checkout-steps.server.ts';
-import { checkoutSummaryView } from '../../modules/checkout/checkout-summary.server.ts';
-import { parseForm } from '../../modules/forms/field-errors.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { AddressLines } from '#app/components/account/account-display.tsx';
+import { CheckoutPage, ErrorSummary, useLiveFieldErrors } from '#app/components/checkout/checkout-page.tsx';
+import { CsrfField, TextField } from '#app/components/forms/form-fields.tsx';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { billingAddressOf } from '#app/modules/checkout/checkout-details.ts';
+import { orderNotesFieldErrors, orderNotesFields, orderNotesSchema } from '#app/modules/checkout/checkout-forms.ts';
+import { checkoutRequest, guardStep } from '#app/modules/checkout/checkout-request.server.ts';
+import { saveCheckoutDetails } from '#app/modules/checkout/checkout-steps.server.ts';
+import { checkoutSummaryView } from '#app/modules/checkout/checkout-summary.server.ts';
+import { parseForm } from '#app/lib/forms/field-errors.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
 
 /**
  * Step 3: where the invoice goes (chosen on the shipping step: the shipping address unless
@@ -66,7 +66,14 @@ export default function BillingStep({ loaderData, actionData }: Route.ComponentP
         </section>
         <fieldset className="form-fieldset">
           <legend>{t('checkout.orderNotes')}</legend>
-          <TextField name="ownReference" label={t('checkout.ownReference')} hint={t('checkout.ownReferenceHint')} defaultValue={typed.ownReference} error={errors.ownReference} idPrefix="checkout" />
+          <TextField
+            name="ownReference"
+            label={t('checkout.ownReference')}
+            hint={t('checkout.ownReferenceHint')}
+            defaultValue={typed.ownReference}
+            error={errors.ownReference}
+            idPrefix="checkout"
+          />
           <TextField name="remarks" label={t('checkout.remarks')} rows={4} defaultValue={typed.remarks} error={errors.remarks} idPrefix="checkout" />
         </fieldset>
         <button type="submit" className="button button--primary">

@@ -1,25 +1,25 @@
 import { data, Form, Link, redirect } from 'react-router';
 import type { Route } from './+types/cart';
-import { AccountPage } from '../../components/account/account-page.tsx';
-import { imageSources } from '../../components/catalogue/product-card.tsx';
-import { CodeForm } from '../../components/checkout/code-form.tsx';
-import { OrderTotals, useCartMoney } from '../../components/checkout/order-totals.tsx';
-import { CsrfField, FormAlert, FormNotice } from '../../components/forms/form-fields.tsx';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { cartChangeMessage, changeCart } from '../../modules/cart/cart-actions.server.ts';
-import { cartChangeSchema } from '../../modules/cart/cart-forms.ts';
-import { parseIntent } from '../../modules/forms/field-errors.ts';
-import { checkoutRequest } from '../../modules/checkout/checkout-request.server.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { ga4Amount, ga4Currency } from '../../modules/analytics/ga4.ts';
-import { trackEcommerce } from '../../modules/analytics/tracking.ts';
-import { useEcommerceEvent } from '../../modules/analytics/use-ecommerce-event.ts';
-import { lineLengthCm, lineName } from '../../modules/orders/line-name.ts';
-import { UnitPrice } from '../../components/catalogue/unit-price.tsx';
-import { useVatLabel } from '../../modules/pricing/price-context.tsx';
-import { shownAmount } from '../../modules/pricing/price-display.ts';
-import { countryName } from '../../modules/customers/countries.ts';
-import { FreeShippingProgress } from '../../components/checkout/free-shipping-progress.tsx';
+import { AccountPage } from '#app/components/account/account-page.tsx';
+import { imageSources } from '#app/components/catalogue/product-card.tsx';
+import { CodeForm } from '#app/components/checkout/code-form.tsx';
+import { OrderTotals, useCartMoney } from '#app/components/checkout/order-totals.tsx';
+import { CsrfField, FormAlert, FormNotice } from '#app/components/forms/form-fields.tsx';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { cartChangeMessage, changeCart } from '#app/modules/cart/cart-actions.server.ts';
+import { cartChangeSchema } from '#app/modules/cart/cart-forms.ts';
+import { parseIntent } from '#app/lib/forms/field-errors.ts';
+import { checkoutRequest } from '#app/modules/checkout/checkout-request.server.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { ga4Amount, ga4Currency } from '#app/modules/analytics/ga4.ts';
+import { trackEcommerce } from '#app/modules/analytics/tracking.ts';
+import { useEcommerceEvent } from '#app/modules/analytics/use-ecommerce-event.ts';
+import { lineLengthCm, lineName } from '#app/modules/orders/line-name.ts';
+import { UnitPrice } from '#app/components/catalogue/unit-price.tsx';
+import { useVatLabel } from '#app/modules/pricing/price-context.tsx';
+import { shownAmount } from '#app/modules/pricing/price-display.ts';
+import { countryName } from '#app/modules/customers/countries.ts';
+import { FreeShippingProgress } from '#app/components/checkout/free-shipping-progress.tsx';
 
 /** Spec §2 checkout-cart: /{locale}/checkout and /{locale}/checkout/cart. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -33,14 +33,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     notice: new URL(request.url).searchParams.get('notice'),
     renewed,
     couponCode: summary.couponId ? (cart?.couponCode ?? null) : null,
-    lines: (cart?.lines ?? []).map((line, index) => ({ ...line, unitPrice: shown(totals?.lines[index]?.unitPrice ?? 0, index), rowTotal: shown(totals?.lines[index]?.rowTotal ?? 0, index) })),
+    lines: (cart?.lines ?? []).map((line, index) => ({
+      ...line,
+      unitPrice: shown(totals?.lines[index]?.unitPrice ?? 0, index),
+      rowTotal: shown(totals?.lines[index]?.rowTotal ?? 0, index),
+    })),
     totals,
     vatKind: vat.kind,
     rowsIncludeVat: selection.includeVat,
     // Before an address is known: home delivery to the store's country, as the rows show prices (with or without VAT).
     shippingEstimate:
       totals && summary.shippingPrice && selection.storefront.countryCode
-        ? { countryCode: selection.storefront.countryCode, amount: shownAmount(summary.shippingPrice('home_delivery', selection.storefront.countryCode), totals.vatRateBp, selection.includeVat) }
+        ? {
+            countryCode: selection.storefront.countryCode,
+            amount: shownAmount(summary.shippingPrice('home_delivery', selection.storefront.countryCode), totals.vatRateBp, selection.includeVat),
+          }
         : null,
   };
 }
@@ -51,8 +58,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const couponCode = String(form.get('couponCode') ?? '');
   const change = parseIntent(cartChangeSchema, form);
   if (!change.ok) return data({ error: change.error, intent: change.intent, couponCode }, { status: 400 });
-  const result = await orUnavailable(() => changeCart(services.db, cartId, customer?.id ?? null, selection.storefront.code, change.data, services.businessRules));
-  if (!result.ok) return data({ error: { key: cartChangeMessage(result) }, intent: change.data.intent, couponCode }, { status: result.reason === 'line-not-found' ? 404 : 400 });
+  const result = await orUnavailable(() =>
+    changeCart(services.db, cartId, customer?.id ?? null, selection.storefront.code, change.data, services.businessRules),
+  );
+  if (!result.ok)
+    return data(
+      { error: { key: cartChangeMessage(result) }, intent: change.data.intent, couponCode },
+      { status: result.reason === 'line-not-found' ? 404 : 400 },
+    );
   throw redirect(`/${selection.storefront.prefix}/checkout?notice=${result.notice}`);
 }
 
@@ -77,7 +90,11 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
       ? {
           currency: ga4Currency(totals.currency),
           value: ga4Amount(totals.total, totals.minorUnits),
-          items: lines.slice(0, 100).map((line) => ({ item_id: line.sku || `line-${line.id}`, price: ga4Amount(line.unitPrice, totals.minorUnits), quantity: Math.max(1, line.quantity) })),
+          items: lines.slice(0, 100).map((line) => ({
+            item_id: line.sku || `line-${line.id}`,
+            price: ga4Amount(line.unitPrice, totals.minorUnits),
+            quantity: Math.max(1, line.quantity),
+          })),
         }
       : null,
   );
@@ -118,7 +135,8 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                     <span className="data-table__sub">{t('product.itemNumber', { sku: line.sku })}</span>
                     {!line.isSample && (
                       <span>
-                        {t('cart.unitPrice', { price: money(line.unitPrice) })} {lineLengthCm(line) && <UnitPrice amountMinor={line.unitPrice} lengthCm={lineLengthCm(line)!} format={money} />}
+                        {t('cart.unitPrice', { price: money(line.unitPrice) })}{' '}
+                        {lineLengthCm(line) && <UnitPrice amountMinor={line.unitPrice} lengthCm={lineLengthCm(line)!} format={money} />}
                       </span>
                     )}
                     {!line.inStock && <span className="field-error">{t('errors.quantity')}</span>}
@@ -132,7 +150,16 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                         <label htmlFor={`quantity-${line.id}`} className="visually-hidden">
                           {t('cart.quantityOf', { name: line.name })}
                         </label>
-                        <input id={`quantity-${line.id}`} type="number" name="quantity" min={0} max={9999} defaultValue={line.quantity} className="quantity-input" inputMode="numeric" />
+                        <input
+                          id={`quantity-${line.id}`}
+                          type="number"
+                          name="quantity"
+                          min={0}
+                          max={9999}
+                          defaultValue={line.quantity}
+                          className="quantity-input"
+                          inputMode="numeric"
+                        />
                         <button type="submit" name="intent" value="update" className="button" aria-label={t('cart.updateOf', { name: line.name })}>
                           {t('cart.update')}
                         </button>

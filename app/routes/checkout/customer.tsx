@@ -1,16 +1,16 @@
 import { data, Form, Link, redirect } from 'react-router';
 import type { Route } from './+types/customer';
-import { useEcommerceEvent } from '../../modules/analytics/use-ecommerce-event.ts';
-import { CheckoutPage, ErrorSummary, useLiveFieldErrors } from '../../components/checkout/checkout-page.tsx';
-import { CheckboxField, CsrfField, TextField } from '../../components/forms/form-fields.tsx';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { checkoutRequest, guardStep } from '../../modules/checkout/checkout-request.server.ts';
-import { customerStepFieldErrors, customerStepFields, customerStepSchema } from '../../modules/checkout/checkout-forms.ts';
-import { saveCheckoutDetails } from '../../modules/checkout/checkout-steps.server.ts';
-import { checkoutSummaryView } from '../../modules/checkout/checkout-summary.server.ts';
-import { accountPath } from '../../modules/customers/account-paths.ts';
-import { parseForm } from '../../modules/forms/field-errors.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { useEcommerceEvent } from '#app/modules/analytics/use-ecommerce-event.ts';
+import { CheckoutPage, ErrorSummary, useLiveFieldErrors } from '#app/components/checkout/checkout-page.tsx';
+import { CheckboxField, CsrfField, TextField } from '#app/components/forms/form-fields.tsx';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { checkoutRequest, guardStep } from '#app/modules/checkout/checkout-request.server.ts';
+import { customerStepFieldErrors, customerStepFields, customerStepSchema } from '#app/modules/checkout/checkout-forms.ts';
+import { saveCheckoutDetails } from '#app/modules/checkout/checkout-steps.server.ts';
+import { checkoutSummaryView } from '#app/modules/checkout/checkout-summary.server.ts';
+import { accountPath } from '#app/modules/customers/account-paths.ts';
+import { parseForm } from '#app/lib/forms/field-errors.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
 
 /** Step 1: log in, register, or continue as a guest with an e-mail address; business order details. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -39,7 +39,12 @@ export default function CustomerStep({ loaderData, actionData }: Route.Component
   const failure = actionData && !actionData.ok ? actionData : undefined;
   useEcommerceEvent('begin_checkout', 'checkout', () => ({}));
   const { errors, onChange } = useLiveFieldErrors(failure?.fieldErrors, customerStepFieldErrors);
-  const values = failure?.values ?? { email: details.email ?? '', companyName: details.companyName ?? '', vatNumber: details.vatNumber ?? '', isBusiness: details.isBusiness ? 'on' : '' };
+  const values = failure?.values ?? {
+    email: details.email ?? '',
+    companyName: details.companyName ?? '',
+    vatNumber: details.vatNumber ?? '',
+    isBusiness: details.isBusiness ? 'on' : '',
+  };
   const returnTo = encodeURIComponent(`/${prefix}/checkout/customer`);
   return (
     <CheckoutPage step="customer" prefix={prefix} summary={summary} hasErrors={Boolean(failure)}>
@@ -60,7 +65,16 @@ export default function CustomerStep({ loaderData, actionData }: Route.Component
           ) : (
             <>
               <h2>{t('checkout.guestHeading')}</h2>
-              <TextField name="email" type="email" label={t('account.email')} autoComplete="email" required defaultValue={values.email} error={errors.email} hint={t('checkout.emailHint')} />
+              <TextField
+                name="email"
+                type="email"
+                label={t('account.email')}
+                autoComplete="email"
+                required
+                defaultValue={values.email}
+                error={errors.email}
+                hint={t('checkout.emailHint')}
+              />
             </>
           )}
           {/* The company fields appear when the box is ticked: by CSS (:has), so also without JavaScript. */}
@@ -68,8 +82,21 @@ export default function CustomerStep({ loaderData, actionData }: Route.Component
             <CheckboxField name="isBusiness" label={t('account.isBusiness')} defaultChecked={values.isBusiness === 'on'} />
             <fieldset className="form-fieldset business-fields">
               <legend>{t('account.businessHeading')}</legend>
-              <TextField name="companyName" label={t('account.companyName')} autoComplete="organization" required defaultValue={values.companyName} error={errors.companyName} />
-              <TextField name="vatNumber" label={t('account.vatNumber')} defaultValue={values.vatNumber} error={errors.vatNumber} hint={t('checkout.vatHint')} />
+              <TextField
+                name="companyName"
+                label={t('account.companyName')}
+                autoComplete="organization"
+                required
+                defaultValue={values.companyName}
+                error={errors.companyName}
+              />
+              <TextField
+                name="vatNumber"
+                label={t('account.vatNumber')}
+                defaultValue={values.vatNumber}
+                error={errors.vatNumber}
+                hint={t('checkout.vatHint')}
+              />
             </fieldset>
           </div>
           <button type="submit" className="button button--primary">

@@ -1,29 +1,29 @@
 import { useEffect, useRef } from 'react';
-import { ReviewLines } from '../../components/checkout/review-lines.tsx';
+import { ReviewLines } from '#app/components/checkout/review-lines.tsx';
 import { data, Form, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/payment';
-import { AddressLines } from '../../components/account/account-display.tsx';
-import { CheckoutPage } from '../../components/checkout/checkout-page.tsx';
-import { CodeForm } from '../../components/checkout/code-form.tsx';
-import { OrderTotals, useCartMoney } from '../../components/checkout/order-totals.tsx';
-import { CsrfField, FormAlert } from '../../components/forms/form-fields.tsx';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { billingAddressOf, deliveryAddressOf } from '../../modules/checkout/checkout-details.ts';
-import { checkoutRequest, guardStep } from '../../modules/checkout/checkout-request.server.ts';
-import { reopenAfterFailedPayment } from '../../modules/checkout/online-payment.server.ts';
-import { paymentStepSchema } from '../../modules/checkout/payment-forms.ts';
-import { submitPayment, submitPaymentMessage } from '../../modules/checkout/submit-payment.server.ts';
-import { parseIntent } from '../../modules/forms/field-errors.ts';
-import { isSuccessToken } from '../../modules/checkout/order-confirmation.server.ts';
-import { servicesContext, storefrontContext } from '../../context.ts';
+import { AddressLines } from '#app/components/account/account-display.tsx';
+import { CheckoutPage } from '#app/components/checkout/checkout-page.tsx';
+import { CodeForm } from '#app/components/checkout/code-form.tsx';
+import { OrderTotals, useCartMoney } from '#app/components/checkout/order-totals.tsx';
+import { CsrfField, FormAlert } from '#app/components/forms/form-fields.tsx';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { billingAddressOf, deliveryAddressOf } from '#app/modules/checkout/checkout-details.ts';
+import { checkoutRequest, guardStep } from '#app/modules/checkout/checkout-request.server.ts';
+import { reopenAfterFailedPayment } from '#app/modules/checkout/online-payment.server.ts';
+import { paymentStepSchema } from '#app/modules/checkout/payment-forms.ts';
+import { submitPayment, submitPaymentMessage } from '#app/modules/checkout/submit-payment.server.ts';
+import { parseIntent } from '#app/lib/forms/field-errors.ts';
+import { isSuccessToken } from '#app/modules/checkout/order-confirmation.server.ts';
+import { servicesContext, storefrontContext } from '#app/context.ts';
 import {
   cartClearCookie,
   hasPlacedOrderMarker,
   placedOrderMarkerClearCookie,
   placedOrderMarkerCookie,
-} from '../../modules/checkout/placed-order-marker.server.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { contentPagePath } from '../../modules/content/information-pages.ts';
+} from '#app/modules/checkout/placed-order-marker.server.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { contentPagePath } from '#app/modules/content/information-pages.ts';
 
 /** Step 4: check everything, choose how to pay, accept the terms and place the order. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -47,7 +47,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     prefix: selection.storefront.prefix,
     // A gift card in the cart is not paid with another one: the code field is then only there to remove a code.
     sellsGiftCards: cart!.lines.some((line) => line.isVoucher),
-    lines: cart!.lines.map((line, index) => ({ id: line.id, name: line.name, sku: line.sku, quantity: line.quantity, isSample: line.isSample, options: line.options, lengthCm: line.lengthCm, rowTotal: totals!.lines[index]!.rowTotal })),
+    lines: cart!.lines.map((line, index) => ({
+      id: line.id,
+      name: line.name,
+      sku: line.sku,
+      quantity: line.quantity,
+      isSample: line.isSample,
+      options: line.options,
+      lengthCm: line.lengthCm,
+      rowTotal: totals!.lines[index]!.rowTotal,
+    })),
     totals: totals!,
     vatKind: vat.kind,
     details,
@@ -78,7 +87,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A code is applied or removed only on a step that can be shown.
   if (parsed.data.intent !== 'place-order') guardStep(summary, 'payment', prefix);
   const placedHere = (orderNumber: string) => hasPlacedOrderMarker(services.sessionSecret, request, cartId ?? '', orderNumber);
-  const result = await orUnavailable(() => submitPayment(services, { storefront: selection.storefront, currency: selection.currency, cartId, customerId: customer?.id ?? null, summary, placedHere }, parsed.data));
+  const result = await orUnavailable(() =>
+    submitPayment(
+      services,
+      { storefront: selection.storefront, currency: selection.currency, cartId, customerId: customer?.id ?? null, summary, placedHere },
+      parsed.data,
+    ),
+  );
   const secure = services.secureCookies;
   switch (result.kind) {
     case 'gift-card-saved':
@@ -88,15 +103,27 @@ export async function action({ request, context }: Route.ActionArgs) {
     case 'cart-gone':
       throw redirect(`/${prefix}/checkout`);
     case 'placed-elsewhere':
-      throw redirect(`/${prefix}/checkout`, { headers: [['Set-Cookie', cartClearCookie(secure)], ['Set-Cookie', placedOrderMarkerClearCookie(secure)]] });
+      throw redirect(`/${prefix}/checkout`, {
+        headers: [
+          ['Set-Cookie', cartClearCookie(secure)],
+          ['Set-Cookie', placedOrderMarkerClearCookie(secure)],
+        ],
+      });
     case 'order-refused':
       return data({ error: { key: submitPaymentMessage(result) }, paymentMethod, giftCardError: undefined, giftCardCode: '' }, { status: 400 });
     case 'payment-unavailable':
       return data({ error: { key: submitPaymentMessage(result) }, paymentMethod, giftCardError: undefined, giftCardCode: '' }, { status: 502 });
     case 'placed': {
-      const marker = result.created ? placedOrderMarkerCookie(services.sessionSecret, request, cartId ?? '', result.orderNumber, secure) : placedOrderMarkerClearCookie(secure);
+      const marker = result.created
+        ? placedOrderMarkerCookie(services.sessionSecret, request, cartId ?? '', result.orderNumber, secure)
+        : placedOrderMarkerClearCookie(secure);
       // The cart cookie stays while the provider's page is open: a cancelled payment gives this cart back.
-      const headers: [string, string][] = result.keepCart ? [['Set-Cookie', marker]] : [['Set-Cookie', cartClearCookie(secure)], ['Set-Cookie', marker]];
+      const headers: [string, string][] = result.keepCart
+        ? [['Set-Cookie', marker]]
+        : [
+            ['Set-Cookie', cartClearCookie(secure)],
+            ['Set-Cookie', marker],
+          ];
       throw redirect(result.next, { headers });
     }
   }
@@ -105,7 +132,21 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function PaymentStep({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
   const navigation = useNavigation();
-  const { prefix, lines, totals, vatKind, details, deliveryAddress, billingAddress, paymentOptions, invoiceReview, giftCard, amountDue, paymentFailed, sellsGiftCards } = loaderData;
+  const {
+    prefix,
+    lines,
+    totals,
+    vatKind,
+    details,
+    deliveryAddress,
+    billingAddress,
+    paymentOptions,
+    invoiceReview,
+    giftCard,
+    amountDue,
+    paymentFailed,
+    sellsGiftCards,
+  } = loaderData;
   const giftCardError = actionData?.giftCardError ?? (giftCard && 'error' in giftCard ? { key: giftCard.error } : undefined);
   const money = useCartMoney(totals);
   const chosen = actionData?.paymentMethod || paymentOptions[0];
@@ -172,7 +213,10 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
                   <input id={`payment-${method}`} type="radio" name="paymentMethod" value={method} defaultChecked={chosen === method} />
                   <label htmlFor={`payment-${method}`}>
                     <strong>{t(`payment.method.${method}`)}</strong>
-                    <span className="form-field__hint"> — {t(method === 'invoice' && invoiceReview ? 'businessRisks.invoiceReviewHint' : `checkout.paymentHint.${method}`)}</span>
+                    <span className="form-field__hint">
+                      {' '}
+                      — {t(method === 'invoice' && invoiceReview ? 'businessRisks.invoiceReviewHint' : `checkout.paymentHint.${method}`)}
+                    </span>
                   </label>
                 </div>
               ))}

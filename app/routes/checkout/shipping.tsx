@@ -1,22 +1,22 @@
 import { data, Form, redirect } from 'react-router';
 import type { Route } from './+types/shipping';
-import { AddressFields, useAddressLabels } from '../../components/account/address-fields.tsx';
-import { CheckoutPage, ErrorSummary, useLiveFieldErrors } from '../../components/checkout/checkout-page.tsx';
-import { useCartMoney } from '../../components/checkout/order-totals.tsx';
-import { CsrfField, FieldMessage } from '../../components/forms/form-fields.tsx';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { billingFieldPrefix, shippingStepFieldErrors, shippingStepFields } from '../../modules/checkout/checkout-forms.ts';
-import { checkoutRequest, guardStep } from '../../modules/checkout/checkout-request.server.ts';
-import { saveCheckoutDetails } from '../../modules/checkout/checkout-steps.server.ts';
-import { checkoutSummaryView } from '../../modules/checkout/checkout-summary.server.ts';
-import { findPickupPoints } from '../../modules/checkout/pickup-points.server.ts';
-import { offeredShippingMethods, shippingOptions } from '../../modules/checkout/shipping-options.server.ts';
-import { checkShippingStep } from '../../modules/checkout/shipping-step.server.ts';
-import { getCurrencyRates } from '../../modules/currency/exchange-rates.server.ts';
-import { listAddresses } from '../../modules/customers/addresses.server.ts';
-import { deliveryCountryByCode } from '../../modules/customers/countries.ts';
-import { type FieldErrors, formFields, typedValues } from '../../modules/forms/field-errors.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { AddressFields, useAddressLabels } from '#app/components/account/address-fields.tsx';
+import { CheckoutPage, ErrorSummary, useLiveFieldErrors } from '#app/components/checkout/checkout-page.tsx';
+import { useCartMoney } from '#app/components/checkout/order-totals.tsx';
+import { CsrfField, FieldMessage } from '#app/components/forms/form-fields.tsx';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { billingFieldPrefix, shippingStepFieldErrors, shippingStepFields } from '#app/modules/checkout/checkout-forms.ts';
+import { checkoutRequest, guardStep } from '#app/modules/checkout/checkout-request.server.ts';
+import { saveCheckoutDetails } from '#app/modules/checkout/checkout-steps.server.ts';
+import { checkoutSummaryView } from '#app/modules/checkout/checkout-summary.server.ts';
+import { findPickupPoints } from '#app/modules/checkout/pickup-points.server.ts';
+import { offeredShippingMethods, shippingOptions } from '#app/modules/checkout/shipping-options.server.ts';
+import { checkShippingStep } from '#app/modules/checkout/shipping-step.server.ts';
+import { getCurrencyRates } from '#app/modules/currency/exchange-rates.server.ts';
+import { listAddresses } from '#app/modules/customers/addresses.server.ts';
+import { deliveryCountryByCode } from '#app/modules/customers/countries.ts';
+import { type FieldErrors, formFields, typedValues } from '#app/lib/forms/field-errors.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
 
 /**
  * Step 2: where it goes (spec §5 address rules, in the destination's format), how (home delivery,
@@ -27,7 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, selection, customer, summary } = await checkoutRequest(request, context);
   guardStep(summary, 'shipping', selection.storefront.prefix);
   const savedAddresses = customer && !summary.details.shippingAddress ? await orUnavailable(() => listAddresses(services.db, customer.id)) : [];
-  const address = summary.details.shippingAddress ?? savedAddresses.find((a) => a.isDefaultShipping) ?? { countryCode: selection.storefront.countryCode ?? 'NL' };
+  const address = summary.details.shippingAddress ??
+    savedAddresses.find((a) => a.isDefaultShipping) ?? { countryCode: selection.storefront.countryCode ?? 'NL' };
   const billingAddress = summary.details.billingAddress ?? savedAddresses.find((a) => a.isDefaultBilling) ?? { countryCode: address.countryCode };
   const rates = await orUnavailable(() => getCurrencyRates(services.db));
   return {
@@ -59,7 +60,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Search only: show the points near the postcode and keep everything typed so far.
     const zip = fields.pickupZip || fields.zipCode;
     const pickupPoints = await orUnavailable(() => findPickupPoints(services.db, typedCountry, zip));
-    return data({ ok: false as const, fieldErrors: {} as FieldErrors, values: { ...values, pickupZip: zip, shippingMethod: 'pickup_point' }, pickupPoints, searched: true, options });
+    return data({
+      ok: false as const,
+      fieldErrors: {} as FieldErrors,
+      values: { ...values, pickupZip: zip, shippingMethod: 'pickup_point' },
+      pickupPoints,
+      searched: true,
+      options,
+    });
   }
   const checked = await orUnavailable(() => checkShippingStep(services.db, fields, (country) => offeredShippingMethods(country, services.shippingRules)));
   if (!checked.ok) return data({ ok: false as const, fieldErrors: checked.fieldErrors, values, pickupPoints: [], searched: false, options }, { status: 400 });
@@ -69,7 +77,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** Values typed for the billing address, under the address's own field names. */
 const billingValuesOf = (values: Record<string, string | undefined>) =>
-  Object.fromEntries(Object.entries(values).flatMap(([name, value]) => (name.startsWith(billingFieldPrefix) ? [[name.slice(billingFieldPrefix.length), value ?? '']] : [])));
+  Object.fromEntries(
+    Object.entries(values).flatMap(([name, value]) => (name.startsWith(billingFieldPrefix) ? [[name.slice(billingFieldPrefix.length), value ?? '']] : [])),
+  );
 
 export default function ShippingStep({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
@@ -109,13 +119,21 @@ export default function ShippingStep({ loaderData, actionData }: Route.Component
           <legend>{t('checkout.shippingMethod')}</legend>
           {options.map((option) => (
             <div key={option.method} className="form-field form-field--checkbox">
-              <input id={`shipping-method-${option.method}`} type="radio" name="shippingMethod" value={option.method} defaultChecked={chosen === option.method} />
+              <input
+                id={`shipping-method-${option.method}`}
+                type="radio"
+                name="shippingMethod"
+                value={option.method}
+                defaultChecked={chosen === option.method}
+              />
               <label htmlFor={`shipping-method-${option.method}`}>
                 <strong>{t(`shipping.method.${option.method}`)}</strong> · {option.price === 0 ? t('cart.free') : money(option.price)}
                 <span className="form-field__hint">
                   {' '}
                   — {t(`checkout.shippingHint.${option.method}`)}.{' '}
-                  {option.expectedDate ? t('checkout.expectedDelivery', { date: day.format(new Date(`${option.expectedDate}T12:00:00Z`)) }) : t('checkout.deliveryDateUnknown')}
+                  {option.expectedDate
+                    ? t('checkout.expectedDelivery', { date: day.format(new Date(`${option.expectedDate}T12:00:00Z`)) })
+                    : t('checkout.deliveryDateUnknown')}
                 </span>
               </label>
             </div>
@@ -128,7 +146,13 @@ export default function ShippingStep({ loaderData, actionData }: Route.Component
             <div className="form-inline">
               <div className="form-field">
                 <label htmlFor="pickup-zip">{t('checkout.pickupZip')}</label>
-                <input id="pickup-zip" name="pickupZip" type="text" autoComplete="postal-code" defaultValue={failure?.values.pickupZip ?? pickupPoint?.zipCode ?? ''} />
+                <input
+                  id="pickup-zip"
+                  name="pickupZip"
+                  type="text"
+                  autoComplete="postal-code"
+                  defaultValue={failure?.values.pickupZip ?? pickupPoint?.zipCode ?? ''}
+                />
               </div>
               <button type="submit" name="intent" value="find-pickup" className="button" formNoValidate>
                 {t('checkout.findPickupPoints')}
@@ -172,5 +196,7 @@ export default function ShippingStep({ loaderData, actionData }: Route.Component
 
 /** The billing address's errors under the address's own field names. */
 function billingErrorsOf(errors: FieldErrors): FieldErrors {
-  return Object.fromEntries(Object.entries(errors).flatMap(([name, error]) => (name.startsWith(billingFieldPrefix) ? [[name.slice(billingFieldPrefix.length), error]] : [])));
+  return Object.fromEntries(
+    Object.entries(errors).flatMap(([name, error]) => (name.startsWith(billingFieldPrefix) ? [[name.slice(billingFieldPrefix.length), error]] : [])),
+  );
 }

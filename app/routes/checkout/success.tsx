@@ -1,27 +1,27 @@
 import { data, Form, Link } from 'react-router';
-import { ReviewLines } from '../../components/checkout/review-lines.tsx';
+import { ReviewLines } from '#app/components/checkout/review-lines.tsx';
 import type { Route } from './+types/success';
-import { AccountPage } from '../../components/account/account-page.tsx';
-import { CsrfField, FormAlert, TextField } from '../../components/forms/form-fields.tsx';
-import { OrderNotes } from '../../components/orders/order-notes.tsx';
-import { requestInfoContext, servicesContext, storefrontContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { cartCookie } from '../../modules/cart/cart-count.server.ts';
-import { canCreateAccountFromOrder, createAccountFromOrder } from '../../modules/checkout/account-from-order.server.ts';
-import { isSuccessToken } from '../../modules/checkout/order-confirmation.server.ts';
-import { deliveryLine } from '../../modules/orders/delivery-line.ts';
-import { orderConfirmation } from '../../modules/orders/order-confirmation-mail.server.ts';
-import { cartClearCookie } from '../../modules/checkout/placed-order-marker.server.ts';
-import { accountPath } from '../../modules/customers/account-paths.ts';
-import { newPasswordFields, newPasswordSchema } from '../../modules/customers/customer-forms.ts';
-import { sendVerificationMail } from '../../modules/customers/email-verification.server.ts';
-import { redirectAsLoggedIn } from '../../modules/customers/log-in-response.server.ts';
-import { formFailure, parseForm } from '../../modules/forms/field-errors.ts';
-import { readCookie } from '../../modules/http/cookies.server.ts';
-import { formatCurrencyAmount } from '../../modules/currency/money.ts';
-import { currencyFractionDigits, ga4Amount, ga4Currency } from '../../modules/analytics/ga4.ts';
-import { useEcommerceEvent } from '../../modules/analytics/use-ecommerce-event.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { AccountPage } from '#app/components/account/account-page.tsx';
+import { CsrfField, FormAlert, TextField } from '#app/components/forms/form-fields.tsx';
+import { OrderNotes } from '#app/components/orders/order-notes.tsx';
+import { requestInfoContext, servicesContext, storefrontContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { cartCookie } from '#app/modules/cart/cart-count.server.ts';
+import { canCreateAccountFromOrder, createAccountFromOrder } from '#app/modules/checkout/account-from-order.server.ts';
+import { isSuccessToken } from '#app/modules/checkout/order-confirmation.server.ts';
+import { deliveryLine } from '#app/modules/orders/delivery-line.ts';
+import { orderConfirmation } from '#app/modules/orders/order-confirmation-mail.server.ts';
+import { cartClearCookie } from '#app/modules/checkout/placed-order-marker.server.ts';
+import { accountPath } from '#app/modules/customers/account-paths.ts';
+import { newPasswordFields, newPasswordSchema } from '#app/modules/customers/customer-forms.ts';
+import { sendVerificationMail } from '#app/modules/customers/email-verification.server.ts';
+import { redirectAsLoggedIn } from '#app/modules/customers/log-in-response.server.ts';
+import { formFailure, parseForm } from '#app/lib/forms/field-errors.ts';
+import { readCookie } from '#app/lib/http/cookies.server.ts';
+import { formatCurrencyAmount } from '#app/modules/currency/money.ts';
+import { currencyFractionDigits, ga4Amount, ga4Currency } from '#app/modules/analytics/ga4.ts';
+import { useEcommerceEvent } from '#app/modules/analytics/use-ecommerce-event.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
 
 /** The order of a success link (order number and signed token in the URL), or 404. */
 async function linkedOrder(request: Request, context: Route.LoaderArgs['context']) {
@@ -54,7 +54,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       amountDue: order.amountDueCents,
       currency: order.currencyCode,
       bankAccount: order.bankAccount,
-      items: order.items.map((item) => ({ id: item.id, name: item.name, options: item.options, lengthCm: item.lengthCm, isSample: item.isSample, quantity: item.quantity, rowTotal: item.rowTotalCents })),
+      items: order.items.map((item) => ({
+        id: item.id,
+        name: item.name,
+        options: item.options,
+        lengthCm: item.lengthCm,
+        isSample: item.isSample,
+        quantity: item.quantity,
+        rowTotal: item.rowTotalCents,
+      })),
       expectedDelivery: order.expectedDelivery,
       importDuties: order.importDuties,
       ownReference: order.ownReference,
@@ -76,19 +84,40 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const parsed = parseForm(newPasswordSchema, form, newPasswordFields);
   if (!parsed.ok) return data(parsed, { status: 400 });
-  const result = await orUnavailable(() => createAccountFromOrder(services.db, orderNumber, parsed.data.password, storefront.code, context.get(requestInfoContext).clientAddress));
+  const result = await orUnavailable(() =>
+    createAccountFromOrder(services.db, orderNumber, parsed.data.password, storefront.code, context.get(requestInfoContext).clientAddress),
+  );
   if (!result.ok) {
-    const refusal = { 'too-many-attempts': 'account.tooManyAttempts', 'email-taken': 'checkout.accountExists', 'not-a-guest-order': 'checkout.accountExists' }[result.reason];
+    const refusal = { 'too-many-attempts': 'account.tooManyAttempts', 'email-taken': 'checkout.accountExists', 'not-a-guest-order': 'checkout.accountExists' }[
+      result.reason
+    ];
     return data(formFailure(form, newPasswordFields, {}, { key: refusal }), { status: result.reason === 'too-many-attempts' ? 429 : 409 });
   }
   // The address received the order confirmation, but owning it is confirmed through the mailed link, as at registration.
   await orUnavailable(() => sendVerificationMail(services, storefront, result.customerId));
-  return orUnavailable(() => redirectAsLoggedIn(services.db, request, result.customerId, `${accountPath(storefront.prefix, 'orders')}/${orderNumber}`, services.secureCookies));
+  return orUnavailable(() =>
+    redirectAsLoggedIn(services.db, request, result.customerId, `${accountPath(storefront.prefix, 'orders')}/${orderNumber}`, services.secureCookies),
+  );
 }
 
 export default function SuccessPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
-  const { prefix, orderNumber, email, paid, onHold, amountDue, currency, bankAccount, items, expectedDelivery, importDuties, ownReference, remarks, offerAccount } = loaderData;
+  const {
+    prefix,
+    orderNumber,
+    email,
+    paid,
+    onHold,
+    amountDue,
+    currency,
+    bankAccount,
+    items,
+    expectedDelivery,
+    importDuties,
+    ownReference,
+    remarks,
+    offerAccount,
+  } = loaderData;
   const money = (amount: number) => formatCurrencyAmount(amount, currency, locale);
   const failure = actionData && !actionData.ok ? actionData : undefined;
   // No order number in the payload: the shop keeps nothing that leads to a person.
@@ -148,8 +177,23 @@ export default function SuccessPage({ loaderData, actionData }: Route.ComponentP
                 <label htmlFor="account-email">{t('account.email')}</label>
                 <input id="account-email" type="email" name="username" autoComplete="username" value={email} readOnly />
               </div>
-              <TextField name="password" type="password" label={t('account.password')} autoComplete="new-password" required hint={t('account.passwordRules')} error={failure?.fieldErrors.password} />
-              <TextField name="confirmPassword" type="password" label={t('account.confirmPassword')} autoComplete="new-password" required error={failure?.fieldErrors.confirmPassword} />
+              <TextField
+                name="password"
+                type="password"
+                label={t('account.password')}
+                autoComplete="new-password"
+                required
+                hint={t('account.passwordRules')}
+                error={failure?.fieldErrors.password}
+              />
+              <TextField
+                name="confirmPassword"
+                type="password"
+                label={t('account.confirmPassword')}
+                autoComplete="new-password"
+                required
+                error={failure?.fieldErrors.confirmPassword}
+              />
               <button type="submit" className="button">
                 {t('account.createAccount')}
               </button>

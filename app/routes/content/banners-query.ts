@@ -1,7 +1,7 @@
 import type { Route } from './+types/banners-query';
-import { servicesContext } from '../../context.ts';
-import { activeBanners } from '../../modules/content/banners.server.ts';
-import { storefrontByCode } from '../../modules/i18n/locales.ts';
+import { servicesContext } from '#app/context.ts';
+import { activeBanners } from '#app/modules/content/banners.server.ts';
+import { storefrontByCode } from '#app/modules/i18n/locales.ts';
 
 /**
  * GET /queries/banners.groq?lang=de_DE (spec §2): the home-page banners on show in a store, as

@@ -1,16 +1,16 @@
 import { data, Link } from 'react-router';
 import type { Route } from './+types/generic-page';
-import { ContentPage } from '../../components/content/content-page.tsx';
-import type { ContactActionData } from '../../components/content/content-widgets.tsx';
-import { PageHead, samePathAlternates } from '../../components/page-head.tsx';
-import { requestInfoContext, servicesContext, storefrontContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { submitContactForm } from '../../modules/content/contact-messages.server.ts';
-import { contentPageIdByCode, contentPageView } from '../../modules/content/content-page.server.ts';
-import { contentPageCodes, contentPagePath, pageLabelKey } from '../../modules/content/information-pages.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { storefrontByCode } from '../../modules/i18n/locales.ts';
-import { shareWithShoppers } from '../../modules/http/shared-pages.server.ts';
+import { ContentPage } from '#app/components/content/content-page.tsx';
+import type { ContactActionData } from '#app/components/content/content-widgets.tsx';
+import { PageHead, samePathAlternates } from '#app/components/page-head.tsx';
+import { requestInfoContext, servicesContext, storefrontContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { submitContactForm } from '#app/modules/content/contact-messages.server.ts';
+import { contentPageIdByCode, contentPageView } from '#app/modules/content/content-page.server.ts';
+import { contentPageCodes, contentPagePath, pageLabelKey } from '#app/modules/content/information-pages.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { storefrontByCode } from '#app/modules/i18n/locales.ts';
+import { shareWithShoppers } from '#app/modules/page-cache/shared-pages.server.ts';
 
 /**
  * /page (spec §2): a content page in the light layout, chosen by its code (/page?code=terms), for

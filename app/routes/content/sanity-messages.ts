@@ -1,6 +1,6 @@
 import type { Route } from './+types/sanity-messages';
-import { servicesContext } from '../../context.ts';
-import { databaseMessageEntries } from '../../modules/i18n/messages.server.ts';
+import { servicesContext } from '#app/context.ts';
+import { databaseMessageEntries } from '#app/modules/i18n/messages.server.ts';
 
 /**
  * GET /sanity?query=...&params={"lang":"de_DE"}&name=messages (spec §7): the translated-message

@@ -1,12 +1,12 @@
 import { redirect } from 'react-router';
 import type { Route } from './+types/store-switch';
-import { Breadcrumbs } from '../../components/catalogue/product-card.tsx';
-import { PageHead, samePathAlternates } from '../../components/page-head.tsx';
-import { servicesContext, storefrontContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { equivalentPath, switchTarget } from '../../modules/content/store-switch.server.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { storefronts } from '../../modules/i18n/locales.ts';
+import { Breadcrumbs } from '#app/components/catalogue/product-card.tsx';
+import { PageHead, samePathAlternates } from '#app/components/page-head.tsx';
+import { servicesContext, storefrontContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { equivalentPath, switchTarget } from '#app/modules/content/store-switch.server.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { storefronts } from '#app/modules/i18n/locales.ts';
 
 const withLocale = (path: string, code: string) => `${path}${path.includes('?') ? '&' : '?'}locale=${code}`;
 
@@ -23,7 +23,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const target = switchTarget(url.searchParams.get('to'));
   if (target) throw redirect(withLocale(await orUnavailable(() => equivalentPath(db, from, target)), target.code), 303);
   const choices = await orUnavailable(() =>
-    Promise.all(storefronts.map(async (store) => ({ code: store.code, name: store.name, href: withLocale(await equivalentPath(db, from, store), store.code) }))),
+    Promise.all(
+      storefronts.map(async (store) => ({ code: store.code, name: store.name, href: withLocale(await equivalentPath(db, from, store), store.code) })),
+    ),
   );
   return { prefix: storefront.prefix, from, choices, alternates: samePathAlternates('/stores/store/switch') };
 }
@@ -40,7 +42,13 @@ export default function StoreSwitchPage({ loaderData }: Route.ComponentProps) {
       <ul className="store-switch__list">
         {choices.map((choice) => (
           <li key={choice.code}>
-            <a href={choice.href} hrefLang={choice.code} lang={choice.code} aria-current={choice.code === locale ? 'true' : undefined} className="store-switch__choice">
+            <a
+              href={choice.href}
+              hrefLang={choice.code}
+              lang={choice.code}
+              aria-current={choice.code === locale ? 'true' : undefined}
+              className="store-switch__choice"
+            >
               <span>{choice.name}</span>
               <span className="store-switch__code">{choice.code}</span>
             </a>

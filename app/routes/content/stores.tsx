@@ -1,11 +1,11 @@
 import type { Route } from './+types/stores';
-import { Breadcrumbs } from '../../components/catalogue/product-card.tsx';
-import { OpeningHours, StoreAddress } from '../../components/content/content-widgets.tsx';
-import { StoreMap } from '../../components/content/store-map.tsx';
-import { PageHead, samePathAlternates } from '../../components/page-head.tsx';
-import { servicesContext, storefrontContext } from '../../context.ts';
-import { localBusinessJsonLd, physicalStores, upcomingClosures, weeklyHours } from '../../modules/content/stores.server.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { Breadcrumbs } from '#app/components/catalogue/product-card.tsx';
+import { OpeningHours, StoreAddress } from '#app/components/content/content-widgets.tsx';
+import { StoreMap } from '#app/components/content/store-map.tsx';
+import { PageHead, samePathAlternates } from '#app/components/page-head.tsx';
+import { servicesContext, storefrontContext } from '#app/context.ts';
+import { localBusinessJsonLd, physicalStores, upcomingClosures, weeklyHours } from '#app/modules/content/stores.server.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
 
 /** /stores (spec §2): the physical stores and the showroom, with hours, closing days and a drawn map. */
 export function loader({ context }: Route.LoaderArgs) {
@@ -39,7 +39,10 @@ export default function StoresPage({ loaderData }: Route.ComponentProps) {
               <StoreMap name={store.name} street={store.street} city={store.city} />
               <StoreAddress store={store} />
               <p>
-                <a href={`https://www.openstreetmap.org/?mlat=${store.latitude}&mlon=${store.longitude}#map=17/${store.latitude}/${store.longitude}`} rel="noopener noreferrer">
+                <a
+                  href={`https://www.openstreetmap.org/?mlat=${store.latitude}&mlon=${store.longitude}#map=17/${store.latitude}/${store.longitude}`}
+                  rel="noopener noreferrer"
+                >
                   {t('content.stores.directions')}
                 </a>
               </p>

@@ -1,16 +1,16 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/address-form';
-import { AccountPage } from '../../components/account/account-page.tsx';
-import { AddressFields } from '../../components/account/address-fields.tsx';
-import { CsrfField } from '../../components/forms/form-fields.tsx';
-import { customerContext, servicesContext, storefrontContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { accountPath } from '../../modules/customers/account-paths.ts';
-import { addressFields, addressSchema } from '../../modules/customers/address-form.ts';
-import { getAddress, saveAddress } from '../../modules/customers/addresses.server.ts';
-import { parseForm } from '../../modules/forms/field-errors.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { recordId } from '../../modules/forms/record-id.ts';
+import { AccountPage } from '#app/components/account/account-page.tsx';
+import { AddressFields } from '#app/components/account/address-fields.tsx';
+import { CsrfField } from '#app/components/forms/form-fields.tsx';
+import { customerContext, servicesContext, storefrontContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { accountPath } from '#app/modules/customers/account-paths.ts';
+import { addressFields, addressSchema } from '#app/modules/customers/address-form.ts';
+import { getAddress, saveAddress } from '#app/modules/customers/addresses.server.ts';
+import { parseForm } from '#app/lib/forms/field-errors.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { recordId } from '#app/lib/forms/record-id.ts';
 
 /** The address id of the edit route; null on address/create. A bad id is a 404. */
 function addressIdOf(params: { addressId?: string }): number | null {

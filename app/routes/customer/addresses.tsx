@@ -1,14 +1,14 @@
 import { data, Form, Link, redirect } from 'react-router';
 import type { Route } from './+types/addresses';
-import { AccountPage } from '../../components/account/account-page.tsx';
-import { AddressLines } from '../../components/account/account-display.tsx';
-import { CsrfField, FormNotice } from '../../components/forms/form-fields.tsx';
-import { customerContext, servicesContext, storefrontContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { accountPath } from '../../modules/customers/account-paths.ts';
-import { deleteAddress, listAddresses } from '../../modules/customers/addresses.server.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { recordId } from '../../modules/forms/record-id.ts';
+import { AccountPage } from '#app/components/account/account-page.tsx';
+import { AddressLines } from '#app/components/account/account-display.tsx';
+import { CsrfField, FormNotice } from '#app/components/forms/form-fields.tsx';
+import { customerContext, servicesContext, storefrontContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { accountPath } from '#app/modules/customers/account-paths.ts';
+import { deleteAddress, listAddresses } from '#app/modules/customers/addresses.server.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { recordId } from '#app/lib/forms/record-id.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
@@ -53,13 +53,22 @@ export default function AddressesPage({ loaderData }: Route.ComponentProps) {
                 </ul>
               )}
               <div className="account-card__actions">
-                <Link to={`${accountPath(prefix, 'addresses')}/${address.id}`} aria-label={t('account.editAddressOf', { name: `${address.street} ${address.houseNumber}` })}>
+                <Link
+                  to={`${accountPath(prefix, 'addresses')}/${address.id}`}
+                  aria-label={t('account.editAddressOf', { name: `${address.street} ${address.houseNumber}` })}
+                >
                   {t('account.edit')}
                 </Link>
                 <Form method="post">
                   <CsrfField />
                   <input type="hidden" name="addressId" value={address.id} />
-                  <button type="submit" name="intent" value="delete" className="link-button" aria-label={t('account.deleteAddressOf', { name: `${address.street} ${address.houseNumber}` })}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="delete"
+                    className="link-button"
+                    aria-label={t('account.deleteAddressOf', { name: `${address.street} ${address.houseNumber}` })}
+                  >
                     {t('account.delete')}
                   </button>
                 </Form>

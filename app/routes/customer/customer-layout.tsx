@@ -1,9 +1,9 @@
 import { Form, type MiddlewareFunction, NavLink, Outlet, redirect } from 'react-router';
 import type { Route } from './+types/customer-layout';
-import { CsrfField } from '../../components/forms/form-fields.tsx';
-import { customerContext, sessionProblemContext, storefrontContext } from '../../context.ts';
-import { accountPath, loginPath } from '../../modules/customers/account-paths.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { CsrfField } from '#app/components/forms/form-fields.tsx';
+import { customerContext, sessionProblemContext, storefrontContext } from '#app/context.ts';
+import { accountPath, loginPath } from '#app/modules/customers/account-paths.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
 
 /**
  * The "auth" middleware of spec §2/§4: a guest goes to the login page and comes back here after

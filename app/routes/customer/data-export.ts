@@ -1,7 +1,7 @@
 import type { Route } from './+types/data-export';
-import { customerContext, servicesContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { exportCustomerData } from '../../modules/customers/privacy.server.ts';
+import { customerContext, servicesContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { exportCustomerData } from '#app/modules/customers/privacy.server.ts';
 
 /** "Download my data": everything about the logged-in customer as a JSON file. */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,12 +1,12 @@
 import type { Route } from './+types/gift-cards';
-import { AccountPage } from '../../components/account/account-page.tsx';
-import { customerContext, servicesContext, storefrontContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { formatMoney } from '../../modules/currency/money.ts';
-import { accountPaths } from '../../modules/customers/account-paths.ts';
-import { boughtGiftCards } from '../../modules/gift-cards/sold-gift-cards.server.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { TableScroll } from '../../components/ui/table-scroll.tsx';
+import { AccountPage } from '#app/components/account/account-page.tsx';
+import { customerContext, servicesContext, storefrontContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { formatMoney } from '#app/modules/currency/money.ts';
+import { accountPaths } from '#app/modules/customers/account-paths.ts';
+import { boughtGiftCards } from '#app/modules/gift-cards/sold-gift-cards.server.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { TableScroll } from '#app/components/ui/table-scroll.tsx';
 
 /** The gift cards the customer bought and whether they went out (issue 15); the codes are the recipients'. */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,9 +1,9 @@
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/invoice-pdf';
-import { customerContext, servicesContext, storefrontContext } from '../../context.ts';
-import { isDatabaseUnavailable } from '../../db/errors.ts';
-import { accountPath } from '../../modules/customers/account-paths.ts';
-import { customerInvoicePdf, invoiceFileName } from '../../modules/orders/invoice-downloads.server.ts';
+import { customerContext, servicesContext, storefrontContext } from '#app/context.ts';
+import { isDatabaseUnavailable } from '#app/db/errors.ts';
+import { accountPath } from '#app/modules/customers/account-paths.ts';
+import { customerInvoicePdf, invoiceFileName } from '#app/modules/orders/invoice-downloads.server.ts';
 
 /** An invoice PDF of one of the customer's own orders; anything else is a 404. */
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -1,9 +1,9 @@
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/invoices-zip';
-import { customerContext, servicesContext, storefrontContext } from '../../context.ts';
-import { isDatabaseUnavailable } from '../../db/errors.ts';
-import { accountPath } from '../../modules/customers/account-paths.ts';
-import { customerInvoicesZip } from '../../modules/orders/invoice-downloads.server.ts';
+import { customerContext, servicesContext, storefrontContext } from '#app/context.ts';
+import { isDatabaseUnavailable } from '#app/db/errors.ts';
+import { accountPath } from '#app/modules/customers/account-paths.ts';
+import { customerInvoicesZip } from '#app/modules/orders/invoice-downloads.server.ts';
 
 /** Every invoice of the customer in one zip ("download all"). */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,14 +1,14 @@
 import { data, Link } from 'react-router';
 import type { Route } from './+types/order';
-import { AccountPage } from '../../components/account/account-page.tsx';
-import { OrderLinesTable } from '../../components/orders/order-lines-table.tsx';
-import { OrderNotes } from '../../components/orders/order-notes.tsx';
-import { AddressLines, type DisplayedAddress, OrderStatusBadge, useFormatDate, useFormatOrderMoney } from '../../components/account/account-display.tsx';
-import { customerContext, servicesContext, storefrontContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { accountPath } from '../../modules/customers/account-paths.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { getCustomerOrder } from '../../modules/orders/customer-orders.server.ts';
+import { AccountPage } from '#app/components/account/account-page.tsx';
+import { OrderLinesTable } from '#app/components/orders/order-lines-table.tsx';
+import { OrderNotes } from '#app/components/orders/order-notes.tsx';
+import { AddressLines, type DisplayedAddress, OrderStatusBadge, useFormatDate, useFormatOrderMoney } from '#app/components/account/account-display.tsx';
+import { customerContext, servicesContext, storefrontContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { accountPath } from '#app/modules/customers/account-paths.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { getCustomerOrder } from '#app/modules/orders/customer-orders.server.ts';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);

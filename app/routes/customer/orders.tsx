@@ -1,13 +1,13 @@
 import type { Route } from './+types/orders';
-import { AccountPage } from '../../components/account/account-page.tsx';
-import { OrderTable } from '../../components/account/account-display.tsx';
-import { Pagination } from '../../components/pagination.tsx';
-import { customerContext, servicesContext, storefrontContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { accountPath } from '../../modules/customers/account-paths.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { listCustomerOrders } from '../../modules/orders/customer-orders.server.ts';
-import { requestedPage } from '../../modules/paging/page-window.ts';
+import { AccountPage } from '#app/components/account/account-page.tsx';
+import { OrderTable } from '#app/components/account/account-display.tsx';
+import { Pagination } from '#app/components/pagination.tsx';
+import { customerContext, servicesContext, storefrontContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { accountPath } from '#app/modules/customers/account-paths.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { listCustomerOrders } from '#app/modules/orders/customer-orders.server.ts';
+import { requestedPage } from '#app/lib/paging/page-window.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);

@@ -1,18 +1,20 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/overview';
-import { AccountPage } from '../../components/account/account-page.tsx';
-import { AddressLines, OrderTable } from '../../components/account/account-display.tsx';
-import { customerContext, servicesContext, storefrontContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { accountPath } from '../../modules/customers/account-paths.ts';
-import { getAccountOverview } from '../../modules/customers/account-overview.server.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { listCustomerOrders } from '../../modules/orders/customer-orders.server.ts';
+import { AccountPage } from '#app/components/account/account-page.tsx';
+import { AddressLines, OrderTable } from '#app/components/account/account-display.tsx';
+import { customerContext, servicesContext, storefrontContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { accountPath } from '#app/modules/customers/account-paths.ts';
+import { getAccountOverview } from '#app/modules/customers/account-overview.server.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { listCustomerOrders } from '#app/modules/orders/customer-orders.server.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   const customer = context.get(customerContext)!;
-  const [overview, orders] = await orUnavailable(() => Promise.all([getAccountOverview(db, customer.id), listCustomerOrders(db, customer.id, { pageSize: 3 })]));
+  const [overview, orders] = await orUnavailable(() =>
+    Promise.all([getAccountOverview(db, customer.id), listCustomerOrders(db, customer.id, { pageSize: 3 })]),
+  );
   return { prefix: context.get(storefrontContext).storefront.prefix, ...overview, recentOrders: orders.orders, orderCount: orders.window.total };
 }
 

@@ -1,14 +1,14 @@
 import { data, Form, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/password';
-import { AccountPage } from '../../components/account/account-page.tsx';
-import { CsrfField, FormNotice, TextField } from '../../components/forms/form-fields.tsx';
-import { customerContext, servicesContext, storefrontContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { accountPath } from '../../modules/customers/account-paths.ts';
-import { passwordChangeFields, passwordChangeSchema } from '../../modules/customers/customer-forms.ts';
-import { changePassword } from '../../modules/customers/personal-data.server.ts';
-import { formFailure, parseForm } from '../../modules/forms/field-errors.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { AccountPage } from '#app/components/account/account-page.tsx';
+import { CsrfField, FormNotice, TextField } from '#app/components/forms/form-fields.tsx';
+import { customerContext, servicesContext, storefrontContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { accountPath } from '#app/modules/customers/account-paths.ts';
+import { passwordChangeFields, passwordChangeSchema } from '#app/modules/customers/customer-forms.ts';
+import { changePassword } from '#app/modules/customers/personal-data.server.ts';
+import { formFailure, parseForm } from '#app/lib/forms/field-errors.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
 
 export function loader({ request }: Route.LoaderArgs) {
   return { saved: new URL(request.url).searchParams.has('saved') };
@@ -35,9 +35,31 @@ export default function PasswordPage({ loaderData, actionData }: Route.Component
       <FormNotice message={loaderData.saved && !failure ? t('account.passwordChanged') : null} />
       <Form method="post" noValidate className="form-stack account-form">
         <CsrfField />
-        <TextField name="currentPassword" type="password" label={t('account.currentPassword')} autoComplete="current-password" required error={errors.currentPassword} />
-        <TextField name="password" type="password" label={t('account.newPassword')} autoComplete="new-password" required hint={t('account.passwordRules')} error={errors.password} />
-        <TextField name="confirmPassword" type="password" label={t('account.confirmPassword')} autoComplete="new-password" required error={errors.confirmPassword} />
+        <TextField
+          name="currentPassword"
+          type="password"
+          label={t('account.currentPassword')}
+          autoComplete="current-password"
+          required
+          error={errors.currentPassword}
+        />
+        <TextField
+          name="password"
+          type="password"
+          label={t('account.newPassword')}
+          autoComplete="new-password"
+          required
+          hint={t('account.passwordRules')}
+          error={errors.password}
+        />
+        <TextField
+          name="confirmPassword"
+          type="password"
+          label={t('account.confirmPassword')}
+          autoComplete="new-password"
+          required
+          error={errors.confirmPassword}
+        />
         <button type="submit" className="button button--primary" disabled={navigation.state === 'submitting'}>
           {t('account.savePassword')}
         </button>

@@ -1,15 +1,15 @@
 import { data, Form, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/personal-data';
-import { AccountPage } from '../../components/account/account-page.tsx';
-import { CheckboxField, CsrfField, FormNotice, TextField } from '../../components/forms/form-fields.tsx';
-import { customerContext, servicesContext, storefrontContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { accountPath } from '../../modules/customers/account-paths.ts';
-import { personalDataFields, personalDataSchema } from '../../modules/customers/customer-forms.ts';
-import { sendVerificationMail } from '../../modules/customers/email-verification.server.ts';
-import { getPersonalData, updatePersonalData } from '../../modules/customers/personal-data.server.ts';
-import { formFailure, parseForm } from '../../modules/forms/field-errors.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { AccountPage } from '#app/components/account/account-page.tsx';
+import { CheckboxField, CsrfField, FormNotice, TextField } from '#app/components/forms/form-fields.tsx';
+import { customerContext, servicesContext, storefrontContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { accountPath } from '#app/modules/customers/account-paths.ts';
+import { personalDataFields, personalDataSchema } from '#app/modules/customers/customer-forms.ts';
+import { sendVerificationMail } from '#app/modules/customers/email-verification.server.ts';
+import { getPersonalData, updatePersonalData } from '#app/modules/customers/personal-data.server.ts';
+import { formFailure, parseForm } from '#app/lib/forms/field-errors.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
@@ -48,14 +48,27 @@ export default function PersonalDataPage({ loaderData, actionData }: Route.Compo
     <AccountPage title={t('account.nav.personalData')} path="customer/account/edit" inArea>
       <FormNotice
         message={
-          failure ? null : verification === 'change' && personal.pendingEmail ? t('emailVerification.account.changeRequested', { email: personal.pendingEmail }) : saved ? t('account.saved') : null
+          failure
+            ? null
+            : verification === 'change' && personal.pendingEmail
+              ? t('emailVerification.account.changeRequested', { email: personal.pendingEmail })
+              : saved
+                ? t('account.saved')
+                : null
         }
       />
       <EmailVerificationStatus personal={personal} verification={verification} />
       <Form method="post" noValidate className="form-stack account-form">
         <CsrfField />
         <div className="form-row">
-          <TextField name="firstName" label={t('account.firstName')} autoComplete="given-name" required defaultValue={values.firstName} error={errors.firstName} />
+          <TextField
+            name="firstName"
+            label={t('account.firstName')}
+            autoComplete="given-name"
+            required
+            defaultValue={values.firstName}
+            error={errors.firstName}
+          />
           <TextField name="lastName" label={t('account.lastName')} autoComplete="family-name" required defaultValue={values.lastName} error={errors.lastName} />
         </div>
         <TextField name="email" type="email" label={t('account.email')} autoComplete="email" required defaultValue={values.email} error={errors.email} />
@@ -70,7 +83,13 @@ export default function PersonalDataPage({ loaderData, actionData }: Route.Compo
         <fieldset className="form-fieldset">
           <legend>{t('account.businessHeading')}</legend>
           <CheckboxField name="isBusiness" label={t('account.isBusiness')} defaultChecked={failure ? values.isBusiness === 'on' : personal.isBusiness} />
-          <TextField name="companyName" label={t('account.companyName')} autoComplete="organization" defaultValue={values.companyName} error={errors.companyName} />
+          <TextField
+            name="companyName"
+            label={t('account.companyName')}
+            autoComplete="organization"
+            defaultValue={values.companyName}
+            error={errors.companyName}
+          />
           <TextField name="vatNumber" label={t('account.vatNumber')} defaultValue={values.vatNumber} error={errors.vatNumber} />
         </fieldset>
         <button type="submit" className="button button--primary" disabled={navigation.state === 'submitting'}>
@@ -82,7 +101,13 @@ export default function PersonalDataPage({ loaderData, actionData }: Route.Compo
 }
 
 /** Whether the address is verified, a new address waiting for its link, and the resend button (issue 15). */
-function EmailVerificationStatus({ personal, verification }: { personal: { email: string; emailVerifiedAt: Date | string | null; pendingEmail: string | null }; verification: string | null }) {
+function EmailVerificationStatus({
+  personal,
+  verification,
+}: {
+  personal: { email: string; emailVerifiedAt: Date | string | null; pendingEmail: string | null };
+  verification: string | null;
+}) {
   const { t } = useI18n();
   const waitingFor = personal.pendingEmail ?? (personal.emailVerifiedAt === null ? personal.email : null);
   if (!waitingFor) {
@@ -90,7 +115,11 @@ function EmailVerificationStatus({ personal, verification }: { personal: { email
   }
   return (
     <section className="notice" aria-label={t('emailVerification.page.title')}>
-      <p>{personal.pendingEmail ? t('emailVerification.account.pending', { email: personal.pendingEmail, current: personal.email }) : t('emailVerification.account.notVerified')}</p>
+      <p>
+        {personal.pendingEmail
+          ? t('emailVerification.account.pending', { email: personal.pendingEmail, current: personal.email })
+          : t('emailVerification.account.notVerified')}
+      </p>
       {verification === 'sent' && <p role="status">{t('emailVerification.account.resent', { email: waitingFor })}</p>}
       {verification === 'limited' && <p role="alert">{t('emailVerification.account.tooMany')}</p>}
       <Form method="post">

@@ -1,16 +1,16 @@
 import { data, Form, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/privacy';
-import { AccountPage } from '../../components/account/account-page.tsx';
-import { CsrfField, FormAlert, FormNotice, TextField } from '../../components/forms/form-fields.tsx';
-import { customerContext, requestInfoContext, servicesContext, storefrontContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { accountPath, loginPath } from '../../modules/customers/account-paths.ts';
-import { getPersonalData } from '../../modules/customers/personal-data.server.ts';
-import { accountNewsletterStatus, requestSubscription, unsubscribeEmail } from '../../modules/newsletter/newsletter.server.ts';
-import { currentPasswordFailures } from '../../modules/customers/current-password.server.ts';
-import { deleteAccount } from '../../modules/customers/privacy.server.ts';
-import { sessionClearCookie } from '../../modules/customers/session.server.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { AccountPage } from '#app/components/account/account-page.tsx';
+import { CsrfField, FormAlert, FormNotice, TextField } from '#app/components/forms/form-fields.tsx';
+import { customerContext, requestInfoContext, servicesContext, storefrontContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { accountPath, loginPath } from '#app/modules/customers/account-paths.ts';
+import { getPersonalData } from '#app/modules/customers/personal-data.server.ts';
+import { accountNewsletterStatus, requestSubscription, unsubscribeEmail } from '#app/modules/newsletter/newsletter.server.ts';
+import { currentPasswordFailures } from '#app/modules/customers/current-password.server.ts';
+import { deleteAccount } from '#app/modules/customers/privacy.server.ts';
+import { sessionClearCookie } from '#app/modules/customers/session.server.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
@@ -29,7 +29,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The newsletter of the account's address, through the same double opt-in as the footer's form.
   if (intent === 'subscribe') {
     const { email } = await orUnavailable(() => getPersonalData(db, customerId));
-    const result = await orUnavailable(() => requestSubscription(services, { email, storefront, source: 'account', customerId, clientAddress: context.get(requestInfoContext).clientAddress }));
+    const result = await orUnavailable(() =>
+      requestSubscription(services, { email, storefront, source: 'account', customerId, clientAddress: context.get(requestInfoContext).clientAddress }),
+    );
     if (!result.ok) return data({ fieldErrors: { password: undefined }, formError: { key: 'account.tooManyAttempts' } }, { status: 429 });
     throw redirect(`${accountPath(prefix, 'privacy')}?notice=${result.status === 'already-subscribed' ? 'subscribed' : 'confirmation-sent'}`);
   }
@@ -42,7 +44,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const password = String(form.get('password') ?? '');
     if (!password) return data({ fieldErrors: { password: { key: 'validation.required' } } }, { status: 400 });
     const deleted = await orUnavailable(() => deleteAccount(db, customerId, password));
-    if (deleted !== 'ok') return data({ fieldErrors: { password: currentPasswordFailures[deleted].error } }, { status: currentPasswordFailures[deleted].status });
+    if (deleted !== 'ok')
+      return data({ fieldErrors: { password: currentPasswordFailures[deleted].error } }, { status: currentPasswordFailures[deleted].status });
     throw redirect(loginPath(prefix, undefined, 'account-deleted'), { headers: { 'Set-Cookie': sessionClearCookie(secureCookies) } });
   }
   throw data(null, { status: 400 });
@@ -93,7 +96,15 @@ export default function PrivacyPage({ loaderData, actionData }: Route.ComponentP
         <Form method="post" noValidate className="form-stack account-form">
           <CsrfField />
           <input type="hidden" name="intent" value="delete" />
-          <TextField name="password" type="password" label={t('account.currentPassword')} autoComplete="current-password" required error={actionData?.fieldErrors.password} idPrefix="delete" />
+          <TextField
+            name="password"
+            type="password"
+            label={t('account.currentPassword')}
+            autoComplete="current-password"
+            required
+            error={actionData?.fieldErrors.password}
+            idPrefix="delete"
+          />
           <button type="submit" className="button button--danger" disabled={navigation.state === 'submitting'}>
             {t('account.deleteButton')}
           </button>

@@ -1,20 +1,22 @@
 import { data, Form, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/reviews';
-import { AccountPage } from '../../components/account/account-page.tsx';
-import { useFormatDate } from '../../components/account/account-display.tsx';
-import { CsrfField, FieldMessage, FormNotice, TextField } from '../../components/forms/form-fields.tsx';
-import { customerContext, servicesContext, storefrontContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { accountPath } from '../../modules/customers/account-paths.ts';
-import { listCustomerReviews, reviewableProducts, reviewFields, reviewSchema, submitReview } from '../../modules/customers/customer-reviews.server.ts';
-import { formFailure, parseForm } from '../../modules/forms/field-errors.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { AccountPage } from '#app/components/account/account-page.tsx';
+import { useFormatDate } from '#app/components/account/account-display.tsx';
+import { CsrfField, FieldMessage, FormNotice, TextField } from '#app/components/forms/form-fields.tsx';
+import { customerContext, servicesContext, storefrontContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { accountPath } from '#app/modules/customers/account-paths.ts';
+import { listCustomerReviews, reviewableProducts, reviewFields, reviewSchema, submitReview } from '#app/modules/customers/customer-reviews.server.ts';
+import { formFailure, parseForm } from '#app/lib/forms/field-errors.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   const { storefront } = context.get(storefrontContext);
   const customerId = context.get(customerContext)!.id;
-  const [reviews, reviewable] = await orUnavailable(() => Promise.all([listCustomerReviews(db, customerId, storefront.code), reviewableProducts(db, customerId, storefront.code)]));
+  const [reviews, reviewable] = await orUnavailable(() =>
+    Promise.all([listCustomerReviews(db, customerId, storefront.code), reviewableProducts(db, customerId, storefront.code)]),
+  );
   const query = new URL(request.url).searchParams;
   // The review invitation's links choose the product (issue 15).
   return { reviews, reviewable, submitted: query.has('submitted'), chosen: query.get('product') ?? undefined };
@@ -49,7 +51,12 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
             <CsrfField />
             <div className="form-field">
               <label htmlFor="review-productId">{t('account.reviewProduct')}</label>
-              <select id="review-productId" name="productId" defaultValue={failure?.values.productId ?? chosen} aria-describedby={errors.productId ? 'review-productId-error' : undefined}>
+              <select
+                id="review-productId"
+                name="productId"
+                defaultValue={failure?.values.productId ?? chosen}
+                aria-describedby={errors.productId ? 'review-productId-error' : undefined}
+              >
                 {reviewable.map((product) => (
                   <option key={product.productId} value={product.productId}>
                     {product.name}
@@ -62,7 +69,8 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
               <legend>{t('account.reviewRating')}</legend>
               {[5, 4, 3, 2, 1].map((stars) => (
                 <label key={stars}>
-                  <input type="radio" name="rating" value={stars} defaultChecked={failure?.values.rating === String(stars)} /> {t('account.stars', { count: stars })}
+                  <input type="radio" name="rating" value={stars} defaultChecked={failure?.values.rating === String(stars)} />{' '}
+                  {t('account.stars', { count: stars })}
                 </label>
               ))}
               <FieldMessage id="review-rating-error" error={errors.rating} />
@@ -70,7 +78,15 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
             <TextField name="title" idPrefix="review" label={t('account.reviewTitle')} required defaultValue={failure?.values.title} error={errors.title} />
             <div className="form-field">
               <label htmlFor="review-body">{t('account.reviewBody')}</label>
-              <textarea id="review-body" name="body" rows={5} required defaultValue={failure?.values.body} aria-invalid={errors.body ? true : undefined} aria-describedby={errors.body ? 'review-body-error' : undefined} />
+              <textarea
+                id="review-body"
+                name="body"
+                rows={5}
+                required
+                defaultValue={failure?.values.body}
+                aria-invalid={errors.body ? true : undefined}
+                aria-describedby={errors.body ? 'review-body-error' : undefined}
+              />
               <FieldMessage id="review-body-error" error={errors.body} />
             </div>
             <button type="submit" className="button button--primary" disabled={navigation.state === 'submitting'}>
@@ -89,8 +105,8 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
               <li key={review.id} className="account-card">
                 <h3>{review.productName}</h3>
                 <p>
-                  <span aria-label={t('account.stars', { count: review.rating })}>{'★'.repeat(review.rating) + '☆'.repeat(5 - review.rating)}</span> · {formatDate(review.createdAt)} ·{' '}
-                  {t(`account.reviewStatus.${review.status}`)}
+                  <span aria-label={t('account.stars', { count: review.rating })}>{'★'.repeat(review.rating) + '☆'.repeat(5 - review.rating)}</span> ·{' '}
+                  {formatDate(review.createdAt)} · {t(`account.reviewStatus.${review.status}`)}
                 </p>
                 <p>
                   <strong>{review.title}</strong>

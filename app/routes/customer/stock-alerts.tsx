@@ -1,16 +1,16 @@
 import { data, Form, Link, redirect } from 'react-router';
 import type { Route } from './+types/stock-alerts';
-import { AccountPage } from '../../components/account/account-page.tsx';
-import { useFormatDate } from '../../components/account/account-display.tsx';
-import { CsrfField, FormNotice } from '../../components/forms/form-fields.tsx';
-import { customerContext, servicesContext, storefrontContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { accountPath, accountPaths } from '../../modules/customers/account-paths.ts';
-import { accountEmailState } from '../../modules/customers/email-verification.server.ts';
-import { listAccountStockAlerts, removeAccountStockAlert } from '../../modules/engagement/back-in-stock.server.ts';
-import { recordId } from '../../modules/forms/record-id.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { TableScroll } from '../../components/ui/table-scroll.tsx';
+import { AccountPage } from '#app/components/account/account-page.tsx';
+import { useFormatDate } from '#app/components/account/account-display.tsx';
+import { CsrfField, FormNotice } from '#app/components/forms/form-fields.tsx';
+import { customerContext, servicesContext, storefrontContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { accountPath, accountPaths } from '#app/modules/customers/account-paths.ts';
+import { accountEmailState } from '#app/modules/customers/email-verification.server.ts';
+import { listAccountStockAlerts, removeAccountStockAlert } from '#app/modules/engagement/back-in-stock.server.ts';
+import { recordId } from '#app/lib/forms/record-id.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { TableScroll } from '#app/components/ui/table-scroll.tsx';
 
 /** The account's back-in-stock alerts (issue 15): those made while logged in, and by its address once verified. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -24,7 +24,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db } = context.get(servicesContext);
   const { storefront } = context.get(storefrontContext);
   const id = recordId((await request.formData()).get('alertId'));
-  const removed = id !== null && (await orUnavailable(async () => removeAccountStockAlert(db, await accountEmailState(db, context.get(customerContext)!.id), id)));
+  const removed =
+    id !== null && (await orUnavailable(async () => removeAccountStockAlert(db, await accountEmailState(db, context.get(customerContext)!.id), id)));
   if (!removed) return data({ notFound: true }, { status: 404 });
   throw redirect(`${accountPath(storefront.prefix, 'stockAlerts')}?removed`);
 }

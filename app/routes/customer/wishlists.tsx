@@ -1,22 +1,22 @@
 import { data, Form, Link, redirect } from 'react-router';
 import type { Route } from './+types/wishlists';
-import { AccountPage } from '../../components/account/account-page.tsx';
-import { imageSources } from '../../components/catalogue/product-card.tsx';
-import { CsrfField, FormAlert, FormNotice, TextField } from '../../components/forms/form-fields.tsx';
-import { customerContext, servicesContext, storefrontContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { cartSetCookie } from '../../modules/cart/add-to-cart.server.ts';
-import { cartCookie } from '../../modules/cart/cart-count.server.ts';
-import { accountPath } from '../../modules/customers/account-paths.ts';
-import { readCookie } from '../../modules/http/cookies.server.ts';
-import { lineName } from '../../modules/orders/line-name.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { usePriceDisplay } from '../../modules/pricing/price-context.tsx';
-import { formatPrice } from '../../modules/pricing/price-display.ts';
-import { parseIntent } from '../../modules/forms/field-errors.ts';
-import { changeWishlist, type WishlistNotice, wishlistItemToCart } from '../../modules/wishlists/wishlist-actions.server.ts';
-import { wishlistChangeSchema, wishlistNotFound } from '../../modules/wishlists/wishlist-forms.ts';
-import { wishlistPageData } from '../../modules/wishlists/wishlist-page.server.ts';
+import { AccountPage } from '#app/components/account/account-page.tsx';
+import { imageSources } from '#app/components/catalogue/product-card.tsx';
+import { CsrfField, FormAlert, FormNotice, TextField } from '#app/components/forms/form-fields.tsx';
+import { customerContext, servicesContext, storefrontContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { cartSetCookie } from '#app/modules/cart/add-to-cart.server.ts';
+import { cartCookie } from '#app/modules/cart/cart-count.server.ts';
+import { accountPath } from '#app/modules/customers/account-paths.ts';
+import { readCookie } from '#app/lib/http/cookies.server.ts';
+import { lineName } from '#app/modules/orders/line-name.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { usePriceDisplay } from '#app/modules/pricing/price-context.tsx';
+import { formatPrice } from '#app/modules/pricing/price-display.ts';
+import { parseIntent } from '#app/lib/forms/field-errors.ts';
+import { changeWishlist, type WishlistNotice, wishlistItemToCart } from '#app/modules/wishlists/wishlist-actions.server.ts';
+import { wishlistChangeSchema, wishlistNotFound } from '#app/modules/wishlists/wishlist-forms.ts';
+import { wishlistPageData } from '#app/modules/wishlists/wishlist-page.server.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
@@ -30,7 +30,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const selection = context.get(storefrontContext);
   const customerId = context.get(customerContext)!.id;
   const form = await request.formData();
-  const back = (notice: WishlistNotice, headers?: HeadersInit) => redirect(`${accountPath(selection.storefront.prefix, 'wishlists')}?notice=${notice}`, { headers });
+  const back = (notice: WishlistNotice, headers?: HeadersInit) =>
+    redirect(`${accountPath(selection.storefront.prefix, 'wishlists')}?notice=${notice}`, { headers });
   const change = parseIntent(wishlistChangeSchema, form);
   if (!change.ok) {
     if (change.error.key === wishlistNotFound) throw data(null, { status: 404 });
@@ -125,14 +126,25 @@ export default function WishlistsPage({ loaderData, actionData }: Route.Componen
                   <div className="wishlist-item__text">
                     <Link to={`/${prefix}/${item.urlKey}`}>{lineName(item, t, locale)}</Link>
                     <span className="data-table__sub">{t('product.itemNumber', { sku: item.sku })}</span>
-                    <span>{item.variantId ? formatPrice(item.priceCents, display) : t('product.priceFrom', { price: formatPrice(item.priceCents, display) })}</span>
-                    <span className={`stock-badge ${item.inStock ? 'stock-badge--in' : 'stock-badge--out'}`}>{item.inStock ? t('product.inStock') : t('product.outOfStock')}</span>
+                    <span>
+                      {item.variantId ? formatPrice(item.priceCents, display) : t('product.priceFrom', { price: formatPrice(item.priceCents, display) })}
+                    </span>
+                    <span className={`stock-badge ${item.inStock ? 'stock-badge--in' : 'stock-badge--out'}`}>
+                      {item.inStock ? t('product.inStock') : t('product.outOfStock')}
+                    </span>
                   </div>
                   <div className="wishlist-item__actions">
                     <Form method="post">
                       <CsrfField />
                       <input type="hidden" name="itemId" value={item.id} />
-                      <button type="submit" name="intent" value="add-to-cart" className="button button--primary" disabled={!item.inStock} aria-label={t('wishlist.addToCartOf', { name: item.name })}>
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="add-to-cart"
+                        className="button button--primary"
+                        disabled={!item.inStock}
+                        aria-label={t('wishlist.addToCartOf', { name: item.name })}
+                      >
                         {item.variantId ? t('wishlist.addToCart') : t('wishlist.chooseOptions')}
                       </button>
                     </Form>

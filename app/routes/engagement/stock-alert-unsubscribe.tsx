@@ -1,11 +1,11 @@
 import { data, Form, Link } from 'react-router';
 import type { Route } from './+types/stock-alert-unsubscribe';
-import { CsrfField, FormNotice } from '../../components/forms/form-fields.tsx';
-import { PageHead } from '../../components/page-head.tsx';
-import { servicesContext, storefrontContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { isStockAlertUnsubscribeToken, unsubscribeStockAlerts } from '../../modules/engagement/back-in-stock.server.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
+import { CsrfField, FormNotice } from '#app/components/forms/form-fields.tsx';
+import { PageHead } from '#app/components/page-head.tsx';
+import { servicesContext, storefrontContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { isStockAlertUnsubscribeToken, unsubscribeStockAlerts } from '#app/modules/engagement/back-in-stock.server.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
 
 /**
  * The unsubscribe link of back-in-stock mails: /{prefix}/stock-alerts/unsubscribe?token=. Opening

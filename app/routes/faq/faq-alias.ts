@@ -1,7 +1,7 @@
 import { redirect } from 'react-router';
 import type { Route } from './+types/faq-alias';
-import { storefrontContext } from '../../context.ts';
-import { faqAliasTarget } from '../../modules/faq/faq-paths.ts';
+import { storefrontContext } from '#app/context.ts';
+import { faqAliasTarget } from '#app/modules/faq/faq-paths.ts';
 
 /** The aliases /frequently-asked-questions/{category} and /it/faq/{category} (spec §2) lead to the FAQ's own address. */
 export function loader({ url, params, context }: Route.LoaderArgs) {

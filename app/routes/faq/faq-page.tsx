@@ -1,15 +1,15 @@
 import { data, Link } from 'react-router';
 import type { Route } from './+types/faq-page';
-import { Breadcrumbs } from '../../components/catalogue/product-card.tsx';
-import { JsonLd } from '../../components/json-ld.tsx';
-import { PageHead, samePathAlternates } from '../../components/page-head.tsx';
-import { servicesContext, storefrontContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { informationPageSlug } from '../../modules/content/information-pages.ts';
-import { type FaqCategoryLink, getFaqCategory, getFaqIndex } from '../../modules/faq/faq.server.ts';
-import { faqRoot } from '../../modules/faq/faq-paths.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { shareWithShoppers } from '../../modules/http/shared-pages.server.ts';
+import { Breadcrumbs } from '#app/components/catalogue/product-card.tsx';
+import { JsonLd } from '#app/components/json-ld.tsx';
+import { PageHead, samePathAlternates } from '#app/components/page-head.tsx';
+import { servicesContext, storefrontContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { informationPageSlug } from '#app/modules/content/information-pages.ts';
+import { type FaqCategoryLink, getFaqCategory, getFaqIndex } from '#app/modules/faq/faq.server.ts';
+import { faqRoot } from '#app/modules/faq/faq-paths.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { shareWithShoppers } from '#app/modules/page-cache/shared-pages.server.ts';
 
 /** /{prefix}/faq (the index) and /{prefix}/faq/{category, any depth}; an unknown category is the 404 page. */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -19,7 +19,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { storefront } = context.get(storefrontContext);
   const categoryPath = params['*'] ?? '';
   return orUnavailable(async () => {
-    if (!categoryPath) return { prefix: storefront.prefix, index: await getFaqIndex(db, storefront.code), category: null, alternates: samePathAlternates(`/${faqRoot}`) };
+    if (!categoryPath)
+      return { prefix: storefront.prefix, index: await getFaqIndex(db, storefront.code), category: null, alternates: samePathAlternates(`/${faqRoot}`) };
     const category = await getFaqCategory(db, storefront.code, categoryPath, siteUrl);
     if (!category) throw data(null, { status: 404 });
     return { prefix: storefront.prefix, index: null, category, alternates: category.alternates };

@@ -1,15 +1,15 @@
 import { data, Form, useNavigation } from 'react-router';
 import type { Route } from './+types/gift-card-balance';
-import { Breadcrumbs } from '../../components/catalogue/product-card.tsx';
-import { CsrfField, FormAlert, FormNotice, TextField } from '../../components/forms/form-fields.tsx';
-import { PageHead } from '../../components/page-head.tsx';
-import { requestInfoContext, servicesContext, storefrontContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { formatMoney } from '../../modules/currency/money.ts';
-import { lookUpBalance } from '../../modules/gift-cards/gift-card-balance.server.ts';
-import { giftCardBalancePath, giftCardPagePath, isOwnGiftCardPath } from '../../modules/gift-cards/gift-card-paths.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { shopTimeZone, storefronts } from '../../modules/i18n/locales.ts';
+import { Breadcrumbs } from '#app/components/catalogue/product-card.tsx';
+import { CsrfField, FormAlert, FormNotice, TextField } from '#app/components/forms/form-fields.tsx';
+import { PageHead } from '#app/components/page-head.tsx';
+import { requestInfoContext, servicesContext, storefrontContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { formatMoney } from '#app/modules/currency/money.ts';
+import { lookUpBalance } from '#app/modules/gift-cards/gift-card-balance.server.ts';
+import { giftCardBalancePath, giftCardPagePath, isOwnGiftCardPath } from '#app/modules/gift-cards/gift-card-paths.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { shopTimeZone, storefronts } from '#app/modules/i18n/locales.ts';
 
 /** /{prefix}/{gift-card segment}/{balance segment}: a card's balance and expiry by its code (issue 15). */
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -40,7 +40,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       expired: result.expired,
     };
   }
-  if (result.reason === 'rate-limited') return data({ ok: false as const, code, fieldError: undefined, formError: { key: 'giftCards.balance.rateLimited' } }, { status: 429 });
+  if (result.reason === 'rate-limited')
+    return data({ ok: false as const, code, fieldError: undefined, formError: { key: 'giftCards.balance.rateLimited' } }, { status: 429 });
   const key = result.reason === 'mistyped' ? 'giftCards.codeMistyped' : 'giftCards.balance.notFound';
   return data({ ok: false as const, code, fieldError: { key }, formError: undefined }, { status: 400 });
 }
@@ -54,20 +55,36 @@ export default function GiftCardBalancePage({ loaderData, actionData }: Route.Co
   return (
     <div className="container">
       <PageHead title={t('giftCards.balance.title')} description={t('giftCards.balance.intro')} alternates={alternates} />
-      <Breadcrumbs items={[{ name: t('product.home'), href: `/${prefix}` }, { name: t('giftCards.pageTitle'), href: giftCardPath }, { name: t('giftCards.balance.title') }]} />
+      <Breadcrumbs
+        items={[
+          { name: t('product.home'), href: `/${prefix}` },
+          { name: t('giftCards.pageTitle'), href: giftCardPath },
+          { name: t('giftCards.balance.title') },
+        ]}
+      />
       <div className="auth-card gift-card-balance">
         <h1>{t('giftCards.balance.title')}</h1>
         <p>{t('giftCards.balance.intro')}</p>
         {found && (
           <div role="status">
             <FormNotice message={t('giftCards.balance.result', { balance: found.balance, initial: found.initial })} />
-            {found.expiresOn && <p>{found.expired ? t('giftCards.balance.expired', { date: found.expiresOn }) : t('giftCards.validUntil', { date: found.expiresOn })}</p>}
+            {found.expiresOn && (
+              <p>{found.expired ? t('giftCards.balance.expired', { date: found.expiresOn }) : t('giftCards.validUntil', { date: found.expiresOn })}</p>
+            )}
           </div>
         )}
         <Form method="post" noValidate className="form-stack">
           <CsrfField />
           <FormAlert error={failure?.formError} />
-          <TextField name="code" label={t('giftCards.balance.code')} autoComplete="off" required defaultValue={actionData?.code} error={failure?.fieldError} idPrefix="gift-card-balance" />
+          <TextField
+            name="code"
+            label={t('giftCards.balance.code')}
+            autoComplete="off"
+            required
+            defaultValue={actionData?.code}
+            error={failure?.fieldError}
+            idPrefix="gift-card-balance"
+          />
           <button type="submit" className="button button--primary" disabled={navigation.state === 'submitting'}>
             {t('giftCards.balance.submit')}
           </button>

@@ -1,19 +1,19 @@
 import { useState } from 'react';
 import { data, Form, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/gift-card-page';
-import { Breadcrumbs } from '../../components/catalogue/product-card.tsx';
-import { CsrfField, FieldMessage, TextField } from '../../components/forms/form-fields.tsx';
-import { PageHead } from '../../components/page-head.tsx';
-import { customerContext, servicesContext, storefrontContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { cartCookie } from '../../modules/cart/cart-count.server.ts';
-import { readCookie } from '../../modules/http/cookies.server.ts';
-import { formatMoney } from '../../modules/currency/money.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { storefronts } from '../../modules/i18n/locales.ts';
-import { giftCardBalancePath, giftCardPagePath, isOwnGiftCardPath } from '../../modules/gift-cards/gift-card-paths.ts';
-import { buyGiftCard, giftCardBoundsText } from '../../modules/gift-cards/gift-card-page.server.ts';
-import { shopToday } from '../../modules/gift-cards/gift-card-purchase.ts';
+import { Breadcrumbs } from '#app/components/catalogue/product-card.tsx';
+import { CsrfField, FieldMessage, TextField } from '#app/components/forms/form-fields.tsx';
+import { PageHead } from '#app/components/page-head.tsx';
+import { customerContext, servicesContext, storefrontContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { cartCookie } from '#app/modules/cart/cart-count.server.ts';
+import { readCookie } from '#app/lib/http/cookies.server.ts';
+import { formatMoney } from '#app/modules/currency/money.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { storefronts } from '#app/modules/i18n/locales.ts';
+import { giftCardBalancePath, giftCardPagePath, isOwnGiftCardPath } from '#app/modules/gift-cards/gift-card-paths.ts';
+import { buyGiftCard, giftCardBoundsText } from '#app/modules/gift-cards/gift-card-page.server.ts';
+import { shopToday } from '#app/modules/gift-cards/gift-card-purchase.ts';
 
 /** /{prefix}/{gift-card segment of the store}: choose, preview and buy a gift card (issue 15). */
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -66,18 +66,66 @@ export default function GiftCardPage({ loaderData, actionData }: Route.Component
           onChange={(event) => setValues(Object.fromEntries(new FormData(event.currentTarget)) as Values)}
         >
           <CsrfField />
-          <TextField name="amount" label={t('giftCards.amount')} hint={t('giftCards.amountHint', bounds)} required defaultValue={initial.amount} error={failure?.fieldErrors.amount} idPrefix="gift-card" />
-          <TextField name="senderName" label={t('giftCards.senderName')} autoComplete="name" required defaultValue={initial.senderName} error={failure?.fieldErrors.senderName} idPrefix="gift-card" />
-          <TextField name="recipientName" label={t('giftCards.recipientName')} autoComplete="off" required defaultValue={initial.recipientName} error={failure?.fieldErrors.recipientName} idPrefix="gift-card" />
-          <TextField name="recipientEmail" type="email" label={t('giftCards.recipientEmail')} autoComplete="off" required defaultValue={initial.recipientEmail} error={failure?.fieldErrors.recipientEmail} idPrefix="gift-card" />
+          <TextField
+            name="amount"
+            label={t('giftCards.amount')}
+            hint={t('giftCards.amountHint', bounds)}
+            required
+            defaultValue={initial.amount}
+            error={failure?.fieldErrors.amount}
+            idPrefix="gift-card"
+          />
+          <TextField
+            name="senderName"
+            label={t('giftCards.senderName')}
+            autoComplete="name"
+            required
+            defaultValue={initial.senderName}
+            error={failure?.fieldErrors.senderName}
+            idPrefix="gift-card"
+          />
+          <TextField
+            name="recipientName"
+            label={t('giftCards.recipientName')}
+            autoComplete="off"
+            required
+            defaultValue={initial.recipientName}
+            error={failure?.fieldErrors.recipientName}
+            idPrefix="gift-card"
+          />
+          <TextField
+            name="recipientEmail"
+            type="email"
+            label={t('giftCards.recipientEmail')}
+            autoComplete="off"
+            required
+            defaultValue={initial.recipientEmail}
+            error={failure?.fieldErrors.recipientEmail}
+            idPrefix="gift-card"
+          />
           <div className="form-field">
-            <label htmlFor="gift-card-message">
-              {t('giftCards.message')}
-            </label>
-            <textarea id="gift-card-message" name="message" rows={3} maxLength={300} defaultValue={initial.message} aria-invalid={failure?.fieldErrors.message ? true : undefined} aria-describedby={failure?.fieldErrors.message ? 'gift-card-message-error' : undefined} />
+            <label htmlFor="gift-card-message">{t('giftCards.message')}</label>
+            <textarea
+              id="gift-card-message"
+              name="message"
+              rows={3}
+              maxLength={300}
+              defaultValue={initial.message}
+              aria-invalid={failure?.fieldErrors.message ? true : undefined}
+              aria-describedby={failure?.fieldErrors.message ? 'gift-card-message-error' : undefined}
+            />
             <FieldMessage id="gift-card-message-error" error={failure?.fieldErrors.message} />
           </div>
-          <TextField name="deliverOn" type="date" label={t('giftCards.deliverOn')} hint={t('giftCards.deliverOnHint')} required defaultValue={initial.deliverOn} error={failure?.fieldErrors.deliverOn} idPrefix="gift-card" />
+          <TextField
+            name="deliverOn"
+            type="date"
+            label={t('giftCards.deliverOn')}
+            hint={t('giftCards.deliverOnHint')}
+            required
+            defaultValue={initial.deliverOn}
+            error={failure?.fieldErrors.deliverOn}
+            idPrefix="gift-card"
+          />
           <button type="submit" className="button button--primary" disabled={navigation.state === 'submitting'}>
             {t('giftCards.add')}
           </button>

@@ -1,13 +1,13 @@
 import { data, Form, Link } from 'react-router';
 import type { Route } from './+types/newsletter-link';
-import { CsrfField, FormNotice } from '../../components/forms/form-fields.tsx';
-import { PageHead } from '../../components/page-head.tsx';
-import { servicesContext, storefrontContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { newsletterConfirmPath, newsletterPath } from '../../modules/newsletter/newsletter-paths.ts';
-import { confirmSubscription, type LinkOutcome, unsubscribeWithToken } from '../../modules/newsletter/newsletter.server.ts';
-import { verifyNewsletterToken } from '../../modules/newsletter/newsletter-tokens.server.ts';
+import { CsrfField, FormNotice } from '#app/components/forms/form-fields.tsx';
+import { PageHead } from '#app/components/page-head.tsx';
+import { servicesContext, storefrontContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { newsletterConfirmPath, newsletterPath } from '#app/modules/newsletter/newsletter-paths.ts';
+import { confirmSubscription, type LinkOutcome, unsubscribeWithToken } from '#app/modules/newsletter/newsletter.server.ts';
+import { verifyNewsletterToken } from '#app/modules/newsletter/newsletter-tokens.server.ts';
 
 /**
  * The links of newsletter mails: /{prefix}/newsletter/confirm?token= and
@@ -35,7 +35,9 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const { prefix } = context.get(storefrontContext).storefront;
   const purpose = purposeOf(url);
   const token = String((await request.formData()).get('token') ?? '');
-  const outcome = await orUnavailable(() => (purpose === 'confirm' ? confirmSubscription(services, token) : unsubscribeWithToken(services.db, services.sessionSecret, token)));
+  const outcome = await orUnavailable(() =>
+    purpose === 'confirm' ? confirmSubscription(services, token) : unsubscribeWithToken(services.db, services.sessionSecret, token),
+  );
   const failed = outcome === 'invalid' || outcome === 'expired';
   return data({ prefix, purpose, token, outcome }, { status: failed ? 400 : 200, headers: noStore });
 }

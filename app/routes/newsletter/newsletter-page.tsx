@@ -1,14 +1,14 @@
 import { data, Form, useNavigation } from 'react-router';
 import type { Route } from './+types/newsletter-page';
-import { CsrfField, FormAlert, FormNotice, TextField } from '../../components/forms/form-fields.tsx';
-import { PageHead, samePathAlternates } from '../../components/page-head.tsx';
-import { Breadcrumbs } from '../../components/catalogue/product-card.tsx';
-import { requestInfoContext, servicesContext, storefrontContext } from '../../context.ts';
-import { orUnavailable } from '../../db/with-database.server.ts';
-import { formFailure, parseForm } from '../../modules/forms/field-errors.ts';
-import { useI18n } from '../../modules/i18n/i18n.tsx';
-import { newsletterPath } from '../../modules/newsletter/newsletter-paths.ts';
-import { requestSubscription, subscribeFields, subscribeSchema } from '../../modules/newsletter/newsletter.server.ts';
+import { CsrfField, FormAlert, FormNotice, TextField } from '#app/components/forms/form-fields.tsx';
+import { PageHead, samePathAlternates } from '#app/components/page-head.tsx';
+import { Breadcrumbs } from '#app/components/catalogue/product-card.tsx';
+import { requestInfoContext, servicesContext, storefrontContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { formFailure, parseForm } from '#app/lib/forms/field-errors.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { newsletterPath } from '#app/modules/newsletter/newsletter-paths.ts';
+import { requestSubscription, subscribeFields, subscribeSchema } from '#app/modules/newsletter/newsletter.server.ts';
 
 /** /{prefix}/newsletter: the sign-up form; the footer's form posts here too, so both work without JavaScript. */
 export function loader({ context }: Route.LoaderArgs) {
@@ -49,7 +49,16 @@ export default function NewsletterPage({ loaderData, actionData }: Route.Compone
             <Form method="post" noValidate className="form-stack">
               <CsrfField />
               <FormAlert error={failure?.formError} />
-              <TextField name="email" type="email" label={t('newsletter.emailLabel')} autoComplete="email" required defaultValue={failure?.values.email} error={failure?.fieldErrors.email} idPrefix="newsletter" />
+              <TextField
+                name="email"
+                type="email"
+                label={t('newsletter.emailLabel')}
+                autoComplete="email"
+                required
+                defaultValue={failure?.values.email}
+                error={failure?.fieldErrors.email}
+                idPrefix="newsletter"
+              />
               <button type="submit" className="button button--primary" disabled={navigation.state === 'submitting'}>
                 {t('newsletter.subscribeButton')}
               </button>

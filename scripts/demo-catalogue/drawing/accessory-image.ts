@@ -49,7 +49,7 @@ function n(value: number): string {
 
 /** xorshift32 on a scrambled seed: numbers in [0, 1). */
 function seeded(seed: number): () => number {
-  let state = (Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) >>> 0) || 1;
+  let state = Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) >>> 0 || 1;
   return () => {
     state ^= state << 13;
     state ^= state >>> 17;
@@ -71,7 +71,13 @@ function rgb(value: string): Rgb {
 }
 
 function hex(colour: Rgb): string {
-  return `#${colour.map((c) => Math.max(0, Math.min(255, Math.round(c))).toString(16).padStart(2, '0')).join('')}`;
+  return `#${colour
+    .map((c) =>
+      Math.max(0, Math.min(255, Math.round(c)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
 function mix(a: Rgb, b: Rgb, t: number): Rgb {
@@ -105,9 +111,13 @@ function material(id: string, base: Rgb, finish: Finish): Material {
   const metal = finish === 'metal';
   // How far each shade moves towards black (dark) or white (light, spec).
   const [dark, light, spec] = metal
-    ? l < 0.15 ? [0.55, 0.3, 0.62] : [0.58, 0.45, 0.86]
+    ? l < 0.15
+      ? [0.55, 0.3, 0.62]
+      : [0.58, 0.45, 0.86]
     : finish === 'plastic'
-      ? l < 0.15 ? [0.5, 0.16, 0.3] : [0.36, 0.16, 0.3]
+      ? l < 0.15
+        ? [0.5, 0.16, 0.3]
+        : [0.36, 0.16, 0.3]
       : [0.42, 0.1, 0.18];
   const m = {
     edge: hex(mix(base, BLACK, Math.min(0.8, dark + 0.15))),
@@ -122,15 +132,50 @@ function material(id: string, base: Rgb, finish: Finish): Material {
     list.map(([offset, shade]) => `<stop offset="${offset}" stop-color="${m[shade]}"/>`).join('');
   const across = stops(
     metal
-      ? [[0, 'dark'], [0.12, 'mid'], [0.27, 'spec'], [0.38, 'light'], [0.56, 'mid'], [0.76, 'dark'], [0.9, 'shade'], [1, 'edge']]
-      : [[0, 'shade'], [0.24, 'light'], [0.5, 'mid'], [0.84, 'shade'], [1, 'dark']],
+      ? [
+          [0, 'dark'],
+          [0.12, 'mid'],
+          [0.27, 'spec'],
+          [0.38, 'light'],
+          [0.56, 'mid'],
+          [0.76, 'dark'],
+          [0.9, 'shade'],
+          [1, 'edge'],
+        ]
+      : [
+          [0, 'shade'],
+          [0.24, 'light'],
+          [0.5, 'mid'],
+          [0.84, 'shade'],
+          [1, 'dark'],
+        ],
   );
   const dome = metal
-    ? stops([[0, 'spec'], [0.2, 'light'], [0.5, 'mid'], [0.8, 'dark'], [1, 'shade']])
-    : stops([[0, 'light'], [0.45, 'mid'], [1, 'shade']]);
+    ? stops([
+        [0, 'spec'],
+        [0.2, 'light'],
+        [0.5, 'mid'],
+        [0.8, 'dark'],
+        [1, 'shade'],
+      ])
+    : stops([
+        [0, 'light'],
+        [0.45, 'mid'],
+        [1, 'shade'],
+      ]);
   const face = metal
-    ? stops([[0, 'light'], [0.35, 'mid'], [0.52, 'light'], [0.68, 'mid'], [1, 'shade']])
-    : stops([[0, 'light'], [0.55, 'mid'], [1, 'shade']]);
+    ? stops([
+        [0, 'light'],
+        [0.35, 'mid'],
+        [0.52, 'light'],
+        [0.68, 'mid'],
+        [1, 'shade'],
+      ])
+    : stops([
+        [0, 'light'],
+        [0.55, 'mid'],
+        [1, 'shade'],
+      ]);
   const grain =
     finish === 'leather'
       ? `<filter id="${id}g" x="0" y="0" width="100%" height="100%">` +
@@ -319,7 +364,8 @@ const scenes: Record<AccessoryShape, (colour: Rgb, finish: Finish) => Scene> = {
   'chicago-screw': (colour, finish) => {
     const m = material('m', colour, finish);
     const head = (x: number): string => `<rect x="${x}" y="-62" width="22" height="124" rx="9" fill="url(#mc)" stroke="${m.edge}"/>`;
-    const barrel = (from: number, to: number, r: number): string => `<rect x="${from}" y="${-r}" width="${to - from}" height="${2 * r}" fill="url(#mc)" stroke="${m.edge}"/>`;
+    const barrel = (from: number, to: number, r: number): string =>
+      `<rect x="${from}" y="${-r}" width="${to - from}" height="${2 * r}" fill="url(#mc)" stroke="${m.edge}"/>`;
     let threads = '';
     for (let x = 40; x < 136; x += 7) threads += `M${x} -13l5 26`;
     const post = barrel(16, 190, 24) + head(0) + ellipse(190, 0, 8, 24, m.light, ` stroke="${m.edge}"`) + ellipse(190, 0, 5, 15, m.edge);
@@ -377,12 +423,7 @@ const scenes: Record<AccessoryShape, (colour: Rgb, finish: Finish) => Scene> = {
       '</g>';
     return {
       defs: m.defs + item('a', body, m),
-      pieces: [
-        piece('a', 260, 230, -24, 1.7, 0.2),
-        piece('a', 560, 280, 12, 1.7, 0.2),
-        piece('a', 300, 530, 30, 1.7, 0.2),
-        piece('a', 570, 580, -8, 1.7, 0.2),
-      ],
+      pieces: [piece('a', 260, 230, -24, 1.7, 0.2), piece('a', 560, 280, 12, 1.7, 0.2), piece('a', 300, 530, 30, 1.7, 0.2), piece('a', 570, 580, -8, 1.7, 0.2)],
     };
   },
 
@@ -486,7 +527,9 @@ const scenes: Record<AccessoryShape, (colour: Rgb, finish: Finish) => Scene> = {
       '</g>';
     const body =
       slab(top, m, 30) +
-      (metal ? '' : `<clipPath id="jc"><path d="${top}"/></clipPath>${path(grain, 'none', ` clip-path="url(#jc)" stroke="${m.dark}" stroke-opacity=".35" stroke-width="2"`)}`) +
+      (metal
+        ? ''
+        : `<clipPath id="jc"><path d="${top}"/></clipPath>${path(grain, 'none', ` clip-path="url(#jc)" stroke="${m.dark}" stroke-opacity=".35" stroke-width="2"`)}`) +
       path(rr(-230, -42, 400, 26, 13), s.edge) +
       path('M-218 -19H158', 'none', ` stroke="${m.light}" stroke-opacity=".5" stroke-width="2"`) +
       `<rect x="-312" y="38" width="624" height="44" fill="url(#sf)" stroke="${s.edge}"/>` +
@@ -512,7 +555,11 @@ const scenes: Record<AccessoryShape, (colour: Rgb, finish: Finish) => Scene> = {
       [-48, -22, 4].map((x) => ellipse(x, -170, 8, 8, '#15171a', ` stroke="${s.light}" stroke-width="1.5"`)).join('');
     const flame =
       '<linearGradient id="fl" x2="0" y1="1" y2="0"><stop offset="0" stop-color="#2a62f0"/><stop offset=".5" stop-color="#5d9bff" stop-opacity=".7"/><stop offset="1" stop-color="#9cc6ff" stop-opacity="0"/></linearGradient>' +
-      item('f', path('M-28 -264C-46 -300 -38 -340 -28 -400C-18 -340 -10 -300 -28 -264Z', 'url(#fl)') + path('M-28 -264C-36 -280 -33 -300 -28 -322C-23 -300 -20 -280 -28 -264Z', '#1f4fd6', ' fill-opacity=".85"'));
+      item(
+        'f',
+        path('M-28 -264C-46 -300 -38 -340 -28 -400C-18 -340 -10 -300 -28 -264Z', 'url(#fl)') +
+          path('M-28 -264C-36 -280 -33 -300 -28 -322C-23 -300 -20 -280 -28 -264Z', '#1f4fd6', ' fill-opacity=".85"'),
+      );
     return {
       defs: m.defs + s.defs + item('a', body, m) + flame,
       pieces: [{ ...piece('a', 410, 470, 6, 1.02, 0.5), glow: 'f' }],

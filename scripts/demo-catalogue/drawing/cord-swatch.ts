@@ -72,7 +72,13 @@ function parseColour(value: string | undefined): Rgb | undefined {
 }
 
 function hex(colour: Rgb): string {
-  return `#${colour.map((channel) => Math.max(0, Math.min(255, Math.round(channel))).toString(16).padStart(2, '0')).join('')}`;
+  return `#${colour
+    .map((channel) =>
+      Math.max(0, Math.min(255, Math.round(channel)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
 function mix(a: Rgb, b: Rgb, t: number): Rgb {
@@ -233,7 +239,10 @@ function braidTexture(geometry: Geometry, light: number): string {
     ].map(([x, y]) => [x! * ROUNDING.inset, y! * ROUNDING.inset]);
   };
   let defs = '';
-  for (const [id, sign] of [['pa', 1], ['pb', -1]] as const) {
+  for (const [id, sign] of [
+    ['pa', 1],
+    ['pb', -1],
+  ] as const) {
     const angle = (Math.atan2(s, sign * slant) * 180) / Math.PI;
     // In the plait's own user space: an elliptical sheen along the plait, dark where it dives under its neighbours.
     defs +=
@@ -610,8 +619,7 @@ function colourLayer(pattern: SwatchPattern, length: Length, c1: Rgb, c2: Rgb, r
       };
     case 'diamond':
       return { under: base + paintCells(length, diamondRule(length, random), palette), over: '' };
-    case 'snake':
-    {
+    case 'snake': {
       // The rim of each scale: darker than the mark, or towards the main colour when the mark is nearly black already.
       const rim = luminance(c2) < 0.06 ? mix(c2, c1, 0.45) : mix(c2, BLACK, 0.45);
       return { under: base + paintCells(length, snakeRule(length, random), [...palette, hex(rim)]), over: '' };
@@ -667,15 +675,7 @@ function visibleRange(placement: Placement, r: number): [number, number] {
   return [Math.max(-HALF_LENGTH, Math.min(...along) - r), Math.min(HALF_LENGTH, Math.max(...along) + r)];
 }
 
-function drawLength(
-  geometry: Geometry,
-  placement: Placement,
-  pattern: SwatchPattern,
-  c1: Rgb,
-  c2: Rgb,
-  random: Random,
-  index: number,
-): string {
+function drawLength(geometry: Geometry, placement: Placement, pattern: SwatchPattern, c1: Rgb, c2: Rgb, random: Random, index: number): string {
   const r = geometry.width / 2;
   const flat = geometry.kind === 'flat';
   const [from, to] = visibleRange(placement, r);
@@ -746,9 +746,7 @@ export function drawCordSwatch(input: CordSwatchInput): string {
     '<clipPath id="clip"><use href="#sil"/></clipPath>' +
     (geometry.kind === 'flat' ? weaveTexture() : braidTexture(geometry, luminance(c1))) +
     shading(geometry, c1) +
-    (input.pattern === 'glow'
-      ? '<filter id="halo" x="-30%" y="-30%" width="160%" height="160%"><feGaussianBlur stdDeviation="16"/></filter>'
-      : '') +
+    (input.pattern === 'glow' ? '<filter id="halo" x="-30%" y="-30%" width="160%" height="160%"><feGaussianBlur stdDeviation="16"/></filter>' : '') +
     (input.pattern === 'reflective' ? glintDefs(geometry) : '');
 
   const lengths = layout(geometry, random)

@@ -1,13 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import {
-  attributeLabels,
-  attributeValues,
-  categories,
-  categoryPath,
-  productTypes,
-  reviewAuthors,
-  reviewTexts,
-} from './catalogue-text.ts';
+import { attributeLabels, attributeValues, categories, categoryPath, productTypes, reviewAuthors, reviewTexts } from './catalogue-text.ts';
 import { catalogueLanguages, type CatalogueLanguage, type Translated } from './languages.ts';
 
 const segmentPattern = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -159,33 +151,14 @@ describe('categories', () => {
       ]),
     );
     expect(children('other-cord')).toEqual(
-      expect.arrayContaining([
-        'climbing-rope-per-meter',
-        'kernmantle-cord',
-        'shock-cord',
-        'polypropylene-rope',
-        'cotton-rope',
-      ]),
+      expect.arrayContaining(['climbing-rope-per-meter', 'kernmantle-cord', 'shock-cord', 'polypropylene-rope', 'cotton-rope']),
     );
     expect(children('paracord-accessory')).toEqual(
-      expect.arrayContaining([
-        'buckles',
-        'snap-hooks',
-        'rivets',
-        'screws',
-        'slide-beads',
-        'cord-ends',
-        'carabiners',
-        'split-rings',
-      ]),
+      expect.arrayContaining(['buckles', 'snap-hooks', 'rivets', 'screws', 'slide-beads', 'cord-ends', 'carabiners', 'split-rings']),
     );
     expect(children('leather-products')).toEqual(expect.arrayContaining(['leather-cord', 'leather-straps']));
-    expect(children('paracord-diy-tools')).toEqual(
-      expect.arrayContaining(['needles-and-fids', 'lighters-and-cutters', 'jigs']),
-    );
-    expect(children('diy-kits')).toEqual(
-      expect.arrayContaining(['bracelet-kits', 'dog-leash-kits', 'keychain-kits']),
-    );
+    expect(children('paracord-diy-tools')).toEqual(expect.arrayContaining(['needles-and-fids', 'lighters-and-cutters', 'jigs']));
+    expect(children('diy-kits')).toEqual(expect.arrayContaining(['bracelet-kits', 'dog-leash-kits', 'keychain-kits']));
     expect(children('webbing-biothane')).toContain('biothane');
   });
 

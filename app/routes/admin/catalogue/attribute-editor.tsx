@@ -1,17 +1,17 @@
 import { data, Form, Link, redirect, useSearchParams } from 'react-router';
 import type { Route } from './+types/attribute-editor';
-import { AdminTabs } from '../../../components/admin/admin-list.tsx';
-import { AdminNotice, AdminPageHeader } from '../../../components/admin/admin-ui.tsx';
-import { CheckboxField, CsrfField, FormAlert, TextField } from '../../../components/forms/form-fields.tsx';
-import { servicesContext } from '../../../context.ts';
-import { orUnavailable } from '../../../db/with-database.server.ts';
-import { idOf, intentOf } from '../../../modules/admin/admin-forms.server.ts';
-import { adminPath } from '../../../modules/admin/admin-paths.ts';
-import { can } from '../../../modules/admin/permissions.ts';
-import { requireStaff } from '../../../modules/admin/require-staff.server.ts';
-import { addAttributeOption, attributeForEditing, saveAttribute, saveOptionLabels } from '../../../modules/catalogue/attribute-admin.server.ts';
-import { useI18n } from '../../../modules/i18n/i18n.tsx';
-import { type LocaleCode, localeCodes } from '../../../modules/i18n/locales.ts';
+import { AdminTabs } from '#app/components/admin/admin-list.tsx';
+import { AdminNotice, AdminPageHeader } from '#app/components/admin/admin-ui.tsx';
+import { CheckboxField, CsrfField, FormAlert, TextField } from '#app/components/forms/form-fields.tsx';
+import { servicesContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { idOf, intentOf } from '#app/modules/admin/admin-forms.server.ts';
+import { adminPath } from '#app/modules/admin/admin-paths.ts';
+import { can } from '#app/modules/admin/permissions.ts';
+import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
+import { addAttributeOption, attributeForEditing, saveAttribute, saveOptionLabels } from '#app/modules/catalogue-admin/attribute-admin.server.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { type LocaleCode, localeCodes } from '#app/modules/i18n/locales.ts';
 
 /** The locale whose option labels are shown (?locale=), English unless another is asked for. */
 const optionLocaleOf = (url: URL): LocaleCode => localeCodes.find((code) => code === url.searchParams.get('locale')) ?? 'en';
@@ -25,7 +25,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { ...editing, optionLocale: optionLocaleOf(url), canWrite: can(me.role, 'catalogue.write'), saved: url.searchParams.has('saved') };
 }
 
-const optionErrors = { 'not-found': 'validation.invalid', 'code-invalid': 'admin.catalogue.errors.code', 'code-taken': 'admin.catalogue.errors.codeTaken', 'label-missing': 'validation.required' } as const;
+const optionErrors = {
+  'not-found': 'validation.invalid',
+  'code-invalid': 'admin.catalogue.errors.code',
+  'code-taken': 'admin.catalogue.errors.codeTaken',
+  'label-missing': 'validation.required',
+} as const;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const me = await requireStaff(request, context, 'catalogue.write');
@@ -38,7 +43,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const back = () => redirect(`${url.pathname}?locale=${optionLocaleOf(url)}&saved`);
   if (intent === 'save') {
     const labels = Object.fromEntries(localeCodes.map((locale) => [locale, text(`label.${locale}`)]));
-    if (!(await orUnavailable(() => saveAttribute(db, me.id, attributeId, { isFilterable: form.get('isFilterable') === 'on', labels })))) throw data(null, { status: 404 });
+    if (!(await orUnavailable(() => saveAttribute(db, me.id, attributeId, { isFilterable: form.get('isFilterable') === 'on', labels }))))
+      throw data(null, { status: 404 });
     throw back();
   }
   if (intent === 'option-labels') {
@@ -49,7 +55,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const added = await orUnavailable(() => addAttributeOption(db, me.id, attributeId, text('code').trim(), text('englishLabel')));
   if (added.ok) throw back();
   const field = added.reason === 'label-missing' ? 'englishLabel' : 'code';
-  return data({ fieldErrors: { [field]: { key: optionErrors[added.reason] } }, values: { code: text('code'), englishLabel: text('englishLabel') } }, { status: 400 });
+  return data(
+    { fieldErrors: { [field]: { key: optionErrors[added.reason] } }, values: { code: text('code'), englishLabel: text('englishLabel') } },
+    { status: 400 },
+  );
 }
 
 export default function AttributeEditorPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -73,9 +82,20 @@ export default function AttributeEditorPage({ loaderData, actionData }: Route.Co
             <code>{attribute.code}</code>
             {attribute.unit && ` · ${attribute.unit}`}
           </p>
-          <CheckboxField idPrefix="attribute" name="isFilterable" label={t('admin.catalogue.attributes.isFilterable')} defaultChecked={attribute.isFilterable} />
+          <CheckboxField
+            idPrefix="attribute"
+            name="isFilterable"
+            label={t('admin.catalogue.attributes.isFilterable')}
+            defaultChecked={attribute.isFilterable}
+          />
           {localeCodes.map((locale) => (
-            <TextField key={locale} idPrefix="attribute" name={`label.${locale}`} label={t('admin.catalogue.attributes.labelIn', { locale })} defaultValue={labels[locale] ?? ''} />
+            <TextField
+              key={locale}
+              idPrefix="attribute"
+              name={`label.${locale}`}
+              label={t('admin.catalogue.attributes.labelIn', { locale })}
+              defaultValue={labels[locale] ?? ''}
+            />
           ))}
         </fieldset>
         {canWrite && (
@@ -122,8 +142,22 @@ export default function AttributeEditorPage({ loaderData, actionData }: Route.Co
               <h3 id="new-option-heading">{t('admin.catalogue.attributes.newOption')}</h3>
               <CsrfField />
               {errors && <FormAlert error={{ key: 'admin.catalogue.notSaved' }} />}
-              <TextField idPrefix="option" name="code" label={t('admin.catalogue.categories.code')} required defaultValue={actionData?.values.code} error={errors?.code} />
-              <TextField idPrefix="option" name="englishLabel" label={t('admin.catalogue.attributes.labelIn', { locale: 'en' })} required defaultValue={actionData?.values.englishLabel} error={errors?.englishLabel} />
+              <TextField
+                idPrefix="option"
+                name="code"
+                label={t('admin.catalogue.categories.code')}
+                required
+                defaultValue={actionData?.values.code}
+                error={errors?.code}
+              />
+              <TextField
+                idPrefix="option"
+                name="englishLabel"
+                label={t('admin.catalogue.attributes.labelIn', { locale: 'en' })}
+                required
+                defaultValue={actionData?.values.englishLabel}
+                error={errors?.englishLabel}
+              />
               <div>
                 <button type="submit" name="intent" value="option-add" className="button admin-button">
                   {t('admin.catalogue.attributes.addOption')}

@@ -1,14 +1,14 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/attribute-list';
-import { AdminTable } from '../../../components/admin/admin-list.tsx';
-import { AdminPageHeader } from '../../../components/admin/admin-ui.tsx';
-import { servicesContext } from '../../../context.ts';
-import { orUnavailable } from '../../../db/with-database.server.ts';
-import { adminLocaleOf } from '../../../modules/admin/admin-locale.ts';
-import { adminPath } from '../../../modules/admin/admin-paths.ts';
-import { requireStaff } from '../../../modules/admin/require-staff.server.ts';
-import { listAttributes } from '../../../modules/catalogue/attribute-admin.server.ts';
-import { useI18n } from '../../../modules/i18n/i18n.tsx';
+import { AdminTable } from '#app/components/admin/admin-list.tsx';
+import { AdminPageHeader } from '#app/components/admin/admin-ui.tsx';
+import { servicesContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { adminLocaleOf } from '#app/modules/admin/admin-locale.ts';
+import { adminPath } from '#app/modules/admin/admin-paths.ts';
+import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
+import { listAttributes } from '#app/modules/catalogue-admin/attribute-admin.server.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireStaff(request, context, 'catalogue.read');
@@ -45,7 +45,9 @@ export default function AttributeListPage({ loaderData }: Route.ComponentProps) 
               <code>{attribute.code}</code>
             </td>
             <td>
-              {[attribute.isFilterable && t('admin.catalogue.attributes.filter'), attribute.isConfigurable && t('admin.catalogue.attributes.variantOption')].filter(Boolean).join(', ') || t('admin.catalogue.specifications')}
+              {[attribute.isFilterable && t('admin.catalogue.attributes.filter'), attribute.isConfigurable && t('admin.catalogue.attributes.variantOption')]
+                .filter(Boolean)
+                .join(', ') || t('admin.catalogue.specifications')}
             </td>
             <td className="admin-number">{attribute.options}</td>
             <td className="admin-number admin-wide">{attribute.locales} / 11</td>

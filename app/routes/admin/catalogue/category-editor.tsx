@@ -1,21 +1,21 @@
 import { data, Form, Link, redirect } from 'react-router';
 import type { Route } from './+types/category-editor';
-import { AdminActionForm } from '../../../components/admin/admin-action-form.tsx';
-import { AdminPager, AdminTable } from '../../../components/admin/admin-list.tsx';
-import { AdminNotice, AdminPageHeader } from '../../../components/admin/admin-ui.tsx';
-import { CsrfField, FormAlert, TextField } from '../../../components/forms/form-fields.tsx';
-import { servicesContext } from '../../../context.ts';
-import { orUnavailable } from '../../../db/with-database.server.ts';
-import { idOf, intentOf } from '../../../modules/admin/admin-forms.server.ts';
-import { adminLocaleOf } from '../../../modules/admin/admin-locale.ts';
-import { adminPath } from '../../../modules/admin/admin-paths.ts';
-import { can } from '../../../modules/admin/permissions.ts';
-import { requireStaff } from '../../../modules/admin/require-staff.server.ts';
-import { categoryForEditing, type CategoryText, moveProductInCategory, saveCategoryTexts } from '../../../modules/catalogue/category-admin.server.ts';
-import { useI18n } from '../../../modules/i18n/i18n.tsx';
-import { type LocaleCode, localeCodes, storefrontByCode } from '../../../modules/i18n/locales.ts';
-import { pageWindow, requestedPage } from '../../../modules/paging/page-window.ts';
-import '../../../styles/admin-catalogue.css';
+import { AdminActionForm } from '#app/components/admin/admin-action-form.tsx';
+import { AdminPager, AdminTable } from '#app/components/admin/admin-list.tsx';
+import { AdminNotice, AdminPageHeader } from '#app/components/admin/admin-ui.tsx';
+import { CsrfField, FormAlert, TextField } from '#app/components/forms/form-fields.tsx';
+import { servicesContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { idOf, intentOf } from '#app/modules/admin/admin-forms.server.ts';
+import { adminLocaleOf } from '#app/modules/admin/admin-locale.ts';
+import { adminPath } from '#app/modules/admin/admin-paths.ts';
+import { can } from '#app/modules/admin/permissions.ts';
+import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
+import { categoryForEditing, type CategoryText, moveProductInCategory, saveCategoryTexts } from '#app/modules/catalogue-admin/category-admin.server.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { type LocaleCode, localeCodes, storefrontByCode } from '#app/modules/i18n/locales.ts';
+import { pageWindow, requestedPage } from '#app/lib/paging/page-window.ts';
+import '#app/styles/admin-catalogue.css';
 
 const productsPerPage = 50;
 
@@ -24,9 +24,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   const url = new URL(request.url);
   const page = requestedPage(url);
-  const editing = await orUnavailable(() => categoryForEditing(db, idOf(params.categoryId), adminLocaleOf(me.locale), { offset: (page - 1) * productsPerPage, limit: productsPerPage }));
+  const editing = await orUnavailable(() =>
+    categoryForEditing(db, idOf(params.categoryId), adminLocaleOf(me.locale), { offset: (page - 1) * productsPerPage, limit: productsPerPage }),
+  );
   if (!editing) throw data(null, { status: 404 });
-  return { ...editing, window: pageWindow(page, productsPerPage, editing.productCount), canWrite: can(me.role, 'catalogue.write'), saved: url.searchParams.has('saved') || url.searchParams.has('created') };
+  return {
+    ...editing,
+    window: pageWindow(page, productsPerPage, editing.productCount),
+    canWrite: can(me.role, 'catalogue.write'),
+    saved: url.searchParams.has('saved') || url.searchParams.has('created'),
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -37,7 +44,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const intent = intentOf(form, ['save', 'product-up', 'product-down'] as const);
   if (intent !== 'save') {
     const productId = idOf(form.get('productId') as string | null);
-    if (!(await orUnavailable(() => moveProductInCategory(db, me.id, categoryId, productId, intent === 'product-up' ? 'up' : 'down')))) throw data(null, { status: 404 });
+    if (!(await orUnavailable(() => moveProductInCategory(db, me.id, categoryId, productId, intent === 'product-up' ? 'up' : 'down'))))
+      throw data(null, { status: 404 });
     const url = new URL(request.url);
     throw redirect(`${url.pathname}${url.search}#product-${productId}`);
   }
@@ -80,12 +88,33 @@ export default function CategoryEditorPage({ loaderData, actionData }: Route.Com
               <details key={locale} className="admin-locale" open={hasError || undefined}>
                 <summary>
                   <span className="admin-locale__code">{locale}</span> {storefrontByCode(locale)?.name}{' '}
-                  <span className={`admin-badge admin-badge--${stored ? 'active' : 'disabled'}`}>{stored ? `/${stored.urlPath}` : t('admin.catalogue.categories.untranslated')}</span>
+                  <span className={`admin-badge admin-badge--${stored ? 'active' : 'disabled'}`}>
+                    {stored ? `/${stored.urlPath}` : t('admin.catalogue.categories.untranslated')}
+                  </span>
                 </summary>
                 <div className="admin-locale__fields">
-                  <TextField idPrefix="category" name={`name.${locale}`} label={t('admin.catalogue.parts.name')} defaultValue={value(`name.${locale}`, stored?.name ?? '')} error={errors?.[`name.${locale}`]} />
-                  <TextField idPrefix="category" name={`urlSegment.${locale}`} label={t('admin.catalogue.categories.urlSegment')} hint={t('admin.catalogue.urlKeyHint')} defaultValue={value(`urlSegment.${locale}`, stored?.urlSegment ?? '')} error={errors?.[`urlSegment.${locale}`]} />
-                  <TextField idPrefix="category" name={`description.${locale}`} rows={4} label={t('admin.catalogue.parts.description')} defaultValue={value(`description.${locale}`, stored?.description ?? '')} />
+                  <TextField
+                    idPrefix="category"
+                    name={`name.${locale}`}
+                    label={t('admin.catalogue.parts.name')}
+                    defaultValue={value(`name.${locale}`, stored?.name ?? '')}
+                    error={errors?.[`name.${locale}`]}
+                  />
+                  <TextField
+                    idPrefix="category"
+                    name={`urlSegment.${locale}`}
+                    label={t('admin.catalogue.categories.urlSegment')}
+                    hint={t('admin.catalogue.urlKeyHint')}
+                    defaultValue={value(`urlSegment.${locale}`, stored?.urlSegment ?? '')}
+                    error={errors?.[`urlSegment.${locale}`]}
+                  />
+                  <TextField
+                    idPrefix="category"
+                    name={`description.${locale}`}
+                    rows={4}
+                    label={t('admin.catalogue.parts.description')}
+                    defaultValue={value(`description.${locale}`, stored?.description ?? '')}
+                  />
                 </div>
               </details>
             );
@@ -101,7 +130,12 @@ export default function CategoryEditorPage({ loaderData, actionData }: Route.Com
       </Form>
       <section className="admin-panel" aria-labelledby="category-products-heading">
         <h2 id="category-products-heading">{t('admin.catalogue.categories.productOrder')}</h2>
-        <AdminTable caption={t('admin.catalogue.categories.productOrder')} columns={[{ label: '#', numeric: true }, { label: t('admin.catalogue.name') }, { label: t('admin.catalogue.categories.order') }]} empty={loaderData.products.length === 0} emptyText={t('admin.catalogue.none')}>
+        <AdminTable
+          caption={t('admin.catalogue.categories.productOrder')}
+          columns={[{ label: '#', numeric: true }, { label: t('admin.catalogue.name') }, { label: t('admin.catalogue.categories.order') }]}
+          empty={loaderData.products.length === 0}
+          emptyText={t('admin.catalogue.none')}
+        >
           {loaderData.products.map((product, index) => {
             const place = loaderData.window.offset + index;
             return (
@@ -113,8 +147,30 @@ export default function CategoryEditorPage({ loaderData, actionData }: Route.Com
                 <td>
                   {canWrite && (
                     <div className="admin-inline-form">
-                      <AdminActionForm intent="product-up" label={<><span aria-hidden="true">↑</span><span className="visually-hidden">{t('admin.catalogue.categories.moveUp', { name: product.name })}</span></>} fields={{ productId: product.id }} disabled={place === 0} preventScrollReset />
-                      <AdminActionForm intent="product-down" label={<><span aria-hidden="true">↓</span><span className="visually-hidden">{t('admin.catalogue.categories.moveDown', { name: product.name })}</span></>} fields={{ productId: product.id }} disabled={place === loaderData.productCount - 1} preventScrollReset />
+                      <AdminActionForm
+                        intent="product-up"
+                        label={
+                          <>
+                            <span aria-hidden="true">↑</span>
+                            <span className="visually-hidden">{t('admin.catalogue.categories.moveUp', { name: product.name })}</span>
+                          </>
+                        }
+                        fields={{ productId: product.id }}
+                        disabled={place === 0}
+                        preventScrollReset
+                      />
+                      <AdminActionForm
+                        intent="product-down"
+                        label={
+                          <>
+                            <span aria-hidden="true">↓</span>
+                            <span className="visually-hidden">{t('admin.catalogue.categories.moveDown', { name: product.name })}</span>
+                          </>
+                        }
+                        fields={{ productId: product.id }}
+                        disabled={place === loaderData.productCount - 1}
+                        preventScrollReset
+                      />
                     </div>
                   )}
                 </td>

@@ -1,20 +1,20 @@
 import { data, Form, Link, redirect } from 'react-router';
 import type { Route } from './+types/category-tree';
-import { AdminActionForm } from '../../../components/admin/admin-action-form.tsx';
-import { AdminTable } from '../../../components/admin/admin-list.tsx';
-import { AdminNotice, AdminPageHeader } from '../../../components/admin/admin-ui.tsx';
-import { CsrfField, FormAlert, TextField } from '../../../components/forms/form-fields.tsx';
-import { servicesContext } from '../../../context.ts';
-import { orUnavailable } from '../../../db/with-database.server.ts';
-import { idOf, intentOf } from '../../../modules/admin/admin-forms.server.ts';
-import { adminLocaleOf } from '../../../modules/admin/admin-locale.ts';
-import { adminPath } from '../../../modules/admin/admin-paths.ts';
-import { can } from '../../../modules/admin/permissions.ts';
-import { requireStaff } from '../../../modules/admin/require-staff.server.ts';
-import { categoryTreeForAdmin, createCategory, moveCategory } from '../../../modules/catalogue/category-admin.server.ts';
-import { recordId } from '../../../modules/forms/record-id.ts';
-import { useI18n } from '../../../modules/i18n/i18n.tsx';
-import '../../../styles/admin-catalogue.css';
+import { AdminActionForm } from '#app/components/admin/admin-action-form.tsx';
+import { AdminTable } from '#app/components/admin/admin-list.tsx';
+import { AdminNotice, AdminPageHeader } from '#app/components/admin/admin-ui.tsx';
+import { CsrfField, FormAlert, TextField } from '#app/components/forms/form-fields.tsx';
+import { servicesContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { idOf, intentOf } from '#app/modules/admin/admin-forms.server.ts';
+import { adminLocaleOf } from '#app/modules/admin/admin-locale.ts';
+import { adminPath } from '#app/modules/admin/admin-paths.ts';
+import { can } from '#app/modules/admin/permissions.ts';
+import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
+import { categoryTreeForAdmin, createCategory, moveCategory } from '#app/modules/catalogue-admin/category-admin.server.ts';
+import { recordId } from '#app/lib/forms/record-id.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import '#app/styles/admin-catalogue.css';
 
 const createFields = ['parentId', 'code', 'name', 'urlSegment'] as const;
 
@@ -35,7 +35,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw redirect(`${adminPath('categories')}#category-${String(form.get('categoryId'))}`);
   }
   const text = (name: string) => String(form.get(name) ?? '').trim();
-  const result = await orUnavailable(() => createCategory(db, me.id, { parentId: recordId(text('parentId')), code: text('code'), locale: adminLocaleOf(me.locale), name: text('name'), urlSegment: text('urlSegment') }));
+  const result = await orUnavailable(() =>
+    createCategory(db, me.id, {
+      parentId: recordId(text('parentId')),
+      code: text('code'),
+      locale: adminLocaleOf(me.locale),
+      name: text('name'),
+      urlSegment: text('urlSegment'),
+    }),
+  );
   if (result.ok) throw redirect(`${adminPath(`categories/${result.categoryId}`)}?created`);
   const values = Object.fromEntries(createFields.map((field) => [field, text(field)]));
   if (result.reason === 'not-found') return data({ fieldErrors: { parentId: { key: 'validation.invalid' } }, values }, { status: 400 });
@@ -57,7 +65,12 @@ export default function CategoryTreePage({ loaderData, actionData }: Route.Compo
       {loaderData.created && <AdminNotice>{t('admin.catalogue.notices.saved')}</AdminNotice>}
       <AdminTable
         caption={t('admin.catalogue.categories.title')}
-        columns={[{ label: t('admin.catalogue.name') }, { label: t('admin.catalogue.categories.productCount'), numeric: true }, { label: t('admin.catalogue.categories.languages'), numeric: true, className: 'admin-wide' }, { label: t('admin.catalogue.categories.order') }]}
+        columns={[
+          { label: t('admin.catalogue.name') },
+          { label: t('admin.catalogue.categories.productCount'), numeric: true },
+          { label: t('admin.catalogue.categories.languages'), numeric: true, className: 'admin-wide' },
+          { label: t('admin.catalogue.categories.order') },
+        ]}
         empty={tree.length === 0}
         emptyText={t('admin.catalogue.categories.none')}
       >
@@ -75,8 +88,30 @@ export default function CategoryTreePage({ loaderData, actionData }: Route.Compo
               <td>
                 {canWrite && (
                   <div className="admin-inline-form">
-                    <AdminActionForm intent="up" label={<><span aria-hidden="true">↑</span><span className="visually-hidden">{t('admin.catalogue.categories.moveUp', { name: category.name })}</span></>} fields={{ categoryId: category.id }} disabled={index === 0} preventScrollReset />
-                    <AdminActionForm intent="down" label={<><span aria-hidden="true">↓</span><span className="visually-hidden">{t('admin.catalogue.categories.moveDown', { name: category.name })}</span></>} fields={{ categoryId: category.id }} disabled={index === siblings.length - 1} preventScrollReset />
+                    <AdminActionForm
+                      intent="up"
+                      label={
+                        <>
+                          <span aria-hidden="true">↑</span>
+                          <span className="visually-hidden">{t('admin.catalogue.categories.moveUp', { name: category.name })}</span>
+                        </>
+                      }
+                      fields={{ categoryId: category.id }}
+                      disabled={index === 0}
+                      preventScrollReset
+                    />
+                    <AdminActionForm
+                      intent="down"
+                      label={
+                        <>
+                          <span aria-hidden="true">↓</span>
+                          <span className="visually-hidden">{t('admin.catalogue.categories.moveDown', { name: category.name })}</span>
+                        </>
+                      }
+                      fields={{ categoryId: category.id }}
+                      disabled={index === siblings.length - 1}
+                      preventScrollReset
+                    />
                   </div>
                 )}
               </td>
@@ -100,9 +135,31 @@ export default function CategoryTreePage({ loaderData, actionData }: Route.Compo
               ))}
             </select>
           </div>
-          <TextField idPrefix="category" name="code" label={t('admin.catalogue.categories.code')} required defaultValue={actionData?.values.code} error={errors?.code} />
-          <TextField idPrefix="category" name="name" label={t('admin.catalogue.parts.name')} required defaultValue={actionData?.values.name} error={errors?.name} />
-          <TextField idPrefix="category" name="urlSegment" label={t('admin.catalogue.categories.urlSegment')} required defaultValue={actionData?.values.urlSegment} error={errors?.urlSegment ?? errors?.parentId} hint={t('admin.catalogue.urlKeyHint')} />
+          <TextField
+            idPrefix="category"
+            name="code"
+            label={t('admin.catalogue.categories.code')}
+            required
+            defaultValue={actionData?.values.code}
+            error={errors?.code}
+          />
+          <TextField
+            idPrefix="category"
+            name="name"
+            label={t('admin.catalogue.parts.name')}
+            required
+            defaultValue={actionData?.values.name}
+            error={errors?.name}
+          />
+          <TextField
+            idPrefix="category"
+            name="urlSegment"
+            label={t('admin.catalogue.categories.urlSegment')}
+            required
+            defaultValue={actionData?.values.urlSegment}
+            error={errors?.urlSegment ?? errors?.parentId}
+            hint={t('admin.catalogue.urlKeyHint')}
+          />
           <div>
             <button type="submit" name="intent" value="create" className="button admin-button button--primary">
               {t('admin.catalogue.categories.create')}

@@ -1,22 +1,29 @@
 import { join } from 'node:path';
 import { data, Link, redirect } from 'react-router';
 import type { Route } from './+types/product-editor';
-import { AdminNotice, AdminPageHeader } from '../../../components/admin/admin-ui.tsx';
-import { ProductEditorForm } from '../../../components/admin/product-editor-form.tsx';
-import { ProductImageGallery } from '../../../components/admin/product-image-gallery.tsx';
-import { servicesContext } from '../../../context.ts';
-import { orUnavailable } from '../../../db/with-database.server.ts';
-import { idOf, intentOf } from '../../../modules/admin/admin-forms.server.ts';
-import { adminLocaleOf } from '../../../modules/admin/admin-locale.ts';
-import { adminPath } from '../../../modules/admin/admin-paths.ts';
-import { can } from '../../../modules/admin/permissions.ts';
-import { requireStaff } from '../../../modules/admin/require-staff.server.ts';
-import { parseProductForm, productForEditing, saveProduct } from '../../../modules/catalogue/product-editor.server.ts';
-import { addProductImage, type ImageRefusal, maxImageBytes, moveProductImage, removeProductImage, saveImageAlt } from '../../../modules/catalogue/product-images.server.ts';
-import type { FieldError } from '../../../modules/forms/field-errors.ts';
-import { useI18n } from '../../../modules/i18n/i18n.tsx';
-import { localeCodes } from '../../../modules/i18n/locales.ts';
-import '../../../styles/admin-catalogue.css';
+import { AdminNotice, AdminPageHeader } from '#app/components/admin/admin-ui.tsx';
+import { ProductEditorForm } from '#app/components/admin/product-editor-form.tsx';
+import { ProductImageGallery } from '#app/components/admin/product-image-gallery.tsx';
+import { servicesContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { idOf, intentOf } from '#app/modules/admin/admin-forms.server.ts';
+import { adminLocaleOf } from '#app/modules/admin/admin-locale.ts';
+import { adminPath } from '#app/modules/admin/admin-paths.ts';
+import { can } from '#app/modules/admin/permissions.ts';
+import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
+import { parseProductForm, productForEditing, saveProduct } from '#app/modules/catalogue-admin/product-editor.server.ts';
+import {
+  addProductImage,
+  type ImageRefusal,
+  maxImageBytes,
+  moveProductImage,
+  removeProductImage,
+  saveImageAlt,
+} from '#app/modules/catalogue-admin/product-images.server.ts';
+import type { FieldError } from '#app/lib/forms/field-errors.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { localeCodes } from '#app/modules/i18n/locales.ts';
+import '#app/styles/admin-catalogue.css';
 
 const notices = ['saved', 'imageAdded', 'imageSaved'] as const;
 
@@ -56,7 +63,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (result.ok) throw back('saved');
     if (result.reason === 'not-found') throw data(null, { status: 404 });
     const values = Object.fromEntries([...form.entries()].flatMap(([key, value]) => (typeof value === 'string' && key !== '_csrf' ? [[key, value]] : [])));
-    if (result.reason === 'invalid') return data({ ok: false as const, fieldErrors: result.fieldErrors, values, formError: { key: 'admin.catalogue.notSaved' } }, { status: 400 });
+    if (result.reason === 'invalid')
+      return data({ ok: false as const, fieldErrors: result.fieldErrors, values, formError: { key: 'admin.catalogue.notSaved' } }, { status: 400 });
     // Someone saved in between: nothing is overwritten, what was typed stays in the form.
     return data({ ok: false as const, fieldErrors: {}, values, formError: { key: 'admin.catalogue.conflict' }, conflict: true }, { status: 409 });
   }
@@ -71,7 +79,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const imageId = idOf(form.get('imageId') as string | null);
   const done =
     intent === 'image-alt'
-      ? await orUnavailable(() => saveImageAlt(db, me.id, productId, imageId, Object.fromEntries(localeCodes.map((locale) => [locale, String(form.get(`alt.${locale}`) ?? '')]))))
+      ? await orUnavailable(() =>
+          saveImageAlt(db, me.id, productId, imageId, Object.fromEntries(localeCodes.map((locale) => [locale, String(form.get(`alt.${locale}`) ?? '')]))),
+        )
       : intent === 'image-remove'
         ? await orUnavailable(() => removeProductImage(db, me.id, productId, imageId))
         : await orUnavailable(() => moveProductImage(db, me.id, productId, imageId, intent === 'image-up' ? 'up' : 'down'));
@@ -88,7 +98,9 @@ export default function ProductEditorPage({ loaderData, actionData }: Route.Comp
   return (
     <>
       <AdminPageHeader title={t('admin.catalogue.editTitle', { name })}>
-        <span className={`admin-badge admin-badge--${product.isActive ? 'active' : 'disabled'}`}>{t(product.isActive ? 'admin.catalogue.active' : 'admin.catalogue.inactive')}</span>
+        <span className={`admin-badge admin-badge--${product.isActive ? 'active' : 'disabled'}`}>
+          {t(product.isActive ? 'admin.catalogue.active' : 'admin.catalogue.inactive')}
+        </span>
       </AdminPageHeader>
       <p>
         <Link to={adminPath('products')}>{t('admin.catalogue.back')}</Link>

@@ -1,25 +1,25 @@
 import { data, Form, Link, redirect, useSearchParams } from 'react-router';
 import type { Route } from './+types/product-list';
-import { AdminFilters, AdminPager, AdminTable } from '../../../components/admin/admin-list.tsx';
-import { AdminNotice, AdminPageHeader } from '../../../components/admin/admin-ui.tsx';
-import { ProductBulkActions } from '../../../components/admin/product-bulk-actions.tsx';
-import { CsrfField, FormAlert } from '../../../components/forms/form-fields.tsx';
-import { servicesContext } from '../../../context.ts';
-import { orUnavailable } from '../../../db/with-database.server.ts';
-import { adminLocaleOf } from '../../../modules/admin/admin-locale.ts';
-import { adminPath } from '../../../modules/admin/admin-paths.ts';
-import { parseListSort } from '../../../modules/admin/list-sort.ts';
-import { can } from '../../../modules/admin/permissions.ts';
-import { requireStaff } from '../../../modules/admin/require-staff.server.ts';
-import { productListFilters, stockStates } from '../../../modules/catalogue/product-admin-filters.ts';
-import { listAdminProducts, productListChoices, productSort } from '../../../modules/catalogue/product-admin-list.server.ts';
-import { applyBulkAction, bulkRefusal, parseBulkForm } from '../../../modules/catalogue/product-bulk-edit.server.ts';
-import { formatMoney } from '../../../modules/currency/money.ts';
-import { getCurrencyRates } from '../../../modules/currency/exchange-rates.server.ts';
-import { useI18n } from '../../../modules/i18n/i18n.tsx';
-import { imageSources } from '../../../components/catalogue/product-card.tsx';
-import { requestedPage } from '../../../modules/paging/page-window.ts';
-import '../../../styles/admin-catalogue.css';
+import { AdminFilters, AdminPager, AdminTable } from '#app/components/admin/admin-list.tsx';
+import { AdminNotice, AdminPageHeader } from '#app/components/admin/admin-ui.tsx';
+import { ProductBulkActions } from '#app/components/admin/product-bulk-actions.tsx';
+import { CsrfField, FormAlert } from '#app/components/forms/form-fields.tsx';
+import { servicesContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { adminLocaleOf } from '#app/modules/admin/admin-locale.ts';
+import { adminPath } from '#app/modules/admin/admin-paths.ts';
+import { parseListSort } from '#app/modules/admin/list-sort.ts';
+import { can } from '#app/modules/admin/permissions.ts';
+import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
+import { productListFilters, stockStates } from '#app/modules/catalogue-admin/product-admin-filters.ts';
+import { listAdminProducts, productListChoices, productSort } from '#app/modules/catalogue-admin/product-admin-list.server.ts';
+import { applyBulkAction, bulkRefusal, parseBulkForm } from '#app/modules/catalogue-admin/product-bulk-edit.server.ts';
+import { formatMoney } from '#app/modules/currency/money.ts';
+import { getCurrencyRates } from '#app/modules/currency/exchange-rates.server.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { imageSources } from '#app/components/catalogue/product-card.tsx';
+import { requestedPage } from '#app/lib/paging/page-window.ts';
+import '#app/styles/admin-catalogue.css';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireStaff(request, context, 'catalogue.read');
@@ -28,9 +28,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = adminLocaleOf(me.locale);
   const sort = parseListSort(productSort, url.searchParams);
   const filters = productListFilters(url.searchParams);
-  const [list, choices, rates] = await orUnavailable(() => Promise.all([listAdminProducts(db, locale, filters, requestedPage(url), sort), productListChoices(db, locale), getCurrencyRates(db)]));
+  const [list, choices, rates] = await orUnavailable(() =>
+    Promise.all([listAdminProducts(db, locale, filters, requestedPage(url), sort), productListChoices(db, locale), getCurrencyRates(db)]),
+  );
   const changed = Number(url.searchParams.get('changed'));
-  return { ...list, ...choices, currencies: [...rates.keys()].sort(), sort, canWrite: can(me.role, 'catalogue.write'), changed: Number.isSafeInteger(changed) && changed > 0 ? changed : null };
+  return {
+    ...list,
+    ...choices,
+    currencies: [...rates.keys()].sort(),
+    sort,
+    canWrite: can(me.role, 'catalogue.write'),
+    changed: Number.isSafeInteger(changed) && changed > 0 ? changed : null,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -76,7 +85,11 @@ export default function ProductListPage({ loaderData, actionData }: Route.Compon
         </Link>
       </AdminPageHeader>
       {loaderData.changed !== null && !failure && <AdminNotice>{t('admin.catalogue.bulk.done', { count: loaderData.changed })}</AdminNotice>}
-      <AdminFilters label={t('admin.catalogue.filters.label')} submitLabel={t('admin.filter')} reset={params.size > 0 ? { to: adminPath('products'), label: t('admin.catalogue.filters.reset') } : undefined}>
+      <AdminFilters
+        label={t('admin.catalogue.filters.label')}
+        submitLabel={t('admin.filter')}
+        reset={params.size > 0 ? { to: adminPath('products'), label: t('admin.catalogue.filters.reset') } : undefined}
+      >
         <div className="form-field">
           <label htmlFor="product-filter-q">{t('admin.catalogue.filters.search')}</label>
           <input id="product-filter-q" type="search" name="q" defaultValue={params.get('q') ?? ''} />
@@ -86,9 +99,21 @@ export default function ProductListPage({ loaderData, actionData }: Route.Compon
           t('admin.catalogue.filters.category'),
           loaderData.categories.map((category) => ({ value: String(category.id), label: `${'– '.repeat(Math.max(0, category.level - 1))}${category.name}` })),
         )}
-        {filterSelect('type', t('admin.catalogue.filters.type'), loaderData.productTypes.map((type) => ({ value: type, label: type })))}
-        {filterSelect('colour', t('admin.catalogue.filters.colour'), loaderData.colours.map((colour) => ({ value: String(colour.id), label: colour.label })))}
-        {filterSelect('stock', t('admin.catalogue.filters.stock'), stockStates.map((state) => ({ value: state, label: t(`admin.catalogue.stock.${state}`) })))}
+        {filterSelect(
+          'type',
+          t('admin.catalogue.filters.type'),
+          loaderData.productTypes.map((type) => ({ value: type, label: type })),
+        )}
+        {filterSelect(
+          'colour',
+          t('admin.catalogue.filters.colour'),
+          loaderData.colours.map((colour) => ({ value: String(colour.id), label: colour.label })),
+        )}
+        {filterSelect(
+          'stock',
+          t('admin.catalogue.filters.stock'),
+          stockStates.map((state) => ({ value: state, label: t(`admin.catalogue.stock.${state}`) })),
+        )}
         {filterSelect('active', t('admin.catalogue.filters.active'), [
           { value: 'yes', label: t('admin.catalogue.active') },
           { value: 'no', label: t('admin.catalogue.inactive') },
@@ -117,11 +142,22 @@ export default function ProductListPage({ loaderData, actionData }: Route.Compon
           {rows.map((product) => (
             <tr key={product.id}>
               <td>
-                <input type="checkbox" name="productId" value={product.id} id={`select-${product.id}`} aria-label={t('admin.catalogue.bulk.selectOne', { name: product.name })} disabled={!canWrite} />
+                <input
+                  type="checkbox"
+                  name="productId"
+                  value={product.id}
+                  id={`select-${product.id}`}
+                  aria-label={t('admin.catalogue.bulk.selectOne', { name: product.name })}
+                  disabled={!canWrite}
+                />
               </td>
               <th scope="row">
                 <span className="admin-product-name">
-                  {product.imagePath ? <img {...imageSources(product.imagePath, 96)} width={40} height={40} alt="" loading="lazy" /> : <span className="admin-product-name__blank" aria-hidden="true" />}
+                  {product.imagePath ? (
+                    <img {...imageSources(product.imagePath, 96)} width={40} height={40} alt="" loading="lazy" />
+                  ) : (
+                    <span className="admin-product-name__blank" aria-hidden="true" />
+                  )}
                   <Link to={adminPath(`products/${product.id}`)}>{product.name}</Link>
                 </span>
               </th>
@@ -132,7 +168,9 @@ export default function ProductListPage({ loaderData, actionData }: Route.Compon
               <td className="admin-number">{product.priceCents === null ? '–' : formatMoney(product.priceCents, 'EUR', locale)}</td>
               <td className="admin-number">{product.stock}</td>
               <td>
-                <span className={`admin-badge admin-badge--${product.isActive ? 'active' : 'disabled'}`}>{t(product.isActive ? 'admin.catalogue.active' : 'admin.catalogue.inactive')}</span>
+                <span className={`admin-badge admin-badge--${product.isActive ? 'active' : 'disabled'}`}>
+                  {t(product.isActive ? 'admin.catalogue.active' : 'admin.catalogue.inactive')}
+                </span>
               </td>
             </tr>
           ))}

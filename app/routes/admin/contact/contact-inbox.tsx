@@ -1,16 +1,16 @@
 import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/contact-inbox';
-import { AdminFilters, AdminPager, AdminTable, AdminTabs } from '../../../components/admin/admin-list.tsx';
-import { AdminPageHeader } from '../../../components/admin/admin-ui.tsx';
-import { servicesContext } from '../../../context.ts';
-import { orUnavailable } from '../../../db/with-database.server.ts';
-import { adminPath } from '../../../modules/admin/admin-paths.ts';
-import { requireStaff } from '../../../modules/admin/require-staff.server.ts';
-import { parseListSort } from '../../../modules/admin/list-sort.ts';
-import { contactInboxSort, listContactMessages } from '../../../modules/content/contact-inbox.server.ts';
-import { contactInboxViews } from '../../../modules/content/contact-inbox-views.ts';
-import { useI18n } from '../../../modules/i18n/i18n.tsx';
-import { requestedPage } from '../../../modules/paging/page-window.ts';
+import { AdminFilters, AdminPager, AdminTable, AdminTabs } from '#app/components/admin/admin-list.tsx';
+import { AdminPageHeader } from '#app/components/admin/admin-ui.tsx';
+import { servicesContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { adminPath } from '#app/modules/admin/admin-paths.ts';
+import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
+import { parseListSort } from '#app/modules/admin/list-sort.ts';
+import { contactInboxSort, listContactMessages } from '#app/modules/content/contact-inbox.server.ts';
+import { contactInboxViews } from '#app/modules/content/contact-inbox-views.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { requestedPage } from '#app/lib/paging/page-window.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, 'contact.inbox');
@@ -40,7 +40,11 @@ export default function ContactInboxPage({ loaderData }: Route.ComponentProps) {
       <AdminPageHeader title={t('admin.contactInbox.title')} />
       <AdminTabs
         label={t('admin.contactInbox.views')}
-        tabs={contactInboxViews.map((candidate) => ({ to: viewHref(candidate), label: t(`admin.contactInbox.view.${candidate}`), current: candidate === view }))}
+        tabs={contactInboxViews.map((candidate) => ({
+          to: viewHref(candidate),
+          label: t(`admin.contactInbox.view.${candidate}`),
+          current: candidate === view,
+        }))}
       />
       <AdminFilters label={t('admin.contactInbox.search')} submitLabel={t('admin.contactInbox.searchButton')}>
         <input type="hidden" name="view" value={view} />

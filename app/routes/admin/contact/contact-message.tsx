@@ -1,17 +1,17 @@
 import { data, Form, Link } from 'react-router';
 import type { Route } from './+types/contact-message';
-import { AdminActionForm } from '../../../components/admin/admin-action-form.tsx';
-import { AdminNotice, AdminPageHeader } from '../../../components/admin/admin-ui.tsx';
-import { CsrfField, FieldMessage, TextField } from '../../../components/forms/form-fields.tsx';
-import { servicesContext } from '../../../context.ts';
-import { orUnavailable } from '../../../db/with-database.server.ts';
-import { idOf, intentOf } from '../../../modules/admin/admin-forms.server.ts';
-import { adminPath } from '../../../modules/admin/admin-paths.ts';
-import { requireStaff } from '../../../modules/admin/require-staff.server.ts';
-import { contactReplyFields, contactReplySchema, getContactMessage, replyToContact, setContactHandled } from '../../../modules/content/contact-inbox.server.ts';
-import { parseForm } from '../../../modules/forms/field-errors.ts';
-import { useI18n } from '../../../modules/i18n/i18n.tsx';
-import { MailOutbox } from '../../../modules/mail/outbox.server.ts';
+import { AdminActionForm } from '#app/components/admin/admin-action-form.tsx';
+import { AdminNotice, AdminPageHeader } from '#app/components/admin/admin-ui.tsx';
+import { CsrfField, FieldMessage, TextField } from '#app/components/forms/form-fields.tsx';
+import { servicesContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { idOf, intentOf } from '#app/modules/admin/admin-forms.server.ts';
+import { adminPath } from '#app/modules/admin/admin-paths.ts';
+import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
+import { contactReplyFields, contactReplySchema, getContactMessage, replyToContact, setContactHandled } from '#app/modules/content/contact-inbox.server.ts';
+import { parseForm } from '#app/lib/forms/field-errors.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { MailOutbox } from '#app/lib/mail/outbox.server.ts';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireStaff(request, context, 'contact.inbox');
@@ -104,7 +104,9 @@ export default function ContactMessagePage({ loaderData, actionData }: Route.Com
               <li key={reply.id}>
                 <article aria-labelledby={`reply-${reply.id}`}>
                   <h3 id={`reply-${reply.id}`}>{reply.subject}</h3>
-                  <p className="admin-muted">{t('admin.contactInbox.sentBy', { name: reply.staffName ?? '—', time: time.format(new Date(reply.createdAt)) })}</p>
+                  <p className="admin-muted">
+                    {t('admin.contactInbox.sentBy', { name: reply.staffName ?? '—', time: time.format(new Date(reply.createdAt)) })}
+                  </p>
                   <p className="admin-message-text">{reply.body}</p>
                 </article>
               </li>

@@ -1,17 +1,17 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/content-page';
-import { AdminPageHeader } from '../../../components/admin/admin-ui.tsx';
-import { CheckboxField, CsrfField, FormAlert, TextField } from '../../../components/forms/form-fields.tsx';
-import { servicesContext } from '../../../context.ts';
-import { orUnavailable } from '../../../db/with-database.server.ts';
-import { idOf, intentOf } from '../../../modules/admin/admin-forms.server.ts';
-import { adminPath } from '../../../modules/admin/admin-paths.ts';
-import { requireStaff } from '../../../modules/admin/require-staff.server.ts';
-import { contentPageFields, contentPageSchema, contentPageText, previewHtml, saveContentPageText } from '../../../modules/content/content-pages-admin.server.ts';
-import { type FieldErrors, formFailure, parseForm } from '../../../modules/forms/field-errors.ts';
-import { useI18n } from '../../../modules/i18n/i18n.tsx';
-import { messageLocaleOf } from '../../../modules/i18n/message-filters.ts';
-import { storefrontByCode } from '../../../modules/i18n/locales.ts';
+import { AdminPageHeader } from '#app/components/admin/admin-ui.tsx';
+import { CheckboxField, CsrfField, FormAlert, TextField } from '#app/components/forms/form-fields.tsx';
+import { servicesContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { idOf, intentOf } from '#app/modules/admin/admin-forms.server.ts';
+import { adminPath } from '#app/modules/admin/admin-paths.ts';
+import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
+import { contentPageFields, contentPageSchema, contentPageText, previewHtml, saveContentPageText } from '#app/modules/content/content-pages-admin.server.ts';
+import { type FieldErrors, formFailure, parseForm } from '#app/lib/forms/field-errors.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { messageLocaleOf } from '#app/modules/i18n/message-filters.ts';
+import { storefrontByCode } from '#app/modules/i18n/locales.ts';
 
 function pageOf(params: { pageId?: string; locale?: string }) {
   const locale = messageLocaleOf(params.locale ?? null);
@@ -25,7 +25,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { pageId, locale } = pageOf(params);
   const found = await orUnavailable(() => contentPageText(db, pageId, locale));
   if (!found) throw data(null, { status: 404 });
-  return { ...found, locale, prefix: storefrontByCode(locale)?.prefix ?? '', preview: found.text ? previewHtml(found.text.bodyHtml, locale, { siteUrl, shopName }) : null };
+  return {
+    ...found,
+    locale,
+    prefix: storefrontByCode(locale)?.prefix ?? '',
+    preview: found.text ? previewHtml(found.text.bodyHtml, locale, { siteUrl, shopName }) : null,
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -37,7 +42,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const parsed = parseForm(contentPageSchema, form, contentPageFields);
   if (!parsed.ok) return data({ ...parsed, preview: null }, { status: 400 });
   // A preview of what was typed, without saving it.
-  if (intent === 'preview') return { ok: false as const, fieldErrors: {} as FieldErrors<(typeof contentPageFields)[number]>, values: Object.fromEntries(contentPageFields.map((field) => [field, String(form.get(field) ?? '')])), preview: previewHtml(parsed.data.bodyHtml, locale, { siteUrl, shopName }) };
+  if (intent === 'preview')
+    return {
+      ok: false as const,
+      fieldErrors: {} as FieldErrors<(typeof contentPageFields)[number]>,
+      values: Object.fromEntries(contentPageFields.map((field) => [field, String(form.get(field) ?? '')])),
+      preview: previewHtml(parsed.data.bodyHtml, locale, { siteUrl, shopName }),
+    };
   const result = await orUnavailable(() => saveContentPageText(db, me.id, pageId, locale, parsed.data));
   if (!result.ok && result.reason === 'not-found') throw data(null, { status: 404 });
   if (!result.ok) return data({ ...formFailure(form, contentPageFields, { slug: { key: 'admin.contentPages.slugTaken' } }), preview: null }, { status: 400 });
@@ -69,11 +80,45 @@ export default function ContentPageEditor({ loaderData, actionData }: Route.Comp
       {failed && <FormAlert error={{ key: 'admin.contentPages.notSaved' }} />}
       <Form method="post" noValidate className="admin-panel admin-form">
         <CsrfField />
-        <TextField idPrefix="page" name="title" label={t('admin.contentPages.pageTitle')} required defaultValue={value('title', text?.title ?? '')} error={failed?.fieldErrors.title} />
-        <TextField idPrefix="page" name="slug" label={t('admin.contentPages.slug')} hint={t('admin.contentPages.slugHint', { prefix })} required defaultValue={value('slug', text?.slug ?? '')} error={failed?.fieldErrors.slug} />
-        <TextField idPrefix="page" name="metaDescription" label={t('admin.contentPages.metaDescription')} defaultValue={value('metaDescription', text?.metaDescription ?? '')} error={failed?.fieldErrors.metaDescription} />
-        <TextField idPrefix="page" name="bodyHtml" rows={16} label={t('admin.contentPages.body')} hint={t('admin.contentPages.bodyHint')} defaultValue={value('bodyHtml', text?.bodyHtml ?? '')} error={failed?.fieldErrors.bodyHtml} />
-        <CheckboxField idPrefix="page" name="published" label={t('admin.contentPages.published')} defaultChecked={typed ? typed.published === 'on' : (text?.published ?? false)} />
+        <TextField
+          idPrefix="page"
+          name="title"
+          label={t('admin.contentPages.pageTitle')}
+          required
+          defaultValue={value('title', text?.title ?? '')}
+          error={failed?.fieldErrors.title}
+        />
+        <TextField
+          idPrefix="page"
+          name="slug"
+          label={t('admin.contentPages.slug')}
+          hint={t('admin.contentPages.slugHint', { prefix })}
+          required
+          defaultValue={value('slug', text?.slug ?? '')}
+          error={failed?.fieldErrors.slug}
+        />
+        <TextField
+          idPrefix="page"
+          name="metaDescription"
+          label={t('admin.contentPages.metaDescription')}
+          defaultValue={value('metaDescription', text?.metaDescription ?? '')}
+          error={failed?.fieldErrors.metaDescription}
+        />
+        <TextField
+          idPrefix="page"
+          name="bodyHtml"
+          rows={16}
+          label={t('admin.contentPages.body')}
+          hint={t('admin.contentPages.bodyHint')}
+          defaultValue={value('bodyHtml', text?.bodyHtml ?? '')}
+          error={failed?.fieldErrors.bodyHtml}
+        />
+        <CheckboxField
+          idPrefix="page"
+          name="published"
+          label={t('admin.contentPages.published')}
+          defaultChecked={typed ? typed.published === 'on' : (text?.published ?? false)}
+        />
         <div className="admin-actions">
           <button type="submit" name="intent" value="save" className="button admin-button button--primary" disabled={navigation.state === 'submitting'}>
             {t('admin.save')}

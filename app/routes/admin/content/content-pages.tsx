@@ -1,14 +1,14 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/content-pages';
-import { AdminTable } from '../../../components/admin/admin-list.tsx';
-import { AdminNotice, AdminPageHeader } from '../../../components/admin/admin-ui.tsx';
-import { servicesContext } from '../../../context.ts';
-import { orUnavailable } from '../../../db/with-database.server.ts';
-import { adminPath } from '../../../modules/admin/admin-paths.ts';
-import { requireStaff } from '../../../modules/admin/require-staff.server.ts';
-import { listContentPages } from '../../../modules/content/content-pages-admin.server.ts';
-import { useI18n } from '../../../modules/i18n/i18n.tsx';
-import { localeCodes } from '../../../modules/i18n/locales.ts';
+import { AdminTable } from '#app/components/admin/admin-list.tsx';
+import { AdminNotice, AdminPageHeader } from '#app/components/admin/admin-ui.tsx';
+import { servicesContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { adminPath } from '#app/modules/admin/admin-paths.ts';
+import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
+import { listContentPages } from '#app/modules/content/content-pages-admin.server.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { localeCodes } from '#app/modules/i18n/locales.ts';
 
 /** The information pages, with each store's text: published, hidden, or missing. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -24,7 +24,12 @@ export default function ContentPagesPage({ loaderData }: Route.ComponentProps) {
       <AdminPageHeader title={t('admin.contentPages.title')} />
       <p className="admin-muted">{t('admin.contentPages.intro')}</p>
       {loaderData.saved && <AdminNotice>{t('admin.contentPages.saved')}</AdminNotice>}
-      <AdminTable caption={t('admin.contentPages.title')} columns={[{ label: t('admin.contentPages.page') }, { label: t('admin.contentPages.stores') }]} empty={loaderData.pages.length === 0} emptyText={t('admin.contentPages.none')}>
+      <AdminTable
+        caption={t('admin.contentPages.title')}
+        columns={[{ label: t('admin.contentPages.page') }, { label: t('admin.contentPages.stores') }]}
+        empty={loaderData.pages.length === 0}
+        emptyText={t('admin.contentPages.none')}
+      >
         {loaderData.pages.map((page) => (
           <tr key={page.id}>
             <th scope="row">
@@ -39,7 +44,10 @@ export default function ContentPagesPage({ loaderData }: Route.ComponentProps) {
                   const state = !text ? 'missing' : text.published ? 'published' : 'hidden';
                   return (
                     <li key={locale}>
-                      <Link to={adminPath(`content-pages/${page.id}/${locale}`)} className={`admin-badge admin-badge--${state === 'published' ? 'active' : state === 'hidden' ? 'pending' : 'disabled'}`}>
+                      <Link
+                        to={adminPath(`content-pages/${page.id}/${locale}`)}
+                        className={`admin-badge admin-badge--${state === 'published' ? 'active' : state === 'hidden' ? 'pending' : 'disabled'}`}
+                      >
                         {locale}
                         <span className="visually-hidden"> – {t(`admin.contentPages.states.${state}`)}</span>
                       </Link>

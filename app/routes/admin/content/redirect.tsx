@@ -1,17 +1,17 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/redirect';
-import { AdminActionForm } from '../../../components/admin/admin-action-form.tsx';
-import { AdminPageHeader } from '../../../components/admin/admin-ui.tsx';
-import { CsrfField, FieldMessage, FormAlert, TextField } from '../../../components/forms/form-fields.tsx';
-import { servicesContext } from '../../../context.ts';
-import { orUnavailable } from '../../../db/with-database.server.ts';
-import { idOf, intentOf } from '../../../modules/admin/admin-forms.server.ts';
-import { adminPath } from '../../../modules/admin/admin-paths.ts';
-import { requireStaff } from '../../../modules/admin/require-staff.server.ts';
-import { formFailure, parseForm } from '../../../modules/forms/field-errors.ts';
-import { useI18n } from '../../../modules/i18n/i18n.tsx';
-import { localeCodes } from '../../../modules/i18n/locales.ts';
-import { deleteRedirect, getRedirect, redirectFields, redirectSchema, saveRedirect } from '../../../modules/seo/url-redirects.server.ts';
+import { AdminActionForm } from '#app/components/admin/admin-action-form.tsx';
+import { AdminPageHeader } from '#app/components/admin/admin-ui.tsx';
+import { CsrfField, FieldMessage, FormAlert, TextField } from '#app/components/forms/form-fields.tsx';
+import { servicesContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { idOf, intentOf } from '#app/modules/admin/admin-forms.server.ts';
+import { adminPath } from '#app/modules/admin/admin-paths.ts';
+import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
+import { formFailure, parseForm } from '#app/lib/forms/field-errors.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { localeCodes } from '#app/modules/i18n/locales.ts';
+import { deleteRedirect, getRedirect, redirectFields, redirectSchema, saveRedirect } from '#app/modules/seo/url-redirects.server.ts';
 
 /** 'new' or a redirect's id. */
 const redirectIdOf = (param: string | undefined) => (param === 'new' ? null : idOf(param));
@@ -43,7 +43,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const error =
     result.reason === 'from-taken'
       ? { fromPath: { key: 'admin.redirects.errors.fromTaken' } }
-      : { toPath: { key: `admin.redirects.errors.${result.reason === 'same-path' ? 'samePath' : result.reason === 'loop' ? 'loop' : 'tooLong'}`, values: { via: (result.via ?? []).map((path) => `/${path}`).join(' → ') } } };
+      : {
+          toPath: {
+            key: `admin.redirects.errors.${result.reason === 'same-path' ? 'samePath' : result.reason === 'loop' ? 'loop' : 'tooLong'}`,
+            values: { via: (result.via ?? []).map((path) => `/${path}`).join(' → ') },
+          },
+        };
   return data(formFailure(form, redirectFields, error), { status: 400 });
 }
 
@@ -66,7 +71,12 @@ export default function RedirectPage({ loaderData, actionData }: Route.Component
         <CsrfField />
         <div className="form-field">
           <label htmlFor="redirect-locale">{t('admin.redirects.store')}</label>
-          <select id="redirect-locale" name="locale" defaultValue={value('locale', stored?.locale ?? 'en')} aria-describedby={failure?.fieldErrors.locale ? 'redirect-locale-error' : undefined}>
+          <select
+            id="redirect-locale"
+            name="locale"
+            defaultValue={value('locale', stored?.locale ?? 'en')}
+            aria-describedby={failure?.fieldErrors.locale ? 'redirect-locale-error' : undefined}
+          >
             {localeCodes.map((code) => (
               <option key={code} value={code}>
                 {code}
@@ -75,13 +85,35 @@ export default function RedirectPage({ loaderData, actionData }: Route.Component
           </select>
           <FieldMessage id="redirect-locale-error" error={failure?.fieldErrors.locale} />
         </div>
-        <TextField idPrefix="redirect" name="fromPath" label={t('admin.redirects.fromPath')} hint={t('admin.redirects.fromHint')} required defaultValue={value('fromPath', stored?.fromPath ?? '')} error={failure?.fieldErrors.fromPath} />
-        <TextField idPrefix="redirect" name="toPath" label={t('admin.redirects.toPath')} hint={t('admin.redirects.toHint')} required defaultValue={value('toPath', stored?.toPath ?? '')} error={failure?.fieldErrors.toPath} />
+        <TextField
+          idPrefix="redirect"
+          name="fromPath"
+          label={t('admin.redirects.fromPath')}
+          hint={t('admin.redirects.fromHint')}
+          required
+          defaultValue={value('fromPath', stored?.fromPath ?? '')}
+          error={failure?.fieldErrors.fromPath}
+        />
+        <TextField
+          idPrefix="redirect"
+          name="toPath"
+          label={t('admin.redirects.toPath')}
+          hint={t('admin.redirects.toHint')}
+          required
+          defaultValue={value('toPath', stored?.toPath ?? '')}
+          error={failure?.fieldErrors.toPath}
+        />
         <fieldset className="admin-fieldset">
           <legend>{t('admin.redirects.statusCode')}</legend>
           {(['301', '302'] as const).map((code) => (
             <div key={code} className="form-field form-field--checkbox">
-              <input id={`redirect-status-${code}`} type="radio" name="statusCode" value={code} defaultChecked={value('statusCode', String(stored?.statusCode ?? 301)) === code} />
+              <input
+                id={`redirect-status-${code}`}
+                type="radio"
+                name="statusCode"
+                value={code}
+                defaultChecked={value('statusCode', String(stored?.statusCode ?? 301)) === code}
+              />
               <label htmlFor={`redirect-status-${code}`}>{t(`admin.redirects.codes.${code}`)}</label>
             </div>
           ))}

@@ -1,15 +1,15 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/redirects';
-import { AdminFilters, AdminPager, AdminTable } from '../../../components/admin/admin-list.tsx';
-import { AdminNotice, AdminPageHeader } from '../../../components/admin/admin-ui.tsx';
-import { servicesContext } from '../../../context.ts';
-import { orUnavailable } from '../../../db/with-database.server.ts';
-import { adminPath } from '../../../modules/admin/admin-paths.ts';
-import { requireStaff } from '../../../modules/admin/require-staff.server.ts';
-import { useI18n } from '../../../modules/i18n/i18n.tsx';
-import { localeCodes, type LocaleCode, storefrontByCode } from '../../../modules/i18n/locales.ts';
-import { requestedPage } from '../../../modules/paging/page-window.ts';
-import { listRedirects } from '../../../modules/seo/url-redirects.server.ts';
+import { AdminFilters, AdminPager, AdminTable } from '#app/components/admin/admin-list.tsx';
+import { AdminNotice, AdminPageHeader } from '#app/components/admin/admin-ui.tsx';
+import { servicesContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { adminPath } from '#app/modules/admin/admin-paths.ts';
+import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { localeCodes, type LocaleCode, storefrontByCode } from '#app/modules/i18n/locales.ts';
+import { requestedPage } from '#app/lib/paging/page-window.ts';
+import { listRedirects } from '#app/modules/seo/url-redirects.server.ts';
 
 /** Stored redirects of every store, searchable by either path. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -37,7 +37,11 @@ export default function RedirectsPage({ loaderData }: Route.ComponentProps) {
       <p className="admin-muted">{t('admin.redirects.intro')}</p>
       {loaderData.saved && <AdminNotice>{t('admin.redirects.saved')}</AdminNotice>}
       {loaderData.deleted && <AdminNotice>{t('admin.redirects.deleted')}</AdminNotice>}
-      <AdminFilters label={t('admin.redirects.search')} submitLabel={t('admin.redirects.searchButton')} reset={locale || query ? { to: adminPath('redirects'), label: t('admin.redirects.reset') } : undefined}>
+      <AdminFilters
+        label={t('admin.redirects.search')}
+        submitLabel={t('admin.redirects.searchButton')}
+        reset={locale || query ? { to: adminPath('redirects'), label: t('admin.redirects.reset') } : undefined}
+      >
         <div className="form-field">
           <label htmlFor="redirect-store">{t('admin.redirects.store')}</label>
           <select id="redirect-store" name="locale" defaultValue={locale ?? ''}>
@@ -56,7 +60,12 @@ export default function RedirectsPage({ loaderData }: Route.ComponentProps) {
       </AdminFilters>
       <AdminTable
         caption={t('admin.redirects.title')}
-        columns={[{ label: t('admin.redirects.fromPath') }, { label: t('admin.redirects.toPath') }, { label: t('admin.redirects.statusCode'), className: 'admin-wide' }, { label: t('admin.redirects.store'), className: 'admin-wide' }]}
+        columns={[
+          { label: t('admin.redirects.fromPath') },
+          { label: t('admin.redirects.toPath') },
+          { label: t('admin.redirects.statusCode'), className: 'admin-wide' },
+          { label: t('admin.redirects.store'), className: 'admin-wide' },
+        ]}
         empty={rows.length === 0}
         emptyText={t('admin.redirects.none')}
       >

@@ -1,17 +1,17 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/translation';
-import { AdminActionForm } from '../../../components/admin/admin-action-form.tsx';
-import { AdminPageHeader } from '../../../components/admin/admin-ui.tsx';
-import { CsrfField, FormAlert, TextField } from '../../../components/forms/form-fields.tsx';
-import { servicesContext } from '../../../context.ts';
-import { orUnavailable } from '../../../db/with-database.server.ts';
-import { intentOf } from '../../../modules/admin/admin-forms.server.ts';
-import { adminPath } from '../../../modules/admin/admin-paths.ts';
-import { requireStaff } from '../../../modules/admin/require-staff.server.ts';
-import { formFailure, parseForm } from '../../../modules/forms/field-errors.ts';
-import { useI18n } from '../../../modules/i18n/i18n.tsx';
-import { messageLocaleOf } from '../../../modules/i18n/message-filters.ts';
-import { messageOf, overrideFields, overrideSchema, removeMessageOverride, saveMessageOverride } from '../../../modules/i18n/message-overrides.server.ts';
+import { AdminActionForm } from '#app/components/admin/admin-action-form.tsx';
+import { AdminPageHeader } from '#app/components/admin/admin-ui.tsx';
+import { CsrfField, FormAlert, TextField } from '#app/components/forms/form-fields.tsx';
+import { servicesContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { intentOf } from '#app/modules/admin/admin-forms.server.ts';
+import { adminPath } from '#app/modules/admin/admin-paths.ts';
+import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
+import { formFailure, parseForm } from '#app/lib/forms/field-errors.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { messageLocaleOf } from '#app/modules/i18n/message-filters.ts';
+import { messageOf, overrideFields, overrideSchema, removeMessageOverride, saveMessageOverride } from '#app/modules/i18n/message-overrides.server.ts';
 
 function keyOf(params: { locale?: string; key?: string }) {
   const locale = messageLocaleOf(params.locale ?? null);
@@ -43,7 +43,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const result = await orUnavailable(() => saveMessageOverride(db, me.id, locale, key, parsed.data.value));
   if (result.ok) throw redirect(back);
   if (result.reason === 'unknown-key') throw data(null, { status: 404 });
-  return data(formFailure(form, overrideFields, { value: { key: 'admin.translations.placeholders', values: { expected: result.expected ?? '' } } }), { status: 400 });
+  return data(formFailure(form, overrideFields, { value: { key: 'admin.translations.placeholders', values: { expected: result.expected ?? '' } } }), {
+    status: 400,
+  });
 }
 
 export default function TranslationPage({ loaderData, actionData }: Route.ComponentProps) {

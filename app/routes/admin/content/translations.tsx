@@ -1,16 +1,16 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/translations';
-import { AdminFilters, AdminPager, AdminTable, AdminTabs } from '../../../components/admin/admin-list.tsx';
-import { AdminNotice, AdminPageHeader } from '../../../components/admin/admin-ui.tsx';
-import { servicesContext } from '../../../context.ts';
-import { orUnavailable } from '../../../db/with-database.server.ts';
-import { adminPath } from '../../../modules/admin/admin-paths.ts';
-import { requireStaff } from '../../../modules/admin/require-staff.server.ts';
-import { useI18n } from '../../../modules/i18n/i18n.tsx';
-import { localeCodes } from '../../../modules/i18n/locales.ts';
-import { isEnglishStore, type MessageFilter, messageFilters, messageLocaleOf } from '../../../modules/i18n/message-filters.ts';
-import { messageCatalogue } from '../../../modules/i18n/message-overrides.server.ts';
-import { requestedPage } from '../../../modules/paging/page-window.ts';
+import { AdminFilters, AdminPager, AdminTable, AdminTabs } from '#app/components/admin/admin-list.tsx';
+import { AdminNotice, AdminPageHeader } from '#app/components/admin/admin-ui.tsx';
+import { servicesContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { adminPath } from '#app/modules/admin/admin-paths.ts';
+import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { localeCodes } from '#app/modules/i18n/locales.ts';
+import { isEnglishStore, type MessageFilter, messageFilters, messageLocaleOf } from '#app/modules/i18n/message-filters.ts';
+import { messageCatalogue } from '#app/modules/i18n/message-overrides.server.ts';
+import { requestedPage } from '#app/lib/paging/page-window.ts';
 
 /** The UI messages of one store: search, overrides, and the texts it still shows in English. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -53,11 +53,17 @@ export default function TranslationsPage({ loaderData }: Route.ComponentProps) {
       </AdminFilters>
       <AdminTabs
         label={t('admin.translations.show')}
-        tabs={messageFilters.filter((candidate) => candidate !== 'english' || !loaderData.englishStore).map((candidate) => ({ to: withFilter(candidate), label: t(`admin.translations.filters.${candidate}`), current: candidate === filter }))}
+        tabs={messageFilters
+          .filter((candidate) => candidate !== 'english' || !loaderData.englishStore)
+          .map((candidate) => ({ to: withFilter(candidate), label: t(`admin.translations.filters.${candidate}`), current: candidate === filter }))}
       />
       <AdminTable
         caption={t('admin.translations.title')}
-        columns={[{ label: t('admin.translations.key') }, { label: t('admin.translations.english'), className: 'admin-wide' }, { label: t('admin.translations.shown', { locale }) }]}
+        columns={[
+          { label: t('admin.translations.key') },
+          { label: t('admin.translations.english'), className: 'admin-wide' },
+          { label: t('admin.translations.shown', { locale }) },
+        ]}
         empty={rows.length === 0}
         emptyText={t('admin.translations.none')}
       >

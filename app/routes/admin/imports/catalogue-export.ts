@@ -1,11 +1,11 @@
 import { data } from 'react-router';
 import type { Route } from './+types/catalogue-export';
-import { servicesContext } from '../../../context.ts';
-import { orUnavailable } from '../../../db/with-database.server.ts';
-import { recordAudit } from '../../../modules/admin/audit.server.ts';
-import { requireStaff } from '../../../modules/admin/require-staff.server.ts';
-import { catalogueCsvStream } from '../../../modules/catalogue-transfer/catalogue-export.server.ts';
-import { importKinds, type ImportKind } from '../../../modules/catalogue-transfer/transfer-format.ts';
+import { servicesContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { recordAudit } from '#app/modules/admin/audit.server.ts';
+import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
+import { catalogueCsvStream } from '#app/modules/catalogue-transfer/catalogue-export.server.ts';
+import { importKinds, type ImportKind } from '#app/modules/catalogue-transfer/transfer-format.ts';
 
 /** The catalogue as CSV (?kind=products|stock|prices), streamed batch by batch to the download. */
 export async function loader({ request, context }: Route.LoaderArgs) {

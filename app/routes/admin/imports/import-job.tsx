@@ -1,19 +1,19 @@
 import { useEffect } from 'react';
 import { data, Link, redirect, useRevalidator } from 'react-router';
 import type { Route } from './+types/import-job';
-import { AdminActionForm } from '../../../components/admin/admin-action-form.tsx';
-import { AdminPager, AdminTable, AdminTabs } from '../../../components/admin/admin-list.tsx';
-import { AdminNotice, AdminPageHeader } from '../../../components/admin/admin-ui.tsx';
-import { ImportStatusBadge } from '../../../components/admin/import-status.tsx';
-import { servicesContext } from '../../../context.ts';
-import { orUnavailable } from '../../../db/with-database.server.ts';
-import { idOf, intentOf } from '../../../modules/admin/admin-forms.server.ts';
-import { adminPath } from '../../../modules/admin/admin-paths.ts';
-import { requireStaff } from '../../../modules/admin/require-staff.server.ts';
-import { importJob, importJobRowsPage, queueImport, stopImport } from '../../../modules/catalogue-transfer/import-jobs.server.ts';
-import { type RowError, rowOutcomes } from '../../../modules/catalogue-transfer/transfer-format.ts';
-import { useI18n } from '../../../modules/i18n/i18n.tsx';
-import { requestedPage } from '../../../modules/paging/page-window.ts';
+import { AdminActionForm } from '#app/components/admin/admin-action-form.tsx';
+import { AdminPager, AdminTable, AdminTabs } from '#app/components/admin/admin-list.tsx';
+import { AdminNotice, AdminPageHeader } from '#app/components/admin/admin-ui.tsx';
+import { ImportStatusBadge } from '#app/components/admin/import-status.tsx';
+import { servicesContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { idOf, intentOf } from '#app/modules/admin/admin-forms.server.ts';
+import { adminPath } from '#app/modules/admin/admin-paths.ts';
+import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
+import { importJob, importJobRowsPage, queueImport, stopImport } from '#app/modules/catalogue-transfer/import-jobs.server.ts';
+import { type RowError, rowOutcomes } from '#app/modules/catalogue-transfer/transfer-format.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { requestedPage } from '#app/lib/paging/page-window.ts';
 
 /** How often the page asks for progress while the import runs. */
 const progressPollMs = 1500;
@@ -88,10 +88,20 @@ export default function ImportJobPage({ loaderData, actionData }: Route.Componen
         )}
         {job.status === 'done' && <AdminNotice>{t('admin.imports.done', { count: job.appliedRows })}</AdminNotice>}
         {job.status === 'stopped' && <AdminNotice tone="error">{t('admin.imports.stopped', { applied: job.appliedRows, total: job.rowsToApply })}</AdminNotice>}
-        {job.failure && job.status === 'failed' && <AdminNotice tone="error">{t('admin.imports.failed', { from: job.failure.fromLine, to: job.failure.toLine, message: job.failure.message })}</AdminNotice>}
+        {job.failure && job.status === 'failed' && (
+          <AdminNotice tone="error">
+            {t('admin.imports.failed', { from: job.failure.fromLine, to: job.failure.toLine, message: job.failure.message })}
+          </AdminNotice>
+        )}
         {working && job.stopRequested && <p>{t('admin.imports.stopping')}</p>}
         <div className="admin-actions">
-          {canApply && <AdminActionForm intent="apply" tone="primary" label={t(job.status === 'previewed' ? 'admin.imports.apply' : 'admin.imports.continue', { count: job.rowsToApply - job.appliedRows })} />}
+          {canApply && (
+            <AdminActionForm
+              intent="apply"
+              tone="primary"
+              label={t(job.status === 'previewed' ? 'admin.imports.apply' : 'admin.imports.continue', { count: job.rowsToApply - job.appliedRows })}
+            />
+          )}
           {working && !job.stopRequested && <AdminActionForm intent="stop" tone="danger" label={t('admin.imports.stop')} />}
         </div>
       </section>
@@ -100,12 +110,21 @@ export default function ImportJobPage({ loaderData, actionData }: Route.Componen
         label={t('admin.imports.rowsFilter')}
         tabs={[
           { to: `${path}?outcome=all`, label: t('admin.imports.allRows'), current: outcome === null },
-          ...rowOutcomes.map((candidate) => ({ to: `${path}?outcome=${candidate}`, label: `${t(`admin.imports.outcomes.${candidate}`)} (${job.summary[candidate]})`, current: outcome === candidate })),
+          ...rowOutcomes.map((candidate) => ({
+            to: `${path}?outcome=${candidate}`,
+            label: `${t(`admin.imports.outcomes.${candidate}`)} (${job.summary[candidate]})`,
+            current: outcome === candidate,
+          })),
         ]}
       />
       <AdminTable
         caption={t('admin.imports.rowsTitle')}
-        columns={[{ label: t('admin.imports.line'), numeric: true }, { label: t('admin.imports.sku') }, { label: t('admin.imports.outcome') }, { label: t('admin.imports.details') }]}
+        columns={[
+          { label: t('admin.imports.line'), numeric: true },
+          { label: t('admin.imports.sku') },
+          { label: t('admin.imports.outcome') },
+          { label: t('admin.imports.details') },
+        ]}
         empty={rows.length === 0}
         emptyText={t('admin.imports.noRows')}
       >

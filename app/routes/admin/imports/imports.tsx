@@ -1,18 +1,18 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/imports';
-import { AdminTable } from '../../../components/admin/admin-list.tsx';
-import { AdminPageHeader } from '../../../components/admin/admin-ui.tsx';
-import { ImportStatusBadge } from '../../../components/admin/import-status.tsx';
-import { CsrfField, FieldMessage, FormAlert } from '../../../components/forms/form-fields.tsx';
-import { servicesContext } from '../../../context.ts';
-import { orUnavailable } from '../../../db/with-database.server.ts';
-import { adminPath } from '../../../modules/admin/admin-paths.ts';
-import { requireStaff } from '../../../modules/admin/require-staff.server.ts';
-import { recentImportJobs } from '../../../modules/catalogue-transfer/import-jobs.server.ts';
-import { importMaxBytes, previewImport } from '../../../modules/catalogue-transfer/import-preview.server.ts';
-import { importKinds, type ImportKind } from '../../../modules/catalogue-transfer/transfer-format.ts';
-import type { FieldError } from '../../../modules/forms/field-errors.ts';
-import { useI18n } from '../../../modules/i18n/i18n.tsx';
+import { AdminTable } from '#app/components/admin/admin-list.tsx';
+import { AdminPageHeader } from '#app/components/admin/admin-ui.tsx';
+import { ImportStatusBadge } from '#app/components/admin/import-status.tsx';
+import { CsrfField, FieldMessage, FormAlert } from '#app/components/forms/form-fields.tsx';
+import { servicesContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { adminPath } from '#app/modules/admin/admin-paths.ts';
+import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
+import { recentImportJobs } from '#app/modules/catalogue-transfer/import-jobs.server.ts';
+import { importMaxBytes, previewImport } from '#app/modules/catalogue-transfer/import-preview.server.ts';
+import { importKinds, type ImportKind } from '#app/modules/catalogue-transfer/transfer-format.ts';
+import type { FieldError } from '#app/lib/forms/field-errors.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
 
 /** Imports and exports of the catalogue: downloads, the upload with its dry run, recent imports. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -76,7 +76,14 @@ export default function ImportsPage({ loaderData, actionData }: Route.ComponentP
             <legend>{t('admin.imports.kind')}</legend>
             {importKinds.map((kind) => (
               <div key={kind} className="form-field form-field--checkbox">
-                <input id={`import-kind-${kind}`} type="radio" name="kind" value={kind} defaultChecked={(actionData?.kind || 'stock') === kind} aria-describedby={`import-kind-${kind}-hint`} />
+                <input
+                  id={`import-kind-${kind}`}
+                  type="radio"
+                  name="kind"
+                  value={kind}
+                  defaultChecked={(actionData?.kind || 'stock') === kind}
+                  aria-describedby={`import-kind-${kind}-hint`}
+                />
                 <label htmlFor={`import-kind-${kind}`}>
                   {t(`admin.imports.kinds.${kind}`)}
                   <span id={`import-kind-${kind}-hint`} className="form-field__hint">
@@ -90,7 +97,14 @@ export default function ImportsPage({ loaderData, actionData }: Route.ComponentP
           </fieldset>
           <div className="form-field">
             <label htmlFor="import-file">{t('admin.imports.file')}</label>
-            <input id="import-file" name="file" type="file" accept=".csv,text/csv" aria-invalid={errors?.file ? true : undefined} aria-describedby={fileDescribedBy} />
+            <input
+              id="import-file"
+              name="file"
+              type="file"
+              accept=".csv,text/csv"
+              aria-invalid={errors?.file ? true : undefined}
+              aria-describedby={fileDescribedBy}
+            />
             <p id="import-file-hint" className="form-field__hint">
               {t('admin.imports.fileHint', { megabytes: loaderData.maxMegabytes })}
             </p>

@@ -1,26 +1,32 @@
 import type { ReactNode } from 'react';
 import { data, Form, Link, useNavigation } from 'react-router';
-import { AdminActionForm } from '../../../components/admin/admin-action-form.tsx';
+import { AdminActionForm } from '#app/components/admin/admin-action-form.tsx';
 import type { Route } from './+types/order-detail';
-import { AdminNotice, AdminPageHeader } from '../../../components/admin/admin-ui.tsx';
-import { CsrfField, FieldMessage } from '../../../components/forms/form-fields.tsx';
-import { OrderLinesTable } from '../../../components/orders/order-lines-table.tsx';
-import { servicesContext } from '../../../context.ts';
-import { orUnavailable } from '../../../db/with-database.server.ts';
-import { adminLocaleOf } from '../../../modules/admin/admin-locale.ts';
-import { adminPath } from '../../../modules/admin/admin-paths.ts';
-import { recordAudit } from '../../../modules/admin/audit.server.ts';
-import { can } from '../../../modules/admin/permissions.ts';
-import { requireStaff } from '../../../modules/admin/require-staff.server.ts';
-import { countryName } from '../../../modules/customers/countries.ts';
-import { formatCurrencyAmount } from '../../../modules/currency/money.ts';
-import type { FieldError } from '../../../modules/forms/field-errors.ts';
-import { useI18n } from '../../../modules/i18n/i18n.tsx';
-import { carrierCodes, carriers } from '../../../modules/orders/carriers.ts';
-import { orderIntentOf, orderIntentPermission, runOrderAction, type OrderActionOutcome, type OrderIntent } from '../../../modules/orders/order-admin-actions.server.ts';
-import { getOrderDetail, type OrderDetail, type TimelineEntry } from '../../../modules/orders/order-detail.server.ts';
-import type { OrderAddress } from '../../../modules/orders/record-order.server.ts';
-import '../../../styles/admin-orders.css';
+import { AdminNotice, AdminPageHeader } from '#app/components/admin/admin-ui.tsx';
+import { CsrfField, FieldMessage } from '#app/components/forms/form-fields.tsx';
+import { OrderLinesTable } from '#app/components/orders/order-lines-table.tsx';
+import { servicesContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { adminLocaleOf } from '#app/modules/admin/admin-locale.ts';
+import { adminPath } from '#app/modules/admin/admin-paths.ts';
+import { recordAudit } from '#app/modules/admin/audit.server.ts';
+import { can } from '#app/modules/admin/permissions.ts';
+import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
+import { countryName } from '#app/modules/customers/countries.ts';
+import { formatCurrencyAmount } from '#app/modules/currency/money.ts';
+import type { FieldError } from '#app/lib/forms/field-errors.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { carrierCodes, carriers } from '#app/modules/orders/carriers.ts';
+import {
+  orderIntentOf,
+  orderIntentPermission,
+  runOrderAction,
+  type OrderActionOutcome,
+  type OrderIntent,
+} from '#app/modules/orders/order-admin-actions.server.ts';
+import { getOrderDetail, type OrderDetail, type TimelineEntry } from '#app/modules/orders/order-detail.server.ts';
+import type { OrderAddress } from '#app/modules/orders/record-order.server.ts';
+import '#app/styles/admin-orders.css';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const me = await requireStaff(request, context, 'orders.read');
@@ -140,13 +146,17 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
                 <ul className="order-list">
                   {order.invoices.map((invoice) => (
                     <li key={invoice.invoiceNumber}>
-                      <a href={adminPath(`orders/${order.orderNumber}/documents/${invoice.invoiceNumber}`)}>{t('fulfilment.admin.detail.invoice', { number: invoice.invoiceNumber })}</a>{' '}
+                      <a href={adminPath(`orders/${order.orderNumber}/documents/${invoice.invoiceNumber}`)}>
+                        {t('fulfilment.admin.detail.invoice', { number: invoice.invoiceNumber })}
+                      </a>{' '}
                       <span className="admin-muted">{money(invoice.totalCents)}</span>
                     </li>
                   ))}
                   {order.refunds.map((refund) => (
                     <li key={refund.creditNoteNumber}>
-                      <a href={adminPath(`orders/${order.orderNumber}/documents/${refund.creditNoteNumber}`)}>{t('fulfilment.admin.detail.creditNote', { number: refund.creditNoteNumber })}</a>{' '}
+                      <a href={adminPath(`orders/${order.orderNumber}/documents/${refund.creditNoteNumber}`)}>
+                        {t('fulfilment.admin.detail.creditNote', { number: refund.creditNoteNumber })}
+                      </a>{' '}
                       <span className="admin-muted">−{money(refund.amountCents)}</span>
                     </li>
                   ))}
@@ -181,7 +191,9 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
                   <li key={mail.id}>
                     <strong>{t(`fulfilment.admin.mailKind.${mail.kind}`)}</strong> <span className="admin-muted">{mail.subject}</span>{' '}
                     {mail.sentAt ? (
-                      <span className="admin-badge admin-badge--sent">{t('fulfilment.admin.detail.mailSent', { date: date.format(new Date(mail.sentAt)) })}</span>
+                      <span className="admin-badge admin-badge--sent">
+                        {t('fulfilment.admin.detail.mailSent', { date: date.format(new Date(mail.sentAt)) })}
+                      </span>
                     ) : mail.nextAttemptAt === null && mail.lastError ? (
                       <span className="admin-badge admin-badge--failed">{t('fulfilment.admin.detail.mailFailed', { error: mail.lastError })}</span>
                     ) : (
@@ -273,7 +285,9 @@ function OrderLines({ order, money }: { order: OrderDetail; money: (cents: numbe
         details={(item) => (
           <>
             {item.sku}
-            {item.refundedQuantity > 0 && <span className="admin-badge admin-badge--failed">{t('fulfilment.admin.detail.refundedQuantity', { count: item.refundedQuantity })}</span>}
+            {item.refundedQuantity > 0 && (
+              <span className="admin-badge admin-badge--failed">{t('fulfilment.admin.detail.refundedQuantity', { count: item.refundedQuantity })}</span>
+            )}
           </>
         )}
       />
@@ -282,7 +296,17 @@ function OrderLines({ order, money }: { order: OrderDetail; money: (cents: numbe
 }
 
 /** The buttons for the statuses the order may move to now, each a form of its own carrying the version it was shown at. */
-function StatusForms({ order, may, failureOf, money }: { order: OrderDetail; may: boolean; failureOf: (intent: OrderIntent) => Failure | undefined; money: (cents: number) => string }) {
+function StatusForms({
+  order,
+  may,
+  failureOf,
+  money,
+}: {
+  order: OrderDetail;
+  may: boolean;
+  failureOf: (intent: OrderIntent) => Failure | undefined;
+  money: (cents: number) => string;
+}) {
   const { t } = useI18n();
   const busy = useNavigation().state === 'submitting';
   if (!may) {
@@ -314,7 +338,14 @@ function StatusForms({ order, may, failureOf, money }: { order: OrderDetail; may
             <CsrfField />
             <input type="hidden" name="version" value={order.version} />
             <Field id="paid-reason" label={t('fulfilment.admin.actions.paidNote')} error={paid?.fieldErrors.reason}>
-              <input id="paid-reason" name="reason" aria-invalid={Boolean(paid?.fieldErrors.reason)} aria-describedby={paid?.fieldErrors.reason ? 'paid-reason-error' : undefined} maxLength={500} defaultValue={paid?.values.reason} />
+              <input
+                id="paid-reason"
+                name="reason"
+                aria-invalid={Boolean(paid?.fieldErrors.reason)}
+                aria-describedby={paid?.fieldErrors.reason ? 'paid-reason-error' : undefined}
+                maxLength={500}
+                defaultValue={paid?.values.reason}
+              />
             </Field>
             <button type="submit" name="intent" value="paid" className="button admin-button button--primary" disabled={busy}>
               {t('fulfilment.admin.actions.paid')} ({money(order.payment.byMethodCents)})
@@ -339,7 +370,13 @@ function StatusForms({ order, may, failureOf, money }: { order: OrderDetail; may
             <input type="hidden" name="version" value={order.version} />
             <div className="order-action__row">
               <Field id="ship-carrier" label={t('fulfilment.admin.actions.carrier')} error={shipped?.fieldErrors.carrier}>
-                <select id="ship-carrier" name="carrier" aria-invalid={Boolean(shipped?.fieldErrors.carrier)} aria-describedby={shipped?.fieldErrors.carrier ? 'ship-carrier-error' : undefined} defaultValue={shipped?.values.carrier ?? 'postnl'}>
+                <select
+                  id="ship-carrier"
+                  name="carrier"
+                  aria-invalid={Boolean(shipped?.fieldErrors.carrier)}
+                  aria-describedby={shipped?.fieldErrors.carrier ? 'ship-carrier-error' : undefined}
+                  defaultValue={shipped?.values.carrier ?? 'postnl'}
+                >
                   {carrierCodes.map((code) => (
                     <option key={code} value={code}>
                       {carriers[code].name}
@@ -348,7 +385,16 @@ function StatusForms({ order, may, failureOf, money }: { order: OrderDetail; may
                 </select>
               </Field>
               <Field id="ship-tracking" label={t('fulfilment.admin.actions.trackingNumber')} error={shipped?.fieldErrors.trackingNumber}>
-                <input id="ship-tracking" name="trackingNumber" aria-invalid={Boolean(shipped?.fieldErrors.trackingNumber)} aria-describedby={shipped?.fieldErrors.trackingNumber ? 'ship-tracking-error' : undefined} required autoComplete="off" spellCheck={false} defaultValue={shipped?.values.trackingNumber} />
+                <input
+                  id="ship-tracking"
+                  name="trackingNumber"
+                  aria-invalid={Boolean(shipped?.fieldErrors.trackingNumber)}
+                  aria-describedby={shipped?.fieldErrors.trackingNumber ? 'ship-tracking-error' : undefined}
+                  required
+                  autoComplete="off"
+                  spellCheck={false}
+                  defaultValue={shipped?.values.trackingNumber}
+                />
               </Field>
             </div>
             <p className="admin-muted order-hint">{t('fulfilment.admin.actions.shippedHint')}</p>
@@ -358,7 +404,13 @@ function StatusForms({ order, may, failureOf, money }: { order: OrderDetail; may
           </Form>
         )}
         {next.includes('completed') && (
-          <AdminActionForm intent="completed" label={t('fulfilment.admin.actions.completed')} fields={{ version: order.version }} className="order-action" disabled={busy} />
+          <AdminActionForm
+            intent="completed"
+            label={t('fulfilment.admin.actions.completed')}
+            fields={{ version: order.version }}
+            className="order-action"
+            disabled={busy}
+          />
         )}
         {next.includes('cancelled') && (
           <details className="order-action order-action--danger" open={Boolean(cancelled)}>
@@ -368,7 +420,14 @@ function StatusForms({ order, may, failureOf, money }: { order: OrderDetail; may
               <input type="hidden" name="version" value={order.version} />
               <p className="admin-muted order-hint">{t('fulfilment.admin.actions.cancelHint')}</p>
               <Field id="cancel-reason" label={t('fulfilment.admin.actions.reason')} error={cancelled?.fieldErrors.reason}>
-                <input id="cancel-reason" name="reason" aria-invalid={Boolean(cancelled?.fieldErrors.reason)} aria-describedby={cancelled?.fieldErrors.reason ? 'cancel-reason-error' : undefined} maxLength={500} defaultValue={cancelled?.values.reason} />
+                <input
+                  id="cancel-reason"
+                  name="reason"
+                  aria-invalid={Boolean(cancelled?.fieldErrors.reason)}
+                  aria-describedby={cancelled?.fieldErrors.reason ? 'cancel-reason-error' : undefined}
+                  maxLength={500}
+                  defaultValue={cancelled?.values.reason}
+                />
               </Field>
               <button type="submit" name="intent" value="cancelled" className="button admin-button button--danger" disabled={busy}>
                 {t('fulfilment.admin.actions.cancelled')}
@@ -404,7 +463,8 @@ function RefundForm({ order, failure, money }: { order: OrderDetail; failure?: F
         <fieldset className="order-fieldset">
           <legend>{t('fulfilment.admin.refund.what')}</legend>
           <label className="order-choice">
-            <input type="radio" name="mode" value="full" defaultChecked={mode === 'full'} /> {t('fulfilment.admin.refund.full', { amount: money(order.payment.refundableCents) })}
+            <input type="radio" name="mode" value="full" defaultChecked={mode === 'full'} />{' '}
+            {t('fulfilment.admin.refund.full', { amount: money(order.payment.refundableCents) })}
           </label>
           <label className="order-choice">
             <input type="radio" name="mode" value="lines" defaultChecked={mode === 'lines'} /> {t('fulfilment.admin.refund.lines')}
@@ -414,16 +474,28 @@ function RefundForm({ order, failure, money }: { order: OrderDetail; failure?: F
               .filter((item) => item.quantity > item.refundedQuantity && item.rowTotalCents > 0)
               .map((item) => (
                 <div key={item.id} className="order-refund-line">
-                  <label htmlFor={`refund-qty-${item.id}`}>{t('fulfilment.admin.refund.quantity', { name: item.name, max: item.quantity - item.refundedQuantity })}</label>
-                  <input id={`refund-qty-${item.id}`} name={`qty-${item.id}`} type="number" inputMode="numeric" min={0} max={item.quantity - item.refundedQuantity} defaultValue={failure?.values[`qty-${item.id}`] ?? ''} />
+                  <label htmlFor={`refund-qty-${item.id}`}>
+                    {t('fulfilment.admin.refund.quantity', { name: item.name, max: item.quantity - item.refundedQuantity })}
+                  </label>
+                  <input
+                    id={`refund-qty-${item.id}`}
+                    name={`qty-${item.id}`}
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    max={item.quantity - item.refundedQuantity}
+                    defaultValue={failure?.values[`qty-${item.id}`] ?? ''}
+                  />
                   <label className="order-choice">
-                    <input type="checkbox" name={`restock-${item.id}`} defaultChecked={failure ? failure.values[`restock-${item.id}`] === 'on' : true} /> {t('admin.refundRestock.label', { name: item.name })}
+                    <input type="checkbox" name={`restock-${item.id}`} defaultChecked={failure ? failure.values[`restock-${item.id}`] === 'on' : true} />{' '}
+                    {t('admin.refundRestock.label', { name: item.name })}
                   </label>
                 </div>
               ))}
             {order.shippingCents > 0 && !order.shippingRefunded && (
               <label className="order-choice">
-                <input type="checkbox" name="shipping" defaultChecked={failure?.values.shipping === 'on'} /> {t('fulfilment.admin.refund.shipping', { amount: money(order.shippingCents) })}
+                <input type="checkbox" name="shipping" defaultChecked={failure?.values.shipping === 'on'} />{' '}
+                {t('fulfilment.admin.refund.shipping', { amount: money(order.shippingCents) })}
               </label>
             )}
             <FieldMessage id="refund-lines-error" error={linesError} />
@@ -432,11 +504,25 @@ function RefundForm({ order, failure, money }: { order: OrderDetail; failure?: F
             <input type="radio" name="mode" value="amount" defaultChecked={mode === 'amount'} /> {t('fulfilment.admin.refund.amountMode')}
           </label>
           <Field id="refund-amount" label={t('fulfilment.admin.refund.amount', { currency: order.currencyCode })} error={failure?.fieldErrors.amount}>
-            <input id="refund-amount" name="amount" inputMode="decimal" autoComplete="off" defaultValue={failure?.values.amount} aria-describedby={failure?.fieldErrors.amount ? 'refund-amount-error' : undefined} />
+            <input
+              id="refund-amount"
+              name="amount"
+              inputMode="decimal"
+              autoComplete="off"
+              defaultValue={failure?.values.amount}
+              aria-describedby={failure?.fieldErrors.amount ? 'refund-amount-error' : undefined}
+            />
           </Field>
         </fieldset>
         <Field id="refund-reason" label={t('fulfilment.admin.actions.reason')} error={failure?.fieldErrors.reason}>
-          <input id="refund-reason" name="reason" aria-invalid={Boolean(failure?.fieldErrors.reason)} aria-describedby={failure?.fieldErrors.reason ? 'refund-reason-error' : undefined} maxLength={500} defaultValue={failure?.values.reason} />
+          <input
+            id="refund-reason"
+            name="reason"
+            aria-invalid={Boolean(failure?.fieldErrors.reason)}
+            aria-describedby={failure?.fieldErrors.reason ? 'refund-reason-error' : undefined}
+            maxLength={500}
+            defaultValue={failure?.values.reason}
+          />
         </Field>
         <p className="admin-muted order-hint">{t('fulfilment.admin.refund.hint')}</p>
         <button type="submit" name="intent" value="refund" className="button admin-button button--danger" disabled={busy}>
@@ -455,7 +541,12 @@ function ResendForm({ failure }: { failure?: Failure }) {
       <Form method="post" className="admin-form admin-form--row">
         <CsrfField />
         <Field id="resend-mail" label={t('fulfilment.admin.resend.mail')} error={failure?.fieldErrors.mail}>
-          <select id="resend-mail" name="mail" defaultValue={failure?.values.mail ?? 'confirmation'} aria-describedby={failure?.fieldErrors.mail ? 'resend-mail-error' : undefined}>
+          <select
+            id="resend-mail"
+            name="mail"
+            defaultValue={failure?.values.mail ?? 'confirmation'}
+            aria-describedby={failure?.fieldErrors.mail ? 'resend-mail-error' : undefined}
+          >
             <option value="confirmation">{t('fulfilment.admin.mailKind.confirmation')}</option>
             <option value="invoice">{t('fulfilment.admin.mailKind.invoice')}</option>
           </select>
@@ -491,7 +582,15 @@ function NotesPanel({ order, mayAdd, failure, date }: { order: OrderDetail; mayA
         <Form method="post" noValidate className="admin-form">
           <CsrfField />
           <Field id="note-body" label={t('fulfilment.admin.notes.label')} error={failure?.fieldErrors.body}>
-            <textarea id="note-body" name="body" rows={3} maxLength={2000} required defaultValue={failure?.values.body} aria-describedby={failure?.fieldErrors.body ? 'note-body-error' : undefined} />
+            <textarea
+              id="note-body"
+              name="body"
+              rows={3}
+              maxLength={2000}
+              required
+              defaultValue={failure?.values.body}
+              aria-describedby={failure?.fieldErrors.body ? 'note-body-error' : undefined}
+            />
           </Field>
           <button type="submit" name="intent" value="note" className="button admin-button" disabled={busy}>
             {t('fulfilment.admin.notes.submit')}
@@ -511,7 +610,10 @@ function Timeline({ entries, money, date }: { entries: TimelineEntry[]; money: (
       case 'shipment':
         return t('fulfilment.admin.timeline.shipment', { carrier: entry.carrier, trackingNumber: entry.trackingNumber });
       case 'refund':
-        return t('fulfilment.admin.timeline.refund', { amount: money(entry.amountCents), creditNoteNumber: entry.creditNoteNumber }) + (entry.reason ? ` · ${entry.reason}` : '');
+        return (
+          t('fulfilment.admin.timeline.refund', { amount: money(entry.amountCents), creditNoteNumber: entry.creditNoteNumber }) +
+          (entry.reason ? ` · ${entry.reason}` : '')
+        );
       case 'mail':
         return t('fulfilment.admin.timeline.mail', { kind: t(`fulfilment.admin.mailKind.${entry.mailKind}`) });
       case 'note':

@@ -1,14 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { data } from 'react-router';
 import type { Route } from './+types/order-document';
-import { servicesContext } from '../../../context.ts';
-import { orderRefunds, orders } from '../../../db/schema.ts';
-import { orUnavailable } from '../../../db/with-database.server.ts';
-import { requireStaff } from '../../../modules/admin/require-staff.server.ts';
-import type { LocaleCode } from '../../../modules/i18n/locales.ts';
-import { serverTranslator } from '../../../modules/i18n/translator.server.ts';
-import { creditNoteDocument, orderInvoiceDocuments } from '../../../modules/orders/invoice-documents.server.ts';
-import { renderInvoicePdf } from '../../../modules/orders/invoice-pdf.server.ts';
+import { servicesContext } from '#app/context.ts';
+import { orderRefunds, orders } from '#app/db/schema.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
+import type { LocaleCode } from '#app/modules/i18n/locales.ts';
+import { serverTranslator } from '#app/modules/i18n/translator.server.ts';
+import { creditNoteDocument, orderInvoiceDocuments } from '#app/modules/orders/invoice-documents.server.ts';
+import { renderInvoicePdf } from '#app/modules/orders/invoice-pdf.server.ts';
 
 /**
  * An invoice or credit note of an order as the customer received it (in the store's language),
@@ -22,7 +22,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (!order) return null;
     const locale = order.locale as LocaleCode;
     const documentContext = { t: await serverTranslator(db, locale, logger), locale, shopName, siteUrl };
-    const [refund] = await db.select({ id: orderRefunds.id }).from(orderRefunds).where(and(eq(orderRefunds.orderId, order.id), eq(orderRefunds.creditNoteNumber, params.documentNumber)));
+    const [refund] = await db
+      .select({ id: orderRefunds.id })
+      .from(orderRefunds)
+      .where(and(eq(orderRefunds.orderId, order.id), eq(orderRefunds.creditNoteNumber, params.documentNumber)));
     if (refund) return creditNoteDocument(db, documentContext, refund.id);
     return (await orderInvoiceDocuments(db, documentContext, order.id)).find((invoice) => invoice.invoiceNumber === params.documentNumber) ?? null;
   });

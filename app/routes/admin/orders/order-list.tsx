@@ -1,18 +1,18 @@
 import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/order-list';
-import { AdminFilters, AdminPager, AdminTable } from '../../../components/admin/admin-list.tsx';
-import { AdminPageHeader } from '../../../components/admin/admin-ui.tsx';
-import { servicesContext } from '../../../context.ts';
-import { orderStatuses } from '../../../db/schema.ts';
-import { orUnavailable } from '../../../db/with-database.server.ts';
-import { adminPath } from '../../../modules/admin/admin-paths.ts';
-import { requireStaff } from '../../../modules/admin/require-staff.server.ts';
-import { formatCurrencyAmount } from '../../../modules/currency/money.ts';
-import { useI18n } from '../../../modules/i18n/i18n.tsx';
-import { localeCodes } from '../../../modules/i18n/locales.ts';
-import { type OrderFilters, orderPaymentMethods, type orderSortKeys, parseOrderFilters } from '../../../modules/orders/order-filters.ts';
-import { searchOrders } from '../../../modules/orders/order-search.server.ts';
-import '../../../styles/admin-orders.css';
+import { AdminFilters, AdminPager, AdminTable } from '#app/components/admin/admin-list.tsx';
+import { AdminPageHeader } from '#app/components/admin/admin-ui.tsx';
+import { servicesContext } from '#app/context.ts';
+import { orderStatuses } from '#app/db/schema.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { adminPath } from '#app/modules/admin/admin-paths.ts';
+import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
+import { formatCurrencyAmount } from '#app/modules/currency/money.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { localeCodes } from '#app/modules/i18n/locales.ts';
+import { type OrderFilters, orderPaymentMethods, type orderSortKeys, parseOrderFilters } from '#app/modules/orders/order-filters.ts';
+import { searchOrders } from '#app/modules/orders/order-search.server.ts';
+import '#app/styles/admin-orders.css';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, 'orders.read');
@@ -53,7 +53,11 @@ export default function OrderListPage({ loaderData }: Route.ComponentProps) {
           {t('fulfilment.admin.list.exportCsv')}
         </a>
       </AdminPageHeader>
-      <AdminFilters label={t('fulfilment.admin.list.filters')} submitLabel={t('fulfilment.admin.list.apply')} reset={{ to: adminPath('orders'), label: t('fulfilment.admin.list.reset') }}>
+      <AdminFilters
+        label={t('fulfilment.admin.list.filters')}
+        submitLabel={t('fulfilment.admin.list.apply')}
+        reset={{ to: adminPath('orders'), label: t('fulfilment.admin.list.reset') }}
+      >
         <div className="form-field order-filters__search">
           <label htmlFor="orders-q">{t('fulfilment.admin.list.search')}</label>
           <input id="orders-q" name="q" type="search" defaultValue={value('q')} placeholder={t('fulfilment.admin.list.searchHint')} />

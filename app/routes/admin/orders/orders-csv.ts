@@ -1,10 +1,10 @@
 import type { Route } from './+types/orders-csv';
-import { servicesContext } from '../../../context.ts';
-import { orUnavailable } from '../../../db/with-database.server.ts';
-import { recordAudit } from '../../../modules/admin/audit.server.ts';
-import { requireStaff } from '../../../modules/admin/require-staff.server.ts';
-import { parseOrderFilters } from '../../../modules/orders/order-filters.ts';
-import { ordersCsv } from '../../../modules/orders/order-search.server.ts';
+import { servicesContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { recordAudit } from '#app/modules/admin/audit.server.ts';
+import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
+import { parseOrderFilters } from '#app/modules/orders/order-filters.ts';
+import { ordersCsv } from '#app/modules/orders/order-search.server.ts';
 
 /** The order list's filters as a CSV download; exports of customer data are kept in the audit log. */
 export async function loader({ request, context }: Route.LoaderArgs) {

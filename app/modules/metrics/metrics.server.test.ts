@@ -1,0 +1,72 @@
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase, testDrivers } from '../../../tests/support/database.ts';
+import { freePort } from '../../../tests/support/free-port.ts';
+import { enqueueJob } from '#app/modules/jobs/job-queue.server.ts';
+import { queueMail } from '#app/lib/mail/outbox.server.ts';
+import { routeTypeOf, ShopMetrics } from './metrics.server.ts';
+
+describe('route types', () => {
+  it('name the kind of page, not the path', () => {
+    expect(
+      [
+        '/readyz',
+        '/assets/app-1.js',
+        '/images/p/1.webp',
+        '/api/currency',
+        '/paracord_admin/orders',
+        '/sitemap.xml',
+        '/en/',
+        '/en/search',
+        '/de/checkout/shipping',
+        '/en/customer/orders',
+        '/en/paracord-550.html',
+        '/en/paracord.data',
+      ].map(routeTypeOf),
+    ).toEqual(['probe', 'asset', 'image', 'api', 'admin', 'seo', 'home', 'search', 'checkout', 'account', 'page', 'page-data']);
+  });
+});
+
+describe.each(testDrivers)('/metrics on %s', (driver) => {
+  let database: TestDatabase;
+  let server: Server;
+  let base: string;
+  const pageCache = { hits: 3, misses: 1 };
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    const metrics = new ShopMetrics({ db: database.db, pageCache, poolStats: () => ({ total: 4, idle: 3, waiting: 0 }) }, { role: 'web' });
+    metrics.jobDone('back-in-stock', 'failed', 0.2);
+    server = createServer(
+      metrics.measure((req, res) => (req.url === '/metrics' ? void metrics.answer(req, res, 'a-long-enough-token') : void res.writeHead(404).end())),
+    );
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server?.close(resolve));
+    await database?.destroy();
+  });
+
+  it('answers only a bearer of the token', async () => {
+    expect((await fetch(`${base}/metrics`)).status).toBe(401);
+    expect((await fetch(`${base}/metrics`, { headers: { authorization: 'Bearer a-long-enough-tokem' } })).status).toBe(401);
+  });
+
+  it('reports requests, the page cache, the pool, the job queue, the mail backlog and orders', async () => {
+    await fetch(`${base}/en/missing`);
+    await queueMail(database.db, { to: 'a@example.com', subject: 'Hello', html: '<p>Hi</p>', text: 'Hi' });
+    await enqueueJob(database.db, 'product-import', 'product-import:1');
+    const response = await fetch(`${base}/metrics`, { headers: { authorization: 'Bearer a-long-enough-token' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0.0.4/);
+    const text = await response.text();
+    expect(text).toMatch(/cordial_http_request_duration_seconds_count\{role="web",pid="\d+",route_type="page",status="404",page_cache="no"\} 1/);
+    expect(text).toMatch(/cordial_page_cache_hit_ratio\{[^}]*\} 0.75/);
+    expect(text).toMatch(/cordial_db_pool_connections\{state="busy"[^}]*\} 1/);
+    expect(text).toMatch(/cordial_job_queue_jobs\{state="due"[^}]*\} 1/);
+    expect(text).toMatch(/cordial_job_duration_seconds_count\{[^}]*job="back-in-stock",outcome="failed"\} 1/);
+    expect(text).toMatch(/cordial_mail_outbox_backlog\{[^}]*\} 1/);
+    expect(text).toMatch(/cordial_orders_placed_total\{[^}]*\} 0/);
+  });
+});

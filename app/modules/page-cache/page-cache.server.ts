@@ -1,0 +1,202 @@
+/**
+ * A full-page cache: the rendered HTML (or client-navigation data) of a GET is kept for a minute
+ * per URL, per the preferences that change what a page shows, and per what the page showed of the
+ * visitor (decision 0020: cart count, first name, what of a product is in the cart...). Anonymous
+ * visitors share pages as before; shoppers with a cart or a session share the pages of routes that
+ * read them only through personal inputs. The per-visitor parts that every page has, the CSP nonce
+ * and the CSRF token, are stored as markers and filled in on every hit. Changes in the database
+ * empty the cache (decision 0019). The React Router middleware stores pages; the Express layer
+ * serves hits without routing.
+ */
+import { readCookie } from '#app/lib/http/cookies.server.ts';
+import type { PersonalInput } from './personal-inputs.ts';
+
+const ttlMs = 60_000;
+const maxBytes = 64 * 1024 * 1024;
+/** Page keys whose inputs are remembered (each a few references; query strings make many keys). */
+const maxKeys = 100_000;
+const nonceMarker = '__CORDIAL_CSP_NONCE__';
+const csrfMarker = '__CORDIAL_CSRF_TOKEN__';
+/** Cookies of a shopper: pages read what they mean through personal inputs. */
+const personalCookies = ['cart', 'session'];
+const preferenceCookies = ['locale', 'currency', 'vat_display', 'consent'];
+
+interface CachedPage {
+  at: number;
+  status: number;
+  headers: [string, string][];
+  /** The page as UTF-8, cut where the nonce and token go: parts[0] slot[0] parts[1] slot[1] ... */
+  parts: Buffer[];
+  slots: ('nonce' | 'csrf')[];
+  bytes: number;
+  /** Its route shares it with shoppers (decision 0020); otherwise only anonymous visitors get it. */
+  sharedWithShoppers: boolean;
+}
+
+/** Who asks for a cached page: their CSP nonce and CSRF token, and whether they have a cart or session. */
+export interface CacheVisitor {
+  nonce: string;
+  csrfToken: string;
+  shopper: boolean;
+}
+
+const markerPattern = new RegExp(`${nonceMarker}|${csrfMarker}`, 'g');
+
+function cut(body: string): Pick<CachedPage, 'parts' | 'slots' | 'bytes'> {
+  const parts: Buffer[] = [];
+  const slots: ('nonce' | 'csrf')[] = [];
+  let last = 0;
+  for (const match of body.matchAll(markerPattern)) {
+    parts.push(Buffer.from(body.slice(last, match.index)));
+    slots.push(match[0] === nonceMarker ? 'nonce' : 'csrf');
+    last = match.index + match[0].length;
+  }
+  parts.push(Buffer.from(body.slice(last)));
+  return { parts, slots, bytes: parts.reduce((sum, part) => sum + part.length, 0) };
+}
+
+/** What a page showed of the visitor, in the order it was read. */
+export type PersonalValues = { input: PersonalInput<unknown>; value: unknown }[];
+
+/**
+ * What the page key needs from the shop, passed in so this cache knows no domain (issue 13: no
+ * import cycle with i18n or the admin): the paths never cached, and the store a browser's
+ * languages suggest (a page without a chosen store invites the visitor to it), '' for none.
+ */
+export interface PageKeyRules {
+  isNeverCached(pathname: string): boolean;
+  suggestedStore(acceptLanguage: string | undefined): string;
+}
+
+export class PageCache {
+  readonly #rules: PageKeyRules;
+  #pages = new Map<string, CachedPage>();
+  /** Per page key: the personal inputs its pages read (the same route reads the same inputs). */
+  #inputs = new Map<string, PersonalInput<unknown>[]>();
+  #bytes = 0;
+  #generation = 0;
+  hits = 0;
+  misses = 0;
+
+  constructor(rules: PageKeyRules) {
+    this.#rules = rules;
+  }
+
+  /** Changes with every `clear()`: a page rendered across a clear may show what was cleared. */
+  get generation(): number {
+    return this.#generation;
+  }
+
+  /** Forgets every page (what they show changed in the database). */
+  clear(): void {
+    this.#pages.clear();
+    this.#inputs.clear();
+    this.#bytes = 0;
+    this.#generation++;
+  }
+
+  /**
+   * The key of the page a request asks for, before what it shows of the visitor, or null when it
+   * is never cached. Without a chosen store, a page invites the visitor by browser language, so
+   * that is part of the key.
+   */
+  keyOf(request: { method: string; url: string; cookie: string | undefined; acceptLanguage: string | undefined }): string | null {
+    if (request.method !== 'GET') return null;
+    const url = new URL(request.url, 'http://x');
+    // API answers are personal or change state, except the search box suggestions.
+    if (url.pathname.startsWith('/api/') && url.pathname !== '/api/search/suggest') return null;
+    // The admin is never cached (it also sends Cache-Control: no-store).
+    if (this.#rules.isNeverCached(url.pathname)) return null;
+    const preferences = preferenceCookies.map((name) => readCookie(request.cookie, name) ?? '').join('|');
+    const suggestion = readCookie(request.cookie, 'locale') ? '' : this.#rules.suggestedStore(request.acceptLanguage);
+    return `${url.pathname}${url.search}|${preferences}|${suggestion}`;
+  }
+
+  /** True when the visitor has a cart or a session cookie (whose pages are shared only by routes that say so). */
+  isShopper(cookie: string | undefined): boolean {
+    return personalCookies.some((name) => readCookie(cookie, name) !== undefined);
+  }
+
+  /** The personal inputs that pages under `key` read, once one was stored; undefined before (a miss). */
+  inputsOf(key: string): PersonalInput<unknown>[] | undefined {
+    const inputs = this.#inputs.get(key);
+    if (!inputs) this.misses++;
+    return inputs;
+  }
+
+  /** The key of the page under `key` that showed these values of the visitor (named by input). */
+  variantKey(key: string, shown: PersonalValues): string {
+    return shown.length === 0 ? key : `${key}|${JSON.stringify(shown.map(({ input, value }) => [input.key, value]))}`;
+  }
+
+  /**
+   * A cached page with this visitor's nonce and token filled in, if there is a fresh one and it
+   * may go to them (a shopper gets only pages their route shares).
+   */
+  get(key: string, visitor: CacheVisitor): { status: number; headers: [string, string][]; body: Buffer } | null {
+    const page = this.#pages.get(key);
+    if (!page || Date.now() - page.at > ttlMs || (visitor.shopper && !page.sharedWithShoppers)) {
+      this.misses++;
+      return null;
+    }
+    this.hits++;
+    const values = { nonce: Buffer.from(visitor.nonce), csrf: Buffer.from(visitor.csrfToken) };
+    const body = Buffer.concat(
+      page.parts.flatMap((part, index) => (index < page.slots.length ? [part, values[page.slots[index] as 'nonce' | 'csrf']] : [part])),
+    );
+    return { status: page.status, headers: [...page.headers, ['x-page-cache', 'hit']], body };
+  }
+
+  /**
+   * Stores a successful page (reading its body) under `key` and the values it showed of the
+   * visitor, and returns an equivalent response to send. `renderedAt` is the `generation` read
+   * before the page was rendered.
+   */
+  async store(
+    key: string,
+    response: Response,
+    {
+      shown,
+      nonce,
+      csrfToken,
+      renderedAt,
+      sharedWithShoppers,
+    }: { shown: PersonalValues; nonce: string; csrfToken: string; renderedAt: number; sharedWithShoppers: boolean },
+  ): Promise<Response> {
+    const type = response.headers.get('content-type') ?? '';
+    // Personal pages (an order confirmation, a password link) say private or no-store: never shared.
+    const privatePage = /private|no-store/.test(response.headers.get('cache-control') ?? '');
+    const outdated = renderedAt !== this.#generation;
+    if (response.status !== 200 || privatePage || outdated || response.headers.has('set-cookie') || !/text\/html|text\/x-script|application\/json/.test(type))
+      return response;
+    const body = await response.text();
+    const templated = body.replaceAll(nonce, nonceMarker).replaceAll(csrfToken, csrfMarker);
+    // Loaders run side by side, so the order of reading varies: the key order is by input key.
+    const ordered = shown.toSorted((a, b) => (a.input.key < b.input.key ? -1 : a.input.key > b.input.key ? 1 : 0));
+    const inputs = ordered.map(({ input }) => input);
+    const known = this.#inputs.get(key);
+    // A route reads the same inputs on every visit; if not (a new branch of a loader), the newest set wins.
+    if (!known || known.map((input) => input.key).join() !== inputs.map((input) => input.key).join()) {
+      this.#inputs.delete(key);
+      this.#inputs.set(key, inputs);
+      if (this.#inputs.size > maxKeys) this.#inputs.delete(this.#inputs.keys().next().value as string);
+    }
+    const variant = this.variantKey(key, ordered);
+    this.#remove(variant);
+    const page = { at: Date.now(), status: response.status, headers: [...response.headers], ...cut(templated), sharedWithShoppers };
+    this.#pages.set(variant, page);
+    this.#bytes += page.bytes;
+    for (const oldest of this.#pages.keys()) {
+      if (this.#bytes <= maxBytes) break;
+      this.#remove(oldest);
+    }
+    return new Response(body, { status: response.status, headers: response.headers });
+  }
+
+  #remove(key: string) {
+    const page = this.#pages.get(key);
+    if (!page) return;
+    this.#bytes -= page.bytes;
+    this.#pages.delete(key);
+  }
+}
