@@ -186,13 +186,20 @@ describe.each(testDrivers)('gift cards sold in the shop on %s', (driver) => {
       .set({ checkout: { ...ready, email: 'ben@example.nl' } as Record<string, unknown> })
       .where(eq(carts.id, cartId));
 
-    // With goods beside it: VAT and the volume discount only on the goods, shipping for the goods.
+    // With goods beside it: VAT and the volume discount only on the goods; the goods alone (€57 after
+    // the discount) pass the Dutch store's free-shipping line (€50): the gift card does not count toward it.
     const goods = await addToCart(database.db, { cartId, customerId: customer.id, locale: 'nl-NL', currency: 'EUR', variantId: goodsVariantId, quantity: 3 });
     expect(goods.ok).toBe(true);
     const mixed = (await summaryOf(cartId, customer.id)).totals!;
-    expect(mixed).toMatchObject({ subtotal: 10_000, volumeDiscountBp: 500, volumeDiscount: 300, shipping: 495 });
-    expect(mixed.tax).toBe(Math.round((6_000 - 300 + 495) * 0.21));
-    expect(mixed.total).toBe(6_000 - 300 + 495 + mixed.tax + 4_000);
+    expect(mixed).toMatchObject({ subtotal: 10_000, volumeDiscountBp: 500, volumeDiscount: 300, shipping: 0 });
+    expect(mixed.freeShippingProgress).toMatchObject({ threshold: 5_000, remaining: 0 });
+    expect(mixed.tax).toBe(Math.round((6_000 - 300) * 0.21));
+    expect(mixed.total).toBe(6_000 - 300 + mixed.tax + 4_000);
+    // One piece (€20) with the €40 card is short of the line: it ships at the letterbox/parcel rate.
+    await database.db.update(cartItems).set({ quantity: 1 }).where(and(eq(cartItems.cartId, cartId), eq(cartItems.variantId, goodsVariantId)));
+    const short = (await summaryOf(cartId, customer.id)).totals!;
+    expect(short.shipping).toBeGreaterThan(0);
+    expect(short.freeShippingProgress).toMatchObject({ remaining: 5_000 - 2_000 });
     await database.db.delete(cartItems).where(and(eq(cartItems.cartId, cartId), eq(cartItems.variantId, goodsVariantId)));
 
     // A gift card does not pay for a gift card.
