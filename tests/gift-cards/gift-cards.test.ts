@@ -196,7 +196,10 @@ describe.each(testDrivers)('gift cards sold in the shop on %s', (driver) => {
     expect(mixed.tax).toBe(Math.round((6_000 - 300) * 0.21));
     expect(mixed.total).toBe(6_000 - 300 + mixed.tax + 4_000);
     // One piece (€20) with the €40 card is short of the line: it ships at the letterbox/parcel rate.
-    await database.db.update(cartItems).set({ quantity: 1 }).where(and(eq(cartItems.cartId, cartId), eq(cartItems.variantId, goodsVariantId)));
+    await database.db
+      .update(cartItems)
+      .set({ quantity: 1 })
+      .where(and(eq(cartItems.cartId, cartId), eq(cartItems.variantId, goodsVariantId)));
     const short = (await summaryOf(cartId, customer.id)).totals!;
     expect(short.shipping).toBeGreaterThan(0);
     expect(short.freeShippingProgress).toMatchObject({ remaining: 5_000 - 2_000 });
