@@ -1,3 +1,4 @@
+import { demoBankAccount } from '#app/modules/payments/bank-account.ts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carts, priceTiers, products, productVariants } from '#app/db/schema.ts';
@@ -107,7 +108,11 @@ describe.each(testDrivers)('prices on the page, in the cart and on the order on 
     ).toMatchObject({ ok: true });
 
     const t = await serverTranslator(db, 'nl-NL', createLogger('silent'));
-    const [invoice] = await customerInvoiceDocuments(db, { t, locale: 'nl-NL', shopName: 'Cordial', siteUrl: 'https://shop.example' }, customer.id);
+    const [invoice] = await customerInvoiceDocuments(
+      db,
+      { t, locale: 'nl-NL', shopName: 'Cordial', siteUrl: 'https://shop.example', bankAccount: demoBankAccount },
+      customer.id,
+    );
     expect(invoice!.lines).toEqual([expect.objectContaining({ quantity: 1, unitPriceCents: onProductPage, rowTotalCents: onProductPage })]);
 
     const mail = await orderConfirmationMail(

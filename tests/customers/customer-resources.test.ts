@@ -1,3 +1,4 @@
+import { demoBankAccount } from '#app/modules/payments/bank-account.ts';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, productVariants, products } from '#app/db/schema.ts';
@@ -160,14 +161,24 @@ describe.each(testDrivers)('customer resources on %s', (driver) => {
     expect(await getCustomerOrder(db, bert.id, order.orderNumber)).toBeNull();
 
     const invoiceNumber = detail!.invoices[0]!.invoiceNumber;
-    const [document] = await customerInvoiceDocuments(db, { t, locale: 'en-US', shopName: 'Cordial', siteUrl: 'https://shop.example' }, anna.id, invoiceNumber);
+    const [document] = await customerInvoiceDocuments(
+      db,
+      { t, locale: 'en-US', shopName: 'Cordial', siteUrl: 'https://shop.example', bankAccount: demoBankAccount },
+      anna.id,
+      invoiceNumber,
+    );
     expect(document).toMatchObject({ invoiceNumber, orderNumber: order.orderNumber, currencyCode: 'EUR', paid: true, totalCents: detail!.totalCents });
     // The invoice names the terms of sale in its own language.
     expect(document!.seller.termsLine).toBe('General terms and conditions: https://shop.example/en-us/general-terms-conditions');
     expect(document!.vatBreakdown.reduce((sum, rate) => sum + rate.taxCents, 0)).toBe(detail!.taxCents);
-    expect(await customerInvoiceDocuments(db, { t, locale: 'en-US', shopName: 'Cordial', siteUrl: 'https://shop.example' }, bert.id, invoiceNumber)).toEqual(
-      [],
-    );
+    expect(
+      await customerInvoiceDocuments(
+        db,
+        { t, locale: 'en-US', shopName: 'Cordial', siteUrl: 'https://shop.example', bankAccount: demoBankAccount },
+        bert.id,
+        invoiceNumber,
+      ),
+    ).toEqual([]);
     const pdf = await renderInvoicePdf(document!);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   });

@@ -1,3 +1,4 @@
+import { demoBankAccount } from '#app/modules/payments/bank-account.ts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, carts, giftCards, mailOutbox, orderItems, orders, products, productTranslations, productVariants } from '#app/db/schema.ts';
@@ -255,7 +256,11 @@ describe.each(testDrivers)('gift cards sold in the shop on %s', (driver) => {
 
     // The invoice: no VAT on the card, said so in the note.
     const t = await serverTranslator(database.db, 'nl-NL', services.logger);
-    const [invoice] = await orderInvoiceDocuments(database.db, { t, locale: 'nl-NL', shopName: 'Cordial', siteUrl: services.siteUrl }, placed.orderId);
+    const [invoice] = await orderInvoiceDocuments(
+      database.db,
+      { t, locale: 'nl-NL', shopName: 'Cordial', siteUrl: services.siteUrl, bankAccount: demoBankAccount },
+      placed.orderId,
+    );
     expect(invoice).toMatchObject({ hasVouchers: true, taxCents: 0, totalCents: 4_000, vatBreakdown: [] });
     expect(invoice!.labels.voucherNote).toContain('meervoudige vouchers');
 

@@ -1,3 +1,4 @@
+import { demoBankAccount } from '#app/modules/payments/bank-account.ts';
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -356,7 +357,11 @@ describe.each(testDrivers)('order operations on %s', (driver) => {
     ]);
     expect(Buffer.from(refundMail!.mail.attachments![0]!.contentBase64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
     const t = await serverTranslator(database.db, 'nl-NL', services.logger);
-    const document = await creditNoteDocument(database.db, { t, locale: 'nl-NL', shopName: 'Cordial', siteUrl: 'https://shop.example' }, refund!.id);
+    const document = await creditNoteDocument(
+      database.db,
+      { t, locale: 'nl-NL', shopName: 'Cordial', siteUrl: 'https://shop.example', bankAccount: demoBankAccount },
+      refund!.id,
+    );
     expect(document).toMatchObject({
       invoiceNumber: creditNote(next),
       correctsInvoiceNumber: expect.stringMatching(/^\d{4}-\d{6}$/),

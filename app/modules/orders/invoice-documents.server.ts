@@ -1,3 +1,5 @@
+import type { AppServices } from '#app/context.ts';
+import { type BankAccount, bankAccountOf, printedIban } from '#app/modules/payments/bank-account.ts';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Database, Queryable } from '#app/db/client.server.ts';
 import { currencies, invoices, orderItems, orderRefundLines, orderRefunds, orders } from '#app/db/schema.ts';
@@ -64,12 +66,23 @@ interface DocumentContext {
   shopName: string;
   /** for the link to the terms of sale printed on every document (content-pages) */
   siteUrl: string;
+  /** the shop's bank account (BANK_* configuration), printed for payment */
+  bankAccount: BankAccount;
 }
+
+/** What a document needs of the shop's services, in the language of the order. */
+export const documentContext = (services: Pick<AppServices, 'shopName' | 'siteUrl' | 'bankAccount'>, t: Translate, locale: LocaleCode): DocumentContext => ({
+  t,
+  locale,
+  shopName: services.shopName,
+  siteUrl: services.siteUrl,
+  bankAccount: bankAccountOf(services),
+});
 
 type OrderRow = typeof orders.$inferSelect;
 
 /** What every document of an order shares: the seller, the buyer, the order and its currency. */
-function orderDocumentParts(order: OrderRow, minorUnits: number, { t, locale, shopName, siteUrl }: DocumentContext) {
+function orderDocumentParts(order: OrderRow, minorUnits: number, { t, locale, shopName, siteUrl, bankAccount }: DocumentContext) {
   return {
     orderNumber: order.orderNumber,
     orderDate: order.createdAt,
@@ -81,7 +94,7 @@ function orderDocumentParts(order: OrderRow, minorUnits: number, { t, locale, sh
       addressLines: [seller.street, seller.postalCity, countryName(seller.countryCode, locale)],
       vatNumber: seller.vatNumber,
       registration: seller.registration,
-      iban: seller.iban,
+      iban: printedIban(bankAccount.iban),
       email: seller.email,
       termsLine: `${t('pages.terms')}: ${siteUrl}${contentPagePath(storefrontByCode(locale)?.prefix ?? 'en', 'terms', locale)}`,
     },

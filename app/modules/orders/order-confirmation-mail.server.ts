@@ -45,7 +45,7 @@ function expectedDeliveryOf(order: typeof orders.$inferSelect, destination: stri
 }
 
 /** The bank details of a transfer as lines ("IBAN: NL91 ABNA 0417 1643 00"), for the mail. */
-function bankTransferLines(
+export function bankTransferLines(
   t: (key: string, values?: Record<string, string>) => string,
   bank: BankAccount,
   amount: string,

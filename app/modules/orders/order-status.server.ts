@@ -23,7 +23,7 @@ import { renderMail } from '#app/modules/mail/mail-layout.server.ts';
 import { issueSoldGiftCards, takeBackSoldGiftCards } from '#app/modules/gift-cards/order-gift-cards.server.ts';
 import { onlineMethods } from '#app/modules/payments/stripe-gateway.server.ts';
 import { type CarrierCode, carriers, normaliseTrackingNumber, trackingLink, trackingNumberPattern } from './carriers.ts';
-import { creditNoteDocument } from './invoice-documents.server.ts';
+import { creditNoteDocument, documentContext } from './invoice-documents.server.ts';
 import { renderInvoicePdf } from './invoice-pdf.server.ts';
 import { queueOrderMail } from './order-mails.server.ts';
 import { issueInvoice, type OrderAddress, type OrderStatus } from './record-order.server.ts';
@@ -75,7 +75,7 @@ export type OrderChangeResult =
   | { ok: true; status: OrderStatus; version: number; invoiceNumber: string | null; creditNoteNumber: string | null; refundedCents: number }
   | { ok: false; error: OrderChangeError };
 
-export type OrderServices = Pick<AppServices, 'db' | 'logger' | 'shopName' | 'siteUrl' | 'payments'> & { mailer?: AppServices['mailer'] };
+export type OrderServices = Pick<AppServices, 'db' | 'logger' | 'shopName' | 'siteUrl' | 'payments' | 'bankAccount'> & { mailer?: AppServices['mailer'] };
 
 export interface OrderChangeInput {
   orderNumber: string;
@@ -361,7 +361,7 @@ async function refundInTransaction(
       .set({ balanceCents: sql`${giftCards.balanceCents} + ${toGiftCard}` })
       .where(eq(giftCards.id, order.giftCardId));
   }
-  const document = await creditNoteDocument(tx, { t, locale: order.locale as LocaleCode, shopName: services.shopName, siteUrl: services.siteUrl }, refund!.id);
+  const document = await creditNoteDocument(tx, documentContext(services, t, order.locale as LocaleCode), refund!.id);
   const money = (cents: number) => formatCurrencyAmount(cents, order.currencyCode, order.locale);
   const paragraphs = [
     t('fulfilment.mail.refund.intro', { orderNumber: order.orderNumber, amount: money(plan.amountCents) }),

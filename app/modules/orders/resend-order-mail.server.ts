@@ -5,7 +5,7 @@ import { orderConfirmationMail } from './order-confirmation-mail.server.ts';
 import type { LocaleCode } from '#app/modules/i18n/locales.ts';
 import { serverTranslator } from '#app/modules/i18n/translator.server.ts';
 import { renderMail } from '#app/modules/mail/mail-layout.server.ts';
-import { orderInvoiceDocuments } from './invoice-documents.server.ts';
+import { documentContext, orderInvoiceDocuments } from './invoice-documents.server.ts';
 import { invoiceFileName } from './invoice-downloads.server.ts';
 import { renderInvoicePdf } from './invoice-pdf.server.ts';
 import { sendOrderMail } from './order-mails.server.ts';
@@ -32,7 +32,7 @@ export async function resendOrderMail(
     return { ok: true };
   }
   const t = await serverTranslator(services.db, locale, services.logger);
-  const documents = await orderInvoiceDocuments(services.db, { t, locale, shopName: services.shopName, siteUrl: services.siteUrl }, order.id);
+  const documents = await orderInvoiceDocuments(services.db, documentContext(services, t, locale), order.id);
   if (documents.length === 0) return { ok: false, error: 'no-invoice' };
   const mail = renderMail({
     ...mailFrame(services, t, order),

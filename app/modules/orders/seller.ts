@@ -12,6 +12,5 @@ export const seller = {
   countryCode: warehouse.countryCode,
   vatNumber: 'NL004495445B01',
   registration: 'KvK 81234567',
-  iban: 'NL91 ABNA 0417 1643 00',
   email: 'service@cordial.example',
 } as const;

@@ -1,3 +1,5 @@
+import { bankAccountOf, printedIban } from '#app/modules/payments/bank-account.ts';
+import { bankTransferLines } from './order-confirmation-mail.server.ts';
 import { and, asc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { orders } from '#app/db/schema.ts';
 import { recordAudit } from '#app/modules/admin/audit.server.ts';
@@ -9,7 +11,6 @@ import { renderMail } from '#app/modules/mail/mail-layout.server.ts';
 import { type BusinessRules, defaultBusinessRules } from '#app/modules/config/business-rules.ts';
 import { queueOrderMail } from './order-mails.server.ts';
 import { applyOrderChange, mailFrame, type OrderServices } from './order-status.server.ts';
-import { seller } from './seller.ts';
 
 /** Who the order's timeline and the audit log name for the job's changes. */
 export const unpaidOrdersActor = 'unpaid-order expiry';
@@ -137,13 +138,19 @@ async function expire(services: OrderServices, due: { orderNumber: string; local
 
 const amountDue = (order: UnpaidOrder) => formatCurrencyAmount(order.totalCents - order.giftCardCents, order.currencyCode, order.locale);
 
-function reminderMail(services: Pick<OrderServices, 'shopName'>, t: Translate, order: UnpaidOrder, graceDays: number) {
+function reminderMail(services: Pick<OrderServices, 'shopName' | 'bankAccount'>, t: Translate, order: UnpaidOrder, graceDays: number) {
   return renderMail({
     ...mailFrame(services, t, order),
     subject: t('unpaidOrders.reminder.subject', { orderNumber: order.orderNumber, shopName: services.shopName }),
     paragraphs: [
       t('unpaidOrders.reminder.intro', { orderNumber: order.orderNumber }),
-      t('checkout.bankTransferInstructions', { amount: amountDue(order), iban: seller.iban, reference: order.orderNumber }),
+      ...bankTransferLines(
+        t,
+        { ...bankAccountOf(services), iban: printedIban(bankAccountOf(services).iban) },
+        amountDue(order),
+        order.currencyCode,
+        order.orderNumber,
+      ),
       t('unpaidOrders.reminder.deadline', { days: graceDays }),
     ],
   });

@@ -78,4 +78,7 @@ export function isValidIban(input: string): boolean {
 export const isValidBic = (bic: string) => /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(bic);
 
 /** The IBAN in groups of four, as printed for people: NL91 ABNA 0417 1643 00. */
+/** The configured account, or the demo shop's when none is set (tests, the demo). */
+export const bankAccountOf = (services: { bankAccount?: BankAccount | undefined }): BankAccount => services.bankAccount ?? demoBankAccount;
+
 export const printedIban = (iban: string) => compactIban(iban).replace(/(.{4})(?=.)/g, '$1 ');

@@ -7,7 +7,7 @@ import { orUnavailable } from '#app/db/with-database.server.ts';
 import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
 import type { LocaleCode } from '#app/modules/i18n/locales.ts';
 import { serverTranslator } from '#app/modules/i18n/translator.server.ts';
-import { creditNoteDocument, orderInvoiceDocuments } from '#app/modules/orders/invoice-documents.server.ts';
+import { creditNoteDocument, documentContext, orderInvoiceDocuments } from '#app/modules/orders/invoice-documents.server.ts';
 import { renderInvoicePdf } from '#app/modules/orders/invoice-pdf.server.ts';
 
 /**
@@ -16,18 +16,19 @@ import { renderInvoicePdf } from '#app/modules/orders/invoice-pdf.server.ts';
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireStaff(request, context, 'orders.read');
-  const { db, logger, shopName, siteUrl } = context.get(servicesContext);
+  const services = context.get(servicesContext);
+  const { db, logger } = services;
   const document = await orUnavailable(async () => {
     const [order] = await db.select({ id: orders.id, locale: orders.locale }).from(orders).where(eq(orders.orderNumber, params.orderNumber));
     if (!order) return null;
     const locale = order.locale as LocaleCode;
-    const documentContext = { t: await serverTranslator(db, locale, logger), locale, shopName, siteUrl };
+    const inOrderLanguage = documentContext(services, await serverTranslator(db, locale, logger), locale);
     const [refund] = await db
       .select({ id: orderRefunds.id })
       .from(orderRefunds)
       .where(and(eq(orderRefunds.orderId, order.id), eq(orderRefunds.creditNoteNumber, params.documentNumber)));
-    if (refund) return creditNoteDocument(db, documentContext, refund.id);
-    return (await orderInvoiceDocuments(db, documentContext, order.id)).find((invoice) => invoice.invoiceNumber === params.documentNumber) ?? null;
+    if (refund) return creditNoteDocument(db, inOrderLanguage, refund.id);
+    return (await orderInvoiceDocuments(db, inOrderLanguage, order.id)).find((invoice) => invoice.invoiceNumber === params.documentNumber) ?? null;
   });
   if (!document) throw data(null, { status: 404 });
   const pdf = await renderInvoicePdf(document);
