@@ -35,6 +35,8 @@ describe.each(testDrivers)('unpaid bank-transfer orders on %s', (driver) => {
       logger: createLogger('silent'),
       shopName: 'Cordial',
       payments: null,
+      // The shop's own account (BANK_* configuration), not the demo one: the reminder names it.
+      bankAccount: { accountName: 'Touwwerk Rotterdam B.V.', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX', bankName: 'Commerzbank' },
       mailer: { send: () => Promise.reject(new Error('order mails go through the outbox')), deliverSoon: () => undefined },
     };
     const [product] = await database.db.insert(products).values({ sku: 'UNPAID-CORD', kind: 'simple', productType: 'paracord' }).returning();
@@ -129,7 +131,10 @@ describe.each(testDrivers)('unpaid bank-transfer orders on %s', (driver) => {
     expect(mails.map((mail) => mail.kind)).toEqual(['payment_reminder']);
     const { mail } = mails[0]!;
     expect(mail.subject).toBe(`Herinnering: je bestelling ${due.orderNumber} bij Cordial wacht op betaling`);
-    expect(mail.text).toContain('NL91 ABNA 0417 1643 00');
+    expect(mail.text).toContain('DE89 3704 0044 0532 0130 00');
+    expect(mail.text).toContain('Touwwerk Rotterdam B.V.');
+    expect(mail.text).toContain('COBADEFFXXX');
+    expect(mail.text).not.toContain('NL91');
     expect(mail.text).toMatch(/€\s?42,29/);
     expect(mail.text).toContain('binnen 5 dagen');
     expect((await orderRow(due.id)).status).toBe('pending_payment');
