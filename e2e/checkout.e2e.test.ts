@@ -26,13 +26,12 @@ describe('guest checkout in Chromium', () => {
     const email = `guest-${randomUUID()}@example.com`;
     await flow.addFirstParacord(12);
 
-    await page.goto(`${baseUrl}/${prefix}/checkout`);
-    await page.getByRole('heading', { level: 1, name: flow.t('cart.title') }).waitFor();
-    await expect(page.locator('.cart-progress').textContent()).resolves.toMatch(/\S/);
-    await page.getByRole('link', { name: flow.t('cart.checkout') }).click();
+    await flow.cart.open(prefix);
+    await expect(flow.cart.progress().textContent()).resolves.toMatch(/\S/);
+    await flow.cart.proceedLink().click();
 
     await flow.atStep('customer');
-    await page.getByLabel(flow.t('account.email')).fill(email);
+    await flow.emailField().fill(email);
     await flow.continue();
 
     await flow.atStep('shipping');
@@ -47,39 +46,37 @@ describe('guest checkout in Chromium', () => {
     });
     await flow.continue();
     await page.getByText(flow.t('validation.zipFormat'), { exact: true }).waitFor();
-    await expect(page.locator('input[name="street"]').inputValue()).resolves.toBe('Seilweg');
-    await page.locator('input[name="zipCode"]').fill(place.zipCode);
+    await expect(flow.addressField('street').inputValue()).resolves.toBe('Seilweg');
+    await flow.addressField('zipCode').fill(place.zipCode);
     await flow.continue();
 
     await flow.atStep('billing');
     // Spec §3: the order's own reference and remarks; a reference that is too long is refused with what was typed kept.
     const reference = `PO-${prefix}-0042`;
     const remarks = 'Please leave the parcel with the neighbours at no. 9.';
-    await page.getByLabel(flow.t('checkout.ownReference')).fill('R'.repeat(36));
-    await page.getByLabel(flow.t('checkout.remarks')).fill(remarks);
+    await flow.ownReferenceField().fill('R'.repeat(36));
+    await flow.remarksField().fill(remarks);
     await flow.continue();
     await page.getByText(flow.t('validation.maxLength', { max: 35 }), { exact: true }).waitFor();
-    await expect(page.getByLabel(flow.t('checkout.remarks')).inputValue()).resolves.toBe(remarks);
-    await page.getByLabel(flow.t('checkout.ownReference')).fill(reference);
+    await expect(flow.remarksField().inputValue()).resolves.toBe(remarks);
+    await flow.ownReferenceField().fill(reference);
     await flow.continue();
     await flow.atStep('payment');
     if (outsideEu) await page.getByText(flow.t('checkout.importDuties')).first().waitFor();
     if (!outsideEu) {
       // The demo gift card pays part of the order; the rest by bank transfer.
-      await page.getByLabel(flow.t('checkout.giftCardCode')).fill('nope');
-      await page.getByRole('button', { name: flow.t('checkout.applyGiftCard') }).click();
+      await flow.applyGiftCard('nope');
       await page.getByText(flow.t('checkout.giftCardUnknown')).waitFor();
-      await page.getByLabel(flow.t('checkout.giftCardCode')).fill(demoGiftCard.code);
-      await page.getByRole('button', { name: flow.t('checkout.applyGiftCard') }).click();
+      await flow.applyGiftCard(demoGiftCard.code);
       await page.getByText(flow.t('checkout.amountDue')).waitFor();
     }
-    await page.getByRole('radio', { name: new RegExp(flow.t('payment.method.bank_transfer')) }).check();
+    await flow.paymentMethod('bank_transfer').check();
     await flow.placeOrderButton().click();
     await page
       .getByRole('alert')
       .filter({ hasText: flow.t('checkout.acceptTerms') })
       .waitFor();
-    await page.getByLabel(flow.t('checkout.terms')).check();
+    await flow.termsCheckbox().check();
     const amountDue = await flow.amountOnPlaceOrderButton();
     await flow.placeOrderButton().click();
 
@@ -158,7 +155,7 @@ describe('pickup points', () => {
     const flow = new CheckoutFlow(page, 'nl-NL', 'nl-nl');
     await flow.addFirstParacord(12);
     await page.goto(`${baseUrl}/nl-nl/checkout/customer`);
-    await page.getByLabel(flow.t('account.email')).fill(`pickup-${randomUUID()}@example.com`);
+    await flow.emailField().fill(`pickup-${randomUUID()}@example.com`);
     await flow.continue();
     await flow.atStep('shipping');
     await flow.fillAddress({
@@ -170,22 +167,20 @@ describe('pickup points', () => {
       city: 'Utrecht',
       phone: '030 123 4567',
     });
-    await page.getByLabel(flow.t('checkout.pickupZip')).fill('8888 AA');
-    await page.getByRole('button', { name: flow.t('checkout.findPickupPoints') }).click();
+    await flow.findPickupPoints('8888 AA');
     await page.getByText(flow.t('checkout.noPickupPoints')).waitFor();
-    await expect(page.locator('input[name="street"]').inputValue()).resolves.toBe('Oudegracht');
-    await page.getByLabel(flow.t('checkout.pickupZip')).fill('3512');
-    await page.getByRole('button', { name: flow.t('checkout.findPickupPoints') }).click();
+    await expect(flow.addressField('street').inputValue()).resolves.toBe('Oudegracht');
+    await flow.findPickupPoints('3512');
     const firstPoint = page.getByRole('radio', { name: /Utrecht/ }).first();
     await firstPoint.waitFor();
-    await page.getByRole('radio', { name: new RegExp(flow.t('shipping.method.pickup_point')) }).check();
+    await flow.shippingMethod('pickup_point').check();
     await firstPoint.check();
     const pointName = (await page.locator(`label[for="${await firstPoint.getAttribute('id')}"] strong`).textContent()) ?? '';
     await flow.continue();
     await flow.atStep('billing');
     await flow.continue();
     await flow.atStep('payment');
-    await page.getByRole('heading', { name: flow.t('checkout.review') }).waitFor();
+    await flow.reviewHeading().waitFor();
     await expect(page.locator('.auth-card').first().textContent()).resolves.toContain(pointName);
     await context.close();
   });
@@ -196,7 +191,7 @@ describe('paying online (Stripe stand-in)', () => {
     const { page } = flow;
     await flow.addFirstParacord(12);
     await page.goto(`${baseUrl}/nl-nl/checkout/customer`);
-    await page.getByLabel(flow.t('account.email')).fill(`ideal-${randomUUID()}@example.com`);
+    await flow.emailField().fill(`ideal-${randomUUID()}@example.com`);
     await flow.continue();
     await flow.atStep('shipping');
     await flow.fillAddress({
@@ -212,7 +207,7 @@ describe('paying online (Stripe stand-in)', () => {
     await flow.atStep('billing');
     await flow.continue();
     await flow.atStep('payment');
-    await page.getByRole('heading', { name: flow.t('checkout.review') }).waitFor();
+    await flow.reviewHeading().waitFor();
   }
 
   /** A Dutch guest places an order to be paid online by card or iDEAL, and is sent on to pay. */
@@ -222,8 +217,8 @@ describe('paying online (Stripe stand-in)', () => {
     const page = await context.newPage();
     const flow = new CheckoutFlow(page, 'nl-NL', 'nl-nl');
     await toPayment(flow);
-    await page.getByRole('radio', { name: new RegExp(flow.t(`payment.method.${method}`)) }).check();
-    await page.getByLabel(flow.t('checkout.terms')).check();
+    await flow.paymentMethod(method).check();
+    await flow.termsCheckbox().check();
     await flow.placeOrderButton().click();
     return { context, page, flow };
   }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatMessage, lookupMessage } from '#app/modules/i18n/messages.ts';
 import { openBrowser } from './support/browser.ts';
 import { messages } from './support/checkout-flow.ts';
+import { ProductPage } from './pages/product-page.ts';
 
 const baseUrl = inject('baseUrl');
 const phone = { width: 390, height: 844 };
@@ -31,10 +32,9 @@ async function shopper(viewport: { width: number; height: number }, { javaScript
 
 /** The first paracord of the en-gb listing (a product sold in lengths, with a long page). */
 async function openFirstParacord(page: Page) {
-  await page.goto(`${baseUrl}/en-gb/paracord`);
-  const href = await page.locator('.product-card__link').first().getAttribute('href');
-  await page.goto(`${baseUrl}${href}`);
-  await page.locator('h1').waitFor();
+  const product = new ProductPage(page, (key, values) => t('en-GB', key, values));
+  await product.openFirstOf('en-gb');
+  return product;
 }
 
 describe('the product page on a phone (issue 22)', () => {
@@ -46,10 +46,10 @@ describe('the product page on a phone (issue 22)', () => {
 
   it('shows a buy bar once the form scrolled away; it adds, opens the mini-cart and gives the focus back', async () => {
     const page = await browser.newPage();
-    await openFirstParacord(page);
-    const bar = page.getByRole('button', { name: `${t('en-GB', 'cart.add')} (${(await page.locator('h1').textContent()) ?? ''})`, exact: true });
+    const product = await openFirstParacord(page);
+    const bar = await product.buyBar();
     // At the top the page's own button is there; the bar is not.
-    await page.getByRole('button', { name: t('en-GB', 'cart.add'), exact: true }).waitFor();
+    await product.addButton().waitFor();
     expect(await bar.isVisible()).toBe(false);
 
     await page.locator('#description').scrollIntoViewIfNeeded();
@@ -67,10 +67,7 @@ describe('the product page on a phone (issue 22)', () => {
     await miniCart.waitFor();
     expect(await focusedInside(page, 'dialog.mini-cart')).toBe(true);
     // Announced by a live region, and one message only: no notice on the page behind the mini-cart.
-    await page
-      .getByRole('status')
-      .filter({ hasText: t('en-GB', 'cart.added') })
-      .waitFor({ state: 'attached' });
+    await product.addedMessage().waitFor({ state: 'attached' });
     expect(await page.locator('.notice--success').count()).toBe(0);
     expect(await miniCart.getByRole('link', { name: t('en-GB', 'cart.view') }).isVisible()).toBe(true);
 
@@ -83,9 +80,9 @@ describe('the product page on a phone (issue 22)', () => {
   it('without JavaScript the added message is the only one and names what the cart holds', async () => {
     const noScript = await shopper(phone, { javaScriptEnabled: false });
     const page = await noScript.newPage();
-    await openFirstParacord(page);
-    await page.getByRole('button', { name: t('en-GB', 'cart.add'), exact: true }).click();
-    const message = page.getByRole('status').filter({ hasText: t('en-GB', 'cart.added') });
+    const product = await openFirstParacord(page);
+    await product.addButton().click();
+    const message = product.addedMessage();
     await message.waitFor();
     expect(await message.count()).toBe(1);
     expect(await message.textContent()).toContain(t('en-GB', 'cart.inCart', { count: 1 }));
@@ -96,8 +93,8 @@ describe('the product page on a phone (issue 22)', () => {
   it('on a desktop the bar stays away while the form is in view', async () => {
     const wide = await shopper(desktop);
     const page = await wide.newPage();
-    await openFirstParacord(page);
-    await page.getByRole('button', { name: t('en-GB', 'cart.add'), exact: true }).waitFor();
+    const product = await openFirstParacord(page);
+    await product.addButton().waitFor();
     await page.waitForLoadState('networkidle');
     expect(await page.locator('.sticky-buy').isVisible()).toBe(false);
     await wide.close();

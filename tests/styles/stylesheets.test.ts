@@ -26,3 +26,14 @@ describe.each(readdirSync(stylesDir).filter((file) => file.endsWith('.css')))('%
     expect(depth).toBe(0);
   });
 });
+
+/** global.css is the storefront's index: its areas in cascade order, none left out, no rules of its own. */
+describe('global.css', () => {
+  it('imports every storefront stylesheet once and holds nothing else', () => {
+    const text = readFileSync(join(stylesDir, 'global.css'), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+    const imported = [...text.matchAll(/@import '\.\/([\w-]+\.css)';/g)].map((match) => match[1]);
+    const storefront = readdirSync(stylesDir).filter((file) => file.endsWith('.css') && file !== 'global.css' && !file.startsWith('admin'));
+    expect([...imported].sort()).toEqual(storefront.sort());
+    expect(text.replace(/@import '[^']+';/g, '').trim()).toBe('');
+  });
+});

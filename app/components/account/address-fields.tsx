@@ -4,7 +4,8 @@ import type { AddressField } from '#app/modules/customers/address-form.ts';
 import { countryOptions } from '#app/modules/customers/countries.ts';
 import type { FieldErrors } from '#app/lib/forms/field-errors.ts';
 import { useI18n } from '#app/modules/i18n/i18n.tsx';
-import { CheckboxField, FieldMessage, TextField } from '#app/components/forms/form-fields.tsx';
+import { CheckboxField, TextField } from '#app/components/forms/form-fields.tsx';
+import { Field } from '#app/components/ui/field.tsx';
 
 type AddressValues = Partial<Record<AddressField, string | boolean | null>>;
 
@@ -55,27 +56,27 @@ export function AddressFields({
         {withVatNumber && <TextField {...field('vatNumber')} label={t('account.vatNumber')} />}
       </div>
       <div className="form-row">
-        <div className="form-field">
-          <label htmlFor={countryId}>{t('address.country')}</label>
-          <select
-            id={countryId}
-            name={`${namePrefix}countryCode`}
-            autoComplete="country"
-            required
-            value={countryCode}
-            onChange={(event) => setCountryCode(event.target.value)}
-            aria-invalid={errors.countryCode ? true : undefined}
-            aria-describedby={errors.countryCode ? `${countryId}-error` : undefined}
-          >
-            <option value="">{t('address.chooseCountry')}</option>
-            {countryOptions(locale).map((country) => (
-              <option key={country.code} value={country.code}>
-                {country.name}
-              </option>
-            ))}
-          </select>
-          <FieldMessage id={`${countryId}-error`} error={errors.countryCode} />
-        </div>
+        <Field id={countryId} label={t('address.country')} error={errors.countryCode}>
+          {(control) => (
+            <select
+              id={control.id}
+              name={`${namePrefix}countryCode`}
+              autoComplete="country"
+              required
+              value={countryCode}
+              onChange={(event) => setCountryCode(event.target.value)}
+              aria-invalid={control['aria-invalid']}
+              aria-describedby={control['aria-describedby']}
+            >
+              <option value="">{t('address.chooseCountry')}</option>
+              {countryOptions(locale).map((country) => (
+                <option key={country.code} value={country.code}>
+                  {country.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
       </div>
       {/* One structure for both formats, so a street typed before the country changed stays typed. */}
       <div className={format.houseNumber === 'separate' ? 'form-row form-row--street' : 'form-row'}>

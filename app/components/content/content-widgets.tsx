@@ -5,7 +5,7 @@ import { countryName } from '#app/modules/customers/countries.ts';
 import { formatMoney } from '#app/modules/currency/money.ts';
 import { useI18n } from '#app/modules/i18n/i18n.tsx';
 import { storefrontByCode } from '#app/modules/i18n/locales.ts';
-import { CsrfField, FieldMessage, FormAlert, TextField } from '#app/components/forms/form-fields.tsx';
+import { CsrfField, FormAlert, TextField } from '#app/components/forms/form-fields.tsx';
 import { TableScroll } from '#app/components/ui/table-scroll.tsx';
 import { Notice } from '#app/components/ui/notice.tsx';
 
@@ -376,19 +376,15 @@ function ContactForm({ kind, actionData }: { kind: 'contact' | 'quote'; actionDa
           error={errors.company}
         />
       )}
-      <div className="form-field">
-        <label htmlFor={`${id}-message`}>{t(kind === 'quote' ? 'content.quote.message' : 'content.contact.message')}</label>
-        <textarea
-          id={`${id}-message`}
-          name="message"
-          rows={6}
-          required
-          defaultValue={values.message}
-          aria-invalid={errors.message ? true : undefined}
-          aria-describedby={errors.message ? `${id}-message-error` : undefined}
-        />
-        <FieldMessage id={`${id}-message-error`} error={errors.message} />
-      </div>
+      <TextField
+        idPrefix={id}
+        name="message"
+        rows={6}
+        label={t(kind === 'quote' ? 'content.quote.message' : 'content.contact.message')}
+        required
+        defaultValue={values.message}
+        error={errors.message}
+      />
       <button type="submit" className="button button--primary" disabled={navigation.state === 'submitting'}>
         {t(kind === 'quote' ? 'content.quote.send' : 'content.contact.send')}
       </button>

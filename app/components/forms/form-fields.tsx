@@ -3,6 +3,7 @@ import { useRouteLoaderData } from 'react-router';
 import type { FieldError } from '#app/lib/forms/field-errors.ts';
 import { useI18n } from '#app/modules/i18n/i18n.tsx';
 import type { loader as rootLoader } from '#app/root.tsx';
+import { Field, FieldMessage } from '#app/components/ui/field.tsx';
 import { Notice } from '#app/components/ui/notice.tsx';
 
 /** The CSRF token every state-changing form carries (checked by the root middleware). */
@@ -32,55 +33,43 @@ interface TextFieldProps {
  */
 export function TextField({ name, label, type = 'text', autoComplete, required, defaultValue, error, hint, idPrefix = 'field', rows }: TextFieldProps) {
   const { t } = useI18n();
-  const id = `${idPrefix}-${name}`;
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const labelWithOptional = (
+    <>
+      {label}
+      {!required && <span className="form-field__optional"> ({t('form.optional')})</span>}
+    </>
+  );
   return (
-    <div className="form-field">
-      <label htmlFor={id}>
-        {label}
-        {!required && <span className="form-field__optional"> ({t('form.optional')})</span>}
-      </label>
-      {rows ? (
-        <textarea
-          id={id}
-          name={name}
-          rows={rows}
-          required={required}
-          defaultValue={defaultValue ?? undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-        />
-      ) : (
-        <input
-          id={id}
-          name={name}
-          type={type}
-          autoComplete={autoComplete}
-          required={required}
-          defaultValue={defaultValue ?? undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-        />
-      )}
-      {hint && (
-        <p id={`${id}-hint`} className="form-field__hint">
-          {hint}
-        </p>
-      )}
-      <FieldMessage id={`${id}-error`} error={error} />
-    </div>
+    <Field id={`${idPrefix}-${name}`} label={labelWithOptional} hint={hint} error={error}>
+      {(control) =>
+        rows ? (
+          <textarea
+            id={control.id}
+            name={name}
+            rows={rows}
+            required={required}
+            defaultValue={defaultValue ?? undefined}
+            aria-invalid={control['aria-invalid']}
+            aria-describedby={control['aria-describedby']}
+          />
+        ) : (
+          <input
+            id={control.id}
+            name={name}
+            type={type}
+            autoComplete={autoComplete}
+            required={required}
+            defaultValue={defaultValue ?? undefined}
+            aria-invalid={control['aria-invalid']}
+            aria-describedby={control['aria-describedby']}
+          />
+        )
+      }
+    </Field>
   );
 }
 
-export function FieldMessage({ id, error }: { id: string; error?: FieldError }) {
-  const { t } = useI18n();
-  if (!error) return null;
-  return (
-    <p id={id} className="field-error">
-      {t(error.key, error.values)}
-    </p>
-  );
-}
+export { FieldMessage };
 
 export function CheckboxField({
   name,

@@ -28,13 +28,22 @@ export async function checkoutRequest(request: Request, context: Readonly<Router
   return { services, selection, customer, cartId, summary };
 }
 
+/** A checkout summary past the step guard: a cart with its totals and shipping prices. */
+export type OrderableCheckoutSummary = CheckoutSummary & {
+  cart: NonNullable<CheckoutSummary['cart']>;
+  totals: NonNullable<CheckoutSummary['totals']>;
+  shippingPrice: NonNullable<CheckoutSummary['shippingPrice']>;
+};
+
 /**
  * Sends a shopper back when a step cannot be shown yet: an empty cart, a cart that cannot be
  * ordered (minimum, stock) or an earlier step still open.
  */
-export function guardStep(summary: CheckoutSummary, step: CheckoutStep, prefix: string): void {
-  const { cart, totals, details } = summary;
-  if (!cart || !totals || cart.lines.length === 0 || totals.minimumOrder || cart.lines.some((line) => !line.inStock)) throw redirect(`/${prefix}/checkout`);
+export function guardStep(summary: CheckoutSummary, step: CheckoutStep, prefix: string): asserts summary is OrderableCheckoutSummary {
+  const { cart, totals, details, shippingPrice } = summary;
+  // shippingPrice is there whenever the cart is; the check tells the type so.
+  if (!cart || !totals || !shippingPrice || cart.lines.length === 0 || totals.minimumOrder || cart.lines.some((line) => !line.inStock))
+    throw redirect(`/${prefix}/checkout`);
   const open = firstOpenStep(details);
   if (checkoutSteps.indexOf(open) < checkoutSteps.indexOf(step)) throw redirect(`/${prefix}/checkout/${open}`);
 }

@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     prefix: selection.storefront.prefix,
     billingAddress: billingAddressOf(details)!,
-    notes: { ownReference: details.ownReference ?? '', remarks: summary.cart!.remarks ?? '' },
+    notes: { ownReference: details.ownReference ?? '', remarks: summary.cart.remarks ?? '' },
     summary: checkoutSummaryView(summary),
   };
 }
@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   guardStep(summary, 'billing', selection.storefront.prefix);
   const parsed = parseForm(orderNotesSchema, await request.formData(), orderNotesFields);
   if (!parsed.ok) return data(parsed, { status: 400 });
-  await orUnavailable(() => saveCheckoutDetails(services.db, summary.cart!.id, { ownReference: parsed.data.ownReference }, parsed.data.remarks));
+  await orUnavailable(() => saveCheckoutDetails(services.db, summary.cart.id, { ownReference: parsed.data.ownReference }, parsed.data.remarks));
   throw redirect(`/${selection.storefront.prefix}/checkout/payment`);
 }
 

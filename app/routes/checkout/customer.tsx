@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (customer) form.set('email', customer.email);
   const parsed = parseForm(customerStepSchema, form, customerStepFields);
   if (!parsed.ok) return data(parsed, { status: 400 });
-  await orUnavailable(() => saveCheckoutDetails(services.db, summary.cart!.id, parsed.data));
+  await orUnavailable(() => saveCheckoutDetails(services.db, summary.cart.id, parsed.data));
   throw redirect(`/${selection.storefront.prefix}/checkout/shipping`);
 }
 

@@ -46,8 +46,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     prefix: selection.storefront.prefix,
     // A gift card in the cart is not paid with another one: the code field is then only there to remove a code.
-    sellsGiftCards: cart!.lines.some((line) => line.isVoucher),
-    lines: cart!.lines.map((line, index) => ({
+    sellsGiftCards: cart.lines.some((line) => line.isVoucher),
+    lines: cart.lines.map((line, index) => ({
       id: line.id,
       name: line.name,
       sku: line.sku,
@@ -55,9 +55,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       isSample: line.isSample,
       options: line.options,
       lengthCm: line.lengthCm,
-      rowTotal: totals!.lines[index]!.rowTotal,
+      rowTotal: totals.lines[index]!.rowTotal,
     })),
-    totals: totals!,
+    totals,
     vatKind: vat.kind,
     details,
     deliveryAddress: deliveryAddressOf(details)!,

@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pickupPoint: summary.details.pickupPoint ?? null,
     currency: { code: selection.currency, minorUnits: rates.get(selection.currency)?.minorUnits ?? 2 },
     // Prices and dates for the address known so far; they follow the country chosen below.
-    options: shippingOptions(summary.shippingPrice!, address.countryCode, services.shippingRules),
+    options: shippingOptions(summary.shippingPrice, address.countryCode, services.shippingRules),
     summary: checkoutSummaryView(summary),
   };
 }
@@ -55,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = typedValues(form, shippingStepFields);
   // The options for the country typed, so a changed destination shows its own methods and prices.
   const typedCountry = deliveryCountryByCode(fields.countryCode) ? fields.countryCode : (selection.storefront.countryCode ?? 'NL');
-  const options = shippingOptions(summary.shippingPrice!, typedCountry, services.shippingRules);
+  const options = shippingOptions(summary.shippingPrice, typedCountry, services.shippingRules);
   if (form.get('intent') === 'find-pickup') {
     // Search only: show the points near the postcode and keep everything typed so far.
     const zip = fields.pickupZip || fields.zipCode;
@@ -71,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const checked = await orUnavailable(() => checkShippingStep(services.db, fields, (country) => offeredShippingMethods(country, services.shippingRules)));
   if (!checked.ok) return data({ ok: false as const, fieldErrors: checked.fieldErrors, values, pickupPoints: [], searched: false, options }, { status: 400 });
-  await orUnavailable(() => saveCheckoutDetails(services.db, summary.cart!.id, checked.details));
+  await orUnavailable(() => saveCheckoutDetails(services.db, summary.cart.id, checked.details));
   throw redirect(`/${selection.storefront.prefix}/checkout/billing`);
 }
 

@@ -3,6 +3,7 @@ import type { Route } from './+types/reviews';
 import { AccountPage } from '#app/components/account/account-page.tsx';
 import { useFormatDate } from '#app/components/account/account-display.tsx';
 import { CsrfField, FieldMessage, FormNotice, TextField } from '#app/components/forms/form-fields.tsx';
+import { Field } from '#app/components/ui/field.tsx';
 import { customerContext, servicesContext, storefrontContext } from '#app/context.ts';
 import { orUnavailable } from '#app/db/with-database.server.ts';
 import { accountPath } from '#app/modules/customers/account-paths.ts';
@@ -49,22 +50,17 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
           <h2 id="write-review">{t('account.writeReview')}</h2>
           <Form method="post" noValidate className="form-stack account-form">
             <CsrfField />
-            <div className="form-field">
-              <label htmlFor="review-productId">{t('account.reviewProduct')}</label>
-              <select
-                id="review-productId"
-                name="productId"
-                defaultValue={failure?.values.productId ?? chosen}
-                aria-describedby={errors.productId ? 'review-productId-error' : undefined}
-              >
-                {reviewable.map((product) => (
-                  <option key={product.productId} value={product.productId}>
-                    {product.name}
-                  </option>
-                ))}
-              </select>
-              <FieldMessage id="review-productId-error" error={errors.productId} />
-            </div>
+            <Field id="review-productId" label={t('account.reviewProduct')} error={errors.productId}>
+              {(control) => (
+                <select id={control.id} name="productId" defaultValue={failure?.values.productId ?? chosen} aria-describedby={control['aria-describedby']}>
+                  {reviewable.map((product) => (
+                    <option key={product.productId} value={product.productId}>
+                      {product.name}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
             <fieldset className="form-fieldset rating-input" aria-describedby={errors.rating ? 'review-rating-error' : undefined}>
               <legend>{t('account.reviewRating')}</legend>
               {[5, 4, 3, 2, 1].map((stars) => (
@@ -76,19 +72,15 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
               <FieldMessage id="review-rating-error" error={errors.rating} />
             </fieldset>
             <TextField name="title" idPrefix="review" label={t('account.reviewTitle')} required defaultValue={failure?.values.title} error={errors.title} />
-            <div className="form-field">
-              <label htmlFor="review-body">{t('account.reviewBody')}</label>
-              <textarea
-                id="review-body"
-                name="body"
-                rows={5}
-                required
-                defaultValue={failure?.values.body}
-                aria-invalid={errors.body ? true : undefined}
-                aria-describedby={errors.body ? 'review-body-error' : undefined}
-              />
-              <FieldMessage id="review-body-error" error={errors.body} />
-            </div>
+            <TextField
+              idPrefix="review"
+              name="body"
+              rows={5}
+              label={t('account.reviewBody')}
+              required
+              defaultValue={failure?.values.body}
+              error={errors.body}
+            />
             <button type="submit" className="button button--primary" disabled={navigation.state === 'submitting'}>
               {t('account.submitReview')}
             </button>

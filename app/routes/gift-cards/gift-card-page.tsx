@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { data, Form, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/gift-card-page';
 import { Breadcrumbs } from '#app/components/catalogue/product-card.tsx';
-import { CsrfField, FieldMessage, TextField } from '#app/components/forms/form-fields.tsx';
+import { CsrfField, TextField } from '#app/components/forms/form-fields.tsx';
+import { Field } from '#app/components/ui/field.tsx';
 import { PageHead } from '#app/components/page-head.tsx';
 import { customerContext, servicesContext, storefrontContext } from '#app/context.ts';
 import { orUnavailable } from '#app/db/with-database.server.ts';
@@ -103,19 +104,19 @@ export default function GiftCardPage({ loaderData, actionData }: Route.Component
             error={failure?.fieldErrors.recipientEmail}
             idPrefix="gift-card"
           />
-          <div className="form-field">
-            <label htmlFor="gift-card-message">{t('giftCards.message')}</label>
-            <textarea
-              id="gift-card-message"
-              name="message"
-              rows={3}
-              maxLength={300}
-              defaultValue={initial.message}
-              aria-invalid={failure?.fieldErrors.message ? true : undefined}
-              aria-describedby={failure?.fieldErrors.message ? 'gift-card-message-error' : undefined}
-            />
-            <FieldMessage id="gift-card-message-error" error={failure?.fieldErrors.message} />
-          </div>
+          <Field id="gift-card-message" label={t('giftCards.message')} error={failure?.fieldErrors.message}>
+            {(control) => (
+              <textarea
+                id={control.id}
+                name="message"
+                rows={3}
+                maxLength={300}
+                defaultValue={initial.message}
+                aria-invalid={control['aria-invalid']}
+                aria-describedby={control['aria-describedby']}
+              />
+            )}
+          </Field>
           <TextField
             name="deliverOn"
             type="date"
