@@ -71,6 +71,35 @@ export function TextField({ name, label, type = 'text', autoComplete, required, 
 
 export { FieldMessage };
 
+/**
+ * A new password and its confirmation, with the password rules as the hint: registration, a
+ * password change or reset, and the account made from a guest order. `label` names the first field.
+ */
+export function NewPasswordFields({ label, errors }: { label: string; errors: { password?: FieldError; confirmPassword?: FieldError } | undefined }) {
+  const { t } = useI18n();
+  return (
+    <>
+      <TextField
+        name="password"
+        type="password"
+        label={label}
+        autoComplete="new-password"
+        required
+        hint={t('account.passwordRules')}
+        error={errors?.password}
+      />
+      <TextField
+        name="confirmPassword"
+        type="password"
+        label={t('account.confirmPassword')}
+        autoComplete="new-password"
+        required
+        error={errors?.confirmPassword}
+      />
+    </>
+  );
+}
+
 export function CheckboxField({
   name,
   label,

@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/create-password';
 import { AccountPage } from '#app/components/account/account-page.tsx';
-import { CsrfField, FormAlert, TextField } from '#app/components/forms/form-fields.tsx';
+import { CsrfField, FormAlert, NewPasswordFields } from '#app/components/forms/form-fields.tsx';
 import { servicesContext, storefrontContext } from '#app/context.ts';
 import { orUnavailable } from '#app/db/with-database.server.ts';
 import { accountPath, loginPath } from '#app/modules/customers/account-paths.ts';
@@ -46,23 +46,7 @@ export default function CreatePasswordPage({ loaderData, actionData }: Route.Com
             <FormAlert error={failure?.formError} />
             <CsrfField />
             <input type="hidden" name="token" value={token} />
-            <TextField
-              name="password"
-              type="password"
-              label={t('account.newPassword')}
-              autoComplete="new-password"
-              required
-              hint={t('account.passwordRules')}
-              error={failure?.fieldErrors.password}
-            />
-            <TextField
-              name="confirmPassword"
-              type="password"
-              label={t('account.confirmPassword')}
-              autoComplete="new-password"
-              required
-              error={failure?.fieldErrors.confirmPassword}
-            />
+            <NewPasswordFields label={t('account.newPassword')} errors={failure?.fieldErrors} />
             <button type="submit" className="button button--primary" disabled={navigation.state === 'submitting'}>
               {t('account.savePassword')}
             </button>

@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/register';
 import { AccountPage } from '#app/components/account/account-page.tsx';
-import { CheckboxField, CsrfField, FormAlert, TextField } from '#app/components/forms/form-fields.tsx';
+import { CheckboxField, CsrfField, FormAlert, TextField, NewPasswordFields } from '#app/components/forms/form-fields.tsx';
 import { customerContext, requestInfoContext, servicesContext, storefrontContext } from '#app/context.ts';
 import { orUnavailable } from '#app/db/with-database.server.ts';
 import { accountPath, safeReturnTo } from '#app/modules/customers/account-paths.ts';
@@ -73,23 +73,7 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
           <TextField name="lastName" label={t('account.lastName')} autoComplete="family-name" required defaultValue={values.lastName} error={errors.lastName} />
         </div>
         <TextField name="email" type="email" label={t('account.email')} autoComplete="email" required defaultValue={values.email} error={errors.email} />
-        <TextField
-          name="password"
-          type="password"
-          label={t('account.password')}
-          autoComplete="new-password"
-          required
-          hint={t('account.passwordRules')}
-          error={errors.password}
-        />
-        <TextField
-          name="confirmPassword"
-          type="password"
-          label={t('account.confirmPassword')}
-          autoComplete="new-password"
-          required
-          error={errors.confirmPassword}
-        />
+        <NewPasswordFields label={t('account.password')} errors={errors} />
         <fieldset className="form-fieldset">
           <legend>{t('account.businessHeading')}</legend>
           <p className="form-field__hint">{t('account.businessText')}</p>

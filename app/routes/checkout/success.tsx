@@ -2,7 +2,7 @@ import { data, Form, Link } from 'react-router';
 import { ReviewLines } from '#app/components/checkout/review-lines.tsx';
 import type { Route } from './+types/success';
 import { AccountPage } from '#app/components/account/account-page.tsx';
-import { CsrfField, FormAlert, TextField } from '#app/components/forms/form-fields.tsx';
+import { CsrfField, FormAlert, NewPasswordFields } from '#app/components/forms/form-fields.tsx';
 import { OrderNotes } from '#app/components/orders/order-notes.tsx';
 import { requestInfoContext, servicesContext, storefrontContext } from '#app/context.ts';
 import { orUnavailable } from '#app/db/with-database.server.ts';
@@ -177,23 +177,7 @@ export default function SuccessPage({ loaderData, actionData }: Route.ComponentP
                 <label htmlFor="account-email">{t('account.email')}</label>
                 <input id="account-email" type="email" name="username" autoComplete="username" value={email} readOnly />
               </div>
-              <TextField
-                name="password"
-                type="password"
-                label={t('account.password')}
-                autoComplete="new-password"
-                required
-                hint={t('account.passwordRules')}
-                error={failure?.fieldErrors.password}
-              />
-              <TextField
-                name="confirmPassword"
-                type="password"
-                label={t('account.confirmPassword')}
-                autoComplete="new-password"
-                required
-                error={failure?.fieldErrors.confirmPassword}
-              />
+              <NewPasswordFields label={t('account.password')} errors={failure?.fieldErrors} />
               <button type="submit" className="button">
                 {t('account.createAccount')}
               </button>

@@ -1,7 +1,7 @@
 import { data, Form, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/password';
 import { AccountPage } from '#app/components/account/account-page.tsx';
-import { CsrfField, FormNotice, TextField } from '#app/components/forms/form-fields.tsx';
+import { CsrfField, FormNotice, TextField, NewPasswordFields } from '#app/components/forms/form-fields.tsx';
 import { customerContext, servicesContext, storefrontContext } from '#app/context.ts';
 import { orUnavailable } from '#app/db/with-database.server.ts';
 import { accountPath } from '#app/modules/customers/account-paths.ts';
@@ -43,23 +43,7 @@ export default function PasswordPage({ loaderData, actionData }: Route.Component
           required
           error={errors.currentPassword}
         />
-        <TextField
-          name="password"
-          type="password"
-          label={t('account.newPassword')}
-          autoComplete="new-password"
-          required
-          hint={t('account.passwordRules')}
-          error={errors.password}
-        />
-        <TextField
-          name="confirmPassword"
-          type="password"
-          label={t('account.confirmPassword')}
-          autoComplete="new-password"
-          required
-          error={errors.confirmPassword}
-        />
+        <NewPasswordFields label={t('account.newPassword')} errors={errors} />
         <button type="submit" className="button button--primary" disabled={navigation.state === 'submitting'}>
           {t('account.savePassword')}
         </button>
