@@ -11,7 +11,7 @@ import type { IndexedProduct, ListingIndex } from '#app/modules/catalogue/listin
 import type { LocaleCode } from '#app/modules/i18n/locales.ts';
 import { searchConfigOf } from './search-config.ts';
 
-/** Words as the text search parser sees them here: letters and digits, lowercased. */
+/** Words as the database's text search parser sees them: letters and digits, lowercased, accents kept (they are stemmed as written; the search box's index in title-matches.server.ts strips them on purpose). */
 const wordsIn = (text: string) =>
   text
     .toLowerCase()
