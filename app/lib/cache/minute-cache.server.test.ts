@@ -32,6 +32,19 @@ describe('minuteCache', () => {
     expect(await cached(db, 'k', slow)).toBe('new');
   });
 
+  it('forgets one answer of one database when asked, keeping the others', async () => {
+    const cached = minuteCache<string>(10);
+    const db = database();
+    const other = database();
+    await cached(db, 'a', async () => 'a1');
+    await cached(db, 'b', async () => 'b1');
+    await cached(other, 'a', async () => 'other a1');
+    cached.forget(db, 'a');
+    expect(await cached(db, 'a', async () => 'a2')).toBe('a2');
+    expect(await cached(db, 'b', async () => 'b2')).toBe('b1');
+    expect(await cached(other, 'a', async () => 'other a2')).toBe('other a1');
+  });
+
   it('forgets everything of one database on a change, and a refresh begun before it is not kept', async () => {
     const cached = minuteCache<string>(10);
     const db = database();

@@ -17,7 +17,7 @@ const refreshAfterMs = 60_000;
 export function minuteCache<V>(maxEntries: number) {
   const caches = new WeakMap<Database, Entries<V>>();
   allCaches.add(caches as WeakMap<Database, Entries<unknown>>);
-  return (db: Database, key: string, load: () => Promise<V>): Promise<V> => {
+  const cached = (db: Database, key: string, load: () => Promise<V>): Promise<V> => {
     let cache = caches.get(db);
     if (!cache) caches.set(db, (cache = new Map()));
     const entries = cache;
@@ -32,6 +32,9 @@ export function minuteCache<V>(maxEntries: number) {
     value.catch(() => entries.delete(key));
     return value;
   };
+  /** Drops one answer of this process, when it knows its own write changed it (other processes keep theirs up to a minute). */
+  cached.forget = (db: Database, key: string) => void caches.get(db)?.delete(key);
+  return cached;
 }
 
 /** Reads a fresh answer and puts it in place of `stale`, unless the cache was emptied meanwhile. */

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '#app/db/client.server.ts';
+import { minuteCache } from '#app/lib/cache/minute-cache.server.ts';
 import type { LocaleCode } from '#app/modules/i18n/locales.ts';
 import { getLexicon, usesWord } from './lexicon.server.ts';
 import { queryWords } from './search.server.ts';
@@ -79,7 +80,9 @@ export async function recordSearch(db: Database, locale: LocaleCode, searchedQue
   const lexicon = await getLexicon(db, locale);
   if (!words.every((word) => /^\d+$/.test(word) || usesWord(lexicon, word))) return;
   const term = words.join(' ').slice(0, 80);
-  await db.execute(sql`
+  const [row] = await queryRows<{ became_shown: boolean }>(
+    db,
+    sql`
     insert into search_terms (locale, term, searches, last_results, last_searched_at, visitors)
     values (${locale}, ${term}, 1, ${results}, now(), array[${visitor}]::text[])
     on conflict (locale, term) do update set
@@ -88,28 +91,45 @@ export async function recordSearch(db: Database, locale: LocaleCode, searchedQue
       last_searched_at = now(),
       visitors = case
         when ${visitor} = any(search_terms.visitors) or cardinality(search_terms.visitors) >= ${minimumDistinctVisitors} then search_terms.visitors
-        else array_append(search_terms.visitors, ${visitor}::text) end`);
+        else array_append(search_terms.visitors, ${visitor}::text) end
+    returning coalesce(visitors[${minimumDistinctVisitors}] = ${visitor}, false) as became_shown`,
+  );
+  // The visitor who made a search one to show: this process shows it from the next suggestion on.
+  if (row?.became_shown) shownTerms.forget(db, locale);
 }
 
-const shownToShoppers = sql`last_results > 0 and cardinality(visitors) >= ${minimumDistinctVisitors}`;
+/** At most this many of a store's most searched terms are offered as completions and popular searches. */
+const maxShownTerms = 5_000;
+const shownTerms = minuteCache<string[]>(20);
+
+/**
+ * The searches shown to shoppers in a store, most searched (then most recent) first, held for a
+ * minute per process: the search box asks for completions at every keystroke (issue 14).
+ */
+function termsShownToShoppers(db: Database, locale: LocaleCode): Promise<string[]> {
+  return shownTerms(db, locale, async () => {
+    const rows = await queryRows<{ term: string }>(
+      db,
+      sql`select term from search_terms where locale = ${locale} and last_results > 0 and cardinality(visitors) >= ${minimumDistinctVisitors}
+          order by searches desc, last_searched_at desc limit ${maxShownTerms}`,
+    );
+    return rows.map((row) => row.term);
+  });
+}
 
 /** Searches shoppers ran that start like the query: completions for the suggestion box. */
 export async function completions(db: Database, locale: LocaleCode, query: string, limit = 5): Promise<string[]> {
   const prefix = queryWords(query).join(' ');
   if (!prefix) return [];
-  const rows = await queryRows<{ term: string }>(
-    db,
-    sql`select term from search_terms where locale = ${locale} and ${shownToShoppers} and term like ${`${prefix}%`} and term <> ${prefix}
-        order by searches desc limit ${limit}`,
-  );
-  return rows.map((row) => row.term);
+  const found: string[] = [];
+  for (const term of await termsShownToShoppers(db, locale)) {
+    if (term === prefix || !term.startsWith(prefix)) continue;
+    if (found.push(term) === limit) break;
+  }
+  return found;
 }
 
 /** The searches shoppers ran most in this store that found something. */
 export async function popularSearches(db: Database, locale: LocaleCode, limit = 8): Promise<string[]> {
-  const rows = await queryRows<{ term: string }>(
-    db,
-    sql`select term from search_terms where locale = ${locale} and ${shownToShoppers} order by searches desc, last_searched_at desc limit ${limit}`,
-  );
-  return rows.map((row) => row.term);
+  return (await termsShownToShoppers(db, locale)).slice(0, limit);
 }
