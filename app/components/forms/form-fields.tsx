@@ -75,7 +75,18 @@ export { FieldMessage };
  * A new password and its confirmation, with the password rules as the hint: registration, a
  * password change or reset, and the account made from a guest order. `label` names the first field.
  */
-export function NewPasswordFields({ label, errors }: { label: string; errors: { password?: FieldError; confirmPassword?: FieldError } | undefined }) {
+/** A new password and its confirmation; the back office passes its own wording. */
+export function NewPasswordFields({
+  label,
+  confirmLabel,
+  hint,
+  errors,
+}: {
+  label: string;
+  confirmLabel?: string;
+  hint?: string;
+  errors: { password?: FieldError; confirmPassword?: FieldError } | undefined;
+}) {
   const { t } = useI18n();
   return (
     <>
@@ -85,13 +96,13 @@ export function NewPasswordFields({ label, errors }: { label: string; errors: { 
         label={label}
         autoComplete="new-password"
         required
-        hint={t('account.passwordRules')}
+        hint={hint ?? t('account.passwordRules')}
         error={errors?.password}
       />
       <TextField
         name="confirmPassword"
         type="password"
-        label={t('account.confirmPassword')}
+        label={confirmLabel ?? t('account.confirmPassword')}
         autoComplete="new-password"
         required
         error={errors?.confirmPassword}

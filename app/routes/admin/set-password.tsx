@@ -1,7 +1,7 @@
 import { data, Form, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/set-password';
 import { AdminAuthCard } from '#app/components/admin/admin-ui.tsx';
-import { CsrfField, TextField } from '#app/components/forms/form-fields.tsx';
+import { CsrfField, NewPasswordFields } from '#app/components/forms/form-fields.tsx';
 import { servicesContext } from '#app/context.ts';
 import { orUnavailable } from '#app/db/with-database.server.ts';
 import { adminPath } from '#app/modules/admin/admin-paths.ts';
@@ -46,22 +46,11 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
       <Form method="post" noValidate className="admin-form">
         <CsrfField />
         <input type="email" name="username" autoComplete="username" value={loaderData.email} readOnly hidden />
-        <TextField
-          name="password"
-          type="password"
+        <NewPasswordFields
           label={t('admin.setPassword.password')}
-          autoComplete="new-password"
-          required
+          confirmLabel={t('admin.setPassword.confirm')}
           hint={t('admin.setPassword.hint')}
-          error={failure?.fieldErrors.password}
-        />
-        <TextField
-          name="confirmPassword"
-          type="password"
-          label={t('admin.setPassword.confirm')}
-          autoComplete="new-password"
-          required
-          error={failure?.fieldErrors.confirmPassword}
+          errors={failure?.fieldErrors}
         />
         <button type="submit" className="button admin-button button--primary" disabled={navigation.state === 'submitting'}>
           {t('admin.setPassword.submit')}
