@@ -87,7 +87,7 @@ async function runSearch(db: Database, locale: LocaleCode, query: string, limit:
   );
   // Titles with a word holding the one typed, which stemming misses inside compounds
   // ("gesp" in "Klikgesp", "seil" in "Kletterseil"): they lead their kind, best fitting first.
-  const similar = titleMatches(index, tree, locale, words.join(' ')).map((match) => ({
+  const similar = (await titleMatches(db, index, tree, locale, words.join(' '))).map((match) => ({
     kind: match.kind,
     ref_id: match.refId,
     title: match.title,

@@ -4,7 +4,8 @@ import type { ListingIndex } from '#app/modules/catalogue/listing-index.server.t
 import type { LocaleCode } from '#app/modules/i18n/locales.ts';
 import { completions, popularSearches } from './popular-searches.server.ts';
 import { queryWords } from './search.server.ts';
-import { productsStartingLike, wordsOf } from './title-matches.server.ts';
+import { foldedWordsOf } from './product-words.server.ts';
+import { productsStartingLike } from './title-matches.server.ts';
 
 export interface Suggestions {
   query: string;
@@ -24,10 +25,14 @@ const startsWords = (typed: string[], words: string[]) => typed.every((prefix) =
  */
 export async function suggest(db: Database, index: ListingIndex, locale: LocaleCode, query: string): Promise<Suggestions> {
   const trimmed = query.trim().slice(0, 100);
-  const typed = wordsOf(queryWords(trimmed).join(' '));
+  const typed = foldedWordsOf(queryWords(trimmed).join(' '));
   if (typed.length === 0) return { query: '', products: [], categories: [], completions: await popularSearches(db, locale, 6) };
-  const [tree, terms] = await Promise.all([getCategoryTree(db, locale), completions(db, locale, trimmed)]);
-  const products = productsStartingLike(index, locale, typed, 6).map((product) => ({
+  const [tree, terms, startingLike] = await Promise.all([
+    getCategoryTree(db, locale),
+    completions(db, locale, trimmed),
+    productsStartingLike(db, index, locale, typed, 6),
+  ]);
+  const products = startingLike.map((product) => ({
     sku: product.sku,
     name: product.names[locale] ?? product.sku,
     urlKey: product.urlKeys[locale] ?? '',
@@ -37,7 +42,7 @@ export async function suggest(db: Database, index: ListingIndex, locale: LocaleC
   const categories: Suggestions['categories'] = [];
   const visit = (nodes: NavigationCategory[]) => {
     for (const node of nodes) {
-      if (categories.length < 4 && startsWords(typed, wordsOf(node.name))) categories.push({ name: node.name, urlPath: node.urlPath });
+      if (categories.length < 4 && startsWords(typed, foldedWordsOf(node.name))) categories.push({ name: node.name, urlPath: node.urlPath });
       visit(node.children);
     }
   };

@@ -1,66 +1,21 @@
 /**
- * Searching titles in memory: the words of every product's name and SKU per locale, with the
- * positions of the products that have each word, built once per listing index (which every
- * process keeps anyway). The search box's suggestions look words up by their start, the search
+ * Searching titles in memory by the folded words of product names and SKUs (product-words.server.ts)
+ * and of category names. The search box's suggestions look words up by their start, the search
  * results by any part ("gesp" in "Klikgesp", "seil" in "Kletterseil": the parts of compounds that
  * the store language's stemming misses). A search nobody made before costs no scan over every
  * title in the database (issue 14: cold searches).
  */
+import type { Database } from '#app/db/client.server.ts';
 import type { NavigationCategory } from '#app/modules/catalogue/category-tree.server.ts';
 import type { IndexedProduct, ListingIndex } from '#app/modules/catalogue/listing-index.server.ts';
 import type { LocaleCode } from '#app/modules/i18n/locales.ts';
+import { foldedWordsOf, type ProductWords, productWords } from './product-words.server.ts';
 
 export interface TitleMatch {
   kind: 'product' | 'category';
   refId: number;
   title: string;
   urlPath: string;
-}
-
-/** Lowercase words without accents, so "schwa" finds "Schwarz" and "creme" finds "Crème". */
-export const wordsOf = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
-
-interface ProductWords {
-  products: IndexedProduct[];
-  /** the words of each product's name and SKU, at the product's position */
-  words: string[][];
-  /** each distinct word → the positions of the products that have it, ascending */
-  postings: Map<string, number[]>;
-  /** the same words in code-point order, to find the words starting like a typed one without a scan */
-  sortedWords: string[];
-}
-
-const productWordsByIndex = new WeakMap<ListingIndex, Map<LocaleCode, ProductWords>>();
-
-/** The products named in `locale`, in the listing index's order, with their words. */
-function productWords(index: ListingIndex, locale: LocaleCode): ProductWords {
-  let byLocale = productWordsByIndex.get(index);
-  if (!byLocale) productWordsByIndex.set(index, (byLocale = new Map()));
-  let found = byLocale.get(locale);
-  if (!found) {
-    const built: ProductWords = { products: [], words: [], postings: new Map(), sortedWords: [] };
-    for (const product of index.products) {
-      const name = product.names[locale];
-      if (!name) continue;
-      const position = built.products.push(product) - 1;
-      const words = wordsOf(`${name} ${product.sku}`);
-      built.words.push(words);
-      for (const word of new Set(words)) {
-        const list = built.postings.get(word);
-        if (list) list.push(position);
-        else built.postings.set(word, [position]);
-      }
-    }
-    built.sortedWords = [...built.postings.keys()].toSorted((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    byLocale.set(locale, (found = built));
-  }
-  return found;
 }
 
 /** How a title word holds a typed word: 3 the same word, 2 its start, 1 somewhere inside, 0 not. */
@@ -87,7 +42,7 @@ function score(typed: string[], words: string[], fit: Fit): number {
 function fittingLists(found: ProductWords, typed: string, fit: Fit): number[][] {
   const lists: number[][] = [];
   if (fit === startFit) {
-    const words = found.sortedWords;
+    const words = found.sortedFolded;
     let low = 0;
     let high = words.length;
     while (low < high) {
@@ -95,10 +50,10 @@ function fittingLists(found: ProductWords, typed: string, fit: Fit): number[][] 
       if ((words[middle] as string) < typed) low = middle + 1;
       else high = middle;
     }
-    for (let i = low; i < words.length && (words[i] as string).startsWith(typed); i++) lists.push(found.postings.get(words[i] as string) as number[]);
+    for (let i = low; i < words.length && (words[i] as string).startsWith(typed); i++) lists.push(found.foldedPostings.get(words[i] as string) as number[]);
     return lists;
   }
-  for (const [word, list] of found.postings) if (fit(typed, word) > 0) lists.push(list);
+  for (const [word, list] of found.foldedPostings) if (fit(typed, word) > 0) lists.push(list);
   return lists;
 }
 
@@ -111,14 +66,14 @@ function matchingProducts(found: ProductWords, typed: string[], fit: Fit): { pos
   return [...new Set(rarest.flat())]
     .toSorted((a, b) => a - b)
     .flatMap((position) => {
-      const points = score(typed, found.words[position] as string[], fit);
+      const points = score(typed, found.folded[position] as string[], fit);
       return points > 0 ? [{ position, score: points }] : [];
     });
 }
 
 /** In-stock products whose words start like every typed word, in the listing index's order. */
-export function productsStartingLike(index: ListingIndex, locale: LocaleCode, typed: string[], limit: number): IndexedProduct[] {
-  const found = productWords(index, locale);
+export async function productsStartingLike(db: Database, index: ListingIndex, locale: LocaleCode, typed: string[], limit: number): Promise<IndexedProduct[]> {
+  const found = await productWords(db, index, locale);
   const products: IndexedProduct[] = [];
   for (const { position } of matchingProducts(found, typed, startFit)) {
     const product = found.products[position] as IndexedProduct;
@@ -135,8 +90,8 @@ const maxMatches = 100;
  * Categories and products whose titles hold every word of the query (whole, as a start or inside
  * a longer word), best fitting first, then shorter titles; at most 100 of each kind.
  */
-export function titleMatches(index: ListingIndex, tree: NavigationCategory[], locale: LocaleCode, query: string): TitleMatch[] {
-  const typed = [...new Set(wordsOf(query))];
+export async function titleMatches(db: Database, index: ListingIndex, tree: NavigationCategory[], locale: LocaleCode, query: string): Promise<TitleMatch[]> {
+  const typed = [...new Set(foldedWordsOf(query))];
   if (typed.length === 0) return [];
   const best = <T extends { score: number; match: TitleMatch }>(candidates: T[]) =>
     candidates
@@ -149,7 +104,7 @@ export function titleMatches(index: ListingIndex, tree: NavigationCategory[], lo
   const visit = (nodes: NavigationCategory[]) => {
     for (const node of nodes) {
       categories.push({
-        score: score(typed, wordsOf(node.name), partFit),
+        score: score(typed, foldedWordsOf(node.name), partFit),
         match: { kind: 'category', refId: node.id, title: node.name, urlPath: node.urlPath },
       });
       visit(node.children);
@@ -157,7 +112,7 @@ export function titleMatches(index: ListingIndex, tree: NavigationCategory[], lo
   };
   visit(tree);
 
-  const found = productWords(index, locale);
+  const found = await productWords(db, index, locale);
   const products = matchingProducts(found, typed, partFit).map(({ position, score: points }) => {
     const product = found.products[position] as IndexedProduct;
     return {
