@@ -10,10 +10,11 @@ import { newSharedPageRecord, sharedPageContext } from './modules/page-cache/sha
 import { I18nProvider } from './modules/i18n/i18n.tsx';
 import { detectStorefront } from './modules/i18n/locale-detection.ts';
 import { storefrontByCode, storefrontByPrefix } from './modules/i18n/locales.ts';
-import { loadMessages } from './modules/i18n/messages.server.ts';
+import { loadMessages, storefrontPageMessages } from './modules/i18n/messages.server.ts';
 import { localeCookie } from './modules/i18n/storefront-request.server.ts';
 import { csrfState, failsCsrfCheck } from './lib/security/csrf.server.ts';
 import { oneClickUnsubscribePath } from './modules/newsletter/newsletter-paths.ts';
+import { adminBase } from './modules/admin/admin-paths.ts';
 import { errors as fallbackErrors } from '../locales/en-US.json';
 import './styles/global.css';
 
@@ -59,9 +60,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, logger, shopName, siteUrl, isProduction } = context.get(servicesContext);
   // Pages below a locale prefix speak its language; anything else (errors, redirects) the visitor's.
   const storefront = storefrontByPrefix(params.lang ?? '') ?? detectStorefront(readCookie(request, localeCookie), request.headers.get('accept-language'));
+  const messages = await loadMessages(db, storefront.code, logger);
+  // The back office's error pages speak through these too (its layout loads its own language's).
+  const { pathname } = new URL(request.url);
+  const inBackOffice = pathname === adminBase || pathname.startsWith(`${adminBase}/`);
   return {
     locale: storefront.code,
-    messages: await loadMessages(db, storefront.code, logger),
+    messages: inBackOffice ? messages : storefrontPageMessages(messages),
     csrfToken: context.get(csrfTokenContext),
     cspNonce: context.get(requestInfoContext).cspNonce,
     shopName,

@@ -107,7 +107,7 @@ export function ProductTabs({
                   </p>
                   {review.reply && (
                     <div className="review__reply">
-                      <p className="review__reply-heading">{t('admin.reviews.shopReply', { shop: shopName })}</p>
+                      <p className="review__reply-heading">{t('product.reviewShopReply', { shop: shopName })}</p>
                       <p>{review.reply}</p>
                     </div>
                   )}

@@ -63,3 +63,24 @@ export async function loadMessages(db: Database, locale: LocaleCode, logger: Log
   if (skipped.length > 0) logger.warn({ locale, skipped }, 'translated messages skipped: they collide with existing keys');
   return messages;
 }
+
+/**
+ * Sections that only mails, documents and the back office use (the back office loads its own
+ * messages): left out of what a storefront page carries to the browser, nearly half of the
+ * messages' size in every page's hydration data (issue 14). tests/code-shape/storefront-messages.test.ts
+ * checks that storefront code names no key of these.
+ */
+export const sectionsOffStorefrontPages = ['admin', 'contactInbox', 'fulfilment', 'invoice', 'mail', 'unpaidOrders'] as const;
+
+const storefrontTrees = new WeakMap<MessageTree, MessageTree>();
+
+/** The messages a storefront page needs in the browser. */
+export function storefrontPageMessages(messages: MessageTree): MessageTree {
+  let tree = storefrontTrees.get(messages);
+  if (!tree) {
+    const left: ReadonlySet<string> = new Set(sectionsOffStorefrontPages);
+    tree = Object.fromEntries(Object.entries(messages).filter(([section]) => !left.has(section))) as MessageTree;
+    storefrontTrees.set(messages, tree);
+  }
+  return tree;
+}

@@ -26,7 +26,7 @@ const reasonMessages: Record<string, string> = {
 const loginFailures = {
   'invalid-credentials': { key: 'account.loginFailed', status: 400 },
   'too-many-attempts': { key: 'account.tooManyAttempts', status: 429 },
-  blocked: { key: 'admin.customers.blockedLogin', status: 403 },
+  blocked: { key: 'account.loginBlocked', status: 403 },
 } as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
