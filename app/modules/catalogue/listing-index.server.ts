@@ -67,6 +67,15 @@ export interface ListingIndex {
   builtAt: number;
 }
 
+const productsByIdOf = new WeakMap<ListingIndex, ReadonlyMap<number, IndexedProduct>>();
+
+/** The index's products by id, made once per index (pages look products up by id on every request). */
+export function indexedProductsById(index: ListingIndex): ReadonlyMap<number, IndexedProduct> {
+  let byId = productsByIdOf.get(index);
+  if (!byId) productsByIdOf.set(index, (byId = new Map(index.products.map((product) => [product.id, product]))));
+  return byId;
+}
+
 /** Spec §3 category uid: the base64 of the id, as the storefront API answers it. */
 export const categoryUid = (id: number) => Buffer.from(String(id)).toString('base64');
 

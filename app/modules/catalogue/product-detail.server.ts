@@ -16,7 +16,7 @@ import {
 import { minuteCache } from '#app/lib/cache/minute-cache.server.ts';
 import { reviewerBoughtProduct } from '#app/modules/customers/customer-reviews.server.ts';
 import type { LocaleCode } from '#app/modules/i18n/locales.ts';
-import type { IndexedProduct, ListingIndex } from './listing-index.server.ts';
+import { type IndexedProduct, indexedProductsById, type ListingIndex } from './listing-index.server.ts';
 import { variantOptionRows } from './variant-options.server.ts';
 
 export interface VariantOption {
@@ -196,7 +196,7 @@ async function loadProductDetail(db: Database, index: ListingIndex, productId: n
     else specifications.push({ code: row.code, label: row.label, unit: row.unit, values: [value], numeric: row.number !== null });
   }
 
-  const indexed = new Map(index.products.map((p) => [p.id, p]));
+  const indexed = indexedProductsById(index);
   const cards = (kind: 'bought_together' | 'most_viewed') =>
     relatedRows
       .filter((r) => r.kind === kind)

@@ -1,5 +1,5 @@
 import type { Database } from '#app/db/client.server.ts';
-import { getListingIndex } from '#app/modules/catalogue/listing-index.server.ts';
+import { getListingIndex, indexedProductsById } from '#app/modules/catalogue/listing-index.server.ts';
 import { lineOptionsByVariant } from '#app/modules/catalogue/variant-options.server.ts';
 import type { LocaleCode } from '#app/modules/i18n/locales.ts';
 import { getWishlists } from './wishlists.server.ts';
@@ -11,7 +11,7 @@ import { getWishlists } from './wishlists.server.ts';
  */
 export async function wishlistPageData(db: Database, customerId: number, locale: LocaleCode) {
   const [lists, index] = await Promise.all([getWishlists(db, customerId), getListingIndex(db)]);
-  const products = new Map(index.products.map((product) => [product.id, product]));
+  const products = indexedProductsById(index);
   const variantIds = lists.flatMap((list) => list.items.flatMap((item) => (item.variantId ? [item.variantId] : [])));
   const options = await lineOptionsByVariant(db, variantIds, locale);
   return lists.map((list) => ({
