@@ -16,7 +16,14 @@ import { csrfState, failsCsrfCheck } from './lib/security/csrf.server.ts';
 import { oneClickUnsubscribePath } from './modules/newsletter/newsletter-paths.ts';
 import { adminBase } from './modules/admin/admin-paths.ts';
 import { errors as fallbackErrors } from '../locales/en-US.json';
-import './styles/global.css';
+import globalStylesHref from './styles/global.css?url';
+
+/**
+ * The storefront's stylesheet as a React stylesheet resource (`precedence`): React writes it into
+ * the head before the script preloads, so a phone on a slow connection fetches the one
+ * render-blocking file first instead of after thirty scripts (Lighthouse's first paint, issue 14).
+ */
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: globalStylesHref, precedence: 'default' }];
 
 /** Every state-changing request must carry the visitor's CSRF token; every visitor gets one. */
 const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
