@@ -16,6 +16,24 @@ export function imageSources(path: string, width: ImageWidth, preset?: 'banner')
   return { src: `${base}${presetParameter}`, srcSet: `${base}${presetParameter} 1x, ${base}&dpr=2${presetParameter} 2x` };
 }
 
+/** The widest file the pipeline draws (decision 0015), asked for as 1280 CSS px at 2x. */
+const widestDrawnPixels = 2560;
+
+/**
+ * Image sources for an image whose shown width depends on the screen: each served width at 1x
+ * and the widest file the pipeline draws, with `sizes` telling the browser the shown width, so a
+ * phone picks a file near its own pixels instead of the 2x of the desktop width (the home banner
+ * was 2560 px on every phone).
+ */
+export function responsiveImageSources(path: string, widths: readonly ImageWidth[], sizes: string, preset?: 'banner') {
+  const presetParameter = preset ? `&preset=${preset}` : '';
+  const candidates = [
+    ...widths.map((width) => `/images/${path}?w=${width}${presetParameter} ${width}w`),
+    `/images/${path}?w=${widestDrawnPixels / 2}&dpr=2${presetParameter} ${widestDrawnPixels}w`,
+  ];
+  return { src: `/images/${path}?w=${Math.max(...widths)}${presetParameter}`, srcSet: candidates.join(', '), sizes };
+}
+
 /** `wishlist`: show the save and add-to-cart buttons (on category listings, whose page action handles them). */
 export function ProductCard({
   product,
