@@ -11,7 +11,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { and, isNotNull, isNull, sql } from 'drizzle-orm';
 import { AggregatorRegistry, Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { Database } from '#app/db/client.server.ts';
+import type { Database, DatabasePool } from '#app/db/client.server.ts';
 import { mailOutbox, orders } from '#app/db/schema.ts';
 import { adminBase } from '#app/modules/admin/admin-paths.ts';
 import { jobQueueState } from '#app/modules/jobs/job-queue.server.ts';
@@ -46,7 +46,7 @@ export class ShopMetrics {
   /** Figures read from the shared database: no process labels, one value across a cluster. */
   readonly databaseRegistry = new Registry();
   readonly #requests: Histogram<'route_type' | 'status' | 'page_cache'>;
-  readonly #queries: Histogram<'outcome'>;
+  readonly #queries: Histogram<'outcome' | 'pool'>;
   readonly #jobs: Histogram<'job' | 'outcome'>;
 
   constructor(sources: MetricSources, { role }: { role: string }) {
@@ -62,8 +62,8 @@ export class ShopMetrics {
     });
     this.#queries = new Histogram({
       name: 'cordial_db_query_duration_seconds',
-      help: 'Database queries of this process (PostgreSQL), with their duration',
-      labelNames: ['outcome'],
+      help: 'Database queries of this process (PostgreSQL) by outcome and pool (primary, replica), with their duration',
+      labelNames: ['outcome', 'pool'],
       buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5],
       registers: [registry],
     });
@@ -161,8 +161,8 @@ export class ShopMetrics {
     this.#requests.observe({ route_type: routeTypeOf(path), status: String(status), page_cache: pageCacheHit ? 'hit' : 'no' }, seconds);
   }
 
-  queryDone = (seconds: number, failed: boolean): void => {
-    this.#queries.observe({ outcome: failed ? 'failed' : 'ok' }, seconds);
+  queryDone = (seconds: number, failed: boolean, pool: DatabasePool): void => {
+    this.#queries.observe({ outcome: failed ? 'failed' : 'ok', pool }, seconds);
   };
 
   jobDone = (job: string, outcome: 'succeeded' | 'failed', seconds: number): void => {
