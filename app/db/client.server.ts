@@ -259,13 +259,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       ...(replicaPool && {
         async replicaCaughtUp() {
-          const { rows } = await pool.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn');
+          const { rows } = (await pool.query('select pg_current_wal_lsn()::text as lsn')) as pg.QueryResult<{ lsn: string }>;
           const until = Date.now() + replicaWaitMs;
           // pg_last_wal_replay_lsn() is null on a server that is not replaying (not a standby).
-          const replayed = () =>
-            replicaPool
-              .query<{ done: boolean }>('select coalesce(pg_last_wal_replay_lsn() >= $1::pg_lsn, true) as done', [rows[0]!.lsn])
-              .then((result) => result.rows[0]!.done);
+          const replayed = async () => {
+            const answer = (await replicaPool.query('select coalesce(pg_last_wal_replay_lsn() >= $1::pg_lsn, true) as done', [
+              rows[0]!.lsn,
+            ])) as pg.QueryResult<{ done: boolean }>;
+            return answer.rows[0]!.done;
+          };
           while (!(await replayed()) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
         },
       }),

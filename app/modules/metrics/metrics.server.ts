@@ -119,7 +119,7 @@ export class ShopMetrics {
       });
     }
     // Every process reads the same rows: the cluster primary keeps one reading (prom-client sums by default).
-    const databaseFigure = { registers: [this.databaseRegistry], aggregator: 'first' } as const;
+    const databaseFigure = { registers: [this.databaseRegistry], aggregator: 'first' as const };
     new Gauge({
       name: 'cordial_job_queue_jobs',
       help: 'Background jobs by state: due (waiting for a worker), running, failed (one-off jobs given up)',
