@@ -42,6 +42,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...postgres, ROLE: 'cron' })).toThrow(/ROLE="cron"/);
   });
 
+  it('takes a read replica only beside a PostgreSQL primary', () => {
+    const replica = 'postgresql://replica.internal/shop';
+    expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgresql://localhost/shop', DATABASE_REPLICA_URL: replica }).databaseReplicaUrl).toBe(replica);
+    expect(loadConfig({ DATA_DIR: dataDir() }).databaseReplicaUrl).toBeUndefined();
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_REPLICA_URL: replica })).toThrow(
+      /DATABASE_REPLICA_URL.*The embedded database \(PGlite\) has no replicas/s,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgresql://localhost/shop', DATABASE_REPLICA_URL: 'mysql://replica/shop' })).toThrow(
+      /DATABASE_REPLICA_URL=.*must be a postgres/,
+    );
+  });
+
   it('reads METRICS_TOKEN and METRICS_PORT, and refuses a guessable token', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).metrics).toEqual({ token: undefined, port: undefined });
     expect(loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: 'a-long-enough-token', METRICS_PORT: '9464' }).metrics).toEqual({

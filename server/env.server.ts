@@ -75,6 +75,7 @@ const envSchema = z
     HOST: optional(z.string().min(1)),
     DATA_DIR: optional(z.string().min(1)),
     DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })),
+    DATABASE_REPLICA_URL: optional(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })),
     DATABASE_STATEMENT_TIMEOUT_MS: optional(milliseconds),
     DATABASE_CHECKOUT_TIMEOUT_MS: optional(milliseconds),
     DATABASE_IMPORT_TIMEOUT_MS: optional(milliseconds),
@@ -143,6 +144,11 @@ const envSchema = z
   .refine((env) => env.DATABASE_URL || (env.ROLE ?? 'all') === 'all', {
     path: ['ROLE'],
     message: embeddedDatabaseIsOneProcess('a separate web or worker process needs PostgreSQL'),
+  })
+  .refine((env) => env.DATABASE_URL || !env.DATABASE_REPLICA_URL, {
+    path: ['DATABASE_REPLICA_URL'],
+    message:
+      'a read replica replays a PostgreSQL primary: set DATABASE_URL to that primary (npm run db:move -- --to postgresql://... copies this shop there). The embedded database (PGlite) has no replicas; leave DATABASE_REPLICA_URL unset.',
   });
 
 export interface AppConfig {
@@ -150,6 +156,8 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL only: a read replica of databaseUrl for catalogue reads (DATABASE_REPLICA_URL). */
+  databaseReplicaUrl: string | undefined;
   /** PostgreSQL only: how long a statement may take, per kind of work (decision 0017). */
   databaseTimeouts: DatabaseTimeouts;
   siteUrl: string;
@@ -203,6 +211,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: values.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: values.DATABASE_URL,
+    databaseReplicaUrl: values.DATABASE_REPLICA_URL,
     databaseTimeouts: {
       request: values.DATABASE_STATEMENT_TIMEOUT_MS ?? defaultDatabaseTimeouts.request,
       checkout: values.DATABASE_CHECKOUT_TIMEOUT_MS ?? defaultDatabaseTimeouts.checkout,

@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { answerBackupRequest } from '#app/db/backup.server.ts';
-import { type DatabaseHandle, DatabaseStartError, openDatabase } from '#app/db/client.server.ts';
+import { type DatabaseHandle, type DatabasePool, DatabaseStartError, openDatabase } from '#app/db/client.server.ts';
 import { asDatabaseWork } from '#app/db/database-work.server.ts';
 import { type AppConfig, ConfigError, loadConfig } from './env.server.ts';
 import { createMailTransport } from '#app/lib/mail/mailer.server.ts';
@@ -69,7 +69,7 @@ async function main() {
   const web = servesWeb ? await startWebProcess({ port: config.port, host: config.host, logger, listenEarly: cluster.isPrimary }) : undefined;
 
   let metrics: ShopMetrics | undefined;
-  const database = await openShopDatabase(config, logger, (seconds, failed) => metrics?.queryDone(seconds, failed));
+  const database = await openShopDatabase(config, logger, (seconds, failed, pool) => metrics?.queryDone(seconds, failed, pool));
   if (process.env[preparedByPrimary] !== '1') await prepareDatabase(database, config, logger);
 
   const mailer = new MailOutbox(
@@ -203,12 +203,17 @@ async function runPrimary(config: AppConfig, logger: Logger) {
   process.exit(0);
 }
 
-function openShopDatabase(config: AppConfig, logger: Logger, onQueryDone?: (seconds: number, failed: boolean) => void): Promise<DatabaseHandle> {
+function openShopDatabase(
+  config: AppConfig,
+  logger: Logger,
+  onQueryDone?: (seconds: number, failed: boolean, pool: DatabasePool) => void,
+): Promise<DatabaseHandle> {
   return openDatabase(
     config.databaseUrl
       ? {
           driver: 'postgres',
           url: config.databaseUrl,
+          replicaUrl: config.databaseReplicaUrl,
           timeouts: config.databaseTimeouts,
           onConnectionLost: (error) => logger.warn({ err: error }, 'database connection lost; the pool reconnects'),
           onQueryDone,

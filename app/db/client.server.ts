@@ -45,7 +45,16 @@ export interface DatabaseHandle {
   exclusively<T>(work: () => Promise<T>): Promise<T>;
   /** PostgreSQL only: connections of the pool, for /metrics. */
   poolStats?(): { total: number; idle: number; waiting: number };
+  /**
+   * With a read replica (DATABASE_REPLICA_URL): resolves once the replica has replayed what the
+   * primary has committed so far (at most a few seconds), so caches dropped after a change are
+   * not filled again from the replica's older copy.
+   */
+  replicaCaughtUp?(): Promise<void>;
 }
+
+/** Which pool a query went through: the primary, or the read replica of catalogue reads. */
+export type DatabasePool = 'primary' | 'replica';
 
 export type DatabaseOptions =
   | {
@@ -55,10 +64,12 @@ export type DatabaseOptions =
       timeouts?: DatabaseTimeouts;
       /** A pooled connection was lost (server restart, terminated backend, network); the pool replaces it. */
       onConnectionLost?: (error: Error) => void;
-      /** Told how long each query took, in seconds (for /metrics). */
-      onQueryDone?: (seconds: number, failed: boolean) => void;
-      /** Connections of this process's pool (default 10). */
+      /** Told how long each query took, in seconds, and through which pool (for /metrics). */
+      onQueryDone?: (seconds: number, failed: boolean, pool: DatabasePool) => void;
+      /** Connections of this process's pool (default 10); the replica's pool has as many. */
       poolSize?: number;
+      /** A read replica of `url` for catalogue reads (see `catalogueReads`). */
+      replicaUrl?: string;
     }
   | { driver: 'pglite'; /** omitted: in memory */ dataDir?: string; /** start from a dumped data dir */ loadDataDir?: Blob };
 
@@ -91,6 +102,16 @@ class TimeLimitedPool extends pg.Pool {
   }
 }
 
+type QueryCallback = (error: Error | null, result: unknown) => void;
+
+function timedCallback(callback: QueryCallback, onQueryDone: (seconds: number, failed: boolean) => void): QueryCallback {
+  const started = performance.now();
+  return (error, result) => {
+    onQueryDone((performance.now() - started) / 1000, error != null);
+    callback(error, result);
+  };
+}
+
 /**
  * Pooled connections that apply the time limit of the current kind of work (see
  * database-work.server.ts) to every query: on the server (`statement_timeout`, set only when it
@@ -110,6 +131,9 @@ function timeLimitedClient(timeouts: DatabaseTimeouts, onQueryDone?: (seconds: n
       const queryConfig = asQueryConfig(config);
       const timeoutMs = timeouts[queryConfig[workOfQuery] ?? currentDatabaseWork()];
       const limited = (text: string) => ({ text, query_timeout: timeoutMs + clientGraceMs });
+      // pool.query() hands its query over with a callback and gets no promise: timed through the callback.
+      if (onQueryDone && typeof values === 'function') values = timedCallback(values, onQueryDone);
+      else if (onQueryDone && typeof callback === 'function') callback = timedCallback(callback, onQueryDone);
       const run = () => this.timed(this.closedOnReadTimeout(query({ ...queryConfig, ...limited(queryConfig.text) }, values, callback)));
       // A rollback undoes a SET made inside the transaction, so afterwards the setting is unknown
       // (and a SET before it would fail in a transaction that already failed).
@@ -151,26 +175,60 @@ function timeLimitedClient(timeouts: DatabaseTimeouts, onQueryDone?: (seconds: n
   };
 }
 
+/**
+ * The replica of each primary opened with one; catalogue reads go there. One map per process, as
+ * the work store of database-work.server.ts: main.ts opens the pool from the sources, the routes
+ * ask from the server build (a second copy of this module).
+ */
+const replicasKey = Symbol.for('cordial.database-replicas');
+const replicas = ((globalThis as Record<symbol, unknown>)[replicasKey] ??= new WeakMap<Database, Database>()) as WeakMap<Database, Database>;
+
+/**
+ * The database for catalogue reads (listing index, product, category and content pages, search,
+ * menus): the read replica when DATABASE_REPLICA_URL is set, else `db` itself. What must be
+ * consistent (carts, checkout, stock, accounts, the admin and its reads after its writes) keeps
+ * using `db`, the primary. A replica may be a moment behind the primary.
+ */
+export function catalogueReads(db: Database): Database {
+  return replicas.get(db) ?? db;
+}
+
+type PostgresOptions = Extract<DatabaseOptions, { driver: 'postgres' }>;
+
+function openPool(url: string, options: PostgresOptions, pool: DatabasePool): TimeLimitedPool {
+  const onQueryDone = options.onQueryDone;
+  const connections = new TimeLimitedPool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: 5_000,
+    // Probes idle connections, so one silently dropped by the network or a firewall is noticed.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    // pg's typings declare a constructor without the config the pool really passes.
+    Client: timeLimitedClient(
+      options.timeouts ?? defaultDatabaseTimeouts,
+      onQueryDone && ((seconds, failed) => onQueryDone(seconds, failed, pool)),
+    ) as unknown as new () => pg.ClientBase,
+  });
+  const connectionLost = (error: Error) => options.onConnectionLost?.(error);
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  connections.on('error', connectionLost);
+  // Nor one that is checked out (a transaction between two queries): pg-pool listens only to
+  // idle clients, and an 'error' event nobody listens to ends the process.
+  connections.on('connect', (client) => client.on('error', connectionLost));
+  return connections;
+}
+
+/** How long a cache waits for the replica to replay a change before it reads anyway. */
+const replicaWaitMs = 5_000;
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.driver === 'postgres') {
-    const timeouts = options.timeouts ?? defaultDatabaseTimeouts;
-    const pool = new TimeLimitedPool({
-      connectionString: options.url,
-      max: options.poolSize ?? 10,
-      connectionTimeoutMillis: 5_000,
-      // Probes idle connections, so one silently dropped by the network or a firewall is noticed.
-      keepAlive: true,
-      keepAliveInitialDelayMillis: 10_000,
-      // pg's typings declare a constructor without the config the pool really passes.
-      Client: timeLimitedClient(timeouts, options.onQueryDone) as unknown as new () => pg.ClientBase,
-    });
+    const pool = openPool(options.url, options, 'primary');
     const connectionLost = (error: Error) => options.onConnectionLost?.(error);
-    // An idle client losing its connection must not crash the process; the next query reconnects.
-    pool.on('error', connectionLost);
-    // Nor one that is checked out (a transaction between two queries): pg-pool listens only to
-    // idle clients, and an 'error' event nobody listens to ends the process.
-    pool.on('connect', (client) => client.on('error', connectionLost));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
+    const replicaPool = options.replicaUrl ? openPool(options.replicaUrl, options, 'replica') : undefined;
+    if (replicaPool) replicas.set(db, drizzlePg(replicaPool, { schema }) as unknown as Database);
     return {
       db,
       driver: 'postgres',
@@ -199,7 +257,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         }
       },
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-      close: () => pool.end(),
+      ...(replicaPool && {
+        async replicaCaughtUp() {
+          const { rows } = (await pool.query('select pg_current_wal_lsn()::text as lsn')) as pg.QueryResult<{ lsn: string }>;
+          const until = Date.now() + replicaWaitMs;
+          // pg_last_wal_replay_lsn() is null on a server that is not replaying (not a standby).
+          const replayed = async () => {
+            const answer = (await replicaPool.query('select coalesce(pg_last_wal_replay_lsn() >= $1::pg_lsn, true) as done', [
+              rows[0]!.lsn,
+            ])) as pg.QueryResult<{ done: boolean }>;
+            return answer.rows[0]!.done;
+          };
+          while (!(await replayed()) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+        },
+      }),
+      close: () => Promise.all([pool.end(), replicaPool?.end()]).then(() => undefined),
     };
   }
 

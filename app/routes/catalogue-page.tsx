@@ -5,6 +5,7 @@ import { ListingPage } from '#app/components/catalogue/listing-page.tsx';
 import { ProductPage } from '#app/components/catalogue/product-page.tsx';
 import { ContentPage } from '#app/components/content/content-page.tsx';
 import { customerContext, requestInfoContext, servicesContext, storefrontContext } from '#app/context.ts';
+import { catalogueReads } from '#app/db/client.server.ts';
 import { orUnavailable } from '#app/db/with-database.server.ts';
 import { getCategoryPage } from '#app/modules/catalogue/category-page.server.ts';
 import { getListingIndex } from '#app/modules/catalogue/listing-index.server.ts';
@@ -36,18 +37,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const selection = context.get(storefrontContext);
   const locale = selection.storefront.code;
   const url = new URL(request.url);
+  // The catalogue from the read replica, if any (decision 0024); the personal parts from the primary.
+  const reads = catalogueReads(db);
   return orUnavailable(async () => {
-    const resolved = await resolveCataloguePath(db, locale, params['*'] ?? '');
+    const resolved = await resolveCataloguePath(reads, locale, params['*'] ?? '');
     if (!resolved) throw data(null, { status: 404 });
     if (resolved.type === 'REDIRECT') throw redirect(`${resolved.relativeUrl}${url.search}`, resolved.redirectCode);
-    const [index, display] = await Promise.all([getListingIndex(db), priceDisplayFor(db, selection)]);
+    const [index, display] = await Promise.all([getListingIndex(db), priceDisplayFor(reads, selection)]);
     if (resolved.type === 'CATEGORY') {
-      const category = await getCategoryPage(db, index, resolved.id, url.searchParams, locale, display);
+      const category = await getCategoryPage(reads, index, resolved.id, url.searchParams, locale, display);
       return { kind: 'category' as const, prefix: selection.storefront.prefix, alternates: category.alternates, category };
     }
     if (resolved.type === 'PRODUCT') {
       const [product, inCart, wishlists] = await Promise.all([
-        getProductPage(db, index, resolved.id, url.searchParams, locale, display, siteUrl),
+        getProductPage(reads, index, resolved.id, url.searchParams, locale, display, siteUrl),
         readPersonal(context, inCartInput(resolved.id)),
         // Only the product page offers a choice of list (the layout does not read them on every page).
         readPersonal(context, wishlistChoiceInput),
@@ -55,7 +58,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       if (!product) throw data(null, { status: 404 });
       return { kind: 'product' as const, prefix: selection.storefront.prefix, alternates: product.alternates, product, inCart, wishlists };
     }
-    const page = await contentPageView(db, resolved.id, selection, { siteUrl, shopName, onlinePaymentsEnabled: payments !== null });
+    const page = await contentPageView(reads, resolved.id, selection, { siteUrl, shopName, onlinePaymentsEnabled: payments !== null });
     if (!page) throw data(null, { status: 404 });
     return { kind: 'content' as const, prefix: selection.storefront.prefix, alternates: page.alternates, page };
   });

@@ -3,6 +3,7 @@ import type { Route } from './+types/home';
 import { imageSources, ProductGrid, responsiveImageSources } from '#app/components/catalogue/product-card.tsx';
 import { PageHead, samePathAlternates } from '#app/components/page-head.tsx';
 import { servicesContext, storefrontContext } from '#app/context.ts';
+import { catalogueReads } from '#app/db/client.server.ts';
 import { orUnavailable } from '#app/db/with-database.server.ts';
 import { getHomeOverview } from '#app/modules/catalogue/home.server.ts';
 import { getListingIndex } from '#app/modules/catalogue/listing-index.server.ts';
@@ -17,7 +18,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   const { storefront } = context.get(storefrontContext);
   const [overview, banners] = await orUnavailable(async () =>
-    Promise.all([getHomeOverview(db, await getListingIndex(db), storefront.code), activeBanners(db, storefront.code)]),
+    Promise.all([getHomeOverview(catalogueReads(db), await getListingIndex(db), storefront.code), activeBanners(catalogueReads(db), storefront.code)]),
   );
   const newArrivals = overview.categories.find((c) => c.code === 'new-arrivals');
   return { prefix: storefront.prefix, alternates: samePathAlternates(''), newArrivalsPath: newArrivals?.urlPath ?? null, banners, ...overview };

@@ -13,7 +13,7 @@ import { parseAcceptLanguage, storefrontForLanguages } from '#app/modules/i18n/l
 import { resolveStorefrontRequest } from '#app/modules/i18n/storefront-request.server.ts';
 import { offeredPaymentMethods } from '#app/modules/content/content-widgets.server.ts';
 import { supportContacts } from '#app/modules/content/stores.server.ts';
-import type { Database } from '#app/db/client.server.ts';
+import { catalogueReads, type Database } from '#app/db/client.server.ts';
 import type { Logger } from '#app/lib/observability/logger.server.ts';
 import type { StorefrontLocale } from '#app/modules/i18n/locales.ts';
 import { serverTranslator } from '#app/modules/i18n/translator.server.ts';
@@ -57,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // What the header shows of the visitor: pages are shared per these values (decision 0020).
   const [categoryTree, priceDisplay, cartItemCount, customerFirstName] = await orUnavailable(() =>
     Promise.all([
-      getCategoryTree(db, storefront.code),
+      getCategoryTree(catalogueReads(db), storefront.code),
       priceDisplayFor(db, selection),
       readPersonal(context, cartItemCountInput),
       readPersonal(context, customerFirstNameInput),

@@ -8,14 +8,17 @@ const baseUrl = inject('baseUrl');
 export class CartPage {
   readonly page: Page;
   readonly t: Translate;
+  /** The shop's address (the run's shop, or another one such as nginx in front of a cluster). */
+  readonly baseUrl: string;
 
-  constructor(page: Page, t: Translate) {
+  constructor(page: Page, t: Translate, shopUrl = baseUrl) {
     this.page = page;
     this.t = t;
+    this.baseUrl = shopUrl;
   }
 
   async open(prefix: string) {
-    await this.page.goto(`${baseUrl}/${prefix}/checkout`);
+    await this.page.goto(`${this.baseUrl}/${prefix}/checkout`);
     await this.heading().waitFor();
   }
 

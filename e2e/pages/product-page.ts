@@ -8,17 +8,20 @@ const baseUrl = inject('baseUrl');
 export class ProductPage {
   readonly page: Page;
   readonly t: Translate;
+  /** The shop's address (the run's shop, or another one such as nginx in front of a cluster). */
+  readonly baseUrl: string;
 
-  constructor(page: Page, t: Translate) {
+  constructor(page: Page, t: Translate, shopUrl = baseUrl) {
     this.page = page;
     this.t = t;
+    this.baseUrl = shopUrl;
   }
 
   /** Opens the first product of a storefront's category listing and waits for its heading. */
   async openFirstOf(prefix: string, category = 'paracord') {
-    await this.page.goto(`${baseUrl}/${prefix}/${category}`);
+    await this.page.goto(`${this.baseUrl}/${prefix}/${category}`);
     const href = await this.page.locator('.product-card__link').first().getAttribute('href');
-    await this.page.goto(`${baseUrl}${href}`);
+    await this.page.goto(`${this.baseUrl}${href}`);
     await this.heading().waitFor();
   }
 

@@ -14,8 +14,8 @@ const nextStep = async () => {
  * The admin's two-factor page after the password of a demo staff member. `at` runs on each page
  * on the way (the login and the two-factor page), e.g. to check them.
  */
-export async function openTwoFactorPage(page: Page, email: string, at: (step: 'login' | 'two-factor') => Promise<void> = async () => {}) {
-  await page.goto(`${baseUrl}/paracord_admin/login`);
+export async function openTwoFactorPage(page: Page, email: string, at: (step: 'login' | 'two-factor') => Promise<void> = async () => {}, shopUrl = baseUrl) {
+  await page.goto(`${shopUrl}/paracord_admin/login`);
   await at('login');
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('Password').fill(demoStaffPassword);

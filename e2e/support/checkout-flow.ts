@@ -16,12 +16,15 @@ export class CheckoutFlow extends CheckoutSteps {
   readonly product: ProductPage;
   readonly cart: CartPage;
 
-  constructor(page: Page, locale: string, prefix: string) {
+  readonly baseUrl: string;
+
+  constructor(page: Page, locale: string, prefix: string, shopUrl = baseUrl) {
     super(page, (key, values) => formatMessage(lookupMessage(messages(locale), key) ?? key, values, locale));
     this.locale = locale;
     this.prefix = prefix;
-    this.product = new ProductPage(page, this.t);
-    this.cart = new CartPage(page, this.t);
+    this.baseUrl = shopUrl;
+    this.product = new ProductPage(page, this.t, shopUrl);
+    this.cart = new CartPage(page, this.t, shopUrl);
   }
 
   /** Adds the first paracord and waits for the 'added' message (shown with and without JavaScript). */
@@ -57,7 +60,7 @@ export class CheckoutFlow extends CheckoutSteps {
     atPayment?: () => Promise<void>;
   }): Promise<string> {
     await fillCart();
-    await this.page.goto(`${baseUrl}/${this.prefix}/checkout/customer`);
+    await this.page.goto(`${this.baseUrl}/${this.prefix}/checkout/customer`);
     await this.atStep('customer');
     if (email) await this.emailField().fill(email);
     if (companyName) {

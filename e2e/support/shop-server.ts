@@ -13,10 +13,13 @@ export interface RunningShop {
   stop(): Promise<void>;
 }
 
-/** Starts `node server/main.ts` (what `npm start` runs) and waits until /healthz answers 200. */
+/**
+ * Starts `node server/main.ts` (what `npm start` runs) and waits until /healthz answers 200, or
+ * until it prints `readyLine` (a worker, ROLE=worker, serves no HTTP).
+ */
 export async function startShop(
   env: Record<string, string>,
-  { timeoutMs = 280_000, logFile }: { timeoutMs?: number; logFile?: string } = {},
+  { timeoutMs = 280_000, logFile, readyLine }: { timeoutMs?: number; logFile?: string; readyLine?: RegExp } = {},
 ): Promise<RunningShop> {
   const port = env.PORT ?? String(await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -41,11 +44,15 @@ export async function startShop(
       child.kill('SIGKILL');
       throw new Error(`the shop did not become healthy within ${timeoutMs} ms:\n${output}`);
     }
-    try {
-      const response = await fetch(`${baseUrl}/healthz`);
-      if (response.status === 200) break;
-    } catch {
-      // not listening yet
+    if (readyLine) {
+      if (readyLine.test(output)) break;
+    } else {
+      try {
+        const response = await fetch(`${baseUrl}/healthz`);
+        if (response.status === 200) break;
+      } catch {
+        // not listening yet
+      }
     }
     await new Promise((r) => setTimeout(r, 250));
   }

@@ -1,7 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { queryRows } from '#app/db/client.server.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productReviews, products, productTranslations, productVariants } from '#app/db/schema.ts';
 import { storefrontPageCache } from '../../server/storefront-page-cache.ts';
+import { rebuildSearchIndex } from '#app/modules/search/search-index.server.ts';
 import { buildListingIndex, type IndexedProduct } from '#app/modules/catalogue/listing-index.server.ts';
 import { createDemoDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 import { type ShopInProcess, startShopInProcess } from '../support/shop-in-process.ts';
@@ -83,6 +85,37 @@ describe.each(testDrivers)('caches after storefront changes on %s', (driver) => 
     expect(pageCache.generation).toBe(before);
     await database.db.update(productReviews).set({ status: 'approved' }).where(eq(productReviews.id, review!.id));
     expect(await eventually(async () => pageCache.generation > before)).toBe(true);
+  });
+
+  it('keeps pages through a search rebuild that finds nothing changed, and drops them when it writes', async () => {
+    // Earlier tests edited the catalogue behind the admin's back: the first rebuild catches up.
+    await rebuildSearchIndex(database.db);
+    await cachedPage(productPath());
+    const before = pageCache.generation;
+    /** Each row's version: a row written again gets a new xmin. */
+    const rowVersions = () =>
+      queryRows<{ versions: string }>(
+        database.db,
+        sql`select (select string_agg(id || ':' || xmin::text, ',' order by id) from search_documents)
+          || '|' || (select string_agg(word || ':' || xmin::text, ',' order by locale, word) from search_lexicon) as versions`,
+      );
+    const versions = await rowVersions();
+    expect((await rebuildSearchIndex(database.db)).written).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await rowVersions()).toEqual(versions);
+    expect(pageCache.generation).toBe(before);
+    expect((await get(productPath())).cached).toBe(true);
+
+    await database.db.execute(sql`update search_documents set title = 'Stale title' where kind = 'product' and ref_id = ${product.id} and locale = 'en-GB'`);
+    expect(await eventually(async () => pageCache.generation > before)).toBe(true);
+    const afterEdit = pageCache.generation;
+    expect((await rebuildSearchIndex(database.db)).written).toBe(1);
+    expect(await eventually(async () => pageCache.generation > afterEdit)).toBe(true);
+    const [document] = await queryRows<{ title: string }>(
+      database.db,
+      sql`select title from search_documents where kind = 'product' and ref_id = ${product.id} and locale = 'en-GB'`,
+    );
+    expect(document!.title).not.toBe('Stale title');
   });
 
   it('drops pages when a product is taken off sale', async () => {

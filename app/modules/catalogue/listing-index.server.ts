@@ -5,7 +5,7 @@
  * (Each app process keeps its own copy; the database stays the source of truth.)
  */
 import { and, asc, between, eq, sql } from 'drizzle-orm';
-import { type Database, queryRows } from '#app/db/client.server.ts';
+import { catalogueReads, type Database, queryRows } from '#app/db/client.server.ts';
 import { idSlices, readInSlices, yieldToRequests } from '#app/db/sliced-reads.server.ts';
 import { attributeOptions, attributeOptionTranslations, attributes, attributeTranslations, categories, products, productTranslations } from '#app/db/schema.ts';
 import { metresToCm } from '#app/modules/pricing/price-per-length.ts';
@@ -82,8 +82,13 @@ export const categoryUid = (id: number) => Buffer.from(String(id)).toString('bas
 const refreshAfterMs = 60_000;
 const indexes = new WeakMap<Database, { promise: Promise<ListingIndex>; refreshing?: Promise<ListingIndex> }>();
 
-/** The current index; a stale one is served while the next is built in the background. */
-export async function getListingIndex(db: Database): Promise<ListingIndex> {
+/**
+ * The current index; a stale one is served while the next is built in the background. Built from
+ * the catalogue's database (the read replica when there is one): one index per process whichever
+ * database a caller holds.
+ */
+export async function getListingIndex(primary: Database): Promise<ListingIndex> {
+  const db = catalogueReads(primary);
   const entry = indexes.get(db);
   if (!entry) {
     const promise = buildListingIndex(db);
@@ -105,7 +110,7 @@ export async function getListingIndex(db: Database): Promise<ListingIndex> {
 
 /** Forgets the index (after catalogue changes, and in tests): the next request waits for a new one. */
 export function invalidateListingIndex(db: Database): void {
-  indexes.delete(db);
+  indexes.delete(catalogueReads(db));
 }
 
 /** Products per slice of the large reads: about 5,000 translation rows, some 30 ms on PGlite. */

@@ -4,7 +4,7 @@
  * drops its page cache, its minute caches and its listing index at once, instead of showing the
  * old page for up to a minute.
  */
-import type { DatabaseHandle } from '#app/db/client.server.ts';
+import { catalogueReads, type DatabaseHandle } from '#app/db/client.server.ts';
 import type { Unlisten } from '#app/db/notifications.server.ts';
 import { invalidateListingIndex } from './listing-index.server.ts';
 import type { PageCache } from '#app/modules/page-cache/page-cache.server.ts';
@@ -14,10 +14,22 @@ const storefrontChangeChannel = 'storefront_change';
 
 function forgetStorefrontCaches(db: DatabaseHandle['db'], pageCache: PageCache): void {
   pageCache.clear();
+  // Caches filled from the primary (admin pages) and from the replica (the storefront's catalogue reads).
   forgetMinuteCaches(db);
+  forgetMinuteCaches(catalogueReads(db));
   invalidateListingIndex(db);
 }
 
-export function invalidateCachesOnStorefrontChanges(database: Pick<DatabaseHandle, 'db' | 'listen'>, pageCache: PageCache): Promise<Unlisten> {
-  return database.listen(storefrontChangeChannel, () => forgetStorefrontCaches(database.db, pageCache));
+export function invalidateCachesOnStorefrontChanges(
+  database: Pick<DatabaseHandle, 'db' | 'listen' | 'replicaCaughtUp'>,
+  pageCache: PageCache,
+): Promise<Unlisten> {
+  const { db, replicaCaughtUp } = database;
+  return database.listen(storefrontChangeChannel, () => {
+    if (!replicaCaughtUp) return forgetStorefrontCaches(db, pageCache);
+    // Emptied only once the replica shows the change: else they would fill again with the old data.
+    replicaCaughtUp()
+      .catch(() => {})
+      .finally(() => forgetStorefrontCaches(db, pageCache));
+  });
 }

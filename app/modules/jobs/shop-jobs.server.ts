@@ -27,7 +27,7 @@ export interface ShopJobSettings {
   searchRefreshSeconds?: number | null;
 }
 
-/** On PostgreSQL the search documents are rebuilt every hour: a safety net (admin edits, imports and page saves refresh their own documents), which also empties every process's caches through the search_documents trigger. */
+/** On PostgreSQL the search documents are rebuilt every hour: a safety net (admin edits, imports and page saves refresh their own documents) that writes, and so empties caches, only where documents drifted. */
 export const searchRefreshSecondsFor = (driver: 'pglite' | 'postgres') => (driver === 'postgres' ? 60 * 60 : null);
 /** Mails that failed are retried by the worker; new mails go out beside the request that queued them. */
 const mailDeliverySeconds = 60;

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { AggregatorRegistry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../../../tests/support/database.ts';
 import { freePort } from '../../../tests/support/free-port.ts';
@@ -64,9 +65,25 @@ describe.each(testDrivers)('/metrics on %s', (driver) => {
     expect(text).toMatch(/cordial_http_request_duration_seconds_count\{role="web",pid="\d+",route_type="page",status="404",page_cache="no"\} 1/);
     expect(text).toMatch(/cordial_page_cache_hit_ratio\{[^}]*\} 0.75/);
     expect(text).toMatch(/cordial_db_pool_connections\{state="busy"[^}]*\} 1/);
-    expect(text).toMatch(/cordial_job_queue_jobs\{state="due"[^}]*\} 1/);
+    expect(text).toMatch(/cordial_job_queue_jobs\{state="due"\} 1/);
     expect(text).toMatch(/cordial_job_duration_seconds_count\{[^}]*job="back-in-stock",outcome="failed"\} 1/);
-    expect(text).toMatch(/cordial_mail_outbox_backlog\{[^}]*\} 1/);
-    expect(text).toMatch(/cordial_orders_placed_total\{[^}]*\} 0/);
+    expect(text).toMatch(/^cordial_mail_outbox_backlog 1$/m);
+    expect(text).toMatch(/^cordial_orders_placed_total 0$/m);
+  });
+
+  it('reports figures read from the database once across a cluster, and each process its own figures', async () => {
+    const web = new ShopMetrics({ db: database.db }, { role: 'web' });
+    const worker = new ShopMetrics({ db: database.db }, { role: 'worker' });
+    web.requestDone('/en/', 200, false, 0.01);
+    worker.jobDone('mail-delivery', 'succeeded', 0.1);
+    // What a cluster primary does with what each child sends (prom-client's AggregatorRegistry).
+    const childFigures = (metrics: ShopMetrics) => Promise.all(metrics.registries.map((registry) => registry.getMetricsAsJSON())).then((all) => all.flat());
+    const text = await AggregatorRegistry.aggregate([await childFigures(web), await childFigures(worker)]).metrics();
+    expect(text.match(/^cordial_mail_outbox_backlog.*$/gm)).toEqual(['cordial_mail_outbox_backlog 1']);
+    expect(text.match(/^cordial_job_queue_jobs\{state="due"\}.*$/gm)).toEqual(['cordial_job_queue_jobs{state="due"} 1']);
+    expect(text.match(/^cordial_orders_placed_total.*$/gm)).toEqual(['cordial_orders_placed_total 0']);
+    // Labels in any order: the primary puts a child's default labels last.
+    expect(text).toMatch(/^cordial_http_request_duration_seconds_count\{(?=[^}]*route_type="home")(?=[^}]*role="web")(?=[^}]*pid="\d+")[^}]*\} 1$/m);
+    expect(text).toMatch(/^cordial_job_duration_seconds_count\{(?=[^}]*job="mail-delivery")(?=[^}]*role="worker")(?=[^}]*pid="\d+")[^}]*\} 1$/m);
   });
 });

@@ -1,15 +1,17 @@
 /**
- * /metrics in Prometheus' text format (prom-client), one registry per process (decision 0024):
- * requests by route type and status with their latency, the database pool and query times, the
- * page cache's hits, and figures read from the database that every process reports alike (job
- * queue, mail backlog, orders placed). Answered to a bearer of METRICS_TOKEN on the shop's port,
+ * /metrics in Prometheus' text format (prom-client), two registries per process (decision 0024).
+ * What the process itself did carries its `role` and `pid`: requests by route type and status with
+ * their latency, the database pool and query times, the page cache's hits, jobs run. What it reads
+ * from the database (job queue, mail backlog, orders placed) is the same in every process, so it
+ * carries no `pid`: a cluster primary reports it once, and separately scraped processes tell
+ * Prometheus the same series, which a dashboard reads with max() rather than sum(). Answered to a bearer of METRICS_TOKEN on the shop's port,
  * or to anyone on METRICS_PORT (bind that to a private network).
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { and, isNotNull, isNull, sql } from 'drizzle-orm';
 import { AggregatorRegistry, Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { Database } from '#app/db/client.server.ts';
+import type { Database, DatabasePool } from '#app/db/client.server.ts';
 import { mailOutbox, orders } from '#app/db/schema.ts';
 import { adminBase } from '#app/modules/admin/admin-paths.ts';
 import { jobQueueState } from '#app/modules/jobs/job-queue.server.ts';
@@ -39,9 +41,12 @@ export function routeTypeOf(path: string): string {
 }
 
 export class ShopMetrics {
+  /** Figures of this process, labelled with its role and pid. */
   readonly registry = new Registry();
+  /** Figures read from the shared database: no process labels, one value across a cluster. */
+  readonly databaseRegistry = new Registry();
   readonly #requests: Histogram<'route_type' | 'status' | 'page_cache'>;
-  readonly #queries: Histogram<'outcome'>;
+  readonly #queries: Histogram<'outcome' | 'pool'>;
   readonly #jobs: Histogram<'job' | 'outcome'>;
 
   constructor(sources: MetricSources, { role }: { role: string }) {
@@ -57,8 +62,8 @@ export class ShopMetrics {
     });
     this.#queries = new Histogram({
       name: 'cordial_db_query_duration_seconds',
-      help: 'Database queries of this process (PostgreSQL), with their duration',
-      labelNames: ['outcome'],
+      help: 'Database queries of this process (PostgreSQL) by outcome and pool (primary, replica), with their duration',
+      labelNames: ['outcome', 'pool'],
       buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5],
       registers: [registry],
     });
@@ -113,11 +118,13 @@ export class ShopMetrics {
         },
       });
     }
+    // Every process reads the same rows: the cluster primary keeps one reading (prom-client sums by default).
+    const databaseFigure = { registers: [this.databaseRegistry], aggregator: 'first' as const };
     new Gauge({
       name: 'cordial_job_queue_jobs',
       help: 'Background jobs by state: due (waiting for a worker), running, failed (one-off jobs given up)',
       labelNames: ['state'],
-      registers: [registry],
+      ...databaseFigure,
       async collect() {
         const state = await jobQueueState(db);
         for (const [name, value] of Object.entries(state)) this.set({ state: name }, value);
@@ -126,7 +133,7 @@ export class ShopMetrics {
     new Gauge({
       name: 'cordial_mail_outbox_backlog',
       help: 'Mails waiting to be sent (not sent, not given up, not discarded)',
-      registers: [registry],
+      ...databaseFigure,
       async collect() {
         const [row] = await db
           .select({ count: sql<number>`count(*)`.mapWith(Number) })
@@ -138,7 +145,9 @@ export class ShopMetrics {
     new Counter({
       name: 'cordial_orders_placed_total',
       help: 'Orders placed in the shop (all processes: read from the database)',
-      registers: [registry],
+      ...databaseFigure,
+      // Read a moment apart, the processes may differ by an order just placed: the latest counts.
+      aggregator: 'max',
       async collect() {
         // The highest order id: as good as a count here (ids are never reused) and read from the index.
         const [row] = await db.select({ last: sql<number>`coalesce(max(${orders.id}), 0)`.mapWith(Number) }).from(orders);
@@ -152,13 +161,18 @@ export class ShopMetrics {
     this.#requests.observe({ route_type: routeTypeOf(path), status: String(status), page_cache: pageCacheHit ? 'hit' : 'no' }, seconds);
   }
 
-  queryDone = (seconds: number, failed: boolean): void => {
-    this.#queries.observe({ outcome: failed ? 'failed' : 'ok' }, seconds);
+  queryDone = (seconds: number, failed: boolean, pool: DatabasePool): void => {
+    this.#queries.observe({ outcome: failed ? 'failed' : 'ok', pool }, seconds);
   };
 
   jobDone = (job: string, outcome: 'succeeded' | 'failed', seconds: number): void => {
     this.#jobs.observe({ job, outcome }, seconds);
   };
+
+  /** Both registries, as the process answers /metrics and hands its figures to a cluster primary. */
+  get registries(): Registry[] {
+    return [this.registry, this.databaseRegistry];
+  }
 
   /** Wraps a request handler so every answer is counted (the outermost layer: page-cache hits too). */
   measure(handler: (req: IncomingMessage, res: ServerResponse) => void): (req: IncomingMessage, res: ServerResponse) => void {
@@ -179,7 +193,7 @@ export class ShopMetrics {
       return;
     }
     try {
-      const body = await this.registry.metrics();
+      const body = (await Promise.all(this.registries.map((registry) => registry.metrics()))).join('\n');
       res.writeHead(200, { 'content-type': this.registry.contentType, 'cache-control': 'no-store' }).end(body);
     } catch (error) {
       res.writeHead(503, { 'content-type': 'text/plain' }).end(`metrics unavailable: ${(error as Error).message}`);
@@ -189,12 +203,13 @@ export class ShopMetrics {
 
 /**
  * Several processes under a cluster primary (WEB_CONCURRENCY): each child's registry is read by
- * the primary, which answers METRICS_PORT for all of them (each series keeps its `pid` and `role`).
+ * the primary, which answers METRICS_PORT for all of them: a process's own series keep its `pid`
+ * and `role`, database figures come out once (their `aggregator`).
  */
 export function shareWithClusterPrimary(metrics: ShopMetrics): void {
   // Constructing one is what makes a child answer the primary's requests (prom-client's listeners).
   new AggregatorRegistry();
-  AggregatorRegistry.setRegistries([metrics.registry]);
+  AggregatorRegistry.setRegistries(metrics.registries);
 }
 
 /** The primary's /metrics: every child's figures, asked over the cluster's channel. */

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { type Database, queryRows } from '#app/db/client.server.ts';
+import { catalogueReads, type Database, queryRows } from '#app/db/client.server.ts';
 import { minuteCache } from '#app/lib/cache/minute-cache.server.ts';
 import type { LocaleCode } from '#app/modules/i18n/locales.ts';
 import { getLexicon, usesWord } from './lexicon.server.ts';
@@ -94,8 +94,9 @@ export async function recordSearch(db: Database, locale: LocaleCode, searchedQue
         else array_append(search_terms.visitors, ${visitor}::text) end
     returning coalesce(visitors[${minimumDistinctVisitors}] = ${visitor}, false) as became_shown`,
   );
-  // The visitor who made a search one to show: this process shows it from the next suggestion on.
-  if (row?.became_shown) shownTerms.forget(db, locale);
+  // The visitor who made a search one to show: this process shows it from the next suggestion on
+  // (the search box reads through the replica, when there is one).
+  if (row?.became_shown) for (const reads of new Set([db, catalogueReads(db)])) shownTerms.forget(reads, locale);
 }
 
 /** At most this many of a store's most searched terms are offered as completions and popular searches. */

@@ -4,7 +4,7 @@
  * the locale's PostgreSQL text-search configuration (simple for Polish), and the lexicon of
  * words used for spelling suggestions.
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Database, type Queryable, queryRows } from '#app/db/client.server.ts';
 import { searchDocuments } from '#app/db/schema.ts';
 import { localeCodes } from '#app/modules/i18n/locales.ts';
@@ -22,40 +22,86 @@ export async function searchIndexIsEmpty(db: Database): Promise<boolean> {
   return (await db.select({ id: searchDocuments.id }).from(searchDocuments).limit(1)).length === 0;
 }
 
-export async function rebuildSearchIndex(db: Database): Promise<{ documents: number }> {
+/**
+ * Builds every document afresh beside the current ones and writes only the difference: documents
+ * that changed, appeared or went away, and lexicon words whose counts moved. Admin edits, imports
+ * and page saves refresh their own documents, so the hourly rebuild (decision 0024) usually finds
+ * nothing to write — and then it writes nothing, so the search_documents trigger tells no process
+ * to empty its caches.
+ */
+export async function rebuildSearchIndex(db: Database): Promise<{ documents: number; written: number }> {
   const postConfig = configFor(sql.raw('bpt.locale'));
   // A post's path below the prefix: the store's blog segment and the post's slug.
   const blogPostUrlPath = sql`(case bpt.locale ${sql.join(
     localeCodes.map((code) => sql.raw(`when '${code}' then '${blogSegment(code)}/'`)),
     sql` `,
   )} end) || bpt.slug`;
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`delete from search_documents`);
-    await tx.execute(sql`delete from search_lexicon`);
-    await insertProductDocuments(tx);
-    await insertCategoryDocuments(tx);
-    await insertPageDocuments(tx);
+  const written = await db.transaction(async (tx) => {
     await tx.execute(sql`
-      insert into search_documents (locale, kind, ref_id, title, url_path, keywords, document)
+      create temporary table ${nextDocuments} on commit drop as
+      select locale, kind, ref_id, title, url_path, keywords, document from search_documents limit 0`);
+    await insertProductDocuments(tx, undefined, nextDocuments);
+    await insertCategoryDocuments(tx, undefined, nextDocuments);
+    await insertPageDocuments(tx, undefined, nextDocuments);
+    await tx.execute(sql`
+      insert into ${nextDocuments} (locale, kind, ref_id, title, url_path, keywords, document)
       select bpt.locale, 'post', bp.id, bpt.title, ${blogPostUrlPath}, '',
         setweight(to_tsvector(${postConfig}, bpt.title), 'A') || setweight(to_tsvector(${postConfig}, bpt.summary), 'B')
           || setweight(to_tsvector(${postConfig}, regexp_replace(bpt.body_html, '<[^>]+>', ' ', 'g')), 'C')
       from blog_posts bp join blog_post_translations bpt on bpt.post_id = bp.id
       where bp.is_published`);
+    await tx.execute(sql`create temporary table ${nextLexicon} (locale text, word text, documents integer) on commit drop`);
     for (const locale of localeCodes) {
       // Words as shoppers type them (unstemmed), from titles and keywords.
       await tx.execute(sql`
-        insert into search_lexicon (locale, word, documents)
-        select ${locale}, word, ndoc from ts_stat(${`select to_tsvector('simple', title || ' ' || keywords) from search_documents where locale = '${locale}'`})
+        insert into ${nextLexicon} (locale, word, documents)
+        select ${locale}, word, ndoc from ts_stat(${`select to_tsvector('simple', title || ' ' || keywords) from ${nextDocumentsTable} where locale = '${locale}'`})
         where length(word) >= 3 and word !~ '^[0-9]+$'`);
     }
+    return (
+      (await writeDifference(tx, {
+        table: sql`search_documents`,
+        next: nextDocuments,
+        key: ['locale', 'kind', 'ref_id'],
+        values: ['title', 'url_path', 'keywords', 'document'],
+      })) + (await writeDifference(tx, { table: sql`search_lexicon`, next: nextLexicon, key: ['locale', 'word'], values: ['documents'] }))
+    );
   });
   const [row] = await queryRows<{ count: number }>(db, sql`select count(*)::int as count from search_documents`);
-  return { documents: Number(row?.count ?? 0) };
+  return { documents: Number(row?.count ?? 0), written };
+}
+
+/** Temporary tables of the rebuild, dropped at its commit. */
+const nextDocumentsTable = 'next_search_documents';
+const nextDocuments = sql.raw(nextDocumentsTable);
+const nextLexicon = sql.raw('next_search_lexicon');
+
+/**
+ * Makes `table` hold what `next` holds, writing only rows that differ. Each statement runs only
+ * when it has rows to write: the storefront-change triggers fire per statement, even on no rows.
+ * Returns the rows written.
+ */
+async function writeDifference(tx: Queryable, { table, next, key, values }: { table: SQL; next: SQL; key: string[]; values: string[] }): Promise<number> {
+  const columns = (prefix: string, names: string[]) => sql.raw(names.map((name) => `${prefix}${name}`).join(', '));
+  const sameKey = sql.raw(key.map((name) => `n.${name} = t.${name}`).join(' and '));
+  const gone = sql`from ${table} t where not exists (select 1 from ${next} n where ${sameKey})`;
+  const changed = sql`from ${next} n where not exists (
+    select 1 from ${table} t where ${sameKey} and (${columns('t.', values)}) is not distinct from (${columns('n.', values)}))`;
+  const [counts] = await queryRows<{ gone: number; changed: number }>(
+    tx as Database,
+    sql`select (select count(*)::int ${gone}) as gone, (select count(*)::int ${changed}) as changed`,
+  );
+  if (counts!.gone > 0) await tx.execute(sql`delete ${gone}`);
+  if (counts!.changed > 0) {
+    await tx.execute(sql`
+      insert into ${table} (${columns('', [...key, ...values])}) select ${columns('n.', [...key, ...values])} ${changed}
+      on conflict (${columns('', key)}) do update set ${sql.raw(values.map((name) => `${name} = excluded.${name}`).join(', '))}`);
+  }
+  return counts!.gone + counts!.changed;
 }
 
 /** The documents of active products (all, or only `productIds`), one per locale with a name. */
-async function insertProductDocuments(tx: Queryable, productIds?: readonly number[]): Promise<void> {
+async function insertProductDocuments(tx: Queryable, productIds?: readonly number[], into: SQL = sql`search_documents`): Promise<void> {
   const productConfig = configFor(sql.raw('locale'));
   const ids = productIds
     ? sql.join(
@@ -66,7 +112,7 @@ async function insertProductDocuments(tx: Queryable, productIds?: readonly numbe
   /** Narrows each part of the query to the products asked for (none: the whole catalogue). */
   const only = (column: string, joiner: 'where' | 'and') => (ids ? sql`${sql.raw(joiner)} ${sql.raw(column)} in (${ids})` : sql``);
   await tx.execute(sql`
-    insert into search_documents (locale, kind, ref_id, title, url_path, keywords, document)
+    insert into ${into} (locale, kind, ref_id, title, url_path, keywords, document)
     with labels as (
       select pav.product_id, aot.locale, string_agg(distinct aot.label, ' ') as labels
       from product_attribute_values pav join attribute_option_translations aot on aot.option_id = pav.option_id
@@ -122,7 +168,7 @@ export async function refreshProductSearchDocuments(db: Database, productIds: re
 }
 
 /** The documents of active categories (all, or only `categoryIds`), one per locale with a name. */
-async function insertCategoryDocuments(tx: Queryable, categoryIds?: readonly number[]): Promise<void> {
+async function insertCategoryDocuments(tx: Queryable, categoryIds?: readonly number[], into: SQL = sql`search_documents`): Promise<void> {
   const categoryConfig = configFor(sql.raw('ct.locale'));
   const only = categoryIds
     ? sql`and c.id in (${sql.join(
@@ -131,14 +177,14 @@ async function insertCategoryDocuments(tx: Queryable, categoryIds?: readonly num
       )})`
     : sql``;
   await tx.execute(sql`
-    insert into search_documents (locale, kind, ref_id, title, url_path, keywords, document)
+    insert into ${into} (locale, kind, ref_id, title, url_path, keywords, document)
     select ct.locale, 'category', c.id, ct.name, ct.url_path, '', setweight(to_tsvector(${categoryConfig}, ct.name), 'A')
     from categories c join category_translations ct on ct.category_id = c.id
     where c.is_active ${only}`);
 }
 
 /** The documents of active information pages (all, or only `pageIds`), one per published locale. */
-async function insertPageDocuments(tx: Queryable, pageIds?: readonly number[]): Promise<void> {
+async function insertPageDocuments(tx: Queryable, pageIds?: readonly number[], into: SQL = sql`search_documents`): Promise<void> {
   const pageConfig = configFor(sql.raw('cpt.locale'));
   const only = pageIds
     ? sql`and cp.id in (${sql.join(
@@ -147,7 +193,7 @@ async function insertPageDocuments(tx: Queryable, pageIds?: readonly number[]): 
       )})`
     : sql``;
   await tx.execute(sql`
-    insert into search_documents (locale, kind, ref_id, title, url_path, keywords, document)
+    insert into ${into} (locale, kind, ref_id, title, url_path, keywords, document)
     select cpt.locale, 'page', cp.id, cpt.title, cpt.slug, '',
       setweight(to_tsvector(${pageConfig}, cpt.title), 'A') || setweight(to_tsvector(${pageConfig}, regexp_replace(cpt.body_html, '<[^>]+>', ' ', 'g')), 'C')
     from content_pages cp join content_page_translations cpt on cpt.page_id = cp.id

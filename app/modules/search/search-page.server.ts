@@ -1,4 +1,4 @@
-import type { Database } from '#app/db/client.server.ts';
+import { catalogueReads, type Database } from '#app/db/client.server.ts';
 import { getListingIndex, indexedProductsById } from '#app/modules/catalogue/listing-index.server.ts';
 import { parseListingParams, queryProducts } from '#app/modules/catalogue/listing-query.server.ts';
 import { toProductCard } from '#app/modules/catalogue/product-detail.server.ts';
@@ -20,7 +20,8 @@ export const isNewSearch = (search: URLSearchParams) => search.has('q') && [...s
  */
 export async function getSearchPage(db: Database, locale: LocaleCode, search: URLSearchParams, display: PriceDisplay, visitor: string) {
   const query = (search.get('q') ?? '').trim().slice(0, 100);
-  const [outcome, index] = await Promise.all([searchCatalogue(db, locale, query), getListingIndex(db)]);
+  // Found on the read replica, if any; the search itself is counted on the primary.
+  const [outcome, index] = await Promise.all([searchCatalogue(catalogueReads(db), locale, query), getListingIndex(db)]);
   const byId = indexedProductsById(index);
   const products = outcome.hits.flatMap((hit) => (hit.kind === 'product' && byId.has(hit.refId) ? [byId.get(hit.refId)!] : []));
   const params = parseListingParams(search, new Set(index.facets.map((f) => f.code)), 'relevance');

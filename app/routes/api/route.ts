@@ -1,5 +1,6 @@
 import type { Route } from './+types/route';
 import { servicesContext } from '#app/context.ts';
+import { catalogueReads } from '#app/db/client.server.ts';
 import { orUnavailable } from '#app/db/with-database.server.ts';
 import { resolveCataloguePath } from '#app/modules/catalogue/resolve-path.server.ts';
 import { storefrontByPrefix } from '#app/modules/i18n/locales.ts';
@@ -16,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!storefront || !url.startsWith('/'))
     return Response.json({ error: 'url must be a path below a locale prefix, like /de-de/anderes-seil' }, { status: 400 });
   const { db } = context.get(servicesContext);
-  const resolved = await orUnavailable(() => resolveCataloguePath(db, storefront.code, rest.join('/')));
+  const resolved = await orUnavailable(() => resolveCataloguePath(catalogueReads(db), storefront.code, rest.join('/')));
   if (!resolved) return Response.json({ type: null }, { status: 404, headers });
   return Response.json(
     {

@@ -1,5 +1,6 @@
 import type { Route } from './+types/search-suggest';
 import { servicesContext } from '#app/context.ts';
+import { catalogueReads } from '#app/db/client.server.ts';
 import { orUnavailable } from '#app/db/with-database.server.ts';
 import { getListingIndex } from '#app/modules/catalogue/listing-index.server.ts';
 import { storefrontByCode } from '#app/modules/i18n/locales.ts';
@@ -11,6 +12,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const storefront = storefrontByCode(params.get('locale') ?? '');
   if (!storefront) return Response.json({ error: 'locale must be a storefront code such as de-DE' }, { status: 400 });
   const { db } = context.get(servicesContext);
-  const suggestions = await orUnavailable(async () => suggest(db, await getListingIndex(db), storefront.code, params.get('q') ?? ''));
+  const suggestions = await orUnavailable(async () => suggest(catalogueReads(db), await getListingIndex(db), storefront.code, params.get('q') ?? ''));
   return Response.json(suggestions, { headers: { 'Cache-Control': 'public, max-age=60', Vary: 'Accept-Encoding' } });
 }

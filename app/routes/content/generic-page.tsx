@@ -4,6 +4,7 @@ import { ContentPage } from '#app/components/content/content-page.tsx';
 import type { ContactActionData } from '#app/components/content/content-widgets.tsx';
 import { PageHead, samePathAlternates } from '#app/components/page-head.tsx';
 import { requestInfoContext, servicesContext, storefrontContext } from '#app/context.ts';
+import { catalogueReads } from '#app/db/client.server.ts';
 import { orUnavailable } from '#app/db/with-database.server.ts';
 import { submitContactForm } from '#app/modules/content/contact-messages.server.ts';
 import { contentPageIdByCode, contentPageView } from '#app/modules/content/content-page.server.ts';
@@ -24,8 +25,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const code = new URL(request.url).searchParams.get('code');
   if (!code) return { kind: 'index' as const, prefix: selection.storefront.prefix, shopName, alternates: samePathAlternates('/page') };
   return orUnavailable(async () => {
-    const id = await contentPageIdByCode(db, code);
-    const page = id === null ? null : await contentPageView(db, id, selection, { siteUrl, shopName, onlinePaymentsEnabled: payments !== null });
+    const reads = catalogueReads(db);
+    const id = await contentPageIdByCode(reads, code);
+    const page = id === null ? null : await contentPageView(reads, id, selection, { siteUrl, shopName, onlinePaymentsEnabled: payments !== null });
     if (!page) throw data(null, { status: 404 });
     // The same page in the stores that publish it, by code.
     const alternates = Object.fromEntries(Object.keys(page.alternates).map((locale) => [locale, `/${storefrontByCode(locale)?.prefix}/page?code=${code}`]));
