@@ -49,6 +49,8 @@ export interface CategoryText {
   name: string;
   urlSegment: string;
   description: string;
+  metaTitle: string;
+  metaDescription: string;
 }
 
 export async function categoryForEditing(db: Database, categoryId: number, locale: LocaleCode, productPage: { offset: number; limit: number }) {
@@ -78,7 +80,17 @@ export async function categoryForEditing(db: Database, categoryId: number, local
   return {
     category,
     texts: Object.fromEntries(
-      texts.map((row) => [row.locale, { name: row.name, urlSegment: row.urlSegment, urlPath: row.urlPath, description: row.description ?? '' }]),
+      texts.map((row) => [
+        row.locale,
+        {
+          name: row.name,
+          urlSegment: row.urlSegment,
+          urlPath: row.urlPath,
+          description: row.description ?? '',
+          metaTitle: row.metaTitle ?? '',
+          metaDescription: row.metaDescription ?? '',
+        },
+      ]),
     ) as Partial<Record<LocaleCode, CategoryText & { urlPath: string }>>,
     products: productRows,
     productCount: count?.count ?? 0,
@@ -218,7 +230,14 @@ export async function saveCategoryTexts(
       }
       const newPath = parentText.urlPath ? `${parentText.urlPath}/${text.urlSegment}` : text.urlSegment;
       const old = before.find((row) => row.locale === locale);
-      const values = { name: text.name.trim(), urlSegment: text.urlSegment, urlPath: newPath, description: text.description.trim() || null };
+      const values = {
+        name: text.name.trim(),
+        urlSegment: text.urlSegment,
+        urlPath: newPath,
+        description: text.description.trim() || null,
+        metaTitle: text.metaTitle.trim() || null,
+        metaDescription: text.metaDescription.trim() || null,
+      };
       if (old && old.urlPath !== newPath) {
         const [clash] = await tx
           .select({ id: categoryTranslations.categoryId })

@@ -78,8 +78,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const text = (name: string) => String(form.get(name) ?? '').trim();
   const texts: Partial<Record<LocaleCode, CategoryText>> = {};
   for (const locale of localeCodes) {
-    const entry = { name: text(`name.${locale}`), urlSegment: text(`urlSegment.${locale}`), description: text(`description.${locale}`) };
-    if (entry.name || entry.urlSegment || entry.description) texts[locale] = entry;
+    const entry = {
+      name: text(`name.${locale}`),
+      urlSegment: text(`urlSegment.${locale}`),
+      description: text(`description.${locale}`),
+      metaTitle: text(`metaTitle.${locale}`),
+      metaDescription: text(`metaDescription.${locale}`),
+    };
+    if (Object.values(entry).some(Boolean)) texts[locale] = entry;
   }
   const result = await orUnavailable(() => saveCategoryTexts(db, me.id, categoryId, texts));
   if (result.ok) throw redirect(`${adminPath(`categories/${categoryId}`)}?saved`);
@@ -141,6 +147,21 @@ export default function CategoryEditorPage({ loaderData, actionData }: Route.Com
                     rows={4}
                     label={t('admin.catalogue.parts.description')}
                     defaultValue={value(`description.${locale}`, stored?.description ?? '')}
+                  />
+                  <TextField
+                    idPrefix="category"
+                    name={`metaTitle.${locale}`}
+                    label={t('admin.catalogue.parts.metaTitle')}
+                    hint={t('admin.catalogue.categories.metaTitleHint')}
+                    defaultValue={value(`metaTitle.${locale}`, stored?.metaTitle ?? '')}
+                  />
+                  <TextField
+                    idPrefix="category"
+                    name={`metaDescription.${locale}`}
+                    rows={2}
+                    label={t('admin.catalogue.parts.metaDescription')}
+                    hint={t('admin.catalogue.categories.metaDescriptionHint')}
+                    defaultValue={value(`metaDescription.${locale}`, stored?.metaDescription ?? '')}
                   />
                 </div>
               </details>
