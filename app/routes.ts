@@ -48,6 +48,7 @@ export default [
 
       // Catalogue (issue 16): products list with bulk actions, product editor, category tree
       route('products', 'routes/admin/catalogue/product-list.tsx'),
+      route('products/new', 'routes/admin/catalogue/product-new.tsx'),
       route('products/:productId', 'routes/admin/catalogue/product-editor.tsx'),
       route('categories', 'routes/admin/catalogue/category-tree.tsx'),
       route('categories/:categoryId', 'routes/admin/catalogue/category-editor.tsx'),
