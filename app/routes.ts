@@ -67,6 +67,7 @@ export default [
       route('imports', 'routes/admin/imports/imports.tsx'),
       route('imports/:jobId', 'routes/admin/imports/import-job.tsx'),
       route('catalogue-export.csv', 'routes/admin/imports/catalogue-export.ts'),
+      route('catalogue-export.xlsx', 'routes/admin/imports/catalogue-export.ts', { id: 'catalogue-export-xlsx' }),
       route('redirects', 'routes/admin/content/redirects.tsx'),
       route('redirects/:redirectId', 'routes/admin/content/redirect.tsx'),
       route('translations', 'routes/admin/content/translations.tsx'),
