@@ -61,7 +61,7 @@ export default function NewProductPage({ loaderData, actionData }: Route.Compone
         <Field id="product-productType" label={t('admin.catalogue.filters.type')} hint={t('admin.catalogue.create.typeHint')} error={errors?.productType}>
           {(control) => (
             <>
-              <input {...control} name="productType" list="product-types" required defaultValue={values?.productType} autoComplete="off" />
+              <input {...control} type="text" name="productType" list="product-types" required defaultValue={values?.productType} autoComplete="off" />
               <datalist id="product-types">
                 {loaderData.productTypes.map((type) => (
                   <option key={type} value={type} />
