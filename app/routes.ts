@@ -48,6 +48,7 @@ export default [
 
       // Catalogue (issue 16): products list with bulk actions, product editor, category tree
       route('products', 'routes/admin/catalogue/product-list.tsx'),
+      route('products/new', 'routes/admin/catalogue/product-new.tsx'),
       route('products/:productId', 'routes/admin/catalogue/product-editor.tsx'),
       route('categories', 'routes/admin/catalogue/category-tree.tsx'),
       route('categories/:categoryId', 'routes/admin/catalogue/category-editor.tsx'),
@@ -66,6 +67,7 @@ export default [
       route('imports', 'routes/admin/imports/imports.tsx'),
       route('imports/:jobId', 'routes/admin/imports/import-job.tsx'),
       route('catalogue-export.csv', 'routes/admin/imports/catalogue-export.ts'),
+      route('catalogue-export.xlsx', 'routes/admin/imports/catalogue-export.ts', { id: 'catalogue-export-xlsx' }),
       route('redirects', 'routes/admin/content/redirects.tsx'),
       route('redirects/:redirectId', 'routes/admin/content/redirect.tsx'),
       route('translations', 'routes/admin/content/translations.tsx'),

@@ -116,6 +116,9 @@ export const categoryTranslations = pgTable(
     /** The full path below the locale prefix, e.g. 'other-cord/climbing-rope-per-meter'. */
     urlPath: text('url_path').notNull(),
     description: text('description'),
+    /** The page's <title> and meta description in this locale; the name and description when empty. */
+    metaTitle: text('meta_title'),
+    metaDescription: text('meta_description'),
   },
   (t) => [primaryKey({ columns: [t.categoryId, t.locale] }), uniqueIndex('category_translations_path_idx').on(t.locale, t.urlPath)],
 );

@@ -43,6 +43,8 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       data={{
         name: title,
         description: null,
+        metaTitle: title,
+        metaDescription: null,
         trail: [],
         subcategoryNames: {},
         alternates: loaderData.alternates,

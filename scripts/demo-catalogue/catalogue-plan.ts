@@ -9,7 +9,7 @@ import { type LocaleCode, localeCodes } from '#app/modules/i18n/locales.ts';
 import { accessoryFacetSpecs, cordFacetSpecs, facetAttributes, kitFacetSpecs } from './facet-values.ts';
 import { accessoryTypes, type CordType, cordTypes, kitTypes } from './product-types.ts';
 import { Random } from './random.ts';
-import { slugify } from './slug.ts';
+import { slugify } from '#app/lib/text/slugify.ts';
 import {
   attributeLabels,
   attributeValues,

@@ -1,6 +1,6 @@
 /** Issue 16: the category tree and the attribute labels in the admin. */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   attributeOptions,
@@ -110,6 +110,106 @@ describe.each(testDrivers)('categories and attributes in the admin on %s', (driv
       { refId: top.id, title: 'Seile', urlPath: `seile-${code}` },
       { refId: child.id, title: 'Klettern', urlPath: `seile-${code}/klettern` },
     ]);
+  });
+
+  it('moves a category under another parent: its paths and those below it follow, old ones answer 301, a cycle is refused', async () => {
+    const from = await tree();
+    const to = await tree();
+    const [grandchild] = await database.db
+      .insert(categories)
+      .values({ code: `grand-${from.code}`, level: 3, parentId: from.child.id })
+      .returning();
+    await database.db.insert(categoryTranslations).values([
+      { categoryId: grandchild!.id, locale: 'en', name: 'Static', urlSegment: 'static', urlPath: `rope-${from.code}/climbing/static` },
+      { categoryId: grandchild!.id, locale: 'de-DE', name: 'Statisch', urlSegment: 'statisch', urlPath: `seil-${from.code}/klettern/statisch` },
+    ]);
+    const move = (categoryId: number, parentId: number | '', staff = editor) =>
+      callRoute(categoryEditor.action, {
+        db: database.db,
+        staff,
+        path: `categories/${categoryId}`,
+        params: { categoryId: String(categoryId) },
+        form: { intent: 'move', parentId },
+      });
+    // The editor offers every category as the new parent but itself and those below it.
+    const editing = await callRoute(categoryEditor.loader, {
+      db: database.db,
+      staff: editor,
+      path: `categories/${from.child.id}`,
+      params: { categoryId: String(from.child.id) },
+    });
+    const offered = (editing.data as { parents: { id: number }[] }).parents.map((parent) => parent.id);
+    expect(offered).toEqual(expect.arrayContaining([from.top.id, to.top.id, to.child.id]));
+    expect(offered).not.toContain(from.child.id);
+    expect(offered).not.toContain(grandchild!.id);
+
+    // Below its own descendant: refused with a message next to the field, nothing changed.
+    expect(await move(from.child.id, grandchild!.id)).toMatchObject({
+      status: 400,
+      data: { form: 'move', fieldErrors: { parentId: { key: 'admin.catalogue.errors.parentCycle' } }, values: { parentId: String(grandchild!.id) } },
+    });
+    expect((await move(from.child.id, from.child.id)).status).toBe(400);
+    // Support may look but not move.
+    const support = await loggedIn(database.db, await createStaff(database.db, 'support'));
+    expect((await move(from.child.id, to.top.id, support)).status).toBe(403);
+
+    // Below the other top category, whose own 'climbing' already has the path: refused.
+    expect(await move(from.child.id, to.top.id)).toMatchObject({
+      status: 400,
+      data: { fieldErrors: { parentId: { key: 'admin.catalogue.errors.urlKeyTaken' } } },
+    });
+    expect((await move(from.child.id, to.child.id)).status).toBe(302);
+    const moved = await database.db
+      .select({ id: categories.id, parentId: categories.parentId, level: categories.level })
+      .from(categories)
+      .where(inArray(categories.id, [from.child.id, grandchild!.id]))
+      .orderBy(asc(categories.level));
+    expect(moved).toEqual([
+      { id: from.child.id, parentId: to.child.id, level: 3 },
+      { id: grandchild!.id, parentId: from.child.id, level: 4 },
+    ]);
+    const paths = await database.db
+      .select({ categoryId: categoryTranslations.categoryId, locale: categoryTranslations.locale, urlPath: categoryTranslations.urlPath })
+      .from(categoryTranslations)
+      .where(inArray(categoryTranslations.categoryId, [from.child.id, grandchild!.id]))
+      .orderBy(asc(categoryTranslations.urlPath));
+    expect(paths).toEqual([
+      { categoryId: from.child.id, locale: 'en', urlPath: `rope-${to.code}/climbing/climbing` },
+      { categoryId: grandchild!.id, locale: 'en', urlPath: `rope-${to.code}/climbing/climbing/static` },
+      { categoryId: from.child.id, locale: 'de-DE', urlPath: `seil-${to.code}/klettern/klettern` },
+      { categoryId: grandchild!.id, locale: 'de-DE', urlPath: `seil-${to.code}/klettern/klettern/statisch` },
+    ]);
+    const redirects = await database.db
+      .select({ locale: urlRedirects.locale, fromPath: urlRedirects.fromPath, toPath: urlRedirects.toPath, statusCode: urlRedirects.statusCode })
+      .from(urlRedirects)
+      .where(
+        inArray(
+          urlRedirects.toPath,
+          paths.map((row) => row.urlPath),
+        ),
+      )
+      .orderBy(asc(urlRedirects.fromPath));
+    expect(redirects).toEqual([
+      { locale: 'en', fromPath: `rope-${from.code}/climbing`, toPath: `rope-${to.code}/climbing/climbing`, statusCode: 301 },
+      { locale: 'en', fromPath: `rope-${from.code}/climbing/static`, toPath: `rope-${to.code}/climbing/climbing/static`, statusCode: 301 },
+      { locale: 'de-DE', fromPath: `seil-${from.code}/klettern`, toPath: `seil-${to.code}/klettern/klettern`, statusCode: 301 },
+      { locale: 'de-DE', fromPath: `seil-${from.code}/klettern/statisch`, toPath: `seil-${to.code}/klettern/klettern/statisch`, statusCode: 301 },
+    ]);
+    // The search links the moved categories to their new paths.
+    const [document] = await database.db
+      .select({ urlPath: searchDocuments.urlPath })
+      .from(searchDocuments)
+      .where(and(eq(searchDocuments.kind, 'category'), eq(searchDocuments.refId, grandchild!.id), eq(searchDocuments.locale, 'de-DE')));
+    expect(document?.urlPath).toBe(`seil-${to.code}/klettern/klettern/statisch`);
+
+    // Moving it back to the top level: the old redirects lead to the newest path (no chains).
+    expect((await move(from.child.id, '')).status).toBe(302);
+    const [back] = await database.db
+      .select({ toPath: urlRedirects.toPath })
+      .from(urlRedirects)
+      .where(and(eq(urlRedirects.locale, 'en'), eq(urlRedirects.fromPath, `rope-${from.code}/climbing/static`)));
+    expect(back?.toPath).toBe('climbing/static');
+    await database.db.delete(categories).where(eq(categories.id, from.child.id));
   });
 
   it('creates a category below another and moves categories and products with up and down', async () => {

@@ -3,6 +3,7 @@
  * (no navigation, no hidden buttons): allowed ones run, the others answer 403 and leave an
  * `access.denied` entry in the audit log.
  */
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#app/db/client.server.ts';
@@ -15,6 +16,7 @@ import * as categoryEditor from '#app/routes/admin/catalogue/category-editor.tsx
 import * as categoryTree from '#app/routes/admin/catalogue/category-tree.tsx';
 import * as productEditor from '#app/routes/admin/catalogue/product-editor.tsx';
 import * as productList from '#app/routes/admin/catalogue/product-list.tsx';
+import * as productNew from '#app/routes/admin/catalogue/product-new.tsx';
 import * as contactInbox from '#app/routes/admin/contact/contact-inbox.tsx';
 import * as contactMessage from '#app/routes/admin/contact/contact-message.tsx';
 import * as coupon from '#app/routes/admin/coupon.tsx';
@@ -146,6 +148,21 @@ const adminCalls: AdminCall[] = [
     form: ({ productId }) => ({ intent: 'deactivate', productId }),
   },
   { name: 'product editor', permission: 'catalogue.read', fn: productEditor.loader, path: 'products/:productId' },
+  { name: 'new product form', permission: 'catalogue.write', fn: productNew.loader, path: 'products/new' },
+  {
+    name: 'product create',
+    permission: 'catalogue.write',
+    fn: productNew.action,
+    path: 'products/new',
+    form: () => ({ productType: 'buckle', categoryId: '', sku: `PERM-${randomUUID().slice(0, 8)}`, name: 'Permission buckle', price: '1.00' }),
+  },
+  {
+    name: 'product delete',
+    permission: 'catalogue.write',
+    fn: productEditor.action,
+    path: 'products/:productId',
+    form: () => ({ intent: 'delete', confirm: 'yes' }),
+  },
   { name: 'category tree', permission: 'catalogue.read', fn: categoryTree.loader, path: 'categories' },
   {
     name: 'category move',
@@ -156,6 +173,13 @@ const adminCalls: AdminCall[] = [
   },
   { name: 'attributes list', permission: 'catalogue.read', fn: attributeList.loader, path: 'attributes' },
   { name: 'category editor', permission: 'catalogue.read', fn: categoryEditor.loader, path: 'categories/:categoryId' },
+  {
+    name: 'category move to another parent',
+    permission: 'catalogue.write',
+    fn: categoryEditor.action,
+    path: 'categories/:categoryId',
+    form: () => ({ intent: 'move', parentId: '' }),
+  },
   { name: 'gift card disable', permission: 'giftcards.write', fn: giftCard.action, path: 'gift-cards/:giftCardId', form: () => ({ intent: 'disable' }) },
 ];
 

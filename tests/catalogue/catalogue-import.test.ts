@@ -2,12 +2,13 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importJobRows, importJobs, products, productTranslations, productVariants, staffUsers } from '#app/db/schema.ts';
 import { resolveCataloguePath } from '#app/modules/catalogue/resolve-path.server.ts';
-import { catalogueCsvStream } from '#app/modules/catalogue-transfer/catalogue-export.server.ts';
+import { catalogueCsvStream, catalogueXlsxStream } from '#app/modules/catalogue-transfer/catalogue-export.server.ts';
 import { importJob, queueImport, stopImport } from '#app/modules/catalogue-transfer/import-jobs.server.ts';
 import { importMaxBytes, previewImport } from '#app/modules/catalogue-transfer/import-preview.server.ts';
 import { importBatchSize, resumeImportJobs, runImportJob } from '#app/modules/catalogue-transfer/import-runner.server.ts';
-import type { ImportKind } from '#app/modules/catalogue-transfer/transfer-format.ts';
+import { importColumns, type ImportKind } from '#app/modules/catalogue-transfer/transfer-format.ts';
 import { parseCsv } from '#app/lib/http/csv.ts';
+import { readXlsx, type SheetCell, xlsxStream } from '#app/lib/http/xlsx.ts';
 import { createLogger } from '#app/lib/observability/logger.server.ts';
 import { createDemoDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 
@@ -70,6 +71,53 @@ describe.each(testDrivers)('catalogue import and export on %s (issue 16)', (driv
       expect(job?.summary).toEqual({ new: 0, changed: 0, unchanged: variants.length, error: 0 });
       expect(await queueImport(database.db, staffId, jobId)).toBe(false);
     }
+  });
+
+  const bytesOf = async (stream: ReadableStream<Uint8Array>) => new Uint8Array(await new Response(stream).arrayBuffer());
+
+  it('exports the same rows as an Excel workbook, and the workbook imported again changes nothing', async () => {
+    for (const kind of ['stock', 'prices', 'products'] as const) {
+      const workbook = await bytesOf(catalogueXlsxStream(database.db, kind));
+      const sheet = await readXlsx(workbook);
+      const csv = parseCsv(await exported(kind));
+      if (!sheet.ok || !csv.ok) throw new Error(`${kind}: not read`);
+      expect(sheet.header).toEqual(importColumns[kind].columns);
+      // Cell for cell what the CSV export holds (numbers as written, texts with their line breaks).
+      expect(sheet.records).toEqual(csv.records.map((record, index) => ({ line: index + 2, cells: record.cells })));
+      const result = await previewImport(database.db, staffId, { kind, fileName: `${kind}.xlsx`, bytes: workbook });
+      if (!result.ok) throw new Error(`refused: ${JSON.stringify(result.error)}`);
+      expect((await importJob(database.db, result.jobId))?.summary).toEqual({ new: 0, changed: 0, unchanged: variants.length, error: 0 });
+    }
+  });
+
+  it('checks a workbook in the same dry run: each bad row with its sheet row and column, and will not apply it', async () => {
+    variants = await currentVariants();
+    const [a, b, c] = variants;
+    const rows: SheetCell[][] = [[a!.sku, a!.stockQuantity + 3], [], ['NO-SUCH-SKU', 4], [b!.sku, -2], [c!.sku, '2.5']];
+    let given = false;
+    const workbook = await bytesOf(xlsxStream('stock', ['sku', 'quantity'], async () => (given ? null : ((given = true), rows))));
+    const result = await previewImport(database.db, staffId, { kind: 'stock', fileName: 'stock.xlsx', bytes: workbook });
+    if (!result.ok) throw new Error(`refused: ${JSON.stringify(result.error)}`);
+    const jobId = result.jobId;
+    // Row 3 of the sheet is empty: skipped, and the rows below keep their sheet row numbers.
+    expect((await rowsOf(jobId)).map((row) => ({ line: row.line, outcome: row.outcome, details: row.details }))).toEqual([
+      { line: 2, outcome: 'changed', details: ['quantity'] },
+      { line: 4, outcome: 'error', details: [{ field: 'sku', key: 'unknownSku', values: { sku: 'NO-SUCH-SKU' } }] },
+      { line: 5, outcome: 'error', details: [{ field: 'quantity', key: 'negativeStock' }] },
+      { line: 6, outcome: 'error', details: [{ field: 'quantity', key: 'notAWholeNumber' }] },
+    ]);
+    expect(await queueImport(database.db, staffId, jobId)).toBe(false);
+    // A zip that is no workbook, and a workbook with no header, are refused as files.
+    const notWorkbook = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(await previewImport(database.db, staffId, { kind: 'stock', fileName: 'x.xlsx', bytes: notWorkbook })).toMatchObject({
+      ok: false,
+      error: { key: 'notXlsx' },
+    });
+    const headerOnly = await bytesOf(xlsxStream('stock', ['sku', 'quantity'], async () => null));
+    expect(await previewImport(database.db, staffId, { kind: 'stock', fileName: 'x.xlsx', bytes: headerOnly })).toMatchObject({
+      ok: false,
+      error: { key: 'noRows' },
+    });
   });
 
   it('streams the export in batches instead of building the file first', async () => {

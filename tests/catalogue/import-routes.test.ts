@@ -6,6 +6,7 @@ import type { StaffRole } from '#app/modules/admin/permissions.ts';
 import type { StaffMember } from '#app/modules/admin/staff-session.server.ts';
 import { runImportJob } from '#app/modules/catalogue-transfer/import-runner.server.ts';
 import { createLogger } from '#app/lib/observability/logger.server.ts';
+import { readXlsx } from '#app/lib/http/xlsx.ts';
 import * as exportRoute from '#app/routes/admin/imports/catalogue-export.ts';
 import * as jobRoute from '#app/routes/admin/imports/import-job.tsx';
 import * as importsRoute from '#app/routes/admin/imports/imports.tsx';
@@ -47,6 +48,7 @@ describe.each(testDrivers)('import and export pages on %s (issue 16)', (driver) 
       expect((await callRoute(importsRoute.loader, { db: database.db, staff: staff[role], path: 'imports' })).status).toBe(200);
     expect((await callRoute(importsRoute.loader, { db: database.db, staff: staff.support, path: 'imports' })).status).toBe(403);
     expect((await callRoute(exportRoute.loader, { db: database.db, staff: staff.support, path: 'catalogue-export.csv' })).status).toBe(403);
+    expect((await callRoute(exportRoute.loader, { db: database.db, staff: staff.support, path: 'catalogue-export.xlsx' })).status).toBe(403);
     expect((await upload(staff.support, 'stock', `sku,quantity\n${product.sku}-1,0\n`)).status).toBe(403);
     expect(
       (await callRoute(jobRoute.action, { db: database.db, staff: staff.support, path: 'imports/1', params: { jobId: '1' }, form: { intent: 'apply' } }))
@@ -56,7 +58,7 @@ describe.each(testDrivers)('import and export pages on %s (issue 16)', (driver) 
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.staffId, staff.support.id), eq(auditLog.action, 'access.denied')));
-    expect(denied.length).toBe(4);
+    expect(denied.length).toBe(5);
   });
 
   it('streams the export as a CSV download', async () => {
@@ -66,6 +68,22 @@ describe.each(testDrivers)('import and export pages on %s (issue 16)', (driver) 
     const text = await response.text();
     expect(text).toContain(`sku,quantity\r\n`);
     expect(text).toContain(`${product.sku}-1,4\r\n`);
+  });
+
+  it('streams the export as an Excel download, and takes the workbook back as an upload', async () => {
+    const request = new Request(`${adminUrl('catalogue-export.xlsx')}?kind=stock`);
+    const response = (await exportRoute.loader({ request, params: {}, context: adminContext(database.db, staff.editor) } as never)) as Response;
+    expect(response.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="stock-\d{4}-\d{2}-\d{2}\.xlsx"$/);
+    const workbook = new Uint8Array(await response.arrayBuffer());
+    const sheet = await readXlsx(workbook);
+    expect(sheet).toMatchObject({ ok: true, header: ['sku', 'quantity'] });
+    expect(sheet.ok && sheet.records.find((record) => record.cells[0] === `${product.sku}-1`)?.cells).toEqual([`${product.sku}-1`, '4']);
+    const checked = await upload(staff.editor, 'stock', workbook);
+    expect(checked.status).toBe(302);
+    const jobId = checked.location!.split('/').at(-1)!;
+    const page = await callRoute(jobRoute.loader, { db: database.db, staff: staff.editor, path: `imports/${jobId}`, params: { jobId } });
+    expect(page.data).toMatchObject({ job: { status: 'previewed', summary: { new: 0, changed: 0, error: 0 } } });
   });
 
   it('checks an upload, applies it on request and answers clear errors for a bad file', async () => {

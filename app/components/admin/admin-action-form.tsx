@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Form } from 'react-router';
-import { CsrfField } from '#app/components/forms/form-fields.tsx';
+import { CsrfField, FieldMessage } from '#app/components/forms/form-fields.tsx';
+import type { FieldError } from '#app/lib/forms/field-errors.ts';
 
 const toneClass = { plain: 'button admin-button', primary: 'button admin-button button--primary', danger: 'button admin-button button--danger' } as const;
 
@@ -42,5 +43,28 @@ export function AdminActionForm({
         {label}
       </button>
     </Form>
+  );
+}
+
+/**
+ * The box a destructive action's form asks to be ticked (`confirm=yes`), with the message next
+ * to it when the action came back unconfirmed or refused.
+ */
+export function ConfirmBox({ label, error }: { label: string; error?: FieldError }) {
+  return (
+    <>
+      <div className="form-field form-field--checkbox">
+        <input
+          id="confirm-delete"
+          type="checkbox"
+          name="confirm"
+          value="yes"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'confirm-delete-error' : undefined}
+        />
+        <label htmlFor="confirm-delete">{label}</label>
+      </div>
+      <FieldMessage id="confirm-delete-error" error={error} />
+    </>
   );
 }

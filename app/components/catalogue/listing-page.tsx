@@ -107,7 +107,7 @@ export function ListingPage({
 
   return (
     <div className="listing container">
-      <PageHead title={data.name} description={data.description ?? undefined} alternates={data.alternates} />
+      <PageHead title={data.metaTitle} description={data.metaDescription ?? undefined} alternates={data.alternates} />
       <Breadcrumbs items={[{ name: t('product.home'), href: `/${prefix}` }, ...data.trail.map((c) => ({ name: c.name, href: `/${prefix}/${c.urlPath}` }))]} />
       <header className="listing__header">
         <h1>{data.name}</h1>

@@ -49,6 +49,8 @@ export interface CategoryText {
   name: string;
   urlSegment: string;
   description: string;
+  metaTitle: string;
+  metaDescription: string;
 }
 
 export async function categoryForEditing(db: Database, categoryId: number, locale: LocaleCode, productPage: { offset: number; limit: number }) {
@@ -78,7 +80,17 @@ export async function categoryForEditing(db: Database, categoryId: number, local
   return {
     category,
     texts: Object.fromEntries(
-      texts.map((row) => [row.locale, { name: row.name, urlSegment: row.urlSegment, urlPath: row.urlPath, description: row.description ?? '' }]),
+      texts.map((row) => [
+        row.locale,
+        {
+          name: row.name,
+          urlSegment: row.urlSegment,
+          urlPath: row.urlPath,
+          description: row.description ?? '',
+          metaTitle: row.metaTitle ?? '',
+          metaDescription: row.metaDescription ?? '',
+        },
+      ]),
     ) as Partial<Record<LocaleCode, CategoryText & { urlPath: string }>>,
     products: productRows,
     productCount: count?.count ?? 0,
@@ -159,6 +171,28 @@ async function subtreeIds(tx: Queryable, categoryId: number): Promise<number[]> 
 }
 
 /**
+ * A category's path in one locale went from `from` to `to` (its own row already says `to`): the
+ * paths of the categories below it follow ('old/child' becomes 'new/child') and every old path
+ * answers 301.
+ */
+async function pathsFollow(tx: Queryable, locale: LocaleCode, descendantIds: number[], from: string, to: string): Promise<void> {
+  await keepOldPath(tx, locale, from, to);
+  if (descendantIds.length === 0) return;
+  const below = await tx
+    .select({ categoryId: categoryTranslations.categoryId, urlPath: categoryTranslations.urlPath })
+    .from(categoryTranslations)
+    .where(and(eq(categoryTranslations.locale, locale), inArray(categoryTranslations.categoryId, descendantIds)));
+  for (const row of below.filter((entry) => entry.urlPath.startsWith(`${from}/`))) {
+    const moved = `${to}${row.urlPath.slice(from.length)}`;
+    await tx
+      .update(categoryTranslations)
+      .set({ urlPath: moved })
+      .where(and(eq(categoryTranslations.categoryId, row.categoryId), eq(categoryTranslations.locale, locale)));
+    await keepOldPath(tx, locale, row.urlPath, moved);
+  }
+}
+
+/**
  * Names, path segments and texts per locale. A locale left empty keeps what it had; a changed
  * segment changes the path of the category and of everything below it in that locale, and each
  * old path answers 301.
@@ -196,13 +230,15 @@ export async function saveCategoryTexts(
       }
       const newPath = parentText.urlPath ? `${parentText.urlPath}/${text.urlSegment}` : text.urlSegment;
       const old = before.find((row) => row.locale === locale);
-      const values = { name: text.name.trim(), urlSegment: text.urlSegment, urlPath: newPath, description: text.description.trim() || null };
+      const values = {
+        name: text.name.trim(),
+        urlSegment: text.urlSegment,
+        urlPath: newPath,
+        description: text.description.trim() || null,
+        metaTitle: text.metaTitle.trim() || null,
+        metaDescription: text.metaDescription.trim() || null,
+      };
       if (old && old.urlPath !== newPath) {
-        // Below paths first move with it: 'old/child' becomes 'new/child'.
-        const below = await tx
-          .select({ categoryId: categoryTranslations.categoryId, urlPath: categoryTranslations.urlPath })
-          .from(categoryTranslations)
-          .where(and(eq(categoryTranslations.locale, locale), inArray(categoryTranslations.categoryId, subtree.slice(1))));
         const [clash] = await tx
           .select({ id: categoryTranslations.categoryId })
           .from(categoryTranslations)
@@ -215,15 +251,7 @@ export async function saveCategoryTexts(
           .update(categoryTranslations)
           .set(values)
           .where(and(eq(categoryTranslations.categoryId, categoryId), eq(categoryTranslations.locale, locale)));
-        await keepOldPath(tx, locale, old.urlPath, newPath);
-        for (const row of below.filter((entry) => entry.urlPath.startsWith(`${old.urlPath}/`))) {
-          const moved = `${newPath}${row.urlPath.slice(old.urlPath.length)}`;
-          await tx
-            .update(categoryTranslations)
-            .set({ urlPath: moved })
-            .where(and(eq(categoryTranslations.categoryId, row.categoryId), eq(categoryTranslations.locale, locale)));
-          await keepOldPath(tx, locale, row.urlPath, moved);
-        }
+        await pathsFollow(tx, locale, subtree.slice(1), old.urlPath, newPath);
       } else {
         const [clash] = old
           ? []
@@ -294,6 +322,83 @@ export async function moveCategory(db: Database, staffId: number, categoryId: nu
     return true;
   });
 }
+
+/** The categories a category may move below: any but itself and those below it (no cycle). */
+export function allowedParents<T extends { id: number; parentId: number | null }>(tree: T[], categoryId: number): T[] {
+  const excluded = new Set([categoryId]);
+  // The tree comes parents first, so one pass finds every descendant.
+  for (const row of tree) if (row.parentId !== null && excluded.has(row.parentId)) excluded.add(row.id);
+  return tree.filter((row) => !excluded.has(row.id));
+}
+
+/**
+ * Moves a category (with everything below it) under another parent, or to the top level with
+ * `null`. In every locale it has a path, the path becomes the new parent's path plus its own
+ * segment, the paths below follow, and each old path answers 301. Refused: a parent inside its
+ * own subtree (a cycle), a parent without a path in one of its locales, a path already taken.
+ */
+export async function moveCategoryToParent(db: Database, staffId: number, categoryId: number, parentId: number | null): Promise<CategoryWriteResult> {
+  let subtree: number[] = [categoryId];
+  const result = await retryingTransaction(db, async (tx): Promise<CategoryWriteResult> => {
+    const [category] = await tx.select().from(categories).where(eq(categories.id, categoryId)).for('update');
+    if (!category) return { ok: false, reason: 'not-found' };
+    if (category.parentId === parentId) return { ok: true, categoryId };
+    subtree = await subtreeIds(tx, categoryId);
+    if (parentId !== null && subtree.includes(parentId)) return refused('admin.catalogue.errors.parentCycle');
+    const [parent] = parentId === null ? [] : await tx.select().from(categories).where(eq(categories.id, parentId));
+    if (parentId !== null && !parent) return { ok: false, reason: 'not-found' };
+    const own = await tx.select().from(categoryTranslations).where(eq(categoryTranslations.categoryId, categoryId));
+    const parentPaths = parent ? await tx.select().from(categoryTranslations).where(eq(categoryTranslations.categoryId, parent.id)) : [];
+    const moves: { locale: LocaleCode; from: string; to: string }[] = [];
+    for (const text of own) {
+      const locale = text.locale as LocaleCode;
+      const parentPath = parent ? parentPaths.find((row) => row.locale === locale)?.urlPath : '';
+      if (parentPath === undefined) return refused('admin.catalogue.errors.parentUntranslated');
+      const to = parentPath ? `${parentPath}/${text.urlSegment}` : text.urlSegment;
+      const [clash] = await tx
+        .select({ id: categoryTranslations.categoryId })
+        .from(categoryTranslations)
+        .where(and(eq(categoryTranslations.locale, locale), eq(categoryTranslations.urlPath, to)));
+      if (clash) return refused('admin.catalogue.errors.urlKeyTaken');
+      moves.push({ locale, from: text.urlPath, to });
+    }
+    const [last] = await tx
+      .select({ position: sql<number>`coalesce(max(${categories.position}), -1)::int` })
+      .from(categories)
+      .where(parent ? eq(categories.parentId, parent.id) : sql`${categories.parentId} is null`);
+    await tx
+      .update(categories)
+      .set({ parentId, position: (last?.position ?? -1) + 1 })
+      .where(eq(categories.id, categoryId));
+    // Levels of the whole subtree shift by as much as the category's own.
+    const shift = (parent?.level ?? 0) + 1 - category.level;
+    if (shift !== 0)
+      await tx
+        .update(categories)
+        .set({ level: sql`${categories.level} + ${shift}` })
+        .where(inArray(categories.id, subtree));
+    for (const { locale, from, to } of moves) {
+      await tx
+        .update(categoryTranslations)
+        .set({ urlPath: to })
+        .where(and(eq(categoryTranslations.categoryId, categoryId), eq(categoryTranslations.locale, locale)));
+      await pathsFollow(tx, locale, subtree.slice(1), from, to);
+    }
+    await recordAudit(tx, {
+      staffId,
+      action: 'category.reparent',
+      entity: 'category',
+      entityId: categoryId,
+      before: { parentId: category.parentId, paths: moves.map(({ locale, from }) => ({ locale, path: from })) },
+      after: { parentId, paths: moves.map(({ locale, to }) => ({ locale, path: to })) },
+    });
+    return { ok: true, categoryId };
+  });
+  if (result.ok) await refreshCategorySearchDocuments(db, subtree);
+  return result;
+}
+
+const refused = (key: string): CategoryWriteResult => ({ ok: false, reason: 'invalid', fieldErrors: { parentId: { key } } });
 
 /** Moves a product one place up or down in a category's hand-made order. */
 export async function moveProductInCategory(db: Database, staffId: number, categoryId: number, productId: number, direction: 'up' | 'down'): Promise<boolean> {

@@ -186,7 +186,7 @@ export interface ProductInput {
 }
 
 const urlKeyPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const skuPattern = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+export const skuPattern = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 const wholeNumber = (text: string) => (/^\d{1,9}$/.test(text.trim()) ? Number(text.trim()) : null);
 

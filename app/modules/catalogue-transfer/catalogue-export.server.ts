@@ -1,12 +1,13 @@
 /**
- * The catalogue as CSV (issue 16), streamed: products are read in batches by id (keyset) as the
- * response is read, so neither the catalogue nor the file is ever whole in memory. Same columns
- * as the import, so an export imported again changes nothing.
+ * The catalogue as CSV or XLSX (issue 16), streamed: products are read in batches by id (keyset)
+ * as the response is read, so neither the catalogue nor the file is ever whole in memory. Same
+ * columns as the import, so an export imported again changes nothing.
  */
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '#app/db/client.server.ts';
 import { minorUnitsToDecimal } from '#app/modules/currency/money.ts';
 import { csvLine } from '#app/lib/http/csv.ts';
+import { type SheetCell, xlsxStream } from '#app/lib/http/xlsx.ts';
 import { localeCodes, type LocaleCode } from '#app/modules/i18n/locales.ts';
 import { importColumns, type ImportKind, type Tier, tiersCell } from './transfer-format.ts';
 
@@ -56,39 +57,52 @@ async function textsOf(db: Database, productIds: number[]) {
 const flag = (value: boolean) => (value ? 'true' : 'false');
 const euros = (cents: number) => minorUnitsToDecimal(cents);
 
-/** The CSV lines of one batch (texts and product flags on each product's first row). */
-async function batchLines(db: Database, kind: ImportKind, variants: ExportVariant[]): Promise<string> {
-  if (kind === 'stock') return variants.map((variant) => csvLine([variant.sku, variant.stock])).join('');
-  if (kind === 'prices') return variants.map((variant) => csvLine([variant.sku, euros(variant.priceCents), tiersCell(variant.tiers)])).join('');
+/** The rows of one batch (texts and product flags on each product's first row). */
+async function batchRows(db: Database, kind: ImportKind, variants: ExportVariant[]): Promise<SheetCell[][]> {
+  if (kind === 'stock') return variants.map((variant) => [variant.sku, variant.stock]);
+  if (kind === 'prices') return variants.map((variant) => [variant.sku, euros(variant.priceCents), tiersCell(variant.tiers)]);
   const texts = await textsOf(db, [...new Set(variants.map((variant) => variant.productId))]);
   let previousProduct = 0;
-  return variants
-    .map((variant) => {
-      const first = variant.productId !== previousProduct;
-      previousProduct = variant.productId;
-      const textCells = localeCodes.flatMap((locale) => {
-        const text = first ? texts.get(`${variant.productId}:${locale}`) : undefined;
-        return text ? [text.name, text.urlKey, text.description] : ['', '', ''];
-      });
-      return csvLine([
-        variant.productSku,
-        first ? flag(variant.productActive) : '',
-        variant.sku,
-        flag(variant.variantActive),
-        euros(variant.priceCents),
-        tiersCell(variant.tiers),
-        variant.stock,
-        variant.weightGrams,
-        ...textCells,
-      ]);
-    })
-    .join('');
+  return variants.map((variant) => {
+    const first = variant.productId !== previousProduct;
+    previousProduct = variant.productId;
+    const textCells = localeCodes.flatMap((locale) => {
+      const text = first ? texts.get(`${variant.productId}:${locale}`) : undefined;
+      return text ? [text.name, text.urlKey, text.description] : ['', '', ''];
+    });
+    return [
+      variant.productSku,
+      first ? flag(variant.productActive) : '',
+      variant.sku,
+      flag(variant.variantActive),
+      euros(variant.priceCents),
+      tiersCell(variant.tiers),
+      variant.stock,
+      variant.weightGrams,
+      ...textCells,
+    ];
+  });
 }
 
-/** The whole catalogue in the kind's columns, as a byte stream that reads the next batch when asked. */
+/** The catalogue's rows in batches: each call reads the next one, null after the last. */
+function catalogueRows(db: Database, kind: ImportKind): () => Promise<SheetCell[][] | null> {
+  let afterId = 0;
+  return async () => {
+    // Products without variants make no row; a batch of only those reads on.
+    for (;;) {
+      const productIds = await productBatch(db, afterId);
+      if (productIds.length === 0) return null;
+      afterId = productIds.at(-1)!;
+      const variants = await variantsOf(db, productIds);
+      if (variants.length > 0) return batchRows(db, kind, variants);
+    }
+  };
+}
+
+/** The whole catalogue in the kind's columns as CSV, a byte stream that reads the next batch when asked. */
 export function catalogueCsvStream(db: Database, kind: ImportKind): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  let afterId = 0;
+  const nextRows = catalogueRows(db, kind);
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
@@ -96,17 +110,16 @@ export function catalogueCsvStream(db: Database, kind: ImportKind): ReadableStre
         controller.enqueue(encoder.encode(`\uFEFF${csvLine([...importColumns[kind].columns])}`));
       },
       async pull(controller) {
-        // Products without variants make no line; a batch of only those reads on.
-        for (;;) {
-          const productIds = await productBatch(db, afterId);
-          if (productIds.length === 0) return controller.close();
-          afterId = productIds.at(-1)!;
-          const variants = await variantsOf(db, productIds);
-          if (variants.length === 0) continue;
-          return controller.enqueue(encoder.encode(await batchLines(db, kind, variants)));
-        }
+        const rows = await nextRows();
+        if (rows === null) return controller.close();
+        controller.enqueue(encoder.encode(rows.map(csvLine).join('')));
       },
     },
     { highWaterMark: 1 },
   );
+}
+
+/** The same as a workbook of one sheet named after the kind. */
+export function catalogueXlsxStream(db: Database, kind: ImportKind): ReadableStream<Uint8Array> {
+  return xlsxStream(kind, [...importColumns[kind].columns], catalogueRows(db, kind));
 }

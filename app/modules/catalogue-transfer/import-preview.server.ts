@@ -1,5 +1,5 @@
 /**
- * The dry run of an import (issue 16): reads the uploaded CSV, checks every row against the
+ * The dry run of an import (issue 16): reads the uploaded CSV or XLSX, checks every row against the
  * catalogue and stores the verdict per row (new, changed, unchanged, error with the line and the
  * column) with what applying would write. Nothing in the catalogue changes here; a file with any
  * error cannot be applied, so a correction means a new upload, never a half-applied file.
@@ -8,7 +8,8 @@ import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '#app/db/client.server.ts';
 import { importJobRows, importJobs } from '#app/db/schema.ts';
 import { recordAudit } from '#app/modules/admin/audit.server.ts';
-import { parseCsv } from '#app/lib/http/csv.ts';
+import { type CsvRecord, parseCsv } from '#app/lib/http/csv.ts';
+import { looksLikeZip, readXlsx } from '#app/lib/http/xlsx.ts';
 import { localeCodes, type LocaleCode } from '#app/modules/i18n/locales.ts';
 import { checkHeader, type ImportKind, type ImportRow, readRow, type RowError, type RowOutcome, textColumn, type Tier } from './transfer-format.ts';
 
@@ -28,7 +29,8 @@ export interface RowWrites {
   texts?: { productId: number; locale: LocaleCode; name: string; urlKey: string; description: string; previousUrlKey?: string }[];
 }
 
-export type PreviewResult = { ok: true; jobId: number } | { ok: false; error: RowError & { line?: number } };
+type PreviewError = RowError & { line?: number };
+export type PreviewResult = { ok: true; jobId: number } | { ok: false; error: PreviewError };
 
 interface StoredVariant {
   id: number;
@@ -180,28 +182,41 @@ function judgeRow(
   return { errors, changed, isNew, writes };
 }
 
+/**
+ * The upload's header and records, whatever it is: a workbook (its first sheet, lines being the
+ * sheet's row numbers) or CSV text. Both go through the same checks from here on.
+ */
+async function readUpload(bytes: Uint8Array): Promise<{ ok: true; header: string[]; records: CsvRecord[] } | { ok: false; error: PreviewError }> {
+  if (looksLikeZip(bytes)) {
+    const sheet = await readXlsx(bytes);
+    return sheet.ok ? sheet : { ok: false, error: { field: 'file', key: sheet.reason === 'empty' ? 'emptyFile' : 'notXlsx' } };
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return { ok: false, error: { field: 'file', key: 'notUtf8' } };
+  }
+  const parsed = parseCsv(text);
+  if (parsed.ok) return parsed;
+  return {
+    ok: false,
+    error: {
+      field: 'file',
+      key: parsed.reason === 'empty' ? 'emptyFile' : parsed.reason === 'unclosed-quote' ? 'unclosedQuote' : 'strayQuote',
+      values: { line: parsed.line },
+      line: parsed.line,
+    },
+  };
+}
+
 /** Reads, checks and stores the dry run of one upload; the job waits for "apply" as 'previewed'. */
 export async function previewImport(db: Database, staffId: number, upload: { kind: ImportKind; fileName: string; bytes: Uint8Array }): Promise<PreviewResult> {
   if (upload.bytes.byteLength > importMaxBytes)
     return { ok: false, error: { field: 'file', key: 'tooLarge', values: { megabytes: importMaxBytes / 1024 / 1024 } } };
   if (upload.bytes.byteLength === 0) return { ok: false, error: { field: 'file', key: 'emptyFile' } };
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(upload.bytes);
-  } catch {
-    return { ok: false, error: { field: 'file', key: 'notUtf8' } };
-  }
-  const parsed = parseCsv(text);
-  if (!parsed.ok)
-    return {
-      ok: false,
-      error: {
-        field: 'file',
-        key: parsed.reason === 'empty' ? 'emptyFile' : parsed.reason === 'unclosed-quote' ? 'unclosedQuote' : 'strayQuote',
-        values: { line: parsed.line },
-        line: parsed.line,
-      },
-    };
+  const parsed = await readUpload(upload.bytes);
+  if (!parsed.ok) return parsed;
   const header = checkHeader(upload.kind, parsed.header);
   if (!header.ok) return { ok: false, error: { ...header.error, line: 1 } };
   if (parsed.records.length === 0) return { ok: false, error: { field: 'file', key: 'noRows' } };

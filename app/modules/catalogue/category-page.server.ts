@@ -28,10 +28,10 @@ export function categoryTrail(index: ListingIndex, tree: NavigationCategory[], c
   return codes.flatMap((code) => (flat.has(code) ? [flat.get(code) as NavigationCategory] : []));
 }
 
-type CategoryText = { locale: string; urlPath: string; name: string; description: string | null };
+type CategoryText = { locale: string; urlPath: string; name: string; description: string | null; metaTitle: string | null; metaDescription: string | null };
 const texts = minuteCache<CategoryText[]>(1_000);
 
-/** A category's name, description and path in every locale; cached for a minute. */
+/** A category's name, description, meta texts and path in every locale; cached for a minute. */
 function categoryTexts(db: Database, categoryId: number): Promise<CategoryText[]> {
   return texts(db, String(categoryId), async () =>
     db
@@ -40,6 +40,8 @@ function categoryTexts(db: Database, categoryId: number): Promise<CategoryText[]
         urlPath: categoryTranslations.urlPath,
         name: categoryTranslations.name,
         description: categoryTranslations.description,
+        metaTitle: categoryTranslations.metaTitle,
+        metaDescription: categoryTranslations.metaDescription,
       })
       .from(categoryTranslations)
       .where(eq(categoryTranslations.categoryId, categoryId)),
@@ -64,6 +66,9 @@ export async function getCategoryPage(
   return {
     name: own?.name ?? current?.name ?? '',
     description: own?.description ?? null,
+    // What search engines and shared links show; the name and description unless set apart.
+    metaTitle: own?.metaTitle ?? own?.name ?? current?.name ?? '',
+    metaDescription: own?.metaDescription ?? own?.description ?? null,
     trail,
     params: { sort: params.sort, limit: params.limit, priceMin: params.priceMin, priceMax: params.priceMax },
     listing: { ...listing, products: listing.products.map((p) => toProductCard(p, locale)) },

@@ -1,9 +1,8 @@
 import { data, Link } from 'react-router';
 import type { Route } from './+types/customer';
-import { AdminActionForm } from '#app/components/admin/admin-action-form.tsx';
+import { AdminActionForm, ConfirmBox } from '#app/components/admin/admin-action-form.tsx';
 import { AdminNotice, AdminPageHeader } from '#app/components/admin/admin-ui.tsx';
 import { CreditLimitForm } from '#app/components/admin/credit-limit-form.tsx';
-import { FieldMessage } from '#app/components/forms/form-fields.tsx';
 import { servicesContext } from '#app/context.ts';
 import { orUnavailable } from '#app/db/with-database.server.ts';
 import { idOf, intentOf } from '#app/modules/admin/admin-forms.server.ts';
@@ -180,18 +179,7 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
                 <AdminActionForm intent="business-approve" label={t('businessRisks.admin.approve')} />
               )}
               <AdminActionForm intent="delete" label={t('admin.customers.delete')} tone="danger" className="admin-danger-zone">
-                <div className="form-field form-field--checkbox">
-                  <input
-                    id="confirm-delete"
-                    type="checkbox"
-                    name="confirm"
-                    value="yes"
-                    aria-invalid={deleteError || undefined}
-                    aria-describedby={deleteError ? 'confirm-delete-error' : undefined}
-                  />
-                  <label htmlFor="confirm-delete">{t('admin.customers.confirmDelete')}</label>
-                </div>
-                {deleteError && <FieldMessage id="confirm-delete-error" error={{ key: 'admin.customers.confirmRequired' }} />}
+                <ConfirmBox label={t('admin.customers.confirmDelete')} error={deleteError ? { key: 'admin.customers.confirmRequired' } : undefined} />
               </AdminActionForm>
             </div>
           </section>

@@ -4,6 +4,7 @@ import { AdminActionForm } from '#app/components/admin/admin-action-form.tsx';
 import { AdminPager, AdminTable } from '#app/components/admin/admin-list.tsx';
 import { AdminNotice, AdminPageHeader } from '#app/components/admin/admin-ui.tsx';
 import { CsrfField, FormAlert, TextField } from '#app/components/forms/form-fields.tsx';
+import { Field } from '#app/components/ui/field.tsx';
 import { servicesContext } from '#app/context.ts';
 import { orUnavailable } from '#app/db/with-database.server.ts';
 import { idOf, intentOf } from '#app/modules/admin/admin-forms.server.ts';
@@ -11,7 +12,16 @@ import { adminLocaleOf } from '#app/modules/admin/admin-locale.ts';
 import { adminPath } from '#app/modules/admin/admin-paths.ts';
 import { can } from '#app/modules/admin/permissions.ts';
 import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
-import { categoryForEditing, type CategoryText, moveProductInCategory, saveCategoryTexts } from '#app/modules/catalogue-admin/category-admin.server.ts';
+import {
+  allowedParents,
+  categoryForEditing,
+  type CategoryText,
+  categoryTreeForAdmin,
+  moveCategoryToParent,
+  moveProductInCategory,
+  saveCategoryTexts,
+} from '#app/modules/catalogue-admin/category-admin.server.ts';
+import { recordId } from '#app/lib/forms/record-id.ts';
 import { useI18n } from '#app/modules/i18n/i18n.tsx';
 import { type LocaleCode, localeCodes, storefrontByCode } from '#app/modules/i18n/locales.ts';
 import { pageWindow, requestedPage } from '#app/lib/paging/page-window.ts';
@@ -24,12 +34,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   const url = new URL(request.url);
   const page = requestedPage(url);
-  const editing = await orUnavailable(() =>
-    categoryForEditing(db, idOf(params.categoryId), adminLocaleOf(me.locale), { offset: (page - 1) * productsPerPage, limit: productsPerPage }),
+  const categoryId = idOf(params.categoryId);
+  const [editing, tree] = await orUnavailable(() =>
+    Promise.all([
+      categoryForEditing(db, categoryId, adminLocaleOf(me.locale), { offset: (page - 1) * productsPerPage, limit: productsPerPage }),
+      categoryTreeForAdmin(db, adminLocaleOf(me.locale)),
+    ]),
   );
   if (!editing) throw data(null, { status: 404 });
   return {
     ...editing,
+    parents: allowedParents(tree, categoryId).map(({ id, name, level }) => ({ id, name, level })),
     window: pageWindow(page, productsPerPage, editing.productCount),
     canWrite: can(me.role, 'catalogue.write'),
     saved: url.searchParams.has('saved') || url.searchParams.has('created'),
@@ -41,7 +56,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { db } = context.get(servicesContext);
   const categoryId = idOf(params.categoryId);
   const form = await request.formData();
-  const intent = intentOf(form, ['save', 'product-up', 'product-down'] as const);
+  const intent = intentOf(form, ['save', 'move', 'product-up', 'product-down'] as const);
+  if (intent === 'move') {
+    const parentId = String(form.get('parentId') ?? '');
+    const parent = parentId === '' ? null : recordId(parentId);
+    const result =
+      parent === null && parentId !== ''
+        ? ({ ok: false, reason: 'not-found' } as const)
+        : await orUnavailable(() => moveCategoryToParent(db, me.id, categoryId, parent));
+    if (result.ok) throw redirect(`${adminPath(`categories/${categoryId}`)}?saved`);
+    const fieldErrors = result.reason === 'not-found' ? { parentId: { key: 'validation.invalid' } } : result.fieldErrors;
+    return data({ form: 'move' as const, fieldErrors, values: { parentId } }, { status: 400 });
+  }
   if (intent !== 'save') {
     const productId = idOf(form.get('productId') as string | null);
     if (!(await orUnavailable(() => moveProductInCategory(db, me.id, categoryId, productId, intent === 'product-up' ? 'up' : 'down'))))
@@ -52,22 +78,29 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const text = (name: string) => String(form.get(name) ?? '').trim();
   const texts: Partial<Record<LocaleCode, CategoryText>> = {};
   for (const locale of localeCodes) {
-    const entry = { name: text(`name.${locale}`), urlSegment: text(`urlSegment.${locale}`), description: text(`description.${locale}`) };
-    if (entry.name || entry.urlSegment || entry.description) texts[locale] = entry;
+    const entry = {
+      name: text(`name.${locale}`),
+      urlSegment: text(`urlSegment.${locale}`),
+      description: text(`description.${locale}`),
+      metaTitle: text(`metaTitle.${locale}`),
+      metaDescription: text(`metaDescription.${locale}`),
+    };
+    if (Object.values(entry).some(Boolean)) texts[locale] = entry;
   }
   const result = await orUnavailable(() => saveCategoryTexts(db, me.id, categoryId, texts));
   if (result.ok) throw redirect(`${adminPath(`categories/${categoryId}`)}?saved`);
   if (result.reason === 'not-found') throw data(null, { status: 404 });
   const values = Object.fromEntries([...form.entries()].flatMap(([key, value]) => (typeof value === 'string' && key !== '_csrf' ? [[key, value]] : [])));
-  return data({ fieldErrors: result.fieldErrors, values }, { status: 400 });
+  return data({ form: 'texts' as const, fieldErrors: result.fieldErrors, values }, { status: 400 });
 }
 
 export default function CategoryEditorPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
   const { category, texts, canWrite } = loaderData;
   const title = texts.en?.name ?? Object.values(texts)[0]?.name ?? category.code;
-  const errors = actionData?.fieldErrors as Record<string, { key: string } | undefined> | undefined;
-  const value = (name: string, stored: string) => (actionData?.values as Record<string, string> | undefined)?.[name] ?? stored;
+  const errors = actionData?.form === 'texts' ? (actionData.fieldErrors as Record<string, { key: string } | undefined>) : undefined;
+  const moveError = actionData?.form === 'move' ? actionData.fieldErrors.parentId : undefined;
+  const value = (name: string, stored: string) => (actionData?.form === 'texts' ? (actionData.values as Record<string, string>)[name] : undefined) ?? stored;
   return (
     <>
       <AdminPageHeader title={t('admin.catalogue.categories.editTitle', { name: title })} />
@@ -115,6 +148,21 @@ export default function CategoryEditorPage({ loaderData, actionData }: Route.Com
                     label={t('admin.catalogue.parts.description')}
                     defaultValue={value(`description.${locale}`, stored?.description ?? '')}
                   />
+                  <TextField
+                    idPrefix="category"
+                    name={`metaTitle.${locale}`}
+                    label={t('admin.catalogue.parts.metaTitle')}
+                    hint={t('admin.catalogue.categories.metaTitleHint')}
+                    defaultValue={value(`metaTitle.${locale}`, stored?.metaTitle ?? '')}
+                  />
+                  <TextField
+                    idPrefix="category"
+                    name={`metaDescription.${locale}`}
+                    rows={2}
+                    label={t('admin.catalogue.parts.metaDescription')}
+                    hint={t('admin.catalogue.categories.metaDescriptionHint')}
+                    defaultValue={value(`metaDescription.${locale}`, stored?.metaDescription ?? '')}
+                  />
                 </div>
               </details>
             );
@@ -128,6 +176,30 @@ export default function CategoryEditorPage({ loaderData, actionData }: Route.Com
           </div>
         )}
       </Form>
+      {canWrite && (
+        <Form method="post" noValidate className="admin-panel admin-form" aria-labelledby="category-move-heading">
+          <h2 id="category-move-heading">{t('admin.catalogue.categories.place')}</h2>
+          <CsrfField />
+          {moveError && <FormAlert error={{ key: 'admin.catalogue.notSaved' }} />}
+          <Field id="category-parentId" label={t('admin.catalogue.categories.parent')} hint={t('admin.catalogue.categories.moveHint')} error={moveError}>
+            {(control) => (
+              <select {...control} name="parentId" defaultValue={actionData?.form === 'move' ? actionData.values.parentId : String(category.parentId ?? '')}>
+                <option value="">{t('admin.catalogue.categories.topLevel')}</option>
+                {loaderData.parents.map((parent) => (
+                  <option key={parent.id} value={parent.id}>
+                    {`${'– '.repeat(parent.level - 1)}${parent.name}`}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <div>
+            <button type="submit" name="intent" value="move" className="button admin-button">
+              {t('admin.catalogue.categories.moveTo')}
+            </button>
+          </div>
+        </Form>
+      )}
       <section className="admin-panel" aria-labelledby="category-products-heading">
         <h2 id="category-products-heading">{t('admin.catalogue.categories.productOrder')}</h2>
         <AdminTable

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { data, Link, redirect } from 'react-router';
 import type { Route } from './+types/product-editor';
+import { AdminActionForm, ConfirmBox } from '#app/components/admin/admin-action-form.tsx';
 import { AdminNotice, AdminPageHeader } from '#app/components/admin/admin-ui.tsx';
 import { ProductEditorForm } from '#app/components/admin/product-editor-form.tsx';
 import { ProductImageGallery } from '#app/components/admin/product-image-gallery.tsx';
@@ -12,6 +13,7 @@ import { adminPath } from '#app/modules/admin/admin-paths.ts';
 import { can } from '#app/modules/admin/permissions.ts';
 import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
 import { parseProductForm, productForEditing, saveProduct } from '#app/modules/catalogue-admin/product-editor.server.ts';
+import { deleteProduct } from '#app/modules/catalogue-admin/product-lifecycle.server.ts';
 import {
   addProductImage,
   type ImageRefusal,
@@ -25,7 +27,7 @@ import { useI18n } from '#app/modules/i18n/i18n.tsx';
 import { localeCodes } from '#app/modules/i18n/locales.ts';
 import '#app/styles/admin-catalogue.css';
 
-const notices = ['saved', 'imageAdded', 'imageSaved'] as const;
+const notices = ['created', 'saved', 'imageAdded', 'imageSaved'] as const;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const me = await requireStaff(request, context, 'catalogue.read');
@@ -53,7 +55,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data({ ok: false as const, imageError: imageMessages['too-large'] }, { status: 400 });
   }
   const form = await request.formData();
-  const intent = intentOf(form, ['save', 'image-upload', 'image-alt', 'image-up', 'image-down', 'image-remove'] as const);
+  const intent = intentOf(form, ['save', 'delete', 'image-upload', 'image-alt', 'image-up', 'image-down', 'image-remove'] as const);
+  if (intent === 'delete') {
+    if (form.get('confirm') !== 'yes') return data({ ok: false as const, deleteError: { key: 'admin.catalogue.delete.confirmRequired' } }, { status: 400 });
+    const deleted = await orUnavailable(() => deleteProduct(db, me.id, productId));
+    if (deleted.ok) throw redirect(`${adminPath('products')}?deleted=${encodeURIComponent(deleted.sku)}`);
+    if (deleted.reason === 'not-found') throw data(null, { status: 404 });
+    return data({ ok: false as const, deleteError: { key: 'admin.catalogue.delete.ordered', values: { count: deleted.orders } } }, { status: 400 });
+  }
   if (intent === 'save') {
     const editing = await orUnavailable(() => productForEditing(db, productId, adminLocaleOf(me.locale)));
     if (!editing) throw data(null, { status: 404 });
@@ -95,6 +104,7 @@ export default function ProductEditorPage({ loaderData, actionData }: Route.Comp
   const name = texts.en?.name ?? Object.values(texts)[0]?.name ?? product.sku;
   const failure = actionData && 'fieldErrors' in actionData ? actionData : undefined;
   const imageError = actionData && 'imageError' in actionData ? actionData.imageError : undefined;
+  const deleteError = actionData && 'deleteError' in actionData ? actionData.deleteError : undefined;
   return (
     <>
       <AdminPageHeader title={t('admin.catalogue.editTitle', { name })}>
@@ -105,9 +115,18 @@ export default function ProductEditorPage({ loaderData, actionData }: Route.Comp
       <p>
         <Link to={adminPath('products')}>{t('admin.catalogue.back')}</Link>
       </p>
-      {loaderData.notice && !failure && !imageError && <AdminNotice>{t(`admin.catalogue.notices.${loaderData.notice}`)}</AdminNotice>}
+      {loaderData.notice && !failure && !imageError && !deleteError && <AdminNotice>{t(`admin.catalogue.notices.${loaderData.notice}`)}</AdminNotice>}
       <ProductEditorForm editing={loaderData} canWrite={loaderData.canWrite} failure={failure} />
       <ProductImageGallery images={loaderData.images} productName={name} canWrite={loaderData.canWrite} error={imageError} />
+      {loaderData.canWrite && (
+        <section className="admin-panel" aria-labelledby="product-delete-heading">
+          <h2 id="product-delete-heading">{t('admin.catalogue.delete.title')}</h2>
+          <p>{t('admin.catalogue.delete.explain')}</p>
+          <AdminActionForm intent="delete" label={t('admin.catalogue.delete.submit')} tone="danger" className="admin-danger-zone" noValidate>
+            <ConfirmBox label={t('admin.catalogue.delete.confirm', { sku: product.sku })} error={deleteError} />
+          </AdminActionForm>
+        </section>
+      )}
     </>
   );
 }

@@ -39,6 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     sort,
     canWrite: can(me.role, 'catalogue.write'),
     changed: Number.isSafeInteger(changed) && changed > 0 ? changed : null,
+    deleted: url.searchParams.get('deleted')?.slice(0, 64) ?? null,
   };
 }
 
@@ -77,6 +78,11 @@ export default function ProductListPage({ loaderData, actionData }: Route.Compon
   return (
     <>
       <AdminPageHeader title={t('admin.catalogue.products')}>
+        {canWrite && (
+          <Link to={adminPath('products/new')} className="button admin-button button--primary">
+            {t('admin.catalogue.create.link')}
+          </Link>
+        )}
         <Link to={adminPath('categories')} className="button admin-button">
           {t('admin.catalogue.categories.title')}
         </Link>
@@ -85,6 +91,7 @@ export default function ProductListPage({ loaderData, actionData }: Route.Compon
         </Link>
       </AdminPageHeader>
       {loaderData.changed !== null && !failure && <AdminNotice>{t('admin.catalogue.bulk.done', { count: loaderData.changed })}</AdminNotice>}
+      {loaderData.deleted !== null && !failure && <AdminNotice>{t('admin.catalogue.delete.done', { sku: loaderData.deleted })}</AdminNotice>}
       <AdminFilters
         label={t('admin.catalogue.filters.label')}
         submitLabel={t('admin.filter')}

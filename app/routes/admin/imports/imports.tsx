@@ -61,7 +61,13 @@ export default function ImportsPage({ loaderData, actionData }: Route.ComponentP
             <li key={kind}>
               <a href={`${adminPath('catalogue-export.csv')}?kind=${kind}`} download>
                 {t(`admin.imports.exportKinds.${kind}`)}
+              </a>{' '}
+              (
+              <a href={`${adminPath('catalogue-export.xlsx')}?kind=${kind}`} download>
+                <span className="visually-hidden">{t(`admin.imports.kinds.${kind}`)}: </span>
+                {t('admin.imports.xlsxLink')}
               </a>
+              )
             </li>
           ))}
         </ul>
@@ -101,7 +107,7 @@ export default function ImportsPage({ loaderData, actionData }: Route.ComponentP
               id="import-file"
               name="file"
               type="file"
-              accept=".csv,text/csv"
+              accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
               aria-invalid={errors?.file ? true : undefined}
               aria-describedby={fileDescribedBy}
             />
