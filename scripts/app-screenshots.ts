@@ -5,27 +5,19 @@
  *   npm run app-screenshots                                 fresh data directory
  *   npm run app-screenshots -- --base-url http://127.0.0.1:3000   a shop that already runs
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { openBrowser } from '../e2e/support/browser.ts';
-import { type RunningShop, startShop } from '../e2e/support/shop-server.ts';
+import { shopToLookAt } from '../e2e/support/shop-server.ts';
 import { appScreenshots } from '#app/modules/pwa/web-manifest.ts';
 
 const { values } = parseArgs({ options: { 'base-url': { type: 'string' } } });
 const publicDir = resolve(import.meta.dirname, '../public');
 
-let shop: RunningShop | undefined;
-let dataDir: string | undefined;
-let baseUrl = values['base-url'];
-if (!baseUrl) {
-  dataDir = mkdtempSync(join(tmpdir(), 'cordial-app-screenshots-'));
-  console.log('starting the shop on a fresh data directory (builds and seeds the first time)…');
-  shop = await startShop({ DATA_DIR: dataDir });
-  baseUrl = shop.baseUrl;
-}
+const shop = await shopToLookAt(values['base-url']);
+const { baseUrl } = shop;
 
 try {
   for (const shot of appScreenshots) {
@@ -45,6 +37,5 @@ try {
     }
   }
 } finally {
-  await shop?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
+  await shop.stop();
 }
