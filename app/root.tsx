@@ -1,7 +1,7 @@
-import { data, Links, Meta, type MiddlewareFunction, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router';
+import { data, Links, Meta, type MiddlewareFunction, Scripts, ScrollRestoration, useOutlet, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import { useEffect } from 'react';
-import { ErrorPage, markHydrated } from './components/error-page.tsx';
+import { ErrorPage, markHydrated, ScriptsFailedPage } from './components/error-page.tsx';
 import { startAppShell } from './modules/pwa/app-shell.ts';
 import { webManifestPath } from './modules/pwa/web-manifest.ts';
 import { csrfTokenContext, requestInfoContext, servicesContext } from './context.ts';
@@ -111,7 +111,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   useEffect(markHydrated, []);
   useEffect(startAppShell, []);
-  return <Outlet />;
+  // Nothing below the root: the page's script failed to load and the reload limit is reached
+  // (React Router then shows only the root; app-shell.ts).
+  return useOutlet() ?? <ScriptsFailedPage />;
 }
 
 /** Errors above the storefront shell: unknown locale prefixes, a database that is down. */

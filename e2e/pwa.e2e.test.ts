@@ -1,8 +1,9 @@
 import type { BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { planCatalogue } from '../scripts/demo-catalogue/catalogue-plan.ts';
 import { openBrowser } from './support/browser.ts';
-import { messages } from './support/checkout-flow.ts';
+import { CheckoutFlow, messages } from './support/checkout-flow.ts';
 import { formatMessage, lookupMessage } from '#app/modules/i18n/messages.ts';
 
 /** Issue 17: the installable app, offline shopping and the chunk-load rule in Chromium. */
@@ -49,6 +50,20 @@ describe('the installable app in Chromium', () => {
       expect(image.status, icon.src).toBe(200);
       expect(image.headers.get('content-type')).toBe('image/png');
     }
+    // Photos of the shop for the install dialog: a phone's and a desktop's, of the declared size and type.
+    const shots = manifest.screenshots as { src: string; sizes: string; type: string; form_factor: string; label: string }[];
+    expect(shots.map((shot) => shot.form_factor).sort()).toEqual(['narrow', 'wide']);
+    for (const shot of shots) {
+      expect(shot.label).toBe(t(shot.form_factor === 'narrow' ? 'app.screenshotNarrow' : 'app.screenshotWide'));
+      const image = await fetch(`${baseUrl}${shot.src}`);
+      expect(image.status, shot.src).toBe(200);
+      expect(image.headers.get('content-type')).toBe(shot.type);
+      const { width, height, format } = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
+      expect(`${width}x${height}`, shot.src).toBe(shot.sizes);
+      expect(`image/${format}`).toBe(shot.type);
+    }
+    expect(Number(shots.find((shot) => shot.form_factor === 'narrow')!.sizes.split('x')[0])).toBeLessThan(500);
+    expect(Number(shots.find((shot) => shot.form_factor === 'wide')!.sizes.split('x')[0])).toBeGreaterThanOrEqual(1280);
     // Without ?store= the visitor's store, from the browser's language.
     const german = (await (await fetch(`${baseUrl}/manifest.webmanifest`, { headers: { 'accept-language': 'de-DE' } })).json()) as { scope: string };
     expect(german.scope).toBe('/de-de/');
@@ -155,6 +170,148 @@ describe('the installable app in Chromium', () => {
       expect((await delivered).status()).toBe(204);
       expect(sent.join()).toContain('"view_item"');
       await page.waitForFunction(() => localStorage.getItem('cordial:analytics-events') === null);
+    } finally {
+      await visitor.close();
+    }
+  });
+
+  it('sends add_shipping_info and add_payment_info with analytics consent as the shopper completes those steps', async () => {
+    const shopper = await openBrowser();
+    try {
+      await shopper.addCookies([{ name: 'consent', value: 'necessary,analytics', url: baseUrl }]);
+      const page = await shopper.newPage();
+      const events: { name: string; params: Record<string, unknown> }[] = [];
+      const answers: number[] = [];
+      page.on('request', (request) => {
+        if (request.url().endsWith('/api/events') && request.method() === 'POST')
+          events.push(...(JSON.parse(request.postData() ?? '{}') as { events: typeof events }).events);
+      });
+      page.on('response', (response) => {
+        if (response.url().endsWith('/api/events')) answers.push(response.status());
+      });
+      const flow = new CheckoutFlow(page, 'en-GB', 'en-gb');
+      await flow.addFirstParacord(12);
+      await page.goto(`${baseUrl}/en-gb/checkout/customer`);
+      await flow.atStep('customer');
+      await flow.emailField().fill(`pwa-events-${Date.now()}@example.com`);
+      await flow.continue();
+      await flow.atStep('shipping');
+      const address = { firstName: 'Eva', lastName: 'Visser', street: 'Oudegracht', houseNumber: '10', zipCode: '3511 AB', phone: '030 123 4567' };
+      // Refused (no city): the step is not done, nothing is recorded.
+      await flow.fillAddress({ countryCode: 'NL', ...address });
+      const refused = page.waitForResponse((response) => response.request().method() === 'POST' && response.url().includes('/checkout/shipping'));
+      await flow.continue();
+      expect((await refused).status()).toBe(400);
+      await flow.fillAddress({ city: 'Utrecht' });
+      await flow.continue();
+      await flow.atStep('billing');
+      await flow.continue();
+      await flow.atStep('payment');
+      await flow.paymentMethod('bank_transfer').check();
+      await flow.termsCheckbox().check();
+      await flow.placeOrderButton().click();
+      await page.waitForURL(/\/checkout\/success\?order=/);
+      await expect.poll(() => events.map((event) => event.name), { timeout: 10_000 }).toContain('purchase');
+      const named = (name: string) => events.filter((event) => event.name === name);
+      expect(named('add_shipping_info')).toHaveLength(1);
+      expect(named('add_payment_info')).toHaveLength(1);
+      const item = { item_id: expect.any(String), price: expect.any(Number), quantity: 12 };
+      expect(named('add_shipping_info')[0]!.params).toEqual({ currency: 'GBP', value: expect.any(Number), shipping_tier: 'home_delivery', items: [item] });
+      expect(named('add_payment_info')[0]!.params).toEqual({ currency: 'GBP', value: expect.any(Number), payment_type: 'bank_transfer', items: [item] });
+      expect(named('add_payment_info')[0]!.params.value).toBeGreaterThan(0);
+      // begin_checkout, then shipping, then payment, then the purchase.
+      const order = events.map((event) => event.name).filter((name) => ['begin_checkout', 'add_shipping_info', 'add_payment_info', 'purchase'].includes(name));
+      expect(order).toEqual(['begin_checkout', 'add_shipping_info', 'add_payment_info', 'purchase']);
+      expect(answers.every((status) => status === 204)).toBe(true);
+    } finally {
+      await shopper.close();
+    }
+  });
+
+  it('offers "Install app" in the desktop header when the browser offers installation, usable by keyboard, and not when installed', async () => {
+    const offer = () =>
+      window.dispatchEvent(
+        Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+          prompt: async () => void ((window as Window & { installPrompted?: boolean }).installPrompted = true),
+          userChoice: Promise.resolve({ outcome: 'accepted' }),
+        }),
+      );
+    const desktop = await openBrowser({ viewport: { width: 1280, height: 900 } });
+    try {
+      await desktop.addCookies([{ name: 'consent', value: 'necessary', url: baseUrl }]);
+      const page = await desktop.newPage();
+      // Chromium offers the shop by itself: that offer is held back, so the page starts without one.
+      await page.addInitScript(() =>
+        window.addEventListener('beforeinstallprompt', (event) => !Object.hasOwn(event, 'prompt') && event.stopImmediatePropagation(), true),
+      );
+      await page.goto(`${baseUrl}/en-gb`);
+      await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+      await page.waitForLoadState('networkidle');
+      const install = page.getByRole('banner').getByRole('button', { name: t('app.install') });
+      await expect(install.count()).resolves.toBe(0);
+      await page.evaluate(offer);
+      await install.waitFor();
+      if (screenshots) await page.screenshot({ path: `${screenshots}/install-app-1280.png` });
+      await install.focus();
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => (window as Window & { installPrompted?: boolean }).installPrompted === true);
+      // Once used, the browser's dialog has the say: the entry goes.
+      await install.waitFor({ state: 'detached' });
+
+      // Running installed (display-mode standalone): never offered.
+      const installed = await desktop.newPage();
+      await installed.addInitScript(() => {
+        const matchMedia = window.matchMedia.bind(window);
+        window.matchMedia = (query: string) =>
+          query.includes('display-mode: standalone') ? ({ ...matchMedia(query), matches: true } as MediaQueryList) : matchMedia(query);
+      });
+      await installed.goto(`${baseUrl}/en-gb`);
+      await installed.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+      await installed.waitForLoadState('networkidle');
+      await installed.evaluate(offer);
+      await installed.waitForTimeout(300);
+      await expect(installed.getByRole('button', { name: t('app.install') }).count()).resolves.toBe(0);
+    } finally {
+      await desktop.close();
+    }
+  });
+
+  it('counts React Router’s own reloads after a route module failed to load: at most three, then the advice', async () => {
+    const visitor = await openBrowser({ viewport: { width: 1280, height: 900 } });
+    try {
+      await visitor.addCookies([{ name: 'consent', value: 'necessary', url: baseUrl }]);
+      // The cart page's route module stands for any route chunk a new deployment removed.
+      await visitor.route(/\/assets\/cart-[\w-]{8}\.js$/, (route) => route.fulfill({ status: 404, body: '' }));
+      const page = await visitor.newPage();
+      let loads = 0;
+      page.on('load', () => loads++);
+      const hydrated = async () => {
+        await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+        await page.waitForLoadState('networkidle');
+      };
+      const toCart = () =>
+        page
+          .getByRole('link', { name: t('header.cart') })
+          .first()
+          .click();
+      await page.goto(`${baseUrl}/en-gb`);
+      await hydrated();
+      // React Router reloads the page itself when the module fails: three times.
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        const reloaded = page.waitForEvent('load');
+        await toCart();
+        await reloaded;
+        await hydrated();
+      }
+      expect(loads).toBe(4);
+      // The fourth failure within 30 s: no reload, the advice instead, with a way home and a reload.
+      await toCart();
+      const advice = page.getByRole('main').filter({ hasText: t('app.chunkAdvice') });
+      await advice.waitFor({ timeout: 10_000 });
+      await expect(advice.getByRole('link', { name: t('errors.reload') }).isVisible()).resolves.toBe(true);
+      await page.waitForTimeout(1_500);
+      expect(loads).toBe(4);
+      if (screenshots) await page.screenshot({ path: `${screenshots}/route-chunk-advice-1280.png` });
     } finally {
       await visitor.close();
     }

@@ -7,13 +7,12 @@
  *   npm run screenshots -- --base-url http://127.0.0.1:3000   a shop that already runs
  *   npm run screenshots -- --store de-de         another storefront (default en-gb)
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { BrowserContext, Page } from 'playwright-core';
 import { openBrowser } from '../e2e/support/browser.ts';
-import { type RunningShop, startShop } from '../e2e/support/shop-server.ts';
+import { shopToLookAt } from '../e2e/support/shop-server.ts';
 import { formatMessage, lookupMessage, type MessageTree } from '#app/modules/i18n/messages.ts';
 import { storefronts } from '#app/modules/i18n/locales.ts';
 
@@ -29,15 +28,8 @@ const messages = JSON.parse(readFileSync(new URL(`../locales/${storefront.code}.
 const t = (key: string, vars?: Record<string, string | number>) => formatMessage(lookupMessage(messages, key) ?? key, vars, storefront.code);
 const widths = [390, 1280] as const;
 
-let shop: RunningShop | undefined;
-let dataDir: string | undefined;
-let baseUrl = values['base-url'];
-if (!baseUrl) {
-  dataDir = mkdtempSync(join(tmpdir(), 'cordial-screenshots-'));
-  console.log('starting the shop on a fresh data directory (builds and seeds the first time)…');
-  shop = await startShop({ DATA_DIR: dataDir });
-  baseUrl = shop.baseUrl;
-}
+const shop = await shopToLookAt(values['base-url']);
+const { baseUrl } = shop;
 mkdirSync(outDir, { recursive: true });
 const taken: string[] = [];
 
@@ -60,7 +52,7 @@ async function shoot(page: Page, name: string, width: number, { fullPage = true 
 
 /** The consent cookie, so the banner does not cover the pages after the first visit. */
 async function consented(browser: BrowserContext) {
-  await browser.addCookies([{ name: 'consent', value: 'necessary', url: baseUrl! }]);
+  await browser.addCookies([{ name: 'consent', value: 'necessary', url: baseUrl }]);
 }
 
 const continueButton = (page: Page) => page.getByRole('button', { name: t('checkout.continue') });
@@ -149,6 +141,5 @@ try {
   }
   console.log(`${taken.length} screenshots in ${outDir}:\n${taken.map((file) => `  ${file}`).join('\n')}`);
 } finally {
-  await shop?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
+  await shop.stop();
 }

@@ -15,6 +15,23 @@ export function ErrorPage({ error }: { error: unknown }) {
   return <GeneralError status={status} error={error} home={home} showRawError={!(root?.isProduction ?? true) && error instanceof Error} />;
 }
 
+/**
+ * Spec §8: a page whose script failed to load once too often (no more reloads): the advice to
+ * clear the browser cache or contact support, a way home and a reload.
+ */
+export function ScriptsFailedPage() {
+  const { t, locale } = useI18n();
+  return (
+    <main id="main" className="error-layout">
+      <section className="error-page" aria-labelledby="error-heading">
+        <h1 id="error-heading">{t('errors.oops')}</h1>
+        <p>{t('app.chunkAdvice')}</p>
+        <ErrorActions home={`/${storefrontByCode(locale)?.prefix ?? 'en-us'}`} />
+      </section>
+    </main>
+  );
+}
+
 /** Set once the app has hydrated: later 404s come from client-side navigation. */
 let hydrated = false;
 export function markHydrated() {

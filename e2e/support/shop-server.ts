@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { appendFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { freePort } from '../../tests/support/free-port.ts';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -64,6 +65,25 @@ export async function startShop(
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
+    },
+  };
+}
+
+/**
+ * For the scripts that look at the shop (screenshots): the shop at `baseUrl` when one already runs,
+ * else a fresh one on a throwaway data directory (built and seeded the first time); `stop` ends and
+ * removes what was started.
+ */
+export async function shopToLookAt(baseUrl: string | undefined): Promise<{ baseUrl: string; stop(): Promise<void> }> {
+  if (baseUrl) return { baseUrl, stop: async () => {} };
+  const dataDir = mkdtempSync(join(tmpdir(), 'cordial-look-'));
+  console.log('starting the shop on a fresh data directory (builds and seeds the first time)…');
+  const shop = await startShop({ DATA_DIR: dataDir });
+  return {
+    baseUrl: shop.baseUrl,
+    async stop() {
+      await shop.stop();
+      rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
     },
   };
 }

@@ -3,6 +3,7 @@ import { useRevalidator } from 'react-router';
 import { applyUpdateNow, promptInstall } from '#app/modules/pwa/app-shell.ts';
 import { appStatus } from '#app/modules/pwa/app-status.ts';
 import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { Icon } from './icons.tsx';
 
 function useAppStatus() {
   return useSyncExternalStore(appStatus.subscribe, appStatus.get, appStatus.getServer);
@@ -53,11 +54,22 @@ export function AppNotices() {
   );
 }
 
-/** "Install app" in the menu, only when the browser offers it and the app does not run installed. */
-export function InstallAppEntry() {
+/**
+ * "Install app", only when the browser offers it and the app does not run installed: a full-width
+ * button in the phone menu, an icon button with its label among the header's actions on a desktop
+ * (the menu is hidden there).
+ */
+export function InstallAppEntry({ placement }: { placement: 'menu' | 'header' }) {
   const { t } = useI18n();
   const { installOffered } = useAppStatus();
   if (!installOffered) return null;
+  if (placement === 'header')
+    return (
+      <button type="button" className="icon-button install-app--header" onClick={() => void promptInstall()}>
+        <Icon name="install" />
+        <span className="icon-button__label">{t('app.install')}</span>
+      </button>
+    );
   return (
     <button type="button" className="button install-app" onClick={() => void promptInstall()}>
       {t('app.install')}

@@ -40,13 +40,14 @@ export function SiteHeader({ prefix, shopName, categoryTree, cartItemCount, cust
               ))}
             </ul>
           </nav>
-          <InstallAppEntry />
+          <InstallAppEntry placement="menu" />
         </NavDrawer>
         <Link to={home} className="site-header__logo" aria-label={t('header.homeLink', { shopName })}>
           <Logo shopName={shopName} />
         </Link>
         <SearchBox prefix={prefix} />
         <nav className="site-header__actions" aria-label={t('header.account')}>
+          <InstallAppEntry placement="header" />
           <Link to={customerFirstName ? `${home}/customer` : `${home}/customer/account/login`} className="icon-button">
             <Icon name="account" />
             <span className="icon-button__label">{customerFirstName ? t('header.accountOf', { name: customerFirstName }) : t('header.logIn')}</span>

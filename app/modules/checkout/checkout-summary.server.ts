@@ -152,6 +152,8 @@ export interface CheckoutSummaryView {
   lines: {
     id: number;
     name: string;
+    /** for the ecommerce events (issue 17) */
+    sku: string;
     isSample: boolean;
     options: Cart['lines'][number]['options'];
     lengthCm: number | null;
@@ -169,6 +171,7 @@ export function checkoutSummaryView(summary: CheckoutSummary): CheckoutSummaryVi
     lines: cart.lines.map((line, index) => ({
       id: line.id,
       name: line.name,
+      sku: line.sku,
       isSample: line.isSample,
       options: line.options,
       lengthCm: line.lengthCm,

@@ -4,7 +4,7 @@
  * the lazily loaded service worker code.
  */
 import { appStatus } from './app-status.ts';
-import { cacheBustingUrl, chunkReloadAdvice, chunkReloadPolicy, isChunkLoadError, nextChunkReload } from './chunk-reload.ts';
+import { cacheBustingUrl, chunkReloadAdvice, chunkReloadPolicy, countRouterReloads, isChunkLoadError, nextChunkReload } from './chunk-reload.ts';
 
 const chunkReloadsKey = 'cordial:chunk-reloads';
 
@@ -31,24 +31,28 @@ export async function applyUpdateNow(): Promise<void> {
   waiting.postMessage({ type: 'SKIP_WAITING' });
 }
 
+/** Counts a reload in the spec's window; past the limit, the advice instead (and false). */
+function chunkReloadAllowed(now: number): boolean {
+  let earlier: number[] = [];
+  try {
+    earlier = JSON.parse(sessionStorage.getItem(chunkReloadsKey) ?? '[]') as number[];
+  } catch {
+    earlier = [];
+  }
+  const next = nextChunkReload(Array.isArray(earlier) ? earlier : [], now);
+  sessionStorage.setItem(chunkReloadsKey, JSON.stringify(next.attempts));
+  if (!next.reload) {
+    console.error(chunkReloadAdvice);
+    appStatus.update({ chunkAdvice: true });
+  }
+  return next.reload;
+}
+
 export function startAppShell(): () => void {
   const onChunkFailure = (error: unknown) => {
     console.error('a script or style chunk failed to load', error);
-    let earlier: number[] = [];
-    try {
-      earlier = JSON.parse(sessionStorage.getItem(chunkReloadsKey) ?? '[]') as number[];
-    } catch {
-      earlier = [];
-    }
     const now = Date.now();
-    const next = nextChunkReload(Array.isArray(earlier) ? earlier : [], now);
-    sessionStorage.setItem(chunkReloadsKey, JSON.stringify(next.attempts));
-    if (!next.reload) {
-      console.error(chunkReloadAdvice);
-      appStatus.update({ chunkAdvice: true });
-      return;
-    }
-    setTimeout(() => location.replace(cacheBustingUrl(location.href, now)), chunkReloadPolicy.delayMs);
+    if (chunkReloadAllowed(now)) setTimeout(() => location.replace(cacheBustingUrl(location.href, now)), chunkReloadPolicy.delayMs);
   };
   const onPreloadError = (event: Event) => {
     event.preventDefault();
@@ -91,6 +95,8 @@ export function startAppShell(): () => void {
     ['offline', onConnection, false],
   ];
   for (const [type, listener, capture] of listeners) window.addEventListener(type, listener, capture);
+  // React Router's own reload after a route module failed to load counts in the same window.
+  const stopCountingRouterReloads = countRouterReloads(console, () => chunkReloadAllowed(Date.now()));
   onConnection();
   const idle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 1));
   idle(() => {
@@ -98,5 +104,6 @@ export function startAppShell(): () => void {
   });
   return () => {
     for (const [type, listener, capture] of listeners) window.removeEventListener(type, listener, capture);
+    stopCountingRouterReloads();
   };
 }

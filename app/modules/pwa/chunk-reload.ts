@@ -28,3 +28,32 @@ export function isChunkLoadError(reason: unknown): boolean {
   const message = reason instanceof Error ? reason.message : typeof reason === 'string' ? reason : '';
   return chunkFailureMessages.test(message);
 }
+
+/** React Router's log line just before it reloads the page itself (react-router's routeModules.js). */
+const routerReloadLog = /^Error loading route module `[^`]*`, reloading page/;
+
+/** Thrown into React Router's handler to stop its reload once the limit is reached. */
+export class ChunkReloadLimitError extends Error {
+  constructor() {
+    super(chunkReloadAdvice);
+    this.name = 'ChunkReloadLimitError';
+  }
+}
+
+/**
+ * React Router reloads the page on its own, without a limit, when a route module fails to load:
+ * it logs "Error loading route module …, reloading page..." and then calls location.reload(). That
+ * log line is where the reload is counted with the others (`allowReload`); past the limit the log
+ * throws, which ends React Router's handler before its reload, and the navigation fails into the
+ * error boundary instead of reloading forever. Returns the undo.
+ */
+export function countRouterReloads(target: Pick<Console, 'error'>, allowReload: () => boolean): () => void {
+  const original = target.error;
+  target.error = function (this: Console, ...args: unknown[]) {
+    original.apply(this, args);
+    if (typeof args[0] === 'string' && routerReloadLog.test(args[0]) && !allowReload()) throw new ChunkReloadLimitError();
+  };
+  return () => {
+    target.error = original;
+  };
+}

@@ -11,6 +11,7 @@ import { cartChangeSchema } from '#app/modules/cart/cart-forms.ts';
 import { parseIntent } from '#app/lib/forms/field-errors.ts';
 import { checkoutRequest } from '#app/modules/checkout/checkout-request.server.ts';
 import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { cartEventParams } from '#app/modules/analytics/checkout-events.ts';
 import { ga4Amount, ga4Currency } from '#app/modules/analytics/ga4.ts';
 import { trackEcommerce } from '#app/modules/analytics/tracking.ts';
 import { useEcommerceEvent } from '#app/modules/analytics/use-ecommerce-event.ts';
@@ -85,19 +86,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   const outOfStock = lines.some((line) => !line.inStock);
   const vatLabel = useVatLabel();
   const couponError = actionData?.intent === 'apply-coupon' ? actionData.error : undefined;
-  useEcommerceEvent('view_cart', totals ? `${lines.length}:${totals.total}` : null, () =>
-    totals
-      ? {
-          currency: ga4Currency(totals.currency),
-          value: ga4Amount(totals.total, totals.minorUnits),
-          items: lines.slice(0, 100).map((line) => ({
-            item_id: line.sku || `line-${line.id}`,
-            price: ga4Amount(line.unitPrice, totals.minorUnits),
-            quantity: Math.max(1, line.quantity),
-          })),
-        }
-      : null,
-  );
+  useEcommerceEvent('view_cart', totals ? `${lines.length}:${totals.total}` : null, () => (totals ? cartEventParams(totals, lines) : null));
   return (
     <AccountPage title={t('cart.title')} path="checkout">
       {renewed && (

@@ -23,6 +23,8 @@ import {
   placedOrderMarkerCookie,
 } from '#app/modules/checkout/placed-order-marker.server.ts';
 import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { paymentInfoParams, pricedLines } from '#app/modules/analytics/checkout-events.ts';
+import { useEcommerceEventOnAccepted } from '#app/modules/analytics/use-ecommerce-event.ts';
 import { contentPagePath } from '#app/modules/content/information-pages.ts';
 
 /** Step 4: check everything, choose how to pay, accept the terms and place the order. */
@@ -153,6 +155,9 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
   // The terms not accepted: the message sits at the checkbox, which takes the focus.
   const termsError = actionData?.error?.key === 'checkout.acceptTerms' ? actionData.error : undefined;
   const termsBox = useRef<HTMLInputElement>(null);
+  useEcommerceEventOnAccepted('add_payment_info', (form) =>
+    form.get('paymentMethod') ? paymentInfoParams(totals, pricedLines(lines, totals), String(form.get('paymentMethod'))) : null,
+  );
   useEffect(() => {
     if (termsError) termsBox.current?.focus();
   }, [actionData, termsError]);

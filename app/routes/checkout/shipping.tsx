@@ -17,6 +17,8 @@ import { listAddresses } from '#app/modules/customers/addresses.server.ts';
 import { deliveryCountryByCode } from '#app/modules/customers/countries.ts';
 import { type FieldErrors, formFields, typedValues } from '#app/lib/forms/field-errors.ts';
 import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { pricedLines, shippingInfoParams } from '#app/modules/analytics/checkout-events.ts';
+import { useEcommerceEventOnAccepted } from '#app/modules/analytics/use-ecommerce-event.ts';
 
 /**
  * Step 2: where it goes (spec §5 address rules, in the destination's format), how (home delivery,
@@ -97,6 +99,9 @@ export default function ShippingStep({ loaderData, actionData }: Route.Component
   const billingValues = failure ? billingValuesOf(failure.values) : billingAddress;
   const shippingLabels = useAddressLabels(String(shippingValues.countryCode ?? ''), 'shipping');
   const billingLabels = useAddressLabels(String(billingValues.countryCode ?? ''), 'billing', billingFieldPrefix);
+  useEcommerceEventOnAccepted('add_shipping_info', (form) =>
+    summary ? shippingInfoParams(summary.totals, pricedLines(summary.lines, summary.totals), String(form.get('shippingMethod') ?? '')) : null,
+  );
   return (
     <CheckoutPage step="shipping" prefix={prefix} summary={summary} hasErrors={Boolean(failure && Object.keys(failure.fieldErrors).length > 0)}>
       <ErrorSummary
