@@ -13,6 +13,7 @@ const sections: { key: string; path: string; permission: Permission }[] = [
   { key: 'stockAlerts', path: 'stock-alerts', permission: 'catalogue.read' },
   { key: 'imports', path: 'imports', permission: 'catalogue.write' },
   { key: 'contentPages', path: 'content-pages', permission: 'content.write' },
+  { key: 'faq', path: 'faq', permission: 'content.write' },
   { key: 'redirects', path: 'redirects', permission: 'content.write' },
   { key: 'translations', path: 'translations', permission: 'content.write' },
   { key: 'mailOutbox', path: 'mail', permission: 'mail.outbox' },

@@ -56,14 +56,17 @@ export const previewHtml = (html: string, locale: LocaleCode, { siteUrl, shopNam
 
 export const contentPageFields = ['title', 'slug', 'bodyHtml', 'metaDescription', 'published'] as const;
 
+/** A URL slug of a page, FAQ category or blog post: lowercase letters and digits of any script, single hyphens. */
+export const contentSlug = z
+  .string()
+  .trim()
+  .min(1, 'validation.required')
+  .max(200, 'validation.invalid')
+  .regex(/^[\p{Ll}\p{Lo}\p{N}]+(?:-[\p{Ll}\p{Lo}\p{N}]+)*$/u, 'admin.contentPages.slugInvalid');
+
 export const contentPageSchema = z.object({
   title: z.string().trim().min(1, 'validation.required').max(200, 'validation.invalid'),
-  slug: z
-    .string()
-    .trim()
-    .min(1, 'validation.required')
-    .max(200, 'validation.invalid')
-    .regex(/^[\p{Ll}\p{Lo}\p{N}]+(?:-[\p{Ll}\p{Lo}\p{N}]+)*$/u, 'admin.contentPages.slugInvalid'),
+  slug: contentSlug,
   bodyHtml: z.string().max(200_000, 'validation.invalid'),
   metaDescription: z.string().trim().max(300, 'validation.invalid'),
   published: z.string().transform((value) => value === 'on'),
