@@ -6,7 +6,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { type Database, type Queryable, queryRows } from '#app/db/client.server.ts';
-import { searchDocuments } from '#app/db/schema.ts';
+import { blogPosts, searchDocuments } from '#app/db/schema.ts';
+import { onShow } from '#app/modules/content/content-schedule.server.ts';
 import { localeCodes } from '#app/modules/i18n/locales.ts';
 import { searchConfigOf } from './search-config.ts';
 import { blogSegment } from '#app/modules/blog/blog-paths.ts';
@@ -23,25 +24,13 @@ export async function searchIndexIsEmpty(db: Database): Promise<boolean> {
 }
 
 export async function rebuildSearchIndex(db: Database): Promise<{ documents: number }> {
-  const postConfig = configFor(sql.raw('bpt.locale'));
-  // A post's path below the prefix: the store's blog segment and the post's slug.
-  const blogPostUrlPath = sql`(case bpt.locale ${sql.join(
-    localeCodes.map((code) => sql.raw(`when '${code}' then '${blogSegment(code)}/'`)),
-    sql` `,
-  )} end) || bpt.slug`;
   await db.transaction(async (tx) => {
     await tx.execute(sql`delete from search_documents`);
     await tx.execute(sql`delete from search_lexicon`);
     await insertProductDocuments(tx);
     await insertCategoryDocuments(tx);
     await insertPageDocuments(tx);
-    await tx.execute(sql`
-      insert into search_documents (locale, kind, ref_id, title, url_path, keywords, document)
-      select bpt.locale, 'post', bp.id, bpt.title, ${blogPostUrlPath}, '',
-        setweight(to_tsvector(${postConfig}, bpt.title), 'A') || setweight(to_tsvector(${postConfig}, bpt.summary), 'B')
-          || setweight(to_tsvector(${postConfig}, regexp_replace(bpt.body_html, '<[^>]+>', ' ', 'g')), 'C')
-      from blog_posts bp join blog_post_translations bpt on bpt.post_id = bp.id
-      where bp.is_published`);
+    await insertPostDocuments(tx);
     for (const locale of localeCodes) {
       // Words as shoppers type them (unstemmed), from titles and keywords.
       await tx.execute(sql`
@@ -152,6 +141,46 @@ async function insertPageDocuments(tx: Queryable, pageIds?: readonly number[]): 
       setweight(to_tsvector(${pageConfig}, cpt.title), 'A') || setweight(to_tsvector(${pageConfig}, regexp_replace(cpt.body_html, '<[^>]+>', ' ', 'g')), 'C')
     from content_pages cp join content_page_translations cpt on cpt.page_id = cp.id
     where cp.is_active and cpt.published ${only}`);
+}
+
+/**
+ * The documents of the blog posts on show (all, or only `postIds`), one per store with a text. A
+ * scheduled post joins the index when its time comes (content-schedule.server.ts refreshes them).
+ */
+async function insertPostDocuments(tx: Queryable, postIds?: readonly number[]): Promise<void> {
+  const postConfig = configFor(sql.raw('bpt.locale'));
+  // A post's path below the prefix: the store's blog segment and the post's slug.
+  const blogPostUrlPath = sql`(case bpt.locale ${sql.join(
+    localeCodes.map((code) => sql.raw(`when '${code}' then '${blogSegment(code)}/'`)),
+    sql` `,
+  )} end) || bpt.slug`;
+  const only = postIds
+    ? sql`and blog_posts.id in (${sql.join(
+        postIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql``;
+  await tx.execute(sql`
+    insert into search_documents (locale, kind, ref_id, title, url_path, keywords, document)
+    select bpt.locale, 'post', blog_posts.id, bpt.title, ${blogPostUrlPath}, '',
+      setweight(to_tsvector(${postConfig}, bpt.title), 'A') || setweight(to_tsvector(${postConfig}, bpt.summary), 'B')
+        || setweight(to_tsvector(${postConfig}, regexp_replace(bpt.body_html, '<[^>]+>', ' ', 'g')), 'C')
+    from blog_posts join blog_post_translations bpt on bpt.post_id = blog_posts.id
+    where ${onShow({ published: blogPosts.isPublished, from: blogPosts.publishedAt, until: blogPosts.unpublishAt })} ${only}`);
+}
+
+/** After a blog post is edited in the admin: its documents only. */
+export async function refreshPostSearchDocuments(db: Queryable & Pick<Database, 'transaction'>, postIds: readonly number[]): Promise<void> {
+  if (postIds.length === 0) return;
+  await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`delete from search_documents where kind = 'post' and ref_id in (${sql.join(
+        postIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
+    await insertPostDocuments(tx, postIds);
+  });
 }
 
 /** After an information page is edited in the admin: its documents only (title, slug, text, published). */
