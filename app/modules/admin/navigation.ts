@@ -14,6 +14,8 @@ const sections: { key: string; path: string; permission: Permission }[] = [
   { key: 'imports', path: 'imports', permission: 'catalogue.write' },
   { key: 'contentPages', path: 'content-pages', permission: 'content.write' },
   { key: 'faq', path: 'faq', permission: 'content.write' },
+  { key: 'blog', path: 'blog', permission: 'content.write' },
+  { key: 'banners', path: 'banners', permission: 'content.write' },
   { key: 'redirects', path: 'redirects', permission: 'content.write' },
   { key: 'translations', path: 'translations', permission: 'content.write' },
   { key: 'mailOutbox', path: 'mail', permission: 'mail.outbox' },

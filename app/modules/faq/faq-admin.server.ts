@@ -10,6 +10,7 @@ import { isUniqueViolation } from '#app/db/errors.ts';
 import { faqCategories, faqCategoryTranslations, faqQuestions, faqQuestionTranslations } from '#app/db/schema.ts';
 import { recordAudit } from '#app/modules/admin/audit.server.ts';
 import { contentSlug } from '#app/modules/content/content-pages-admin.server.ts';
+import { movedOrder } from '#app/modules/content/item-order.ts';
 import type { LocaleCode } from '#app/modules/i18n/locales.ts';
 
 export type FaqKind = 'category' | 'question';
@@ -299,13 +300,16 @@ export async function moveFaqItem(db: Database, staffId: number, kind: FaqKind, 
   return db.transaction(async (tx) => {
     const item = await itemOf(tx, kind, id);
     if (!item) return false;
-    const order = await siblingsOf(tx, kind, item.parentId);
-    const from = order.indexOf(id);
-    const to = from + (direction === 'up' ? -1 : 1);
-    if (to < 0 || to >= order.length) return true;
-    [order[from], order[to]] = [order[to]!, order[from]!];
+    const order = movedOrder(await siblingsOf(tx, kind, item.parentId), id, direction);
+    if (!order) return true;
     for (const [position, sibling] of order.entries()) await updateItem(tx, kind, sibling, { position });
-    await recordAudit(tx, { staffId, action: `${faqEntity[kind]}.move`, entity: faqEntity[kind], entityId: id, after: { direction, position: to } });
+    await recordAudit(tx, {
+      staffId,
+      action: `${faqEntity[kind]}.move`,
+      entity: faqEntity[kind],
+      entityId: id,
+      after: { direction, position: order.indexOf(id) },
+    });
     return true;
   });
 }
