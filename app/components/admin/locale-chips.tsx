@@ -2,9 +2,9 @@ import { Link } from 'react-router';
 import { useI18n } from '#app/modules/i18n/i18n.tsx';
 import { localeCodes } from '#app/modules/i18n/locales.ts';
 
-export type LocaleTextState = 'published' | 'hidden' | 'missing';
+export type LocaleTextState = 'published' | 'scheduled' | 'hidden' | 'missing';
 
-const badge = { published: 'active', hidden: 'pending', missing: 'disabled' } as const;
+const badge = { published: 'active', scheduled: 'pending', hidden: 'pending', missing: 'disabled' } as const;
 
 /** One link per store to edit an item's text there, coloured by the state of that text. */
 export function LocaleChips({ hrefOf, stateOf }: { hrefOf: (locale: string) => string; stateOf: (locale: string) => LocaleTextState }) {

@@ -9,6 +9,7 @@ import type { Unlisten } from '#app/db/notifications.server.ts';
 import { invalidateListingIndex } from './listing-index.server.ts';
 import type { PageCache } from '#app/modules/page-cache/page-cache.server.ts';
 import { forgetMinuteCaches } from '#app/lib/cache/minute-cache.server.ts';
+import { watchContentSchedule } from '#app/modules/content/schedule-watch.server.ts';
 
 const storefrontChangeChannel = 'storefront_change';
 
@@ -18,6 +19,16 @@ function forgetStorefrontCaches(db: DatabaseHandle['db'], pageCache: PageCache):
   invalidateListingIndex(db);
 }
 
-export function invalidateCachesOnStorefrontChanges(database: Pick<DatabaseHandle, 'db' | 'listen'>, pageCache: PageCache): Promise<Unlisten> {
-  return database.listen(storefrontChangeChannel, () => forgetStorefrontCaches(database.db, pageCache));
+export async function invalidateCachesOnStorefrontChanges(database: Pick<DatabaseHandle, 'db' | 'listen'>, pageCache: PageCache): Promise<Unlisten> {
+  // Scheduled content empties the caches when its moment comes (issue 16); a change may schedule something.
+  const schedule = watchContentSchedule(database.db, () => forgetStorefrontCaches(database.db, pageCache));
+  const unlisten = await database.listen(storefrontChangeChannel, () => {
+    forgetStorefrontCaches(database.db, pageCache);
+    schedule.check();
+  });
+  schedule.check();
+  return async () => {
+    schedule.stop();
+    await unlisten();
+  };
 }

@@ -7,6 +7,7 @@
  */
 import { and, eq, gt, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { contentPageTranslations } from '#app/db/schema.ts';
 
 export interface ScheduleColumns {
   /** the published flag; without it the item is published */
@@ -35,3 +36,6 @@ export function scheduleStateOf(item: { published?: boolean; from?: Date | null;
   if (item.until && item.until.getTime() <= now.getTime()) return 'ended';
   return 'live';
 }
+
+/** An information page's text in a store: published, and its publication time (if any) has come. */
+export const pageTextOnShow = (now?: Date) => onShow({ published: contentPageTranslations.published, from: contentPageTranslations.publishAt }, now);

@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { type Database, type Queryable, queryRows } from '#app/db/client.server.ts';
 import { blogPosts, searchDocuments } from '#app/db/schema.ts';
-import { onShow } from '#app/modules/content/content-schedule.server.ts';
+import { onShow, pageTextOnShow } from '#app/modules/content/content-schedule.server.ts';
 import { localeCodes } from '#app/modules/i18n/locales.ts';
 import { searchConfigOf } from './search-config.ts';
 import { blogSegment } from '#app/modules/blog/blog-paths.ts';
@@ -128,7 +128,7 @@ async function insertCategoryDocuments(tx: Queryable, categoryIds?: readonly num
 
 /** The documents of active information pages (all, or only `pageIds`), one per published locale. */
 async function insertPageDocuments(tx: Queryable, pageIds?: readonly number[]): Promise<void> {
-  const pageConfig = configFor(sql.raw('cpt.locale'));
+  const pageConfig = configFor(sql.raw('content_page_translations.locale'));
   const only = pageIds
     ? sql`and cp.id in (${sql.join(
         pageIds.map((id) => sql`${id}`),
@@ -137,10 +137,10 @@ async function insertPageDocuments(tx: Queryable, pageIds?: readonly number[]): 
     : sql``;
   await tx.execute(sql`
     insert into search_documents (locale, kind, ref_id, title, url_path, keywords, document)
-    select cpt.locale, 'page', cp.id, cpt.title, cpt.slug, '',
-      setweight(to_tsvector(${pageConfig}, cpt.title), 'A') || setweight(to_tsvector(${pageConfig}, regexp_replace(cpt.body_html, '<[^>]+>', ' ', 'g')), 'C')
-    from content_pages cp join content_page_translations cpt on cpt.page_id = cp.id
-    where cp.is_active and cpt.published ${only}`);
+    select content_page_translations.locale, 'page', cp.id, content_page_translations.title, content_page_translations.slug, '',
+      setweight(to_tsvector(${pageConfig}, content_page_translations.title), 'A') || setweight(to_tsvector(${pageConfig}, regexp_replace(content_page_translations.body_html, '<[^>]+>', ' ', 'g')), 'C')
+    from content_pages cp join content_page_translations on content_page_translations.page_id = cp.id
+    where cp.is_active and ${pageTextOnShow()} ${only}`);
 }
 
 /**
@@ -180,6 +180,19 @@ export async function refreshPostSearchDocuments(db: Queryable & Pick<Database, 
       )})`,
     );
     await insertPostDocuments(tx, postIds);
+  });
+}
+
+/**
+ * When scheduled content starts or stops showing (content/schedule-watch.server.ts): the documents
+ * of every information page and blog post, a few hundred rows, so the search shows what the
+ * storefront shows.
+ */
+export async function refreshScheduledSearchDocuments(db: Database): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`delete from search_documents where kind in ('page', 'post')`);
+    await insertPageDocuments(tx);
+    await insertPostDocuments(tx);
   });
 }
 

@@ -40,8 +40,8 @@ export default function ContentPagesPage({ loaderData }: Route.ComponentProps) {
               <LocaleChips
                 hrefOf={(locale) => adminPath(`content-pages/${page.id}/${locale}`)}
                 stateOf={(locale) => {
-                  const text = page.locales.find((candidate) => candidate.locale === locale);
-                  return !text ? 'missing' : text.published ? 'published' : 'hidden';
+                  const state = page.locales.find((candidate) => candidate.locale === locale)?.state;
+                  return !state ? 'missing' : state === 'live' ? 'published' : state === 'scheduled' ? 'scheduled' : 'hidden';
                 }}
               />
             </td>
