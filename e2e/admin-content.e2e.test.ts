@@ -101,7 +101,7 @@ describe('content in the back office (issue 16)', () => {
     await page.getByLabel(t('admin.contentPages.slug')).fill(code);
     await page.getByLabel(t('admin.blog.summary')).fill('Welche Knoten auch mit Handschuhen halten.');
     await page.getByLabel(t('admin.contentPages.body')).fill('<p>Der Palstek geht immer.</p>');
-    await page.getByLabel(t('admin.contentPages.published')).check();
+    await page.getByLabel(t('admin.content.published')).check();
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 16);
     await page.getByLabel(t('admin.blog.publishedAt')).fill(tomorrow);
     await checkAtBothWidths(page, 'admin-blog-post', found);

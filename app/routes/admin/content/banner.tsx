@@ -76,7 +76,7 @@ export default function BannerEditor({ loaderData, actionData }: Route.Component
           <CheckboxField
             idPrefix="banner"
             name="isPublished"
-            label={t('admin.contentPages.published')}
+            label={t('admin.content.published')}
             defaultChecked={actionData ? actionData.values.isPublished === 'on' : banner.isPublished}
           />
           {field('startsAt', t('admin.content.from'), utcDateInput(banner.startsAt), { type: 'datetime-local', hint: t('admin.content.fromHint') })}

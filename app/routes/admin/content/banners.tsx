@@ -71,9 +71,7 @@ export default function BannersPage({ loaderData, actionData }: Route.ComponentP
                 <br />
                 <code>{banner.code}</code>
               </th>
-              <td>
-                {when(banner.startsAt)} – {when(banner.endsAt)}
-              </td>
+              <td>{banner.startsAt || banner.endsAt ? `${when(banner.startsAt)} – ${when(banner.endsAt)}` : t('admin.banners.always')}</td>
               <td>
                 <ScheduleBadge state={banner.state} />
               </td>

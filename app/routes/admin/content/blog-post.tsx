@@ -128,7 +128,7 @@ export default function BlogPostEditor({ loaderData, actionData }: Route.Compone
           <CheckboxField
             idPrefix="post"
             name="isPublished"
-            label={t('admin.contentPages.published')}
+            label={t('admin.content.published')}
             defaultChecked={typed ? typed.isPublished === 'on' : post.isPublished}
           />
           {field('publishedAt', t('admin.blog.publishedAt'), utcDateInput(post.publishedAt), { type: 'datetime-local', hint: t('admin.content.fromHint') })}
