@@ -136,9 +136,11 @@ export async function saveBlogPost(
         isPublished: input.isPublished,
         publishedAt: input.publishedAt ?? before.post.publishedAt,
         unpublishAt: input.unpublishAt,
-        updatedAt: sql`now()`,
       };
-      await tx.update(blogPosts).set(settings).where(eq(blogPosts.id, postId));
+      await tx
+        .update(blogPosts)
+        .set({ ...settings, updatedAt: sql`now()` })
+        .where(eq(blogPosts.id, postId));
       const text = { title: input.title, slug: input.slug, summary: input.summary, bodyHtml: input.bodyHtml, heroAlt: input.heroAlt };
       await tx
         .insert(blogPostTranslations)
@@ -150,7 +152,7 @@ export async function saveBlogPost(
         entity: 'blogPost',
         entityId: `${postId}:${locale}`,
         before,
-        after: { ...settings, updatedAt: undefined, ...text },
+        after: { ...settings, ...text },
       });
       // Search finds the post by its new text, or no more (hidden, withdrawn, not yet due).
       await refreshPostSearchDocuments(tx, [postId]);

@@ -14,6 +14,8 @@ import { movedOrder } from '#app/modules/content/item-order.ts';
 import type { LocaleCode } from '#app/modules/i18n/locales.ts';
 
 export type FaqKind = 'category' | 'question';
+/** How the audit log names each kind. */
+const faqEntity = { category: 'faqCategory', question: 'faqQuestion' } as const;
 
 interface AdminFaqItem {
   id: number;
@@ -232,7 +234,7 @@ export async function createFaqItem(
               .returning({ id: faqQuestions.id });
       await recordAudit(tx, {
         staffId,
-        action: `faq${kind === 'category' ? 'Category' : 'Question'}.create`,
+        action: `${faqEntity[kind]}.create`,
         entity: faqEntity[kind],
         entityId: row!.id,
         after: input,
@@ -244,8 +246,6 @@ export async function createFaqItem(
     throw error;
   }
 }
-
-const faqEntity = { category: 'faqCategory', question: 'faqQuestion' } as const;
 
 /** The ids of a category's (or the top level's) subcategories or of its questions, in their order. */
 async function siblingsOf(db: Queryable, kind: FaqKind, parentId: number | null): Promise<number[]> {

@@ -145,7 +145,7 @@ async function insertPageDocuments(tx: Queryable, pageIds?: readonly number[]): 
 
 /**
  * The documents of the blog posts on show (all, or only `postIds`), one per store with a text. A
- * scheduled post joins the index when its time comes (content-schedule.server.ts refreshes them).
+ * scheduled post joins the index when its time comes (content/schedule-watch.server.ts refreshes them).
  */
 async function insertPostDocuments(tx: Queryable, postIds?: readonly number[]): Promise<void> {
   const postConfig = configFor(sql.raw('bpt.locale'));
