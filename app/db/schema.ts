@@ -405,6 +405,8 @@ export const contentPageTranslations = pgTable(
     metaDescription: text('meta_description'),
     // content-pages (issue 11): a translation can be prepared unpublished; when it was last changed.
     published: boolean('published').notNull().default(true),
+    /** Issue 16: a published text shows only from this moment (null: at once); see content-schedule.server.ts. */
+    publishAt: timestamp('publish_at', { withTimezone: true }),
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.pageId, t.locale] }), uniqueIndex('content_page_translations_slug_idx').on(t.locale, t.slug)],
@@ -1120,6 +1122,8 @@ export const banners = pgTable('banners', {
   sortOrder: integer('sort_order').notNull().default(0),
   startsAt: timestamp('starts_at', { withTimezone: true }),
   endsAt: timestamp('ends_at', { withTimezone: true }),
+  /** Issue 16: a hidden banner never shows, whatever its window. */
+  isPublished: boolean('is_published').notNull().default(true),
   createdAt: createdAt(),
 });
 
@@ -1151,6 +1155,8 @@ export const faqCategories = pgTable('faq_categories', {
   code: text('code').notNull().unique(),
   parentId: integer('parent_id').references((): AnyPgColumn => faqCategories.id, { onDelete: 'cascade' }),
   position: integer('position').notNull().default(0),
+  /** Issue 16: a hidden category (and with it its questions and subcategories) is not shown. */
+  isPublished: boolean('is_published').notNull().default(true),
   createdAt: createdAt(),
 });
 
@@ -1179,6 +1185,7 @@ export const faqQuestions = pgTable(
       .references(() => faqCategories.id, { onDelete: 'cascade' }),
     code: text('code').notNull(),
     position: integer('position').notNull().default(0),
+    isPublished: boolean('is_published').notNull().default(true),
   },
   (t) => [uniqueIndex('faq_questions_code_idx').on(t.categoryId, t.code)],
 );
@@ -1206,7 +1213,10 @@ export const blogPosts = pgTable(
     author: text('author').notNull(),
     /** Path below the media directory (served by the image pipeline at /images/...). */
     heroImage: text('hero_image').notNull(),
+    /** Issue 16: a moment still to come schedules the post; it shows from then (content-schedule.server.ts). */
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    /** Issue 16: the post is withdrawn from this moment (null: never). */
+    unpublishAt: timestamp('unpublish_at', { withTimezone: true }),
     isPublished: boolean('is_published').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

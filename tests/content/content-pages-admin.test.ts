@@ -1,8 +1,11 @@
 /** Information pages edited in the back office (issue 16): sanitised preview, publish, slug redirects. */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentPages, contentPageTranslations } from '#app/db/schema.ts';
+import { forgetMinuteCaches } from '#app/lib/cache/minute-cache.server.ts';
 import type { StaffMember } from '#app/modules/admin/staff-session.server.ts';
+import { storefrontByCode } from '#app/modules/i18n/locales.ts';
+import { storefrontSitemapXml } from '#app/modules/seo/sitemap.server.ts';
 import { resolveCataloguePath } from '#app/modules/catalogue/resolve-path.server.ts';
 import { getContentPage } from '#app/modules/content/content-page.server.ts';
 import { seedContent } from '#app/modules/content/seed-content.server.ts';
@@ -96,6 +99,28 @@ describe.each(testDrivers)('information pages in the back office on %s (issue 16
       status: 400,
       data: { fieldErrors: { slug: { key: 'admin.contentPages.slugInvalid' } } },
     });
+  });
+
+  it('schedules a text: hidden on its page, address, sitemap and search until its time, by the database clock', async () => {
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 16);
+    expect((await post({ ...fields, slug: 'ruecksendung-geplant', publishAt: tomorrow, intent: 'save' })).status).toBe(302);
+    const shown = async () => {
+      forgetMinuteCaches(database.db);
+      return [
+        (await getContentPage(database.db, pageId, 'de-DE', site)) !== null,
+        (await resolveCataloguePath(database.db, 'de-DE', 'ruecksendung-geplant'))?.type === 'CMS_PAGE',
+        (await storefrontSitemapXml(database.db, site.siteUrl, storefrontByCode('de-DE')!))?.includes('/de-de/ruecksendung-geplant'),
+      ];
+    };
+    expect(await shown()).toEqual([false, false, false]);
+    const listed = await callRoute(list.loader, { db: database.db, staff, path: 'content-pages' });
+    const returns = (listed.data as { pages: { id: number; locales: { locale: string; state: string }[] }[] }).pages.find((page) => page.id === pageId);
+    expect(returns?.locales.find((text) => text.locale === 'de-DE')?.state).toBe('scheduled');
+    await database.db
+      .update(contentPageTranslations)
+      .set({ publishAt: sql`now() - interval '1 second'` })
+      .where(and(eq(contentPageTranslations.pageId, pageId), eq(contentPageTranslations.locale, 'de-DE')));
+    expect(await shown()).toEqual([true, true, true]);
   });
 
   it('lets editors in and refuses support', async () => {

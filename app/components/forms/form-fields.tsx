@@ -15,7 +15,7 @@ export function CsrfField() {
 interface TextFieldProps {
   name: string;
   label: string;
-  type?: 'text' | 'email' | 'password' | 'tel' | 'date';
+  type?: 'text' | 'email' | 'password' | 'tel' | 'date' | 'datetime-local';
   autoComplete?: string;
   required?: boolean;
   defaultValue?: string | null;

@@ -4,9 +4,12 @@ import { blogPosts, blogPostTranslations } from '#app/db/schema.ts';
 import { type LocaleCode, storefrontByCode } from '#app/modules/i18n/locales.ts';
 import { sanitizeContentHtml } from '#app/modules/rich-text/sanitize-content.server.ts';
 import { pageWindow } from '#app/lib/paging/page-window.ts';
+import { onShow } from '#app/modules/content/content-schedule.server.ts';
 import { blogFeedPath, blogListingPath, blogPageSize, blogPostPath } from './blog-paths.ts';
 
-const published = (locale: LocaleCode) => and(eq(blogPostTranslations.locale, locale), eq(blogPosts.isPublished, true));
+/** A post shows in a store that has its text, once published and its time has come, until it is withdrawn (issue 16). */
+const published = (locale: LocaleCode, now?: Date) =>
+  and(eq(blogPostTranslations.locale, locale), onShow({ published: blogPosts.isPublished, from: blogPosts.publishedAt, until: blogPosts.unpublishAt }, now));
 
 const cardColumns = {
   id: blogPosts.id,

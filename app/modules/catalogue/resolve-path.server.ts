@@ -4,6 +4,7 @@ import { categories, categoryTranslations, contentPages, contentPageTranslations
 import { type LocaleCode, storefrontByCode } from '#app/modules/i18n/locales.ts';
 import { minuteCache } from '#app/lib/cache/minute-cache.server.ts';
 import { categoryUid } from './listing-index.server.ts';
+import { pageTextOnShow } from '#app/modules/content/content-schedule.server.ts';
 
 /** What a storefront path is (spec §2 route query): the answer of /api/route and of the catch-all. */
 export type ResolvedPath =
@@ -48,14 +49,7 @@ async function lookUpPath(db: Database, locale: LocaleCode, path: string): Promi
           .select({ id: contentPages.id, identifier: contentPages.code })
           .from(contentPageTranslations)
           .innerJoin(contentPages, eq(contentPages.id, contentPageTranslations.pageId))
-          .where(
-            and(
-              eq(contentPageTranslations.locale, locale),
-              eq(contentPageTranslations.slug, clean),
-              eq(contentPageTranslations.published, true),
-              eq(contentPages.isActive, true),
-            ),
-          )
+          .where(and(eq(contentPageTranslations.locale, locale), eq(contentPageTranslations.slug, clean), pageTextOnShow(), eq(contentPages.isActive, true)))
           .limit(1)
       : [],
     db

@@ -9,6 +9,7 @@ import type { Unlisten } from '#app/db/notifications.server.ts';
 import { invalidateListingIndex } from './listing-index.server.ts';
 import type { PageCache } from '#app/modules/page-cache/page-cache.server.ts';
 import { forgetMinuteCaches } from '#app/lib/cache/minute-cache.server.ts';
+import { watchContentSchedule } from '#app/modules/content/schedule-watch.server.ts';
 
 const storefrontChangeChannel = 'storefront_change';
 
@@ -20,16 +21,24 @@ function forgetStorefrontCaches(db: DatabaseHandle['db'], pageCache: PageCache):
   invalidateListingIndex(db);
 }
 
-export function invalidateCachesOnStorefrontChanges(
+export async function invalidateCachesOnStorefrontChanges(
   database: Pick<DatabaseHandle, 'db' | 'listen' | 'replicaCaughtUp'>,
   pageCache: PageCache,
 ): Promise<Unlisten> {
   const { db, replicaCaughtUp } = database;
-  return database.listen(storefrontChangeChannel, () => {
+  // Scheduled content empties the caches when its moment comes (issue 16); a change may schedule something.
+  const schedule = watchContentSchedule(db, () => forgetStorefrontCaches(db, pageCache));
+  const unlisten = await database.listen(storefrontChangeChannel, () => {
+    schedule.check();
     if (!replicaCaughtUp) return forgetStorefrontCaches(db, pageCache);
     // Emptied only once the replica shows the change: else they would fill again with the old data.
     replicaCaughtUp()
       .catch(() => {})
       .finally(() => forgetStorefrontCaches(db, pageCache));
   });
+  schedule.check();
+  return async () => {
+    schedule.stop();
+    await unlisten();
+  };
 }

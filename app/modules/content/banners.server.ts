@@ -1,7 +1,8 @@
-import { and, asc, eq, gt, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '#app/db/client.server.ts';
 import { bannerTranslations, banners } from '#app/db/schema.ts';
 import { type LocaleCode, storefrontByCode } from '#app/modules/i18n/locales.ts';
+import { onShow } from './content-schedule.server.ts';
 
 export interface HomeBanner {
   code: string;
@@ -17,10 +18,10 @@ export interface HomeBanner {
 }
 
 /**
- * The banners of a store that are on show at `now`: started (or without a start) and not yet
- * ended (or without an end), in their order.
+ * The banners of a store that are on show at `now` (the database's clock when not given):
+ * published, started (or without a start) and not yet ended (or without an end), in their order.
  */
-export async function activeBanners(db: Database, locale: LocaleCode, now: Date = new Date()): Promise<HomeBanner[]> {
+export async function activeBanners(db: Database, locale: LocaleCode, now?: Date): Promise<HomeBanner[]> {
   const prefix = storefrontByCode(locale)?.prefix ?? 'en';
   const rows = await db
     .select({
@@ -36,9 +37,7 @@ export async function activeBanners(db: Database, locale: LocaleCode, now: Date 
     })
     .from(bannerTranslations)
     .innerJoin(banners, eq(banners.id, bannerTranslations.bannerId))
-    .where(
-      and(eq(bannerTranslations.locale, locale), or(isNull(banners.startsAt), lte(banners.startsAt, now)), or(isNull(banners.endsAt), gt(banners.endsAt, now))),
-    )
+    .where(and(eq(bannerTranslations.locale, locale), onShow({ published: banners.isPublished, from: banners.startsAt, until: banners.endsAt }, now)))
     .orderBy(asc(banners.sortOrder), asc(banners.id));
   return rows.map(({ linkPath, startsAt, endsAt, ...row }) => ({
     ...row,

@@ -7,6 +7,7 @@ import { priceDisplayFor } from '#app/modules/pricing/price-display.server.ts';
 import { type ContentWidgetName, isContentWidgetName, type WidgetContext, widgetData } from './content-widgets.server.ts';
 import { contentPagePath, isContentPageCode } from './information-pages.ts';
 import { sanitizeContentHtml } from '#app/modules/rich-text/sanitize-content.server.ts';
+import { pageTextOnShow } from './content-schedule.server.ts';
 
 export type ContentSegment = { kind: 'html'; html: string } | { kind: 'widget'; name: ContentWidgetName };
 
@@ -60,7 +61,7 @@ export async function getContentPage(db: Database, pageId: number, locale: Local
     })
     .from(contentPageTranslations)
     .innerJoin(contentPages, eq(contentPages.id, contentPageTranslations.pageId))
-    .where(and(eq(contentPageTranslations.pageId, pageId), eq(contentPageTranslations.published, true), eq(contentPages.isActive, true)));
+    .where(and(eq(contentPageTranslations.pageId, pageId), pageTextOnShow(), eq(contentPages.isActive, true)));
   const own = rows.find((row) => row.locale === locale);
   if (!own) return null;
   const html = sanitizeContentHtml(fillInlineTokens(own.bodyHtml, locale, shopName), { ownHosts: [new URL(siteUrl).host] });

@@ -13,8 +13,10 @@ import type { LocaleCode } from '#app/modules/i18n/locales.ts';
 import { refreshPageSearchDocuments } from '#app/modules/search/search-index.server.ts';
 import { fillInlineTokens } from './content-page.server.ts';
 import { sanitizeContentHtml } from '#app/modules/rich-text/sanitize-content.server.ts';
+import { optionalUtcDate } from '#app/lib/forms/utc-dates.ts';
+import { type ScheduleState, scheduleStateOf } from './content-schedule.server.ts';
 
-/** Every page with the stores it has a text in and whether each is published. */
+/** Every page with the stores it has a text in and whether each shows, is scheduled or is hidden. */
 export async function listContentPages(db: Database) {
   const rows = await db
     .select({
@@ -24,15 +26,17 @@ export async function listContentPages(db: Database) {
       locale: contentPageTranslations.locale,
       title: contentPageTranslations.title,
       published: contentPageTranslations.published,
+      publishAt: contentPageTranslations.publishAt,
     })
     .from(contentPages)
     .leftJoin(contentPageTranslations, eq(contentPageTranslations.pageId, contentPages.id))
     .orderBy(asc(contentPages.code));
-  const pages = new Map<number, { id: number; code: string; isActive: boolean; title: string; locales: { locale: string; published: boolean }[] }>();
+  const now = new Date();
+  const pages = new Map<number, { id: number; code: string; isActive: boolean; title: string; locales: { locale: string; state: ScheduleState }[] }>();
   for (const row of rows) {
     const page = pages.get(row.id) ?? { id: row.id, code: row.code, isActive: row.isActive, title: '', locales: [] };
     if (row.locale) {
-      page.locales.push({ locale: row.locale, published: row.published ?? false });
+      page.locales.push({ locale: row.locale, state: scheduleStateOf({ published: row.published ?? false, from: row.publishAt }, now) });
       if (row.locale === 'en' || !page.title) page.title = row.title ?? '';
     }
     pages.set(row.id, page);
@@ -54,19 +58,24 @@ export async function contentPageText(db: Database, pageId: number, locale: Loca
 export const previewHtml = (html: string, locale: LocaleCode, { siteUrl, shopName }: { siteUrl: string; shopName: string }) =>
   sanitizeContentHtml(fillInlineTokens(html, locale, shopName), { ownHosts: [new URL(siteUrl).host] });
 
-export const contentPageFields = ['title', 'slug', 'bodyHtml', 'metaDescription', 'published'] as const;
+export const contentPageFields = ['title', 'slug', 'bodyHtml', 'metaDescription', 'published', 'publishAt'] as const;
+
+/** A URL slug of a page, FAQ category or blog post: lowercase letters and digits of any script, single hyphens. */
+export const contentSlug = z
+  .string()
+  .trim()
+  .min(1, 'validation.required')
+  .max(200, 'validation.invalid')
+  .regex(/^[\p{Ll}\p{Lo}\p{N}]+(?:-[\p{Ll}\p{Lo}\p{N}]+)*$/u, 'admin.contentPages.slugInvalid');
 
 export const contentPageSchema = z.object({
   title: z.string().trim().min(1, 'validation.required').max(200, 'validation.invalid'),
-  slug: z
-    .string()
-    .trim()
-    .min(1, 'validation.required')
-    .max(200, 'validation.invalid')
-    .regex(/^[\p{Ll}\p{Lo}\p{N}]+(?:-[\p{Ll}\p{Lo}\p{N}]+)*$/u, 'admin.contentPages.slugInvalid'),
+  slug: contentSlug,
   bodyHtml: z.string().max(200_000, 'validation.invalid'),
   metaDescription: z.string().trim().max(300, 'validation.invalid'),
   published: z.string().transform((value) => value === 'on'),
+  /** a time to come schedules the published text (content-schedule.server.ts); empty: at once */
+  publishAt: optionalUtcDate,
 });
 export type ContentPageInput = z.output<typeof contentPageSchema>;
 
@@ -93,6 +102,7 @@ export async function saveContentPageText(
         bodyHtml: input.bodyHtml,
         metaDescription: input.metaDescription || null,
         published: input.published,
+        publishAt: input.publishAt,
         updatedAt: new Date(),
       };
       await tx

@@ -3,6 +3,7 @@ import type { Database } from '#app/db/client.server.ts';
 import { faqCategories, faqCategoryTranslations, faqQuestions, faqQuestionTranslations } from '#app/db/schema.ts';
 import { type LocaleCode, storefrontByCode } from '#app/modules/i18n/locales.ts';
 import { sanitizeContentHtml } from '#app/modules/rich-text/sanitize-content.server.ts';
+import { onShow } from '#app/modules/content/content-schedule.server.ts';
 import { faqPath } from './faq-paths.ts';
 
 interface CategoryRow {
@@ -38,13 +39,17 @@ async function categoryTree(db: Database) {
     })
     .from(faqCategories)
     .innerJoin(faqCategoryTranslations, eq(faqCategoryTranslations.categoryId, faqCategories.id))
-    .orderBy(asc(faqCategories.position));
+    .where(onShow({ published: faqCategories.isPublished }))
+    .orderBy(asc(faqCategories.position), asc(faqCategories.id));
   const byKey = new Map(rows.map((row) => [`${row.id}:${row.locale}`, row]));
+  const parentOf = (row: CategoryRow) => (row.parentId === null ? undefined : byKey.get(`${row.parentId}:${row.locale}`));
+  // A category under a hidden one (or one without a text in this store) is hidden with it.
+  const shown = (row: CategoryRow): boolean => row.parentId === null || (parentOf(row) !== undefined && shown(parentOf(row)!));
   const slugTrail = (row: CategoryRow): string[] => {
-    const parent = row.parentId === null ? undefined : byKey.get(`${row.parentId}:${row.locale}`);
+    const parent = parentOf(row);
     return parent ? [...slugTrail(parent), row.slug] : [row.slug];
   };
-  return rows.map((row) => ({ ...row, trail: slugTrail(row) }));
+  return rows.filter(shown).map((row) => ({ ...row, trail: slugTrail(row) }));
 }
 
 type TreeRow = Awaited<ReturnType<typeof categoryTree>>[number];
@@ -82,8 +87,8 @@ export async function getFaqCategory(db: Database, locale: LocaleCode, categoryP
     .select({ id: faqQuestions.id, question: faqQuestionTranslations.question, answerHtml: faqQuestionTranslations.answerHtml })
     .from(faqQuestions)
     .innerJoin(faqQuestionTranslations, eq(faqQuestionTranslations.questionId, faqQuestions.id))
-    .where(and(eq(faqQuestions.categoryId, category.id), eq(faqQuestionTranslations.locale, locale)))
-    .orderBy(asc(faqQuestions.position));
+    .where(and(eq(faqQuestions.categoryId, category.id), eq(faqQuestionTranslations.locale, locale), onShow({ published: faqQuestions.isPublished })))
+    .orderBy(asc(faqQuestions.position), asc(faqQuestions.id));
   const ancestors: { title: string; path: string }[] = [];
   for (
     let parent = rows.find((row) => row.id === category.parentId && row.locale === locale);

@@ -15,6 +15,7 @@ import { type ListSort, listSortSpec } from '#app/modules/admin/list-sort.ts';
 import { orderByOf } from '#app/modules/admin/list-sort.server.ts';
 import { formatMoney } from '#app/modules/currency/money.ts';
 import { pageOfRows } from '#app/lib/paging/page-window.ts';
+import { optionalUtcDate } from '#app/lib/forms/utc-dates.ts';
 import type { StorefrontLocale } from '#app/modules/i18n/locales.ts';
 import { shopperMail, storeTranslator } from '#app/modules/mail/shopper-mail.server.ts';
 
@@ -44,19 +45,6 @@ const euroAmount = z
     return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
   });
 
-const optionalDate = z
-  .string()
-  .trim()
-  .transform((value, context) => {
-    if (value === '') return null;
-    const date = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2})?$/.test(value) ? new Date(value.length === 10 ? `${value}T00:00:00Z` : `${value}:00Z`) : null;
-    if (!date || Number.isNaN(date.getTime())) {
-      context.addIssue({ code: 'custom', message: 'admin.validation.date' });
-      return z.NEVER;
-    }
-    return date;
-  });
-
 export const couponFields = ['code', 'kind', 'percent', 'amount', 'startsAt', 'endsAt', 'minSubtotal', 'usageLimit', 'perCustomerLimit', 'isActive'] as const;
 
 /**
@@ -74,8 +62,8 @@ export const couponSchema = z
     kind: z.enum(['percent', 'fixed', 'free_shipping'], 'validation.invalid'),
     percent: z.string().trim(),
     amount: z.string().trim(),
-    startsAt: optionalDate,
-    endsAt: optionalDate,
+    startsAt: optionalUtcDate,
+    endsAt: optionalUtcDate,
     minSubtotal: z
       .string()
       .trim()
@@ -202,7 +190,7 @@ export const giftCardFields = ['amount', 'expiresAt', 'recipientEmail', 'mailLoc
 export const giftCardSchema = z
   .object({
     amount: euroAmount.refine((cents) => cents >= 100 && cents <= 100_000, 'admin.validation.giftCardAmount'),
-    expiresAt: optionalDate,
+    expiresAt: optionalUtcDate,
     recipientEmail: z
       .string()
       .trim()

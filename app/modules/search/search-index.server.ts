@@ -6,7 +6,8 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, type Queryable, queryRows } from '#app/db/client.server.ts';
-import { searchDocuments } from '#app/db/schema.ts';
+import { blogPosts, searchDocuments } from '#app/db/schema.ts';
+import { onShow, pageTextOnShow } from '#app/modules/content/content-schedule.server.ts';
 import { localeCodes } from '#app/modules/i18n/locales.ts';
 import { searchConfigOf } from './search-config.ts';
 import { blogSegment } from '#app/modules/blog/blog-paths.ts';
@@ -30,12 +31,6 @@ export async function searchIndexIsEmpty(db: Database): Promise<boolean> {
  * to empty its caches.
  */
 export async function rebuildSearchIndex(db: Database): Promise<{ documents: number; written: number }> {
-  const postConfig = configFor(sql.raw('bpt.locale'));
-  // A post's path below the prefix: the store's blog segment and the post's slug.
-  const blogPostUrlPath = sql`(case bpt.locale ${sql.join(
-    localeCodes.map((code) => sql.raw(`when '${code}' then '${blogSegment(code)}/'`)),
-    sql` `,
-  )} end) || bpt.slug`;
   const written = await db.transaction(async (tx) => {
     await tx.execute(sql`
       create temporary table ${nextDocuments} on commit drop as
@@ -43,13 +38,7 @@ export async function rebuildSearchIndex(db: Database): Promise<{ documents: num
     await insertProductDocuments(tx, undefined, nextDocuments);
     await insertCategoryDocuments(tx, undefined, nextDocuments);
     await insertPageDocuments(tx, undefined, nextDocuments);
-    await tx.execute(sql`
-      insert into ${nextDocuments} (locale, kind, ref_id, title, url_path, keywords, document)
-      select bpt.locale, 'post', bp.id, bpt.title, ${blogPostUrlPath}, '',
-        setweight(to_tsvector(${postConfig}, bpt.title), 'A') || setweight(to_tsvector(${postConfig}, bpt.summary), 'B')
-          || setweight(to_tsvector(${postConfig}, regexp_replace(bpt.body_html, '<[^>]+>', ' ', 'g')), 'C')
-      from blog_posts bp join blog_post_translations bpt on bpt.post_id = bp.id
-      where bp.is_published`);
+    await insertPostDocuments(tx, undefined, nextDocuments);
     await tx.execute(sql`create temporary table ${nextLexicon} (locale text, word text, documents integer) on commit drop`);
     for (const locale of localeCodes) {
       // Words as shoppers type them (unstemmed), from titles and keywords.
@@ -185,7 +174,7 @@ async function insertCategoryDocuments(tx: Queryable, categoryIds?: readonly num
 
 /** The documents of active information pages (all, or only `pageIds`), one per published locale. */
 async function insertPageDocuments(tx: Queryable, pageIds?: readonly number[], into: SQL = sql`search_documents`): Promise<void> {
-  const pageConfig = configFor(sql.raw('cpt.locale'));
+  const pageConfig = configFor(sql.raw('content_page_translations.locale'));
   const only = pageIds
     ? sql`and cp.id in (${sql.join(
         pageIds.map((id) => sql`${id}`),
@@ -194,10 +183,63 @@ async function insertPageDocuments(tx: Queryable, pageIds?: readonly number[], i
     : sql``;
   await tx.execute(sql`
     insert into ${into} (locale, kind, ref_id, title, url_path, keywords, document)
-    select cpt.locale, 'page', cp.id, cpt.title, cpt.slug, '',
-      setweight(to_tsvector(${pageConfig}, cpt.title), 'A') || setweight(to_tsvector(${pageConfig}, regexp_replace(cpt.body_html, '<[^>]+>', ' ', 'g')), 'C')
-    from content_pages cp join content_page_translations cpt on cpt.page_id = cp.id
-    where cp.is_active and cpt.published ${only}`);
+    select content_page_translations.locale, 'page', cp.id, content_page_translations.title, content_page_translations.slug, '',
+      setweight(to_tsvector(${pageConfig}, content_page_translations.title), 'A') || setweight(to_tsvector(${pageConfig}, regexp_replace(content_page_translations.body_html, '<[^>]+>', ' ', 'g')), 'C')
+    from content_pages cp join content_page_translations on content_page_translations.page_id = cp.id
+    where cp.is_active and ${pageTextOnShow()} ${only}`);
+}
+
+/**
+ * The documents of the blog posts on show (all, or only `postIds`), one per store with a text. A
+ * scheduled post joins the index when its time comes (content/schedule-watch.server.ts refreshes them).
+ */
+async function insertPostDocuments(tx: Queryable, postIds?: readonly number[], into: SQL = sql`search_documents`): Promise<void> {
+  const postConfig = configFor(sql.raw('bpt.locale'));
+  // A post's path below the prefix: the store's blog segment and the post's slug.
+  const blogPostUrlPath = sql`(case bpt.locale ${sql.join(
+    localeCodes.map((code) => sql.raw(`when '${code}' then '${blogSegment(code)}/'`)),
+    sql` `,
+  )} end) || bpt.slug`;
+  const only = postIds
+    ? sql`and blog_posts.id in (${sql.join(
+        postIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql``;
+  await tx.execute(sql`
+    insert into ${into} (locale, kind, ref_id, title, url_path, keywords, document)
+    select bpt.locale, 'post', blog_posts.id, bpt.title, ${blogPostUrlPath}, '',
+      setweight(to_tsvector(${postConfig}, bpt.title), 'A') || setweight(to_tsvector(${postConfig}, bpt.summary), 'B')
+        || setweight(to_tsvector(${postConfig}, regexp_replace(bpt.body_html, '<[^>]+>', ' ', 'g')), 'C')
+    from blog_posts join blog_post_translations bpt on bpt.post_id = blog_posts.id
+    where ${onShow({ published: blogPosts.isPublished, from: blogPosts.publishedAt, until: blogPosts.unpublishAt })} ${only}`);
+}
+
+/** After a blog post is edited in the admin: its documents only. */
+export async function refreshPostSearchDocuments(db: Queryable & Pick<Database, 'transaction'>, postIds: readonly number[]): Promise<void> {
+  if (postIds.length === 0) return;
+  await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`delete from search_documents where kind = 'post' and ref_id in (${sql.join(
+        postIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
+    await insertPostDocuments(tx, postIds);
+  });
+}
+
+/**
+ * When scheduled content starts or stops showing (content/schedule-watch.server.ts): the documents
+ * of every information page and blog post, a few hundred rows, so the search shows what the
+ * storefront shows.
+ */
+export async function refreshScheduledSearchDocuments(db: Database): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`delete from search_documents where kind in ('page', 'post')`);
+    await insertPageDocuments(tx);
+    await insertPostDocuments(tx);
+  });
 }
 
 /** After an information page is edited in the admin: its documents only (title, slug, text, published). */

@@ -5,6 +5,7 @@ import type { LocaleCode, StorefrontLocale } from '#app/modules/i18n/locales.ts'
 import { blogSitemapPaths } from '#app/modules/blog/blog.server.ts';
 import { faqSitemapPaths } from '#app/modules/faq/faq.server.ts';
 import { giftCardPagePath } from '#app/modules/gift-cards/gift-card-paths.ts';
+import { pageTextOnShow } from '#app/modules/content/content-schedule.server.ts';
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -36,7 +37,7 @@ async function pathsBesideProducts(db: Database, locale: LocaleCode): Promise<st
       .select({ path: contentPageTranslations.slug })
       .from(contentPageTranslations)
       .innerJoin(contentPages, eq(contentPages.id, contentPageTranslations.pageId))
-      .where(and(eq(contentPageTranslations.locale, locale), eq(contentPageTranslations.published, true), eq(contentPages.isActive, true))),
+      .where(and(eq(contentPageTranslations.locale, locale), pageTextOnShow(), eq(contentPages.isActive, true))),
     faqSitemapPaths(db, locale),
     blogSitemapPaths(db, locale),
   ]);

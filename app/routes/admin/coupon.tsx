@@ -10,6 +10,7 @@ import { can } from '#app/modules/admin/permissions.ts';
 import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
 import { formatCurrencyAmount, minorUnitsToDecimal } from '#app/modules/currency/money.ts';
 import { formFailure, parseForm } from '#app/lib/forms/field-errors.ts';
+import { utcDateInput } from '#app/lib/forms/utc-dates.ts';
 import { useI18n } from '#app/modules/i18n/i18n.tsx';
 import { couponFields, couponSchema, couponUsage, getCoupon, saveCoupon, setCouponActive } from '#app/modules/promotions/promotions-admin.server.ts';
 
@@ -50,8 +51,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   throw redirect(`${adminPath(`coupons/${result.id}`)}?saved`);
 }
-
-const dateInput = (value: Date | string | null) => (value ? new Date(value).toISOString().slice(0, 16) : '');
 
 export default function CouponPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
@@ -123,13 +122,13 @@ export default function CouponPage({ loaderData, actionData }: Route.ComponentPr
           <DateField
             name="startsAt"
             label={t('admin.coupons.startsAt')}
-            defaultValue={value('startsAt', dateInput(coupon?.startsAt ?? null))}
+            defaultValue={value('startsAt', utcDateInput(coupon?.startsAt ?? null))}
             error={failure?.fieldErrors.startsAt}
           />
           <DateField
             name="endsAt"
             label={t('admin.coupons.endsAt')}
-            defaultValue={value('endsAt', dateInput(coupon?.endsAt ?? null))}
+            defaultValue={value('endsAt', utcDateInput(coupon?.endsAt ?? null))}
             error={failure?.fieldErrors.endsAt}
           />
           <TextField

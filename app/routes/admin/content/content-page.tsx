@@ -9,6 +9,7 @@ import { adminPath } from '#app/modules/admin/admin-paths.ts';
 import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
 import { contentPageFields, contentPageSchema, contentPageText, previewHtml, saveContentPageText } from '#app/modules/content/content-pages-admin.server.ts';
 import { type FieldErrors, formFailure, parseForm } from '#app/lib/forms/field-errors.ts';
+import { utcDateInput } from '#app/lib/forms/utc-dates.ts';
 import { useI18n } from '#app/modules/i18n/i18n.tsx';
 import { messageLocaleOf } from '#app/modules/i18n/message-filters.ts';
 import { storefrontByCode } from '#app/modules/i18n/locales.ts';
@@ -118,6 +119,15 @@ export default function ContentPageEditor({ loaderData, actionData }: Route.Comp
           name="published"
           label={t('admin.contentPages.published')}
           defaultChecked={typed ? typed.published === 'on' : (text?.published ?? false)}
+        />
+        <TextField
+          idPrefix="page"
+          name="publishAt"
+          type="datetime-local"
+          label={t('admin.content.from')}
+          hint={t('admin.content.fromHint')}
+          defaultValue={value('publishAt', utcDateInput(text?.publishAt ?? null))}
+          error={failed?.fieldErrors.publishAt}
         />
         <div className="admin-actions">
           <button type="submit" name="intent" value="save" className="button admin-button button--primary" disabled={navigation.state === 'submitting'}>

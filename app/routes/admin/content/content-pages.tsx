@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import type { Route } from './+types/content-pages';
 import { AdminTable } from '#app/components/admin/admin-list.tsx';
+import { LocaleChips } from '#app/components/admin/locale-chips.tsx';
 import { AdminNotice, AdminPageHeader } from '#app/components/admin/admin-ui.tsx';
 import { servicesContext } from '#app/context.ts';
 import { orUnavailable } from '#app/db/with-database.server.ts';
@@ -8,7 +8,6 @@ import { adminPath } from '#app/modules/admin/admin-paths.ts';
 import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
 import { listContentPages } from '#app/modules/content/content-pages-admin.server.ts';
 import { useI18n } from '#app/modules/i18n/i18n.tsx';
-import { localeCodes } from '#app/modules/i18n/locales.ts';
 
 /** The information pages, with each store's text: published, hidden, or missing. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -38,23 +37,13 @@ export default function ContentPagesPage({ loaderData }: Route.ComponentProps) {
               <code>{page.code}</code>
             </th>
             <td>
-              <ul className="admin-chips">
-                {localeCodes.map((locale) => {
-                  const text = page.locales.find((candidate) => candidate.locale === locale);
-                  const state = !text ? 'missing' : text.published ? 'published' : 'hidden';
-                  return (
-                    <li key={locale}>
-                      <Link
-                        to={adminPath(`content-pages/${page.id}/${locale}`)}
-                        className={`admin-badge admin-badge--${state === 'published' ? 'active' : state === 'hidden' ? 'pending' : 'disabled'}`}
-                      >
-                        {locale}
-                        <span className="visually-hidden"> – {t(`admin.contentPages.states.${state}`)}</span>
-                      </Link>
-                    </li>
-                  );
-                })}
-              </ul>
+              <LocaleChips
+                hrefOf={(locale) => adminPath(`content-pages/${page.id}/${locale}`)}
+                stateOf={(locale) => {
+                  const state = page.locales.find((candidate) => candidate.locale === locale)?.state;
+                  return !state ? 'missing' : state === 'live' ? 'published' : state === 'scheduled' ? 'scheduled' : 'hidden';
+                }}
+              />
             </td>
           </tr>
         ))}

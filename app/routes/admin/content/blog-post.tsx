@@ -1,0 +1,156 @@
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import type { Route } from './+types/blog-post';
+import { AdminActionForm } from '#app/components/admin/admin-action-form.tsx';
+import { AdminPageHeader } from '#app/components/admin/admin-ui.tsx';
+import { ScheduleBadge } from '#app/components/admin/schedule-badge.tsx';
+import { CheckboxField, CsrfField, FormAlert, TextField } from '#app/components/forms/form-fields.tsx';
+import { servicesContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { type FieldErrors, formFailure, parseForm } from '#app/lib/forms/field-errors.ts';
+import { utcDateInput } from '#app/lib/forms/utc-dates.ts';
+import { idOf, intentOf } from '#app/modules/admin/admin-forms.server.ts';
+import { adminPath } from '#app/modules/admin/admin-paths.ts';
+import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
+import { blogPostFields, blogPostForEditing, blogPostSchema, deleteBlogPost, saveBlogPost } from '#app/modules/blog/blog-admin.server.ts';
+import { blogPostPath } from '#app/modules/blog/blog-paths.ts';
+import { scheduleStateOf } from '#app/modules/content/content-schedule.server.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { messageLocaleOf } from '#app/modules/i18n/message-filters.ts';
+import { localeCodes, storefrontByCode } from '#app/modules/i18n/locales.ts';
+import { sanitizeContentHtml } from '#app/modules/rich-text/sanitize-content.server.ts';
+
+type Field = (typeof blogPostFields)[number];
+
+function postOf(params: { postId?: string; locale?: string }) {
+  const locale = messageLocaleOf(params.locale ?? null);
+  if (!locale) throw data(null, { status: 404 });
+  return { postId: idOf(params.postId), locale };
+}
+
+const previewOf = (html: string, siteUrl: string) => sanitizeContentHtml(html, { ownHosts: [new URL(siteUrl).host] });
+
+/** A post's settings (shared by every store) and one store's text, with a preview and its schedule. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireStaff(request, context, 'content.write');
+  const { db, siteUrl } = context.get(servicesContext);
+  const { postId, locale } = postOf(params);
+  const found = await orUnavailable(() => blogPostForEditing(db, postId, locale));
+  if (!found) throw data(null, { status: 404 });
+  const { post, text } = found;
+  const state = scheduleStateOf({ published: post.isPublished, from: post.publishedAt, until: post.unpublishAt });
+  return {
+    post,
+    text,
+    locale,
+    state,
+    shopPath: text && state === 'live' ? `/${storefrontByCode(locale)?.prefix}/${blogPostPath(locale, text.slug)}` : null,
+    preview: text ? previewOf(text.bodyHtml, siteUrl) : null,
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const me = await requireStaff(request, context, 'content.write');
+  const { db, siteUrl } = context.get(servicesContext);
+  const { postId, locale } = postOf(params);
+  const form = await request.formData();
+  const intent = intentOf(form, ['save', 'preview', 'delete'] as const);
+  if (intent === 'delete') {
+    if (!(await orUnavailable(() => deleteBlogPost(db, me.id, postId)))) throw data(null, { status: 404 });
+    throw redirect(`${adminPath('blog')}?deleted`);
+  }
+  const parsed = parseForm(blogPostSchema, form, blogPostFields);
+  if (!parsed.ok) return data({ ...parsed, preview: null }, { status: 400 });
+  if (intent === 'preview')
+    return {
+      ok: false as const,
+      fieldErrors: {} as FieldErrors<Field>,
+      values: Object.fromEntries(blogPostFields.map((field) => [field, String(form.get(field) ?? '')])),
+      preview: previewOf(parsed.data.bodyHtml, siteUrl),
+    };
+  const result = await orUnavailable(() => saveBlogPost(db, me.id, postId, locale, parsed.data));
+  if (!result.ok && result.reason === 'not-found') throw data(null, { status: 404 });
+  if (!result.ok) return data({ ...formFailure(form, blogPostFields, { slug: { key: 'admin.blog.slugTaken' } }), preview: null }, { status: 400 });
+  throw redirect(`${adminPath('blog')}?saved`);
+}
+
+export default function BlogPostEditor({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const navigation = useNavigation();
+  const { post, text, locale, state } = loaderData;
+  const typed = actionData?.values;
+  const failed = actionData && Object.keys(actionData.fieldErrors).length > 0 ? actionData : undefined;
+  const preview = actionData?.preview ?? loaderData.preview;
+  const field = (name: Field, label: string, stored: string, more: { rows?: number; hint?: string; required?: boolean; type?: 'datetime-local' } = {}) => (
+    <TextField idPrefix="post" name={name} label={label} defaultValue={typed?.[name] ?? stored} error={failed?.fieldErrors[name]} {...more} />
+  );
+  return (
+    <>
+      <AdminPageHeader title={t('admin.blog.editTitle', { post: text?.title ?? post.code, locale })}>
+        <ScheduleBadge state={state} />
+      </AdminPageHeader>
+      <p>
+        <Link to={adminPath('blog')}>{t('admin.blog.back')}</Link>
+        {loaderData.shopPath && (
+          <>
+            {' · '}
+            <a href={loaderData.shopPath} target="_blank" rel="noreferrer">
+              {t('admin.contentPages.open')}
+            </a>
+          </>
+        )}
+      </p>
+      <nav aria-label={t('admin.blog.otherStores')}>
+        <ul className="admin-chips">
+          {localeCodes.map((code) => (
+            <li key={code}>
+              <Link to={adminPath(`blog/${post.id}/${code}`)} aria-current={code === locale ? 'page' : undefined} className="admin-badge">
+                {code}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {failed && <FormAlert error={{ key: 'admin.contentPages.notSaved' }} />}
+      <Form method="post" noValidate className="admin-panel admin-form">
+        <CsrfField />
+        <fieldset>
+          <legend>{t('admin.blog.textIn', { locale })}</legend>
+          {field('title', t('admin.contentPages.pageTitle'), text?.title ?? '', { required: true })}
+          {field('slug', t('admin.contentPages.slug'), text?.slug ?? '', { required: true, hint: t('admin.blog.slugHint') })}
+          {field('summary', t('admin.blog.summary'), text?.summary ?? '', { required: true, rows: 3, hint: t('admin.blog.summaryHint') })}
+          {field('bodyHtml', t('admin.contentPages.body'), text?.bodyHtml ?? '', { required: true, rows: 14, hint: t('admin.contentPages.bodyHint') })}
+          {field('heroAlt', t('admin.blog.imageAlt'), text?.heroAlt ?? '')}
+        </fieldset>
+        <fieldset>
+          <legend>{t('admin.blog.settings')}</legend>
+          {field('author', t('admin.blog.author'), post.author, { required: true })}
+          {field('heroImage', t('admin.blog.image'), post.heroImage, { required: true, hint: t('admin.blog.imageHint') })}
+          <CheckboxField
+            idPrefix="post"
+            name="isPublished"
+            label={t('admin.content.published')}
+            defaultChecked={typed ? typed.isPublished === 'on' : post.isPublished}
+          />
+          {field('publishedAt', t('admin.blog.publishedAt'), utcDateInput(post.publishedAt), { type: 'datetime-local', hint: t('admin.content.fromHint') })}
+          {field('unpublishAt', t('admin.content.until'), utcDateInput(post.unpublishAt), { type: 'datetime-local', hint: t('admin.content.untilHint') })}
+        </fieldset>
+        <div className="admin-actions">
+          <button type="submit" name="intent" value="save" className="button admin-button button--primary" disabled={navigation.state === 'submitting'}>
+            {t('admin.save')}
+          </button>
+          <button type="submit" name="intent" value="preview" className="button admin-button" disabled={navigation.state === 'submitting'}>
+            {t('admin.contentPages.preview')}
+          </button>
+        </div>
+      </Form>
+      {preview !== null && (
+        <section className="admin-panel" aria-labelledby="preview-heading">
+          <h2 id="preview-heading">{t(actionData?.preview ? 'admin.contentPages.previewTyped' : 'admin.contentPages.previewStored')}</h2>
+          {/* Sanitised on the server (spec §5) like the storefront's post. */}
+          <div className="content-page" dangerouslySetInnerHTML={{ __html: preview }} />
+        </section>
+      )}
+      <AdminActionForm intent="delete" tone="danger" className="admin-panel" label={t('admin.blog.delete')} />
+    </>
+  );
+}

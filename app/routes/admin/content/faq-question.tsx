@@ -1,0 +1,106 @@
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import type { Route } from './+types/faq-question';
+import { AdminPageHeader } from '#app/components/admin/admin-ui.tsx';
+import { CsrfField, FormAlert, TextField } from '#app/components/forms/form-fields.tsx';
+import { servicesContext } from '#app/context.ts';
+import { orUnavailable } from '#app/db/with-database.server.ts';
+import { type FieldErrors, parseForm } from '#app/lib/forms/field-errors.ts';
+import { idOf, intentOf } from '#app/modules/admin/admin-forms.server.ts';
+import { adminPath } from '#app/modules/admin/admin-paths.ts';
+import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
+import { faqQuestionFields, faqQuestionSchema, faqQuestionText, saveFaqQuestionText } from '#app/modules/faq/faq-admin.server.ts';
+import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { messageLocaleOf } from '#app/modules/i18n/message-filters.ts';
+import { sanitizeContentHtml } from '#app/modules/rich-text/sanitize-content.server.ts';
+
+function questionOf(params: { questionId?: string; locale?: string }) {
+  const locale = messageLocaleOf(params.locale ?? null);
+  if (!locale) throw data(null, { status: 404 });
+  return { questionId: idOf(params.questionId), locale };
+}
+
+/** The answer as shoppers see it (spec §5). */
+const previewOf = (html: string, siteUrl: string) => sanitizeContentHtml(html, { ownHosts: [new URL(siteUrl).host] });
+
+/** One store's question and answer (rich text, sanitised when shown), with a preview. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireStaff(request, context, 'content.write');
+  const { db, siteUrl } = context.get(servicesContext);
+  const { questionId, locale } = questionOf(params);
+  const found = await orUnavailable(() => faqQuestionText(db, questionId, locale));
+  if (!found) throw data(null, { status: 404 });
+  return { ...found, locale, preview: found.text ? previewOf(found.text.answerHtml, siteUrl) : null };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const me = await requireStaff(request, context, 'content.write');
+  const { db, siteUrl } = context.get(servicesContext);
+  const { questionId, locale } = questionOf(params);
+  const form = await request.formData();
+  const intent = intentOf(form, ['save', 'preview'] as const);
+  const parsed = parseForm(faqQuestionSchema, form, faqQuestionFields);
+  if (!parsed.ok) return data({ ...parsed, preview: null }, { status: 400 });
+  if (intent === 'preview')
+    return {
+      ok: false as const,
+      fieldErrors: {} as FieldErrors<(typeof faqQuestionFields)[number]>,
+      values: Object.fromEntries(faqQuestionFields.map((field) => [field, String(form.get(field) ?? '')])),
+      preview: previewOf(parsed.data.answerHtml, siteUrl),
+    };
+  if (!(await orUnavailable(() => saveFaqQuestionText(db, me.id, questionId, locale, parsed.data)))) throw data(null, { status: 404 });
+  throw redirect(`${adminPath('faq')}?saved#faq-question-${questionId}`);
+}
+
+export default function FaqQuestionEditor({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const navigation = useNavigation();
+  const { question, text, locale } = loaderData;
+  const typed = actionData?.values;
+  const failed = actionData && Object.keys(actionData.fieldErrors).length > 0 ? actionData : undefined;
+  const preview = actionData?.preview ?? loaderData.preview;
+  return (
+    <>
+      <AdminPageHeader title={t('admin.faq.editQuestion', { question: text?.question ?? question.code, locale })} />
+      <p>
+        <Link to={adminPath('faq')}>{t('admin.faq.back')}</Link>
+      </p>
+      {failed && <FormAlert error={{ key: 'admin.contentPages.notSaved' }} />}
+      <Form method="post" noValidate className="admin-panel admin-form">
+        <CsrfField />
+        <TextField
+          idPrefix="faq"
+          name="question"
+          label={t('admin.faq.question')}
+          required
+          defaultValue={typed?.question ?? text?.question ?? ''}
+          error={failed?.fieldErrors.question}
+        />
+        <TextField
+          idPrefix="faq"
+          name="answerHtml"
+          rows={10}
+          label={t('admin.faq.answer')}
+          hint={t('admin.contentPages.bodyHint')}
+          required
+          defaultValue={typed?.answerHtml ?? text?.answerHtml ?? ''}
+          error={failed?.fieldErrors.answerHtml}
+        />
+        <div className="admin-actions">
+          <button type="submit" name="intent" value="save" className="button admin-button button--primary" disabled={navigation.state === 'submitting'}>
+            {t('admin.save')}
+          </button>
+          <button type="submit" name="intent" value="preview" className="button admin-button" disabled={navigation.state === 'submitting'}>
+            {t('admin.contentPages.preview')}
+          </button>
+        </div>
+      </Form>
+      {preview !== null && (
+        <section className="admin-panel" aria-labelledby="preview-heading">
+          <h2 id="preview-heading">{t(actionData?.preview ? 'admin.contentPages.previewTyped' : 'admin.contentPages.previewStored')}</h2>
+          {/* Sanitised on the server (spec §5) like the storefront's answer. */}
+          <div className="content-page" dangerouslySetInnerHTML={{ __html: preview }} />
+        </section>
+      )}
+    </>
+  );
+}
