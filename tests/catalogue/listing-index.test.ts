@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildListingIndex } from '#app/modules/catalogue/listing-index.server.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildListingIndex, getListingIndex, invalidateListingIndex, listingIndexFollowsChanges } from '#app/modules/catalogue/listing-index.server.ts';
 import { createDemoDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 
 /** Counts event-loop turns (macrotasks) until stopped: requests get a turn only between them. */
@@ -41,5 +41,46 @@ describe.each(testDrivers)('listing index on %s (issue 21: no stall while it is 
     const comparable = (index: typeof sliced) => ({ ...index, builtAt: 0 });
     expect(comparable(sliced)).toEqual(comparable(whole));
     expect(sliced.products.every((product) => product.names.en && product.imagePath && product.minPriceCents > 0)).toBe(true);
+  });
+});
+
+describe.each(testDrivers)('listing index refresh on %s', (driver) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createDemoDatabase(driver, 0.02);
+  });
+  afterAll(() => {
+    vi.useRealTimers();
+    return database?.destroy();
+  });
+
+  /**
+   * The index a request gets some minutes later, once a background rebuild begun by that request
+   * (if any) is done: polled until it is another index (up to 20 s), or for 2 s when none is expected.
+   */
+  async function indexAfter(minutes: number, { rebuilt }: { rebuilt: boolean }) {
+    const before = await getListingIndex(database.db);
+    vi.setSystemTime(Date.now() + minutes * 60_000);
+    await getListingIndex(database.db);
+    const deadline = performance.now() + (rebuilt ? 20_000 : 2_000);
+    while (performance.now() < deadline && (await getListingIndex(database.db)) === before) await new Promise((resolve) => setTimeout(resolve, 50));
+    return getListingIndex(database.db);
+  }
+
+  it('is rebuilt a minute after it was built without change notifications, and only after ten minutes with them (issue 21)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    invalidateListingIndex(database.db);
+    const first = await getListingIndex(database.db);
+    const withoutNotifications = await indexAfter(1.1, { rebuilt: true });
+    expect(withoutNotifications).not.toBe(first);
+
+    listingIndexFollowsChanges(database.db, true);
+    try {
+      expect(await indexAfter(1.1, { rebuilt: false })).toBe(withoutNotifications);
+      expect(await indexAfter(5, { rebuilt: false })).toBe(withoutNotifications);
+      expect(await indexAfter(5, { rebuilt: true })).not.toBe(withoutNotifications);
+    } finally {
+      listingIndexFollowsChanges(database.db, false);
+    }
   });
 });

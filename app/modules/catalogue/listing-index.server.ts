@@ -79,8 +79,22 @@ export function indexedProductsById(index: ListingIndex): ReadonlyMap<number, In
 /** Spec §3 category uid: the base64 of the id, as the storefront API answers it. */
 export const categoryUid = (id: number) => Buffer.from(String(id)).toString('base64');
 
+/** Without change notifications, the index is rebuilt in the background a minute after it was built. */
 const refreshAfterMs = 60_000;
+/**
+ * With them (storefront-changes.server.ts) a change forgets the index at once, so the rebuild every
+ * ten minutes only bounds what a lost notification could leave behind. Rebuilding every minute cost
+ * every page a pause once a minute (up to 0.5 s while large images render, issue 21) for nothing.
+ */
+const refreshFollowingChangesAfterMs = 600_000;
+const followingChanges = new WeakSet<Database>();
 const indexes = new WeakMap<Database, { promise: Promise<ListingIndex>; refreshing?: Promise<ListingIndex> }>();
+
+/** The process listens for catalogue changes of `db` (or stopped listening: `following` false). */
+export function listingIndexFollowsChanges(db: Database, following: boolean): void {
+  if (following) followingChanges.add(catalogueReads(db));
+  else followingChanges.delete(catalogueReads(db));
+}
 
 /**
  * The current index; a stale one is served while the next is built in the background. Built from
@@ -97,7 +111,8 @@ export async function getListingIndex(primary: Database): Promise<ListingIndex> 
     return promise;
   }
   const current = await entry.promise;
-  if (Date.now() - current.builtAt > refreshAfterMs && !entry.refreshing) {
+  const maxAgeMs = followingChanges.has(db) ? refreshFollowingChangesAfterMs : refreshAfterMs;
+  if (Date.now() - current.builtAt > maxAgeMs && !entry.refreshing) {
     entry.refreshing = buildListingIndex(db);
     entry.refreshing.then(
       // Unless the index was invalidated meanwhile: this one may have read the old catalogue.

@@ -6,7 +6,7 @@
  */
 import { catalogueReads, type DatabaseHandle } from '#app/db/client.server.ts';
 import type { Unlisten } from '#app/db/notifications.server.ts';
-import { invalidateListingIndex } from './listing-index.server.ts';
+import { invalidateListingIndex, listingIndexFollowsChanges } from './listing-index.server.ts';
 import type { PageCache } from '#app/modules/page-cache/page-cache.server.ts';
 import { forgetMinuteCaches } from '#app/lib/cache/minute-cache.server.ts';
 import { watchContentSchedule } from '#app/modules/content/schedule-watch.server.ts';
@@ -37,7 +37,9 @@ export async function invalidateCachesOnStorefrontChanges(
       .finally(() => forgetStorefrontCaches(db, pageCache));
   });
   schedule.check();
+  listingIndexFollowsChanges(db, true);
   return async () => {
+    listingIndexFollowsChanges(db, false);
     schedule.stop();
     await unlisten();
   };
