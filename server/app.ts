@@ -46,7 +46,7 @@ export interface AppDependencies extends AppServices {
 
 type Locals = { requestId: string; cspNonce: string; malformedTarget?: boolean };
 
-/** Imported once: the request handler asks for the build on every request. */
+/** Imported once: the request handler takes it at its first request. */
 const serverBuild = import('virtual:react-router/server-build');
 
 /** The largest file a form may carry (catalogue imports, product images), and a request body with it. */
