@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { data, Form, Link, redirect } from 'react-router';
+import { SanitisedPreview, SaveAndPreviewButtons } from '#app/components/admin/rich-text-preview.tsx';
 import type { Route } from './+types/blog-post';
 import { AdminActionForm } from '#app/components/admin/admin-action-form.tsx';
 import { AdminPageHeader } from '#app/components/admin/admin-ui.tsx';
@@ -75,7 +76,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function BlogPostEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const navigation = useNavigation();
   const { post, text, locale, state } = loaderData;
   const typed = actionData?.values;
   const failed = actionData && Object.keys(actionData.fieldErrors).length > 0 ? actionData : undefined;
@@ -134,22 +134,9 @@ export default function BlogPostEditor({ loaderData, actionData }: Route.Compone
           {field('publishedAt', t('admin.blog.publishedAt'), utcDateInput(post.publishedAt), { type: 'datetime-local', hint: t('admin.content.fromHint') })}
           {field('unpublishAt', t('admin.content.until'), utcDateInput(post.unpublishAt), { type: 'datetime-local', hint: t('admin.content.untilHint') })}
         </fieldset>
-        <div className="admin-actions">
-          <button type="submit" name="intent" value="save" className="button admin-button button--primary" disabled={navigation.state === 'submitting'}>
-            {t('admin.save')}
-          </button>
-          <button type="submit" name="intent" value="preview" className="button admin-button" disabled={navigation.state === 'submitting'}>
-            {t('admin.contentPages.preview')}
-          </button>
-        </div>
+        <SaveAndPreviewButtons />
       </Form>
-      {preview !== null && (
-        <section className="admin-panel" aria-labelledby="preview-heading">
-          <h2 id="preview-heading">{t(actionData?.preview ? 'admin.contentPages.previewTyped' : 'admin.contentPages.previewStored')}</h2>
-          {/* Sanitised on the server (spec §5) like the storefront's post. */}
-          <div className="content-page" dangerouslySetInnerHTML={{ __html: preview }} />
-        </section>
-      )}
+      <SanitisedPreview html={preview} typed={Boolean(actionData?.preview)} />
       <AdminActionForm intent="delete" tone="danger" className="admin-panel" label={t('admin.blog.delete')} />
     </>
   );

@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { data, Form, Link, redirect } from 'react-router';
+import { SanitisedPreview, SaveAndPreviewButtons } from '#app/components/admin/rich-text-preview.tsx';
 import type { Route } from './+types/faq-question';
 import { AdminPageHeader } from '#app/components/admin/admin-ui.tsx';
 import { CsrfField, FormAlert, TextField } from '#app/components/forms/form-fields.tsx';
@@ -53,7 +54,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function FaqQuestionEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const navigation = useNavigation();
   const { question, text, locale } = loaderData;
   const typed = actionData?.values;
   const failed = actionData && Object.keys(actionData.fieldErrors).length > 0 ? actionData : undefined;
@@ -85,22 +85,9 @@ export default function FaqQuestionEditor({ loaderData, actionData }: Route.Comp
           defaultValue={typed?.answerHtml ?? text?.answerHtml ?? ''}
           error={failed?.fieldErrors.answerHtml}
         />
-        <div className="admin-actions">
-          <button type="submit" name="intent" value="save" className="button admin-button button--primary" disabled={navigation.state === 'submitting'}>
-            {t('admin.save')}
-          </button>
-          <button type="submit" name="intent" value="preview" className="button admin-button" disabled={navigation.state === 'submitting'}>
-            {t('admin.contentPages.preview')}
-          </button>
-        </div>
+        <SaveAndPreviewButtons />
       </Form>
-      {preview !== null && (
-        <section className="admin-panel" aria-labelledby="preview-heading">
-          <h2 id="preview-heading">{t(actionData?.preview ? 'admin.contentPages.previewTyped' : 'admin.contentPages.previewStored')}</h2>
-          {/* Sanitised on the server (spec §5) like the storefront's answer. */}
-          <div className="content-page" dangerouslySetInnerHTML={{ __html: preview }} />
-        </section>
-      )}
+      <SanitisedPreview html={preview} typed={Boolean(actionData?.preview)} />
     </>
   );
 }
