@@ -1,5 +1,7 @@
 import { data } from 'react-router';
 import { recordId } from '#app/lib/forms/record-id.ts';
+import type { LocaleCode } from '#app/modules/i18n/locales.ts';
+import { messageLocaleOf } from '#app/modules/i18n/message-filters.ts';
 
 /**
  * The intent of an admin form with several buttons (approve / reject ...); anything else is a
@@ -9,6 +11,13 @@ export function intentOf<Intent extends string>(form: FormData, intents: readonl
   const intent = form.get('intent');
   if (typeof intent === 'string' && (intents as readonly string[]).includes(intent)) return intent as Intent;
   throw data(null, { status: 400 });
+}
+
+/** The store of a per-store editor's address (`…/:locale`): one of the shop's stores, or 404. */
+export function storeOf(value: string | undefined): LocaleCode {
+  const locale = messageLocaleOf(value ?? null);
+  if (!locale) throw data(null, { status: 404 });
+  return locale;
 }
 
 /** A record id from a form or URL: a positive 32-bit integer, or 400. */

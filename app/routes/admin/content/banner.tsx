@@ -7,21 +7,16 @@ import { servicesContext } from '#app/context.ts';
 import { orUnavailable } from '#app/db/with-database.server.ts';
 import { parseForm } from '#app/lib/forms/field-errors.ts';
 import { utcDateInput } from '#app/lib/forms/utc-dates.ts';
-import { idOf } from '#app/modules/admin/admin-forms.server.ts';
+import { idOf, storeOf } from '#app/modules/admin/admin-forms.server.ts';
 import { adminPath } from '#app/modules/admin/admin-paths.ts';
 import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
 import { bannerFields, bannerForEditing, bannerSchema, saveBanner } from '#app/modules/content/banners-admin.server.ts';
 import { scheduleStateOf } from '#app/modules/content/content-schedule.server.ts';
 import { useI18n } from '#app/modules/i18n/i18n.tsx';
-import { messageLocaleOf } from '#app/modules/i18n/message-filters.ts';
 
 type Field = (typeof bannerFields)[number];
 
-function bannerOf(params: { bannerId?: string; locale?: string }) {
-  const locale = messageLocaleOf(params.locale ?? null);
-  if (!locale) throw data(null, { status: 404 });
-  return { bannerId: idOf(params.bannerId), locale };
-}
+const bannerOf = (params: { bannerId?: string; locale?: string }) => ({ locale: storeOf(params.locale), bannerId: idOf(params.bannerId) });
 
 /** A banner's picture, window and published flag (every store) and one store's texts and link. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

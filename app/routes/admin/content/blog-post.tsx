@@ -9,24 +9,19 @@ import { servicesContext } from '#app/context.ts';
 import { orUnavailable } from '#app/db/with-database.server.ts';
 import { type FieldErrors, formFailure, parseForm } from '#app/lib/forms/field-errors.ts';
 import { utcDateInput } from '#app/lib/forms/utc-dates.ts';
-import { idOf, intentOf } from '#app/modules/admin/admin-forms.server.ts';
+import { idOf, intentOf, storeOf } from '#app/modules/admin/admin-forms.server.ts';
 import { adminPath } from '#app/modules/admin/admin-paths.ts';
 import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
 import { blogPostFields, blogPostForEditing, blogPostSchema, deleteBlogPost, saveBlogPost } from '#app/modules/blog/blog-admin.server.ts';
 import { blogPostPath } from '#app/modules/blog/blog-paths.ts';
 import { scheduleStateOf } from '#app/modules/content/content-schedule.server.ts';
 import { useI18n } from '#app/modules/i18n/i18n.tsx';
-import { messageLocaleOf } from '#app/modules/i18n/message-filters.ts';
 import { localeCodes, storefrontByCode } from '#app/modules/i18n/locales.ts';
 import { sanitizeContentHtml } from '#app/modules/rich-text/sanitize-content.server.ts';
 
 type Field = (typeof blogPostFields)[number];
 
-function postOf(params: { postId?: string; locale?: string }) {
-  const locale = messageLocaleOf(params.locale ?? null);
-  if (!locale) throw data(null, { status: 404 });
-  return { postId: idOf(params.postId), locale };
-}
+const postOf = (params: { postId?: string; locale?: string }) => ({ locale: storeOf(params.locale), postId: idOf(params.postId) });
 
 const previewOf = (html: string, siteUrl: string) => sanitizeContentHtml(html, { ownHosts: [new URL(siteUrl).host] });
 

@@ -5,21 +5,16 @@ import { AdminPageHeader } from '#app/components/admin/admin-ui.tsx';
 import { CheckboxField, CsrfField, FormAlert, TextField } from '#app/components/forms/form-fields.tsx';
 import { servicesContext } from '#app/context.ts';
 import { orUnavailable } from '#app/db/with-database.server.ts';
-import { idOf, intentOf } from '#app/modules/admin/admin-forms.server.ts';
+import { idOf, intentOf, storeOf } from '#app/modules/admin/admin-forms.server.ts';
 import { adminPath } from '#app/modules/admin/admin-paths.ts';
 import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
 import { contentPageFields, contentPageSchema, contentPageText, previewHtml, saveContentPageText } from '#app/modules/content/content-pages-admin.server.ts';
 import { type FieldErrors, formFailure, parseForm } from '#app/lib/forms/field-errors.ts';
 import { utcDateInput } from '#app/lib/forms/utc-dates.ts';
 import { useI18n } from '#app/modules/i18n/i18n.tsx';
-import { messageLocaleOf } from '#app/modules/i18n/message-filters.ts';
 import { storefrontByCode } from '#app/modules/i18n/locales.ts';
 
-function pageOf(params: { pageId?: string; locale?: string }) {
-  const locale = messageLocaleOf(params.locale ?? null);
-  if (!locale) throw data(null, { status: 404 });
-  return { pageId: idOf(params.pageId), locale };
-}
+const pageOf = (params: { pageId?: string; locale?: string }) => ({ locale: storeOf(params.locale), pageId: idOf(params.pageId) });
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireStaff(request, context, 'content.write');

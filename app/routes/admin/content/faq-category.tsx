@@ -5,18 +5,13 @@ import { CsrfField, FormAlert, TextField } from '#app/components/forms/form-fiel
 import { servicesContext } from '#app/context.ts';
 import { orUnavailable } from '#app/db/with-database.server.ts';
 import { formFailure, parseForm } from '#app/lib/forms/field-errors.ts';
-import { idOf } from '#app/modules/admin/admin-forms.server.ts';
+import { idOf, storeOf } from '#app/modules/admin/admin-forms.server.ts';
 import { adminPath } from '#app/modules/admin/admin-paths.ts';
 import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
 import { faqCategoryFields, faqCategorySchema, faqCategoryText, saveFaqCategoryText } from '#app/modules/faq/faq-admin.server.ts';
 import { useI18n } from '#app/modules/i18n/i18n.tsx';
-import { messageLocaleOf } from '#app/modules/i18n/message-filters.ts';
 
-function categoryOf(params: { categoryId?: string; locale?: string }) {
-  const locale = messageLocaleOf(params.locale ?? null);
-  if (!locale) throw data(null, { status: 404 });
-  return { categoryId: idOf(params.categoryId), locale };
-}
+const categoryOf = (params: { categoryId?: string; locale?: string }) => ({ locale: storeOf(params.locale), categoryId: idOf(params.categoryId) });
 
 /** One store's title, URL slug and description of an FAQ category. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -6,19 +6,14 @@ import { CsrfField, FormAlert, TextField } from '#app/components/forms/form-fiel
 import { servicesContext } from '#app/context.ts';
 import { orUnavailable } from '#app/db/with-database.server.ts';
 import { type FieldErrors, parseForm } from '#app/lib/forms/field-errors.ts';
-import { idOf, intentOf } from '#app/modules/admin/admin-forms.server.ts';
+import { idOf, intentOf, storeOf } from '#app/modules/admin/admin-forms.server.ts';
 import { adminPath } from '#app/modules/admin/admin-paths.ts';
 import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
 import { faqQuestionFields, faqQuestionSchema, faqQuestionText, saveFaqQuestionText } from '#app/modules/faq/faq-admin.server.ts';
 import { useI18n } from '#app/modules/i18n/i18n.tsx';
-import { messageLocaleOf } from '#app/modules/i18n/message-filters.ts';
 import { sanitizeContentHtml } from '#app/modules/rich-text/sanitize-content.server.ts';
 
-function questionOf(params: { questionId?: string; locale?: string }) {
-  const locale = messageLocaleOf(params.locale ?? null);
-  if (!locale) throw data(null, { status: 404 });
-  return { questionId: idOf(params.questionId), locale };
-}
+const questionOf = (params: { questionId?: string; locale?: string }) => ({ locale: storeOf(params.locale), questionId: idOf(params.questionId) });
 
 /** The answer as shoppers see it (spec §5). */
 const previewOf = (html: string, siteUrl: string) => sanitizeContentHtml(html, { ownHosts: [new URL(siteUrl).host] });
