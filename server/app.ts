@@ -22,7 +22,11 @@ import { localeCookie } from '#app/modules/i18n/storefront-request.server.ts';
 import { serverTranslator } from '#app/modules/i18n/translator.server.ts';
 import { readCookie } from '#app/lib/http/cookies.server.ts';
 import type { Shopper } from '#app/modules/page-cache/personal-inputs.ts';
-import type { PersonalValues } from '#app/modules/page-cache/page-cache.server.ts';
+import type { PageCache, PersonalValues } from '#app/modules/page-cache/page-cache.server.ts';
+import type { DatabaseHandle } from '#app/db/client.server.ts';
+import type { Unlisten } from '#app/db/notifications.server.ts';
+import { forgetStorefrontCaches, invalidateCachesOnStorefrontChanges } from '#app/modules/catalogue/storefront-changes.server.ts';
+import { watchContentSchedule } from '#app/modules/content/schedule-watch.server.ts';
 import { cartCookie } from '#app/modules/cart/cart-count.server.ts';
 import { readSession, sessionCookie } from '#app/modules/customers/session.server.ts';
 import { isNewSearch, searchedTermHeader, searchResultsHeader } from '#app/modules/search/search-page.server.ts';
@@ -275,4 +279,17 @@ export { searchRefreshSecondsFor, startShopJobs } from '#app/modules/jobs/shop-j
 /** Catalogue imports (issue 16) are applied in the background by the worker, started the same way. */
 export { ImportJobRunner } from '#app/modules/catalogue-transfer/import-runner.server.ts';
 // From the server build too: the caches it empties are the build's own module instances.
-export { invalidateCachesOnStorefrontChanges } from '#app/modules/catalogue/storefront-changes.server.ts';
+/**
+ * Caches follow the database (decision 0019) and the content schedule (decision 0028): the
+ * schedule's timer empties them when scheduled content starts or stops showing, and a change sets
+ * the timer again (it may have scheduled something). Wired here, above both modules.
+ */
+export async function followStorefrontChanges(database: Pick<DatabaseHandle, 'db' | 'listen' | 'replicaCaughtUp'>, pageCache: PageCache): Promise<Unlisten> {
+  const schedule = watchContentSchedule(database.db, () => forgetStorefrontCaches(database.db, pageCache));
+  const unlisten = await invalidateCachesOnStorefrontChanges(database, pageCache, () => schedule.check());
+  schedule.check();
+  return async () => {
+    schedule.stop();
+    await unlisten();
+  };
+}

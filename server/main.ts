@@ -111,7 +111,7 @@ async function main() {
   // The jobs and the app come from the server build (or Vite): they translate mails and render pages.
   const { module, vite } = isDevelopment ? await developmentModule() : { module: await productionModule(), vite: undefined };
   // Pages and read caches are dropped when what they show changes (decision 0019).
-  const stopWatchingChanges = await module.invalidateCachesOnStorefrontChanges(database, deps.pageCache);
+  const stopWatchingChanges = await module.followStorefrontChanges(database, deps.pageCache);
   const jobs = runsJobs
     ? await module.startShopJobs(
         { ...deps, mailer },

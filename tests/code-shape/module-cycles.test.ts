@@ -18,6 +18,8 @@ const ranking = [
   'mail',
   'media',
   'rich-text',
+  // when content (pages, posts, banners, FAQ) is on show: one rule for every module that shows content
+  'schedule',
   'seo',
   // domains, each using only those before it; content assembles pages from the others, admin is the back office of all
   'pricing',
@@ -52,6 +54,7 @@ const knownCycles: string[] = [
   // the product page shows reviews: reviews belong with the catalogue (or engagement)
   'catalogue → customers',
   // the audit log and list sorting are infrastructure kept in admin: to app/lib/
+  'blog → admin',
   'content → admin',
   'customers → admin',
   'i18n → admin',

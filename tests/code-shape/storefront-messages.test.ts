@@ -1,19 +1,26 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sectionsOffStorefrontPages, storefrontPageMessages } from '#app/modules/i18n/messages.server.ts';
 import en from '../../locales/en.json' with { type: 'json' };
+import { projectRoot, runtimeImports, sourceFiles } from '../support/runtime-imports.ts';
 
-const appDir = join(import.meta.dirname, '../../app');
-
-/** Code that runs in a storefront page in the browser: not the back office, not server-only modules, not tests. */
-function storefrontBrowserFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    const inApp = relative(appDir, path);
-    if (entry.isDirectory()) return ['routes/admin', 'components/admin', 'modules/admin'].includes(inApp) ? [] : storefrontBrowserFiles(path);
-    return /\.tsx?$/.test(entry.name) && !/\.(server|test)\.tsx?$/.test(entry.name) ? [path] : [];
-  });
+/**
+ * Code a storefront page runs in the browser: the root and the storefront's route modules and
+ * what they import, not the back office's routes and not server-only modules (`*.server.ts`,
+ * which the client build leaves out, with whatever only they import).
+ */
+function storefrontBrowserFiles(): string[] {
+  const routes = sourceFiles('app/routes').filter((file) => !file.startsWith('app/routes/admin/'));
+  const reached = new Set<string>();
+  const visit = (file: string) => {
+    const path = sourceFiles(dirname(file)).find((candidate) => candidate === file || candidate.replace(/\.tsx?$/, '') === file.replace(/\.tsx?$/, ''));
+    if (!path || reached.has(path) || /\.server\.tsx?$/.test(path)) return;
+    reached.add(path);
+    for (const imported of runtimeImports(path)) visit(imported);
+  };
+  for (const entry of ['app/root.tsx', ...routes]) visit(entry);
+  return [...reached];
 }
 
 describe('messages on storefront pages (issue 14)', () => {
@@ -30,10 +37,12 @@ describe('messages on storefront pages (issue 14)', () => {
 
   it('are all storefront code asks for: no storefront file names a key of a left-out section', () => {
     const leftOut = new RegExp(`['"\`](?:${sectionsOffStorefrontPages.join('|')})\\.[A-Za-z]`);
-    const offenders = storefrontBrowserFiles(appDir).flatMap((file) =>
-      readFileSync(file, 'utf8')
+    const files = storefrontBrowserFiles();
+    expect(files).toContain('app/components/catalogue/product-tabs.tsx');
+    const offenders = files.flatMap((file) =>
+      readFileSync(join(projectRoot, file), 'utf8')
         .split('\n')
-        .flatMap((line, index) => (leftOut.test(line) ? [`${relative(appDir, file)}:${index + 1}: ${line.trim()}`] : [])),
+        .flatMap((line, index) => (leftOut.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
     );
     expect(offenders).toEqual([]);
   });

@@ -46,9 +46,9 @@ export async function startShopInProcess(database: TestDatabase, overrides: Part
     appType: 'custom',
     logLevel: 'error',
   });
-  const { createApp, invalidateCachesOnStorefrontChanges } = (await vite.ssrLoadModule('./server/app.ts')) as typeof import('../../server/app.ts');
+  const { createApp, followStorefrontChanges } = (await vite.ssrLoadModule('./server/app.ts')) as typeof import('../../server/app.ts');
   const pageCache = overrides.pageCache ?? storefrontPageCache();
-  const stopWatchingChanges = await invalidateCachesOnStorefrontChanges(database, pageCache);
+  const stopWatchingChanges = await followStorefrontChanges(database, pageCache);
   const imageRenderer = new ImageRenderer({ concurrency: 1, maxQueued: 4, timeoutSeconds: 30 });
   const images = new ImagePipeline({
     mediaDir: join(dataDir, 'media'),

@@ -1,4 +1,4 @@
-import type { ScheduleState } from '#app/modules/content/content-schedule.server.ts';
+import type { ScheduleState } from '#app/modules/schedule/content-schedule.server.ts';
 import { useI18n } from '#app/modules/i18n/i18n.tsx';
 
 const tone = { live: 'active', scheduled: 'pending', hidden: 'disabled', ended: 'disabled' } as const;

@@ -4,7 +4,7 @@ import { blogPosts, blogPostTranslations } from '#app/db/schema.ts';
 import { type LocaleCode, storefrontByCode } from '#app/modules/i18n/locales.ts';
 import { sanitizeContentHtml } from '#app/modules/rich-text/sanitize-content.server.ts';
 import { pageWindow } from '#app/lib/paging/page-window.ts';
-import { onShow } from '#app/modules/content/content-schedule.server.ts';
+import { onShow } from '#app/modules/schedule/content-schedule.server.ts';
 import { blogFeedPath, blogListingPath, blogPageSize, blogPostPath } from './blog-paths.ts';
 
 /** A post shows in a store that has its text, once published and its time has come, until it is withdrawn (issue 16). */

@@ -4,7 +4,7 @@ import { categories, categoryTranslations, contentPages, contentPageTranslations
 import { type LocaleCode, storefrontByCode } from '#app/modules/i18n/locales.ts';
 import { minuteCache } from '#app/lib/cache/minute-cache.server.ts';
 import { categoryUid } from './listing-index.server.ts';
-import { pageTextOnShow } from '#app/modules/content/content-schedule.server.ts';
+import { pageTextOnShow } from '#app/modules/schedule/content-schedule.server.ts';
 
 /** What a storefront path is (spec §2 route query): the answer of /api/route and of the catch-all. */
 export type ResolvedPath =

@@ -9,11 +9,10 @@ import type { Unlisten } from '#app/db/notifications.server.ts';
 import { invalidateListingIndex, listingIndexFollowsChanges } from './listing-index.server.ts';
 import type { PageCache } from '#app/modules/page-cache/page-cache.server.ts';
 import { forgetMinuteCaches } from '#app/lib/cache/minute-cache.server.ts';
-import { watchContentSchedule } from '#app/modules/content/schedule-watch.server.ts';
 
 const storefrontChangeChannel = 'storefront_change';
 
-function forgetStorefrontCaches(db: DatabaseHandle['db'], pageCache: PageCache): void {
+export function forgetStorefrontCaches(db: DatabaseHandle['db'], pageCache: PageCache): void {
   pageCache.clear();
   // Caches filled from the primary (admin pages) and from the replica (the storefront's catalogue reads).
   forgetMinuteCaches(db);
@@ -21,26 +20,24 @@ function forgetStorefrontCaches(db: DatabaseHandle['db'], pageCache: PageCache):
   invalidateListingIndex(db);
 }
 
+/** Empties the caches of what storefront pages show on every change; `onChange` hears of each change too. */
 export async function invalidateCachesOnStorefrontChanges(
   database: Pick<DatabaseHandle, 'db' | 'listen' | 'replicaCaughtUp'>,
   pageCache: PageCache,
+  onChange?: () => void,
 ): Promise<Unlisten> {
   const { db, replicaCaughtUp } = database;
-  // Scheduled content empties the caches when its moment comes (issue 16); a change may schedule something.
-  const schedule = watchContentSchedule(db, () => forgetStorefrontCaches(db, pageCache));
   const unlisten = await database.listen(storefrontChangeChannel, () => {
-    schedule.check();
+    onChange?.();
     if (!replicaCaughtUp) return forgetStorefrontCaches(db, pageCache);
     // Emptied only once the replica shows the change: else they would fill again with the old data.
     replicaCaughtUp()
       .catch(() => {})
       .finally(() => forgetStorefrontCaches(db, pageCache));
   });
-  schedule.check();
   listingIndexFollowsChanges(db, true);
   return async () => {
     listingIndexFollowsChanges(db, false);
-    schedule.stop();
     await unlisten();
   };
 }

@@ -12,7 +12,7 @@ import { bannerTranslations, banners } from '#app/db/schema.ts';
 import { optionalUtcDate } from '#app/lib/forms/utc-dates.ts';
 import { recordAudit } from '#app/modules/admin/audit.server.ts';
 import type { LocaleCode } from '#app/modules/i18n/locales.ts';
-import { type ScheduleState, scheduleStateOf } from './content-schedule.server.ts';
+import { type ScheduleState, scheduleStateOf } from '#app/modules/schedule/content-schedule.server.ts';
 import { movedOrder } from './item-order.ts';
 
 export interface AdminBanner {

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '#app/db/client.server.ts';
 import { bannerTranslations, banners } from '#app/db/schema.ts';
 import { type LocaleCode, storefrontByCode } from '#app/modules/i18n/locales.ts';
-import { onShow } from './content-schedule.server.ts';
+import { onShow } from '#app/modules/schedule/content-schedule.server.ts';
 
 export interface HomeBanner {
   code: string;

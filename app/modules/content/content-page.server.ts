@@ -7,7 +7,7 @@ import { priceDisplayFor } from '#app/modules/pricing/price-display.server.ts';
 import { type ContentWidgetName, isContentWidgetName, type WidgetContext, widgetData } from './content-widgets.server.ts';
 import { contentPagePath, isContentPageCode } from './information-pages.ts';
 import { sanitizeContentHtml } from '#app/modules/rich-text/sanitize-content.server.ts';
-import { pageTextOnShow } from './content-schedule.server.ts';
+import { pageTextOnShow } from '#app/modules/schedule/content-schedule.server.ts';
 
 export type ContentSegment = { kind: 'html'; html: string } | { kind: 'widget'; name: ContentWidgetName };
 

@@ -14,7 +14,7 @@ import { refreshPageSearchDocuments } from '#app/modules/search/search-index.ser
 import { fillInlineTokens } from './content-page.server.ts';
 import { sanitizeContentHtml } from '#app/modules/rich-text/sanitize-content.server.ts';
 import { optionalUtcDate } from '#app/lib/forms/utc-dates.ts';
-import { type ScheduleState, scheduleStateOf } from './content-schedule.server.ts';
+import { type ScheduleState, scheduleStateOf } from '#app/modules/schedule/content-schedule.server.ts';
 
 /** Every page with the stores it has a text in and whether each shows, is scheduled or is hidden. */
 export async function listContentPages(db: Database) {

@@ -3,7 +3,7 @@ import type { Database } from '#app/db/client.server.ts';
 import { categoryTranslations, contentPageTranslations, productTranslations } from '#app/db/schema.ts';
 import { resolveCataloguePath } from '#app/modules/catalogue/resolve-path.server.ts';
 import { type LocaleCode, type StorefrontLocale, storefrontByCode, storefrontByPrefix } from '#app/modules/i18n/locales.ts';
-import { pageTextOnShow } from './content-schedule.server.ts';
+import { pageTextOnShow } from '#app/modules/schedule/content-schedule.server.ts';
 
 /** Paths below a prefix that every store has under the same name (the routes of app/routes.ts). */
 const sharedPaths = [/^$/, /^search$/, /^page$/, /^stores$/, /^stores\/store\/switch$/, /^checkout(\/.*)?$/, /^customer(\/.*)?$/, /^createPassword$/];

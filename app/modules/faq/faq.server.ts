@@ -3,7 +3,7 @@ import type { Database } from '#app/db/client.server.ts';
 import { faqCategories, faqCategoryTranslations, faqQuestions, faqQuestionTranslations } from '#app/db/schema.ts';
 import { type LocaleCode, storefrontByCode } from '#app/modules/i18n/locales.ts';
 import { sanitizeContentHtml } from '#app/modules/rich-text/sanitize-content.server.ts';
-import { onShow } from '#app/modules/content/content-schedule.server.ts';
+import { onShow } from '#app/modules/schedule/content-schedule.server.ts';
 import { faqPath } from './faq-paths.ts';
 
 interface CategoryRow {

@@ -7,7 +7,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, type Queryable, queryRows } from '#app/db/client.server.ts';
 import { blogPosts, searchDocuments } from '#app/db/schema.ts';
-import { onShow, pageTextOnShow } from '#app/modules/content/content-schedule.server.ts';
+import { onShow, pageTextOnShow } from '#app/modules/schedule/content-schedule.server.ts';
 import { localeCodes } from '#app/modules/i18n/locales.ts';
 import { searchConfigOf } from './search-config.ts';
 import { blogSegment } from '#app/modules/blog/blog-paths.ts';

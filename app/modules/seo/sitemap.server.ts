@@ -5,7 +5,7 @@ import type { LocaleCode, StorefrontLocale } from '#app/modules/i18n/locales.ts'
 import { blogSitemapPaths } from '#app/modules/blog/blog.server.ts';
 import { faqSitemapPaths } from '#app/modules/faq/faq.server.ts';
 import { giftCardPagePath } from '#app/modules/gift-cards/gift-card-paths.ts';
-import { pageTextOnShow } from '#app/modules/content/content-schedule.server.ts';
+import { pageTextOnShow } from '#app/modules/schedule/content-schedule.server.ts';
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 

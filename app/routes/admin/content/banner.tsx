@@ -11,7 +11,7 @@ import { idOf, storeOf } from '#app/modules/admin/admin-forms.server.ts';
 import { adminPath } from '#app/modules/admin/admin-paths.ts';
 import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
 import { bannerFields, bannerForEditing, bannerSchema, saveBanner } from '#app/modules/content/banners-admin.server.ts';
-import { scheduleStateOf } from '#app/modules/content/content-schedule.server.ts';
+import { scheduleStateOf } from '#app/modules/schedule/content-schedule.server.ts';
 import { useI18n } from '#app/modules/i18n/i18n.tsx';
 
 type Field = (typeof bannerFields)[number];

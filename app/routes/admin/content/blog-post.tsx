@@ -14,7 +14,7 @@ import { adminPath } from '#app/modules/admin/admin-paths.ts';
 import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
 import { blogPostFields, blogPostForEditing, blogPostSchema, deleteBlogPost, saveBlogPost } from '#app/modules/blog/blog-admin.server.ts';
 import { blogPostPath } from '#app/modules/blog/blog-paths.ts';
-import { scheduleStateOf } from '#app/modules/content/content-schedule.server.ts';
+import { scheduleStateOf } from '#app/modules/schedule/content-schedule.server.ts';
 import { useI18n } from '#app/modules/i18n/i18n.tsx';
 import { localeCodes, storefrontByCode } from '#app/modules/i18n/locales.ts';
 import { sanitizeContentHtml } from '#app/modules/rich-text/sanitize-content.server.ts';
