@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, contactMessages, coupons, giftCards, mailOutbox, productReviews, staffUsers, stockAlertSubscriptions } from '#app/db/schema.ts';
-import { listSortSpec, parseListSort, sortedSearch } from '#app/modules/admin/list-sort.ts';
+import { listSortSpec, parseListSort, sortedSearch } from '#app/lib/paging/list-sort.ts';
 import * as auditPage from '#app/routes/admin/audit.tsx';
 import * as inboxPage from '#app/routes/admin/contact/contact-inbox.tsx';
 import * as couponsPage from '#app/routes/admin/coupons.tsx';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, staffRecoveryCodes, staffSessions, staffUsers } from '#app/db/schema.ts';
-import { listAudit, recordAudit } from '#app/modules/admin/audit.server.ts';
+import { listAudit, recordAudit } from '#app/lib/observability/audit.server.ts';
 import { can } from '#app/modules/admin/permissions.ts';
 import {
   createPasswordToken,

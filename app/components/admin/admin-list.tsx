@@ -1,7 +1,7 @@
 import { Fragment, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { Form, Link, useLocation, useSearchParams } from 'react-router';
 import { Pagination } from '#app/components/pagination.tsx';
-import { type ListSort, type SortDirection, sortedSearch } from '#app/modules/admin/list-sort.ts';
+import { type ListSort, type SortDirection, sortedSearch } from '#app/lib/paging/list-sort.ts';
 import { useI18n } from '#app/modules/i18n/i18n.tsx';
 import type { PageWindow } from '#app/lib/paging/page-window.ts';
 
@@ -9,7 +9,7 @@ import type { PageWindow } from '#app/lib/paging/page-window.ts';
  * The parts every admin list page is made of: a GET filter form, a table that scrolls sideways in
  * its own labelled, focusable region on narrow screens (so keyboard users can scroll it too), tabs
  * for views, and the pager that keeps the current filters. Sorting is the server's
- * (`modules/admin/list-sort.ts`): a sortable heading is a link to the same list sorted by it.
+ * (`lib/paging/list-sort.ts`): a sortable heading is a link to the same list sorted by it.
  */
 
 /** The fields that keep the current sort when the filters are sent again. */

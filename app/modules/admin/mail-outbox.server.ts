@@ -3,9 +3,9 @@ import { and, count, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-
 import type { Database } from '#app/db/client.server.ts';
 import { mailOutbox } from '#app/db/schema.ts';
 import { pageWindow } from '#app/lib/paging/page-window.ts';
-import { recordAudit } from './audit.server.ts';
-import { type ListSort, listSortSpec } from './list-sort.ts';
-import { orderByOf } from './list-sort.server.ts';
+import { recordAudit } from '#app/lib/observability/audit.server.ts';
+import { type ListSort, listSortSpec } from '#app/lib/paging/list-sort.ts';
+import { orderByOf } from '#app/lib/paging/list-sort.server.ts';
 
 export const outboxViews = ['failed', 'pending', 'sent', 'discarded'] as const;
 export type OutboxView = (typeof outboxViews)[number];

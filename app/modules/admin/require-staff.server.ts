@@ -1,7 +1,7 @@
 import { data, redirect, type RouterContextProvider } from 'react-router';
 import { requestInfoContext, servicesContext, staffContext } from '#app/context.ts';
 import { adminPath } from './admin-paths.ts';
-import { recordAudit } from './audit.server.ts';
+import { recordAudit } from '#app/lib/observability/audit.server.ts';
 import { can, type Permission } from './permissions.ts';
 import type { StaffMember } from './staff-session.server.ts';
 

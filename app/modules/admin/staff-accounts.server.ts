@@ -4,10 +4,10 @@ import { z } from 'zod';
 import type { Database } from '#app/db/client.server.ts';
 import { staffUsers } from '#app/db/schema.ts';
 import { type StaffRole, staffRoles } from './permissions.ts';
-import { type ListSort, listSortSpec } from './list-sort.ts';
-import { orderByOf } from './list-sort.server.ts';
+import { type ListSort, listSortSpec } from '#app/lib/paging/list-sort.ts';
+import { orderByOf } from '#app/lib/paging/list-sort.server.ts';
 import { localeCodes } from '#app/modules/i18n/locales.ts';
-import { recordAudit } from './audit.server.ts';
+import { recordAudit } from '#app/lib/observability/audit.server.ts';
 import { endAllStaffSessions } from './staff-session.server.ts';
 import { createPasswordToken } from './staff-auth.server.ts';
 

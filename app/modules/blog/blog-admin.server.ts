@@ -13,7 +13,7 @@ import { blogPosts, blogPostTranslations } from '#app/db/schema.ts';
 import { optionalUtcDate } from '#app/lib/forms/utc-dates.ts';
 import { containsPattern } from '#app/lib/paging/like-pattern.ts';
 import { pageOfRows } from '#app/lib/paging/page-window.ts';
-import { recordAudit } from '#app/modules/admin/audit.server.ts';
+import { recordAudit } from '#app/lib/observability/audit.server.ts';
 import { contentSlug } from '#app/modules/content/content-pages-admin.server.ts';
 import { type ScheduleState, scheduleStateOf } from '#app/modules/schedule/content-schedule.server.ts';
 import type { LocaleCode } from '#app/modules/i18n/locales.ts';

@@ -8,7 +8,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#app/db/client.server.ts';
 import { retryingTransaction } from '#app/db/transaction.server.ts';
 import { attributeOptions, attributeOptionTranslations, attributes, attributeTranslations, productAttributeValues } from '#app/db/schema.ts';
-import { recordAudit } from '#app/modules/admin/audit.server.ts';
+import { recordAudit } from '#app/lib/observability/audit.server.ts';
 import { type LocaleCode, localeCodes } from '#app/modules/i18n/locales.ts';
 import { refreshProductSearchDocuments } from '#app/modules/search/search-index.server.ts';
 

@@ -7,7 +7,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '#app/db/client.server.ts';
 import { retryingTransaction } from '#app/db/transaction.server.ts';
 import { categories, categoryTranslations, productCategories, products, productTranslations } from '#app/db/schema.ts';
-import { recordAudit } from '#app/modules/admin/audit.server.ts';
+import { recordAudit } from '#app/lib/observability/audit.server.ts';
 import type { FieldError } from '#app/lib/forms/field-errors.ts';
 import { type LocaleCode, localeCodes } from '#app/modules/i18n/locales.ts';
 import { swapped } from '#app/modules/catalogue/reorder.ts';

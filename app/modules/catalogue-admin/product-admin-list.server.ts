@@ -15,8 +15,8 @@ import {
   productImages,
   products,
 } from '#app/db/schema.ts';
-import { type ListSort, listSortSpec } from '#app/modules/admin/list-sort.ts';
-import { orderByOf } from '#app/modules/admin/list-sort.server.ts';
+import { type ListSort, listSortSpec } from '#app/lib/paging/list-sort.ts';
+import { orderByOf } from '#app/lib/paging/list-sort.server.ts';
 import type { LocaleCode } from '#app/modules/i18n/locales.ts';
 import { likeEscaped } from '#app/lib/paging/like-pattern.ts';
 import { pageWindow } from '#app/lib/paging/page-window.ts';

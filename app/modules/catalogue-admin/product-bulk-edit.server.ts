@@ -8,7 +8,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#app/db/client.server.ts';
 import { retryingTransaction } from '#app/db/transaction.server.ts';
 import { categories, productCategories, products, productVariants } from '#app/db/schema.ts';
-import { recordAudit } from '#app/modules/admin/audit.server.ts';
+import { recordAudit } from '#app/lib/observability/audit.server.ts';
 import type { CurrencyRate } from '#app/modules/currency/exchange-rates.server.ts';
 import { parseAmount } from '#app/modules/currency/money.ts';
 import { formFailure, type FormFailure } from '#app/lib/forms/field-errors.ts';

@@ -25,7 +25,7 @@ import {
   relatedProducts,
   variantOptionValues,
 } from '#app/db/schema.ts';
-import { recordAudit } from '#app/modules/admin/audit.server.ts';
+import { recordAudit } from '#app/lib/observability/audit.server.ts';
 import { sanitizeContentHtml } from '#app/modules/rich-text/sanitize-content.server.ts';
 import { parseAmount } from '#app/modules/currency/money.ts';
 import type { FieldError, FormFailure } from '#app/lib/forms/field-errors.ts';

@@ -13,7 +13,7 @@ import sharp, { type Metadata } from 'sharp';
 import type { Database } from '#app/db/client.server.ts';
 import { retryingTransaction } from '#app/db/transaction.server.ts';
 import { productImages, products } from '#app/db/schema.ts';
-import { recordAudit } from '#app/modules/admin/audit.server.ts';
+import { recordAudit } from '#app/lib/observability/audit.server.ts';
 import { type LocaleCode, localeCodes } from '#app/modules/i18n/locales.ts';
 import { swapped } from '#app/modules/catalogue/reorder.ts';
 

@@ -9,7 +9,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#app/db/client.server.ts';
 import { retryingTransaction } from '#app/db/transaction.server.ts';
 import { categories, orderItems, productCategories, products, productTranslations, productVariants } from '#app/db/schema.ts';
-import { recordAudit } from '#app/modules/admin/audit.server.ts';
+import { recordAudit } from '#app/lib/observability/audit.server.ts';
 import { parseAmount } from '#app/modules/currency/money.ts';
 import type { FieldError } from '#app/lib/forms/field-errors.ts';
 import { recordId } from '#app/lib/forms/record-id.ts';

@@ -2,7 +2,7 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#app/db/client.server.ts';
 import { importJobRows, importJobs, staffUsers } from '#app/db/schema.ts';
-import { recordAudit } from '#app/modules/admin/audit.server.ts';
+import { recordAudit } from '#app/lib/observability/audit.server.ts';
 import { pageOfRows } from '#app/lib/paging/page-window.ts';
 import type { RowOutcome } from './transfer-format.ts';
 

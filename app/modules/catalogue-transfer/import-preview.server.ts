@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '#app/db/client.server.ts';
 import { importJobRows, importJobs } from '#app/db/schema.ts';
-import { recordAudit } from '#app/modules/admin/audit.server.ts';
+import { recordAudit } from '#app/lib/observability/audit.server.ts';
 import { type CsvRecord, parseCsv } from '#app/lib/http/csv.ts';
 import { looksLikeZip, readXlsx } from '#app/lib/http/xlsx.ts';
 import { localeCodes, type LocaleCode } from '#app/modules/i18n/locales.ts';

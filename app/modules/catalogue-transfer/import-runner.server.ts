@@ -14,7 +14,7 @@ import { asDatabaseWork } from '#app/db/database-work.server.ts';
 import { importJobRows, importJobs } from '#app/db/schema.ts';
 import { yieldToRequests } from '#app/db/sliced-reads.server.ts';
 import { retryingTransaction } from '#app/db/transaction.server.ts';
-import { recordAudit } from '#app/modules/admin/audit.server.ts';
+import { recordAudit } from '#app/lib/observability/audit.server.ts';
 import type { Logger } from '#app/lib/observability/logger.server.ts';
 import { refreshProductSearchDocuments } from '#app/modules/search/search-index.server.ts';
 import type { RowWrites } from './import-preview.server.ts';

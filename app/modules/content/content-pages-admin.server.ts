@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { Database } from '#app/db/client.server.ts';
 import { isUniqueViolation } from '#app/db/errors.ts';
 import { contentPages, contentPageTranslations, urlRedirects } from '#app/db/schema.ts';
-import { recordAudit } from '#app/modules/admin/audit.server.ts';
+import { recordAudit } from '#app/lib/observability/audit.server.ts';
 import type { LocaleCode } from '#app/modules/i18n/locales.ts';
 import { refreshPageSearchDocuments } from '#app/modules/search/search-index.server.ts';
 import { fillInlineTokens } from './content-page.server.ts';

@@ -1,7 +1,7 @@
 import { and, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '#app/db/client.server.ts';
 import { customers, orders } from '#app/db/schema.ts';
-import { recordAudit } from '#app/modules/admin/audit.server.ts';
+import { recordAudit } from '#app/lib/observability/audit.server.ts';
 import { currencyDefinitions } from '#app/modules/i18n/locales.ts';
 import { type BusinessRules, defaultBusinessRules } from '#app/modules/config/business-rules.ts';
 import { parseAmount } from '#app/modules/currency/money.ts';

@@ -5,9 +5,9 @@
 import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '#app/db/client.server.ts';
 import { customers, orders } from '#app/db/schema.ts';
-import { recordAudit } from '#app/modules/admin/audit.server.ts';
-import { type ListSort, listSortSpec } from '#app/modules/admin/list-sort.ts';
-import { orderByOf } from '#app/modules/admin/list-sort.server.ts';
+import { recordAudit } from '#app/lib/observability/audit.server.ts';
+import { type ListSort, listSortSpec } from '#app/lib/paging/list-sort.ts';
+import { orderByOf } from '#app/lib/paging/list-sort.server.ts';
 import { containsPattern } from '#app/lib/paging/like-pattern.ts';
 import { pageWindow } from '#app/lib/paging/page-window.ts';
 import { anonymiseCustomer } from './privacy.server.ts';

@@ -2,9 +2,9 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '#app/db/client.server.ts';
 import { customers, productReviews, productTranslations, products } from '#app/db/schema.ts';
-import { recordAudit } from '#app/modules/admin/audit.server.ts';
-import { type ListSort, listSortSpec } from '#app/modules/admin/list-sort.ts';
-import { orderByOf } from '#app/modules/admin/list-sort.server.ts';
+import { recordAudit } from '#app/lib/observability/audit.server.ts';
+import { type ListSort, listSortSpec } from '#app/lib/paging/list-sort.ts';
+import { orderByOf } from '#app/lib/paging/list-sort.server.ts';
 import { pageWindow } from '#app/lib/paging/page-window.ts';
 
 /** Reviews waiting for a decision, oldest first (`npm run reviews`). */

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { Database, Queryable } from '#app/db/client.server.ts';
 import { isUniqueViolation } from '#app/db/errors.ts';
 import { faqCategories, faqCategoryTranslations, faqQuestions, faqQuestionTranslations } from '#app/db/schema.ts';
-import { recordAudit } from '#app/modules/admin/audit.server.ts';
+import { recordAudit } from '#app/lib/observability/audit.server.ts';
 import { contentSlug } from '#app/modules/content/content-pages-admin.server.ts';
 import { movedOrder } from '#app/modules/content/item-order.ts';
 import type { LocaleCode } from '#app/modules/i18n/locales.ts';

@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '#app/db/client.server.ts';
 import { translatedMessages } from '#app/db/schema.ts';
-import { recordAudit } from '#app/modules/admin/audit.server.ts';
+import { recordAudit } from '#app/lib/observability/audit.server.ts';
 import { pageWindow } from '#app/lib/paging/page-window.ts';
 import type { LocaleCode } from './locales.ts';
 import { isEnglishStore, type MessageFilter } from './message-filters.ts';

@@ -3,7 +3,7 @@ import { containsPattern, likeEscaped } from '#app/lib/paging/like-pattern.ts';
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '#app/db/client.server.ts';
 import { orders } from '#app/db/schema.ts';
-import { orderByOf } from '#app/modules/admin/list-sort.server.ts';
+import { orderByOf } from '#app/lib/paging/list-sort.server.ts';
 import { minorUnitsToDecimal } from '#app/modules/currency/money.ts';
 import { currencyDefinitions } from '#app/modules/i18n/locales.ts';
 import { pageWindow } from '#app/lib/paging/page-window.ts';

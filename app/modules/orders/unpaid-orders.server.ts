@@ -2,7 +2,7 @@ import { bankAccountOf, printedIban } from '#app/modules/payments/bank-account.t
 import { bankTransferLines } from './order-confirmation-mail.server.ts';
 import { and, asc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { orders } from '#app/db/schema.ts';
-import { recordAudit } from '#app/modules/admin/audit.server.ts';
+import { recordAudit } from '#app/lib/observability/audit.server.ts';
 import { formatCurrencyAmount } from '#app/modules/currency/money.ts';
 import type { Translate } from '#app/modules/i18n/i18n.tsx';
 import type { LocaleCode } from '#app/modules/i18n/locales.ts';

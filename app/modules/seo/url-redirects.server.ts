@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Database } from '#app/db/client.server.ts';
 import { urlRedirects } from '#app/db/schema.ts';
 import { isUniqueViolation } from '#app/db/errors.ts';
-import { recordAudit } from '#app/modules/admin/audit.server.ts';
+import { recordAudit } from '#app/lib/observability/audit.server.ts';
 import { localeCodes, type LocaleCode, storefrontByCode } from '#app/modules/i18n/locales.ts';
 import { containsPattern } from '#app/lib/paging/like-pattern.ts';
 import { pageOfRows } from '#app/lib/paging/page-window.ts';

@@ -5,7 +5,7 @@ import { AdminPageHeader } from '#app/components/admin/admin-ui.tsx';
 import { servicesContext } from '#app/context.ts';
 import { orUnavailable } from '#app/db/with-database.server.ts';
 import { adminPath } from '#app/modules/admin/admin-paths.ts';
-import { parseListSort } from '#app/modules/admin/list-sort.ts';
+import { parseListSort } from '#app/lib/paging/list-sort.ts';
 import { can } from '#app/modules/admin/permissions.ts';
 import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
 import { formatMoney } from '#app/modules/currency/money.ts';

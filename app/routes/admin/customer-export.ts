@@ -3,7 +3,7 @@ import type { Route } from './+types/customer-export';
 import { servicesContext } from '#app/context.ts';
 import { orUnavailable } from '#app/db/with-database.server.ts';
 import { idOf } from '#app/modules/admin/admin-forms.server.ts';
-import { recordAudit } from '#app/modules/admin/audit.server.ts';
+import { recordAudit } from '#app/lib/observability/audit.server.ts';
 import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
 import { getCustomerRecord } from '#app/modules/customers/customer-admin.server.ts';
 import { exportCustomerData } from '#app/modules/customers/privacy.server.ts';

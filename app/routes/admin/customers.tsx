@@ -6,7 +6,7 @@ import { servicesContext } from '#app/context.ts';
 import { orUnavailable } from '#app/db/with-database.server.ts';
 import { adminPath } from '#app/modules/admin/admin-paths.ts';
 import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
-import { parseListSort } from '#app/modules/admin/list-sort.ts';
+import { parseListSort } from '#app/lib/paging/list-sort.ts';
 import { customerSort, searchCustomers } from '#app/modules/customers/customer-admin.server.ts';
 import { useI18n } from '#app/modules/i18n/i18n.tsx';
 import { requestedPage } from '#app/lib/paging/page-window.ts';

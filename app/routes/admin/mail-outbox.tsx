@@ -8,7 +8,7 @@ import { orUnavailable } from '#app/db/with-database.server.ts';
 import { idOf, intentOf } from '#app/modules/admin/admin-forms.server.ts';
 import { adminPath } from '#app/modules/admin/admin-paths.ts';
 import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
-import { parseListSort } from '#app/modules/admin/list-sort.ts';
+import { parseListSort } from '#app/lib/paging/list-sort.ts';
 import { MailOutbox } from '#app/lib/mail/outbox.server.ts';
 import { discardMail, listOutbox, outboxSort, outboxViews, retryMail } from '#app/modules/admin/mail-outbox.server.ts';
 import { requestedPage } from '#app/lib/paging/page-window.ts';

@@ -6,7 +6,7 @@ import { CsrfField } from '#app/components/forms/form-fields.tsx';
 import { servicesContext } from '#app/context.ts';
 import { orUnavailable } from '#app/db/with-database.server.ts';
 import { intentOf } from '#app/modules/admin/admin-forms.server.ts';
-import { recordAudit } from '#app/modules/admin/audit.server.ts';
+import { recordAudit } from '#app/lib/observability/audit.server.ts';
 import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
 import { setStaffLocale, staffLocaleSchema } from '#app/modules/admin/staff-accounts.server.ts';
 import { replaceRecoveryCodes, unusedRecoveryCodeCount } from '#app/modules/admin/two-factor.server.ts';

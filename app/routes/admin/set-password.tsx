@@ -5,7 +5,7 @@ import { CsrfField, NewPasswordFields } from '#app/components/forms/form-fields.
 import { servicesContext } from '#app/context.ts';
 import { orUnavailable } from '#app/db/with-database.server.ts';
 import { adminPath } from '#app/modules/admin/admin-paths.ts';
-import { recordAudit } from '#app/modules/admin/audit.server.ts';
+import { recordAudit } from '#app/lib/observability/audit.server.ts';
 import { passwordTokenStaff, setPasswordWithToken } from '#app/modules/admin/staff-auth.server.ts';
 import { newPasswordFields, newPasswordSchema } from '#app/modules/customers/customer-forms.ts';
 import { parseForm } from '#app/lib/forms/field-errors.ts';

@@ -7,7 +7,7 @@ import { servicesContext } from '#app/context.ts';
 import { orUnavailable } from '#app/db/with-database.server.ts';
 import { idOf, intentOf } from '#app/modules/admin/admin-forms.server.ts';
 import { adminPath } from '#app/modules/admin/admin-paths.ts';
-import { parseListSort } from '#app/modules/admin/list-sort.ts';
+import { parseListSort } from '#app/lib/paging/list-sort.ts';
 import { staffRoles } from '#app/modules/admin/permissions.ts';
 import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
 import {

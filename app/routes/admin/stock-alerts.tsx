@@ -5,7 +5,7 @@ import { servicesContext } from '#app/context.ts';
 import { orUnavailable } from '#app/db/with-database.server.ts';
 import { adminLocaleOf } from '#app/modules/admin/admin-locale.ts';
 import { adminPath } from '#app/modules/admin/admin-paths.ts';
-import { parseListSort } from '#app/modules/admin/list-sort.ts';
+import { parseListSort } from '#app/lib/paging/list-sort.ts';
 import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
 import { stockAlertSort, stockAlertsPerVariant } from '#app/modules/engagement/stock-alerts.server.ts';
 import { useI18n } from '#app/modules/i18n/i18n.tsx';

@@ -6,7 +6,7 @@ import { CsrfField, FormAlert, TextField } from '#app/components/forms/form-fiel
 import { servicesContext, staffContext } from '#app/context.ts';
 import { orUnavailable } from '#app/db/with-database.server.ts';
 import { adminPath } from '#app/modules/admin/admin-paths.ts';
-import { recordAudit } from '#app/modules/admin/audit.server.ts';
+import { recordAudit } from '#app/lib/observability/audit.server.ts';
 import { codeFields, codeSchema, requirePendingLogin } from '#app/modules/admin/pending-login.server.ts';
 import { staffCookieName, staffSessionCookie, startStaffSession } from '#app/modules/admin/staff-session.server.ts';
 import { beginEnrolment, confirmEnrolment } from '#app/modules/admin/two-factor.server.ts';

@@ -8,7 +8,7 @@ import { servicesContext } from '#app/context.ts';
 import { orUnavailable } from '#app/db/with-database.server.ts';
 import { adminLocaleOf } from '#app/modules/admin/admin-locale.ts';
 import { adminPath } from '#app/modules/admin/admin-paths.ts';
-import { parseListSort } from '#app/modules/admin/list-sort.ts';
+import { parseListSort } from '#app/lib/paging/list-sort.ts';
 import { can } from '#app/modules/admin/permissions.ts';
 import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
 import { productListFilters, stockStates } from '#app/modules/catalogue-admin/product-admin-filters.ts';

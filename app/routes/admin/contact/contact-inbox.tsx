@@ -6,7 +6,7 @@ import { servicesContext } from '#app/context.ts';
 import { orUnavailable } from '#app/db/with-database.server.ts';
 import { adminPath } from '#app/modules/admin/admin-paths.ts';
 import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
-import { parseListSort } from '#app/modules/admin/list-sort.ts';
+import { parseListSort } from '#app/lib/paging/list-sort.ts';
 import { contactInboxSort, listContactMessages } from '#app/modules/content/contact-inbox.server.ts';
 import { contactInboxViews } from '#app/modules/content/contact-inbox-views.ts';
 import { useI18n } from '#app/modules/i18n/i18n.tsx';

@@ -2,7 +2,7 @@ import { data } from 'react-router';
 import type { Route } from './+types/catalogue-export';
 import { servicesContext } from '#app/context.ts';
 import { orUnavailable } from '#app/db/with-database.server.ts';
-import { recordAudit } from '#app/modules/admin/audit.server.ts';
+import { recordAudit } from '#app/lib/observability/audit.server.ts';
 import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
 import { catalogueCsvStream, catalogueXlsxStream } from '#app/modules/catalogue-transfer/catalogue-export.server.ts';
 import { importKinds, type ImportKind } from '#app/modules/catalogue-transfer/transfer-format.ts';

@@ -9,7 +9,7 @@ import { servicesContext } from '#app/context.ts';
 import { orUnavailable } from '#app/db/with-database.server.ts';
 import { adminLocaleOf } from '#app/modules/admin/admin-locale.ts';
 import { adminPath } from '#app/modules/admin/admin-paths.ts';
-import { recordAudit } from '#app/modules/admin/audit.server.ts';
+import { recordAudit } from '#app/lib/observability/audit.server.ts';
 import { can } from '#app/modules/admin/permissions.ts';
 import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
 import { countryName } from '#app/modules/customers/countries.ts';

@@ -1,7 +1,7 @@
 import type { Route } from './+types/orders-csv';
 import { servicesContext } from '#app/context.ts';
 import { orUnavailable } from '#app/db/with-database.server.ts';
-import { recordAudit } from '#app/modules/admin/audit.server.ts';
+import { recordAudit } from '#app/lib/observability/audit.server.ts';
 import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
 import { parseOrderFilters } from '#app/modules/orders/order-filters.ts';
 import { ordersCsv } from '#app/modules/orders/order-search.server.ts';

@@ -5,8 +5,8 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database, Queryable } from '#app/db/client.server.ts';
 import { auditLog, staffUsers } from '#app/db/schema.ts';
-import { type ListSort, listSortSpec } from './list-sort.ts';
-import { orderByOf } from './list-sort.server.ts';
+import { type ListSort, listSortSpec } from '#app/lib/paging/list-sort.ts';
+import { orderByOf } from '#app/lib/paging/list-sort.server.ts';
 import { likeEscaped } from '#app/lib/paging/like-pattern.ts';
 import { pageWindow } from '#app/lib/paging/page-window.ts';
 
