@@ -2,7 +2,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { Database } from '#app/db/client.server.ts';
 import { blogPosts, blogPostTranslations } from '#app/db/schema.ts';
 import { type LocaleCode, storefrontByCode } from '#app/modules/i18n/locales.ts';
-import { sanitizeContentHtml } from '#app/modules/rich-text/sanitize-content.server.ts';
+import { sanitizeSiteHtml } from '#app/modules/rich-text/sanitize-content.server.ts';
 import { pageWindow } from '#app/lib/paging/page-window.ts';
 import { onShow } from '#app/modules/schedule/content-schedule.server.ts';
 import { blogFeedPath, blogListingPath, blogPageSize, blogPostPath } from './blog-paths.ts';
@@ -78,7 +78,7 @@ export async function getBlogPost(db: Database, locale: LocaleCode, slug: string
   return {
     ...toCard(locale)(row),
     updatedAt: row.updatedAt.toISOString(),
-    html: sanitizeContentHtml(row.bodyHtml, { ownHosts: [new URL(siteUrl).host] }),
+    html: sanitizeSiteHtml(row.bodyHtml, siteUrl),
     alternates: Object.fromEntries(
       translations.map((t) => [t.locale, `/${storefrontByCode(t.locale)?.prefix}/${blogPostPath(t.locale as LocaleCode, t.slug)}`]),
     ),

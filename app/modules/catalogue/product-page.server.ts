@@ -1,5 +1,5 @@
 import type { Database } from '#app/db/client.server.ts';
-import { sanitizeContentHtml } from '#app/modules/rich-text/sanitize-content.server.ts';
+import { sanitizeSiteHtml } from '#app/modules/rich-text/sanitize-content.server.ts';
 import { type LocaleCode, storefrontByCode } from '#app/modules/i18n/locales.ts';
 import { displayAmount, type PriceDisplay } from '#app/modules/pricing/price-display.ts';
 import { minorUnitsToDecimal } from '#app/modules/currency/money.ts';
@@ -91,7 +91,7 @@ export async function getProductPage(
 
   return {
     detail,
-    descriptionHtml: sanitizeContentHtml(detail.product.description, { ownHosts: [new URL(siteUrl).host] }),
+    descriptionHtml: sanitizeSiteHtml(detail.product.description, siteUrl),
     trail,
     alternates: Object.fromEntries(Object.entries(detail.urlKeys).map(([code, key]) => [code, `/${storefrontByCode(code)?.prefix}/${key}`])),
     selection,

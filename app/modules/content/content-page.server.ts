@@ -6,7 +6,7 @@ import type { StorefrontSelection } from '#app/modules/i18n/storefront-request.s
 import { priceDisplayFor } from '#app/modules/pricing/price-display.server.ts';
 import { type ContentWidgetName, isContentWidgetName, type WidgetContext, widgetData } from './content-widgets.server.ts';
 import { contentPagePath, isContentPageCode } from './information-pages.ts';
-import { sanitizeContentHtml } from '#app/modules/rich-text/sanitize-content.server.ts';
+import { sanitizeSiteHtml } from '#app/modules/rich-text/sanitize-content.server.ts';
 import { pageTextOnShow } from '#app/modules/schedule/content-schedule.server.ts';
 
 export type ContentSegment = { kind: 'html'; html: string } | { kind: 'widget'; name: ContentWidgetName };
@@ -64,7 +64,7 @@ export async function getContentPage(db: Database, pageId: number, locale: Local
     .where(and(eq(contentPageTranslations.pageId, pageId), pageTextOnShow(), eq(contentPages.isActive, true)));
   const own = rows.find((row) => row.locale === locale);
   if (!own) return null;
-  const html = sanitizeContentHtml(fillInlineTokens(own.bodyHtml, locale, shopName), { ownHosts: [new URL(siteUrl).host] });
+  const html = sanitizeSiteHtml(fillInlineTokens(own.bodyHtml, locale, shopName), siteUrl);
   const segments = splitBody(html);
   return {
     code: own.code,

@@ -12,7 +12,7 @@ import { recordAudit } from '#app/lib/observability/audit.server.ts';
 import type { LocaleCode } from '#app/modules/i18n/locales.ts';
 import { refreshPageSearchDocuments } from '#app/modules/search/search-index.server.ts';
 import { fillInlineTokens } from './content-page.server.ts';
-import { sanitizeContentHtml } from '#app/modules/rich-text/sanitize-content.server.ts';
+import { sanitizeSiteHtml } from '#app/modules/rich-text/sanitize-content.server.ts';
 import { optionalUtcDate } from '#app/lib/forms/utc-dates.ts';
 import { type ScheduleState, scheduleStateOf } from '#app/modules/schedule/content-schedule.server.ts';
 
@@ -56,7 +56,7 @@ export async function contentPageText(db: Database, pageId: number, locale: Loca
 
 /** The body as shoppers would see it: tokens filled, then sanitised. */
 export const previewHtml = (html: string, locale: LocaleCode, { siteUrl, shopName }: { siteUrl: string; shopName: string }) =>
-  sanitizeContentHtml(fillInlineTokens(html, locale, shopName), { ownHosts: [new URL(siteUrl).host] });
+  sanitizeSiteHtml(fillInlineTokens(html, locale, shopName), siteUrl);
 
 export const contentPageFields = ['title', 'slug', 'bodyHtml', 'metaDescription', 'published', 'publishAt'] as const;
 

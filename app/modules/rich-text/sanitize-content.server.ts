@@ -162,3 +162,6 @@ function pipelinePath(pathname: string): string | null {
   }
   return null;
 }
+
+/** Content HTML of the shop at `siteUrl`, whose own links stay as they are (the shop's usual call). */
+export const sanitizeSiteHtml = (html: string, siteUrl: string): string => sanitizeContentHtml(html, { ownHosts: [new URL(siteUrl).host] });

@@ -17,13 +17,11 @@ import { blogPostPath } from '#app/modules/blog/blog-paths.ts';
 import { scheduleStateOf } from '#app/modules/schedule/content-schedule.server.ts';
 import { useI18n } from '#app/modules/i18n/i18n.tsx';
 import { localeCodes, storefrontByCode } from '#app/modules/i18n/locales.ts';
-import { sanitizeContentHtml } from '#app/modules/rich-text/sanitize-content.server.ts';
+import { sanitizeSiteHtml } from '#app/modules/rich-text/sanitize-content.server.ts';
 
 type Field = (typeof blogPostFields)[number];
 
 const postOf = (params: { postId?: string; locale?: string }) => ({ locale: storeOf(params.locale), postId: idOf(params.postId) });
-
-const previewOf = (html: string, siteUrl: string) => sanitizeContentHtml(html, { ownHosts: [new URL(siteUrl).host] });
 
 /** A post's settings (shared by every store) and one store's text, with a preview and its schedule. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -40,7 +38,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     locale,
     state,
     shopPath: text && state === 'live' ? `/${storefrontByCode(locale)?.prefix}/${blogPostPath(locale, text.slug)}` : null,
-    preview: text ? previewOf(text.bodyHtml, siteUrl) : null,
+    preview: text ? sanitizeSiteHtml(text.bodyHtml, siteUrl) : null,
   };
 }
 
@@ -61,7 +59,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       ok: false as const,
       fieldErrors: {} as FieldErrors<Field>,
       values: Object.fromEntries(blogPostFields.map((field) => [field, String(form.get(field) ?? '')])),
-      preview: previewOf(parsed.data.bodyHtml, siteUrl),
+      preview: sanitizeSiteHtml(parsed.data.bodyHtml, siteUrl),
     };
   const result = await orUnavailable(() => saveBlogPost(db, me.id, postId, locale, parsed.data));
   if (!result.ok && result.reason === 'not-found') throw data(null, { status: 404 });

@@ -11,12 +11,9 @@ import { adminPath } from '#app/modules/admin/admin-paths.ts';
 import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
 import { faqQuestionFields, faqQuestionSchema, faqQuestionText, saveFaqQuestionText } from '#app/modules/faq/faq-admin.server.ts';
 import { useI18n } from '#app/modules/i18n/i18n.tsx';
-import { sanitizeContentHtml } from '#app/modules/rich-text/sanitize-content.server.ts';
+import { sanitizeSiteHtml } from '#app/modules/rich-text/sanitize-content.server.ts';
 
 const questionOf = (params: { questionId?: string; locale?: string }) => ({ locale: storeOf(params.locale), questionId: idOf(params.questionId) });
-
-/** The answer as shoppers see it (spec §5). */
-const previewOf = (html: string, siteUrl: string) => sanitizeContentHtml(html, { ownHosts: [new URL(siteUrl).host] });
 
 /** One store's question and answer (rich text, sanitised when shown), with a preview. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -25,7 +22,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { questionId, locale } = questionOf(params);
   const found = await orUnavailable(() => faqQuestionText(db, questionId, locale));
   if (!found) throw data(null, { status: 404 });
-  return { ...found, locale, preview: found.text ? previewOf(found.text.answerHtml, siteUrl) : null };
+  return { ...found, locale, preview: found.text ? sanitizeSiteHtml(found.text.answerHtml, siteUrl) : null };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -41,7 +38,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       ok: false as const,
       fieldErrors: {} as FieldErrors<(typeof faqQuestionFields)[number]>,
       values: Object.fromEntries(faqQuestionFields.map((field) => [field, String(form.get(field) ?? '')])),
-      preview: previewOf(parsed.data.answerHtml, siteUrl),
+      preview: sanitizeSiteHtml(parsed.data.answerHtml, siteUrl),
     };
   if (!(await orUnavailable(() => saveFaqQuestionText(db, me.id, questionId, locale, parsed.data)))) throw data(null, { status: 404 });
   throw redirect(`${adminPath('faq')}?saved#faq-question-${questionId}`);
