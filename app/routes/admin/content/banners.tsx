@@ -1,11 +1,11 @@
-import { data, Form, redirect } from 'react-router';
+import { data, redirect } from 'react-router';
 import type { Route } from './+types/banners';
 import { AdminTable } from '#app/components/admin/admin-list.tsx';
 import { AdminNotice, AdminPageHeader } from '#app/components/admin/admin-ui.tsx';
 import { ItemControls } from '#app/components/admin/item-controls.tsx';
 import { LocaleChips } from '#app/components/admin/locale-chips.tsx';
 import { ScheduleBadge } from '#app/components/admin/schedule-badge.tsx';
-import { CsrfField, FormAlert, TextField } from '#app/components/forms/form-fields.tsx';
+import { NewItemForm } from '#app/components/admin/new-item-form.tsx';
 import { servicesContext } from '#app/context.ts';
 import { orUnavailable } from '#app/db/with-database.server.ts';
 import { formFailure, parseForm } from '#app/lib/forms/field-errors.ts';
@@ -94,25 +94,7 @@ export default function BannersPage({ loaderData, actionData }: Route.ComponentP
           );
         })}
       </AdminTable>
-      <Form method="post" noValidate className="admin-panel admin-form admin-form--grid" aria-labelledby="new-banner-heading">
-        <h2 id="new-banner-heading">{t('admin.banners.new')}</h2>
-        <CsrfField />
-        {actionData && <FormAlert error={{ key: 'admin.faq.notCreated' }} />}
-        <TextField
-          idPrefix="banner"
-          name="code"
-          label={t('admin.faq.code')}
-          hint={t('admin.faq.codeHint')}
-          required
-          defaultValue={actionData?.values.code}
-          error={actionData?.fieldErrors.code}
-        />
-        <div>
-          <button type="submit" name="intent" value="new" className="button admin-button button--primary">
-            {t('admin.faq.create')}
-          </button>
-        </div>
-      </Form>
+      <NewItemForm idPrefix="banner" heading={t('admin.banners.new')} intent="new" failed={actionData} />
     </>
   );
 }

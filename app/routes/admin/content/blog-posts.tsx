@@ -1,9 +1,10 @@
-import { data, Form, Link, redirect } from 'react-router';
+import { data, Link, redirect } from 'react-router';
 import type { Route } from './+types/blog-posts';
 import { AdminFilters, AdminPager, AdminTable } from '#app/components/admin/admin-list.tsx';
 import { AdminNotice, AdminPageHeader } from '#app/components/admin/admin-ui.tsx';
 import { ScheduleBadge } from '#app/components/admin/schedule-badge.tsx';
-import { CsrfField, FormAlert, TextField } from '#app/components/forms/form-fields.tsx';
+import { TextField } from '#app/components/forms/form-fields.tsx';
+import { NewItemForm } from '#app/components/admin/new-item-form.tsx';
 import { servicesContext } from '#app/context.ts';
 import { orUnavailable } from '#app/db/with-database.server.ts';
 import { formFailure, parseForm } from '#app/lib/forms/field-errors.ts';
@@ -82,19 +83,7 @@ export default function BlogPostsPage({ loaderData, actionData }: Route.Componen
         ))}
       </AdminTable>
       <AdminPager window={loaderData.window} path={adminPath('blog')} />
-      <Form method="post" noValidate className="admin-panel admin-form admin-form--grid" aria-labelledby="new-post-heading">
-        <h2 id="new-post-heading">{t('admin.blog.new')}</h2>
-        <CsrfField />
-        {actionData && <FormAlert error={{ key: 'admin.faq.notCreated' }} />}
-        <TextField
-          idPrefix="post"
-          name="code"
-          label={t('admin.faq.code')}
-          hint={t('admin.faq.codeHint')}
-          required
-          defaultValue={actionData?.values.code}
-          error={actionData?.fieldErrors.code}
-        />
+      <NewItemForm idPrefix="post" heading={t('admin.blog.new')} failed={actionData}>
         <TextField
           idPrefix="post"
           name="author"
@@ -103,12 +92,7 @@ export default function BlogPostsPage({ loaderData, actionData }: Route.Componen
           defaultValue={actionData?.values.author}
           error={actionData?.fieldErrors.author}
         />
-        <div>
-          <button type="submit" className="button admin-button button--primary">
-            {t('admin.faq.create')}
-          </button>
-        </div>
-      </Form>
+      </NewItemForm>
     </>
   );
 }

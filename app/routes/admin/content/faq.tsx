@@ -1,10 +1,10 @@
-import { data, Form, redirect } from 'react-router';
+import { data, redirect } from 'react-router';
 import type { Route } from './+types/faq';
 import { AdminTable } from '#app/components/admin/admin-list.tsx';
 import { AdminNotice, AdminPageHeader } from '#app/components/admin/admin-ui.tsx';
 import { ItemControls } from '#app/components/admin/item-controls.tsx';
 import { LocaleChips } from '#app/components/admin/locale-chips.tsx';
-import { CsrfField, FormAlert, TextField } from '#app/components/forms/form-fields.tsx';
+import { NewItemForm } from '#app/components/admin/new-item-form.tsx';
 import { FieldMessage } from '#app/components/ui/field.tsx';
 import { servicesContext } from '#app/context.ts';
 import { orUnavailable } from '#app/db/with-database.server.ts';
@@ -141,43 +141,33 @@ export default function FaqAdminPage({ loaderData, actionData }: Route.Component
         const errors = errorsOf(intent);
         const parentLabel = intent === 'newCategory' ? t('admin.faq.parent') : t('admin.faq.category');
         return (
-          <Form key={intent} method="post" noValidate className="admin-panel admin-form admin-form--grid" aria-labelledby={`faq-${intent}-heading`}>
-            <h2 id={`faq-${intent}-heading`}>{t(`admin.faq.${intent}`)}</h2>
-            <CsrfField />
-            {errors && <FormAlert error={{ key: 'admin.faq.notCreated' }} />}
-            <div className="form-field">
-              <label htmlFor={`${intent}-parentId`}>{parentLabel}</label>
-              <select
-                id={`${intent}-parentId`}
-                name="parentId"
-                defaultValue={errors?.values.parentId ?? ''}
-                aria-invalid={errors?.fieldErrors.parentId ? true : undefined}
-                aria-describedby={errors?.fieldErrors.parentId ? `${intent}-parentId-error` : undefined}
-              >
-                {intent === 'newCategory' ? <option value="">{t('admin.faq.topLevel')}</option> : <option value="">{t('admin.faq.chooseCategory')}</option>}
-                {categories.map((category) => (
-                  <option key={category.id} value={category.id}>
-                    {`${'– '.repeat(category.depth)}${category.title || category.code}`}
-                  </option>
-                ))}
-              </select>
-              <FieldMessage id={`${intent}-parentId-error`} error={errors?.fieldErrors.parentId} />
-            </div>
-            <TextField
-              idPrefix={intent}
-              name="code"
-              label={t('admin.faq.code')}
-              hint={t('admin.faq.codeHint')}
-              required
-              defaultValue={errors?.values.code}
-              error={errors?.fieldErrors.code}
-            />
-            <div>
-              <button type="submit" name="intent" value={intent} className="button admin-button button--primary">
-                {t('admin.faq.create')}
-              </button>
-            </div>
-          </Form>
+          <NewItemForm
+            key={intent}
+            idPrefix={intent}
+            heading={t(`admin.faq.${intent}`)}
+            intent={intent}
+            failed={errors}
+            fieldsBefore={
+              <div className="form-field">
+                <label htmlFor={`${intent}-parentId`}>{parentLabel}</label>
+                <select
+                  id={`${intent}-parentId`}
+                  name="parentId"
+                  defaultValue={errors?.values.parentId ?? ''}
+                  aria-invalid={errors?.fieldErrors.parentId ? true : undefined}
+                  aria-describedby={errors?.fieldErrors.parentId ? `${intent}-parentId-error` : undefined}
+                >
+                  {intent === 'newCategory' ? <option value="">{t('admin.faq.topLevel')}</option> : <option value="">{t('admin.faq.chooseCategory')}</option>}
+                  {categories.map((category) => (
+                    <option key={category.id} value={category.id}>
+                      {`${'– '.repeat(category.depth)}${category.title || category.code}`}
+                    </option>
+                  ))}
+                </select>
+                <FieldMessage id={`${intent}-parentId-error`} error={errors?.fieldErrors.parentId} />
+              </div>
+            }
+          />
         );
       })}
     </>
