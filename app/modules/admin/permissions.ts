@@ -28,25 +28,9 @@ export const permissions = [
 ] as const;
 export type Permission = (typeof permissions)[number];
 
-const managerPermissions: Permission[] = [
-  'dashboard.read',
-  'orders.read',
-  'orders.write',
-  'orders.notes',
-  'mails.resend',
-  'customers.read',
-  'customers.write',
-  'catalogue.read',
-  'catalogue.write',
-  'content.write',
-  'reviews.moderate',
-  'coupons.read',
-  'coupons.write',
-  'giftcards.read',
-  'giftcards.write',
-  'mail.outbox',
-  'contact.inbox',
-];
+// Managers run the shop; only owners manage staff accounts and read the audit log.
+const ownerOnlyPermissions: ReadonlySet<Permission> = new Set(['staff.manage', 'audit.read']);
+const managerPermissions = permissions.filter((permission) => !ownerOnlyPermissions.has(permission));
 
 export const rolePermissions: Record<StaffRole, ReadonlySet<Permission>> = {
   owner: new Set(permissions),

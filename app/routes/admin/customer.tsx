@@ -3,6 +3,7 @@ import type { Route } from './+types/customer';
 import { AdminActionForm, ConfirmBox } from '#app/components/admin/admin-action-form.tsx';
 import { AdminNotice, AdminPageHeader } from '#app/components/admin/admin-ui.tsx';
 import { CreditLimitForm } from '#app/components/admin/credit-limit-form.tsx';
+import { OrderHistoryTable } from '#app/components/admin/order-history-table.tsx';
 import { servicesContext } from '#app/context.ts';
 import { orUnavailable } from '#app/db/with-database.server.ts';
 import { idOf, intentOf } from '#app/modules/admin/admin-forms.server.ts';
@@ -199,32 +200,11 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
       <section className="admin-panel" aria-labelledby="customer-orders">
         <h2 id="customer-orders">{t('admin.customers.ordersTitle', { count: loaderData.orderTotal })}</h2>
         {orders.length > 0 && (
-          <div className="admin-table-wrap" role="region" aria-labelledby="customer-orders" tabIndex={0}>
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('admin.customers.orderNumber')}</th>
-                  <th scope="col">{t('admin.customers.date')}</th>
-                  <th scope="col">{t('admin.customers.orderStatus')}</th>
-                  <th scope="col" className="admin-number">
-                    {t('admin.customers.total')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {orders.map((order) => (
-                  <tr key={order.orderNumber}>
-                    <th scope="row">
-                      <Link to={adminPath(`orders/${order.orderNumber}`)}>{order.orderNumber}</Link>
-                    </th>
-                    <td>{date.format(new Date(order.createdAt))}</td>
-                    <td>{t(`order.status.${order.status}`)}</td>
-                    <td className="admin-number">{formatCurrencyAmount(order.totalCents, order.currencyCode, locale)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <OrderHistoryTable
+            labelledBy="customer-orders"
+            amountHeading={t('admin.customers.total')}
+            rows={orders.map((order) => ({ ...order, amount: formatCurrencyAmount(order.totalCents, order.currencyCode, locale) }))}
+          />
         )}
       </section>
       <div className="admin-columns">

@@ -1,6 +1,7 @@
 import { data, Form, Link } from 'react-router';
 import type { Route } from './+types/gift-card';
 import { AdminNotice, AdminPageHeader } from '#app/components/admin/admin-ui.tsx';
+import { OrderHistoryTable } from '#app/components/admin/order-history-table.tsx';
 import { CsrfField } from '#app/components/forms/form-fields.tsx';
 import { servicesContext } from '#app/context.ts';
 import { orUnavailable } from '#app/db/with-database.server.ts';
@@ -76,30 +77,11 @@ export default function GiftCardPage({ loaderData, actionData }: Route.Component
         {uses.length === 0 ? (
           <p>{t('admin.giftCards.unused')}</p>
         ) : (
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.customers.orderNumber')}</th>
-                <th scope="col">{t('admin.customers.date')}</th>
-                <th scope="col">{t('admin.customers.orderStatus')}</th>
-                <th scope="col" className="admin-number">
-                  {t('admin.giftCards.paid')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {uses.map((use) => (
-                <tr key={use.orderNumber}>
-                  <th scope="row">
-                    <Link to={adminPath(`orders/${use.orderNumber}`)}>{use.orderNumber}</Link>
-                  </th>
-                  <td>{date.format(new Date(use.createdAt))}</td>
-                  <td>{t(`order.status.${use.status}`)}</td>
-                  <td className="admin-number">{euros(use.amountCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <OrderHistoryTable
+            labelledBy="uses-heading"
+            amountHeading={t('admin.giftCards.paid')}
+            rows={uses.map((use) => ({ ...use, amount: euros(use.amountCents) }))}
+          />
         )}
       </section>
     </>
