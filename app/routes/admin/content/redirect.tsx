@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/redirect';
+import { StoreSelect } from '#app/components/admin/store-select.tsx';
 import { AdminActionForm } from '#app/components/admin/admin-action-form.tsx';
 import { AdminPageHeader } from '#app/components/admin/admin-ui.tsx';
 import { CsrfField, FieldMessage, FormAlert, TextField } from '#app/components/forms/form-fields.tsx';
@@ -10,7 +11,6 @@ import { adminPath } from '#app/modules/admin/admin-paths.ts';
 import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
 import { formFailure, parseForm } from '#app/lib/forms/field-errors.ts';
 import { useI18n } from '#app/modules/i18n/i18n.tsx';
-import { localeCodes } from '#app/modules/i18n/locales.ts';
 import { deleteRedirect, getRedirect, redirectFields, redirectSchema, saveRedirect } from '#app/modules/seo/url-redirects.server.ts';
 
 /** 'new' or a redirect's id. */
@@ -69,22 +69,12 @@ export default function RedirectPage({ loaderData, actionData }: Route.Component
       {failure && <FormAlert error={{ key: 'admin.redirects.notSaved' }} />}
       <Form method="post" noValidate className="admin-panel admin-form admin-form--grid">
         <CsrfField />
-        <div className="form-field">
-          <label htmlFor="redirect-locale">{t('admin.redirects.store')}</label>
-          <select
-            id="redirect-locale"
-            name="locale"
-            defaultValue={value('locale', stored?.locale ?? 'en')}
-            aria-describedby={failure?.fieldErrors.locale ? 'redirect-locale-error' : undefined}
-          >
-            {localeCodes.map((code) => (
-              <option key={code} value={code}>
-                {code}
-              </option>
-            ))}
-          </select>
-          <FieldMessage id="redirect-locale-error" error={failure?.fieldErrors.locale} />
-        </div>
+        <StoreSelect
+          id="redirect-locale"
+          label={t('admin.redirects.store')}
+          defaultValue={value('locale', stored?.locale ?? 'en')}
+          error={failure?.fieldErrors.locale}
+        />
         <TextField
           idPrefix="redirect"
           name="fromPath"

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/redirects';
+import { StoreSelect } from '#app/components/admin/store-select.tsx';
 import { AdminFilters, AdminPager, AdminTable } from '#app/components/admin/admin-list.tsx';
 import { AdminNotice, AdminPageHeader } from '#app/components/admin/admin-ui.tsx';
 import { servicesContext } from '#app/context.ts';
@@ -42,17 +43,7 @@ export default function RedirectsPage({ loaderData }: Route.ComponentProps) {
         submitLabel={t('admin.redirects.searchButton')}
         reset={locale || query ? { to: adminPath('redirects'), label: t('admin.redirects.reset') } : undefined}
       >
-        <div className="form-field">
-          <label htmlFor="redirect-store">{t('admin.redirects.store')}</label>
-          <select id="redirect-store" name="locale" defaultValue={locale ?? ''}>
-            <option value="">{t('admin.redirects.allStores')}</option>
-            {localeCodes.map((code) => (
-              <option key={code} value={code}>
-                {code}
-              </option>
-            ))}
-          </select>
-        </div>
+        <StoreSelect id="redirect-store" label={t('admin.redirects.store')} defaultValue={locale} allStoresLabel={t('admin.redirects.allStores')} />
         <div className="form-field">
           <label htmlFor="redirect-search">{t('admin.redirects.search')}</label>
           <input id="redirect-search" type="search" name="q" defaultValue={query} />

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/translations';
+import { StoreSelect } from '#app/components/admin/store-select.tsx';
 import { AdminFilters, AdminPager, AdminTable, AdminTabs } from '#app/components/admin/admin-list.tsx';
 import { AdminNotice, AdminPageHeader } from '#app/components/admin/admin-ui.tsx';
 import { servicesContext } from '#app/context.ts';
@@ -7,7 +8,6 @@ import { orUnavailable } from '#app/db/with-database.server.ts';
 import { adminPath } from '#app/modules/admin/admin-paths.ts';
 import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
 import { useI18n } from '#app/modules/i18n/i18n.tsx';
-import { localeCodes } from '#app/modules/i18n/locales.ts';
 import { isEnglishStore, type MessageFilter, messageFilters, messageLocaleOf } from '#app/modules/i18n/message-filters.ts';
 import { messageCatalogue } from '#app/modules/i18n/message-overrides.server.ts';
 import { requestedPage } from '#app/lib/paging/page-window.ts';
@@ -36,16 +36,7 @@ export default function TranslationsPage({ loaderData }: Route.ComponentProps) {
       {loaderData.saved && <AdminNotice>{t('admin.translations.saved')}</AdminNotice>}
       <AdminFilters label={t('admin.translations.search')} submitLabel={t('admin.translations.searchButton')}>
         <input type="hidden" name="filter" value={filter} />
-        <div className="form-field">
-          <label htmlFor="translations-locale">{t('admin.translations.store')}</label>
-          <select id="translations-locale" name="locale" defaultValue={locale}>
-            {localeCodes.map((code) => (
-              <option key={code} value={code}>
-                {code}
-              </option>
-            ))}
-          </select>
-        </div>
+        <StoreSelect id="translations-locale" label={t('admin.translations.store')} defaultValue={locale} />
         <div className="form-field">
           <label htmlFor="translations-search">{t('admin.translations.search')}</label>
           <input id="translations-search" type="search" name="q" defaultValue={query} />

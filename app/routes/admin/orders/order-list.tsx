@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/order-list';
+import { StoreSelect } from '#app/components/admin/store-select.tsx';
 import { AdminFilters, AdminPager, AdminTable } from '#app/components/admin/admin-list.tsx';
 import { AdminPageHeader } from '#app/components/admin/admin-ui.tsx';
 import { servicesContext } from '#app/context.ts';
@@ -9,7 +10,6 @@ import { adminPath } from '#app/modules/admin/admin-paths.ts';
 import { requireStaff } from '#app/modules/admin/require-staff.server.ts';
 import { formatCurrencyAmount } from '#app/modules/currency/money.ts';
 import { useI18n } from '#app/modules/i18n/i18n.tsx';
-import { localeCodes } from '#app/modules/i18n/locales.ts';
 import { type OrderFilters, orderPaymentMethods, type orderSortKeys, parseOrderFilters } from '#app/modules/orders/order-filters.ts';
 import { searchOrders } from '#app/modules/orders/order-search.server.ts';
 import '#app/styles/admin-orders.css';
@@ -73,17 +73,13 @@ export default function OrderListPage({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </div>
-        <div className="form-field">
-          <label htmlFor="orders-store">{t('fulfilment.admin.list.store')}</label>
-          <select id="orders-store" name="store" defaultValue={value('store')}>
-            <option value="">{t('fulfilment.admin.list.allStores')}</option>
-            {localeCodes.map((code) => (
-              <option key={code} value={code}>
-                {code}
-              </option>
-            ))}
-          </select>
-        </div>
+        <StoreSelect
+          id="orders-store"
+          name="store"
+          label={t('fulfilment.admin.list.store')}
+          defaultValue={value('store')}
+          allStoresLabel={t('fulfilment.admin.list.allStores')}
+        />
         <div className="form-field">
           <label htmlFor="orders-payment">{t('fulfilment.admin.list.payment')}</label>
           <select id="orders-payment" name="payment" defaultValue={value('payment')}>
