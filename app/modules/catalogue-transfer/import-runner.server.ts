@@ -4,9 +4,11 @@
  * whole or not at all and a restarted process resumes after the last applied batch. A job is
  * claimed with FOR UPDATE SKIP LOCKED and a lease, so two processes never run the same job.
  *
- * Storefront caches: the catalogue tables' triggers (migration 0021) NOTIFY at commit, and
- * PostgreSQL sends a payload once per transaction, so an import empties the caches once per
- * batch (20 times for 10,000 rows), not once per row.
+ * Storefront caches: the batches hold back the catalogue tables' NOTIFY (migrations 0021, 0031)
+ * and the runner tells the storefront at most every few seconds and at the end, and only when a
+ * batch wrote something pages show (a price, a sell-out...). Once per batch (20 times for 10,000
+ * rows) kept every process emptying its caches and rebuilding its listing index throughout the
+ * import (decision 0029).
  */
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '#app/db/client.server.ts';
@@ -16,6 +18,7 @@ import { yieldToRequests } from '#app/db/sliced-reads.server.ts';
 import { retryingTransaction } from '#app/db/transaction.server.ts';
 import { recordAudit } from '#app/lib/observability/audit.server.ts';
 import type { Logger } from '#app/lib/observability/logger.server.ts';
+import { HeldStorefrontChanges, holdingStorefrontChanges } from '#app/modules/catalogue/storefront-changes.server.ts';
 import { refreshProductSearchDocuments } from '#app/modules/search/search-index.server.ts';
 import type { RowWrites } from './import-preview.server.ts';
 
@@ -140,9 +143,24 @@ export function runImportJob(services: ImportServices, id: number): Promise<Impo
   return asDatabaseWork('import', () => runClaimedJob(services, id));
 }
 
-async function runClaimedJob({ db, logger }: ImportServices, id: number): Promise<ImportRunOutcome> {
-  const claimed = await claim(db, id);
+async function runClaimedJob(services: ImportServices, id: number): Promise<ImportRunOutcome> {
+  const claimed = await claim(services.db, id);
   if (!claimed) return 'not-claimed';
+  const changes = new HeldStorefrontChanges(services.db);
+  try {
+    return await applyClaimedJob(services, id, claimed, changes);
+  } finally {
+    // Also after a failure or a stop: the batches before it committed.
+    await changes.flush();
+  }
+}
+
+async function applyClaimedJob(
+  { db, logger }: ImportServices,
+  id: number,
+  claimed: { cursorLine: number; staffId: number | null },
+  changes: HeldStorefrontChanges,
+): Promise<ImportRunOutcome> {
   let cursor = claimed.cursorLine;
   for (;;) {
     const [state] = await db.select({ stopRequested: importJobs.stopRequested }).from(importJobs).where(eq(importJobs.id, id));
@@ -160,24 +178,27 @@ async function runClaimedJob({ db, logger }: ImportServices, id: number): Promis
     if (batch.length === 0) break;
     const lastLine = batch.at(-1)!.line;
     try {
-      const kept = await retryingTransaction(db, async (tx) => {
+      const { result: kept, changed } = await retryingTransaction(db, async (tx) => {
         // The job row is locked first: a runner whose lease was taken over finds another cursor and stops.
         const [job] = await tx.select({ cursorLine: importJobs.cursorLine }).from(importJobs).where(eq(importJobs.id, id)).for('update');
-        if (job?.cursorLine !== cursor) return false;
-        await applyWrites(
-          tx,
-          batch.map((row) => row.writes as RowWrites),
-        );
-        await tx
-          .update(importJobs)
-          .set({
-            cursorLine: lastLine,
-            appliedRows: sql`${importJobs.appliedRows} + ${batch.length}`,
-            claimedUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
-          })
-          .where(eq(importJobs.id, id));
-        return true;
+        if (job?.cursorLine !== cursor) return { result: false, changed: false };
+        return holdingStorefrontChanges(tx, async () => {
+          await applyWrites(
+            tx,
+            batch.map((row) => row.writes as RowWrites),
+          );
+          await tx
+            .update(importJobs)
+            .set({
+              cursorLine: lastLine,
+              appliedRows: sql`${importJobs.appliedRows} + ${batch.length}`,
+              claimedUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
+            })
+            .where(eq(importJobs.id, id));
+          return true;
+        });
       });
+      await changes.committed(changed);
       if (!kept) return 'not-claimed';
     } catch (error) {
       logger.error({ err: error, importJob: id, fromLine: batch[0]!.line, toLine: lastLine }, 'import batch failed; the batch was rolled back');
@@ -211,7 +232,10 @@ async function runClaimedJob({ db, logger }: ImportServices, id: number): Promis
     );
   const productIds = touched.map((row) => Number(row.productId));
   for (let start = 0; start < productIds.length; start += importBatchSize) {
-    await refreshProductSearchDocuments(db, productIds.slice(start, start + importBatchSize));
+    const { changed } = await db.transaction((tx) =>
+      holdingStorefrontChanges(tx, () => refreshProductSearchDocuments(tx, productIds.slice(start, start + importBatchSize))),
+    );
+    await changes.committed(changed);
     await yieldToRequests();
   }
   await finish(db, id, 'done');
