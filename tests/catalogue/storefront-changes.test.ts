@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows } from '#app/db/client.server.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,6 +38,16 @@ describe.each(testDrivers)('caches after storefront changes on %s', (driver) => 
     const response = await fetch(`${shop.baseUrl}${path}`, { headers: { cookie: visitor.cookie } });
     return { cached: response.headers.get('x-page-cache') === 'hit', body: await response.text() };
   };
+  const getAlone = (path: string) =>
+    new Promise<{ cached: boolean; body: string }>((resolve, reject) => {
+      const request = http.get(`${shop.baseUrl}${path}`, { agent: false, headers: { cookie: visitor.cookie } }, (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ cached: response.headers['x-page-cache'] === 'hit', body }));
+      });
+      request.on('error', reject);
+    });
   /** A page from the cache, rendered first if need be. */
   const cachedPage = async (path: string) => {
     await get(path);
@@ -133,6 +144,24 @@ describe.each(testDrivers)('caches after storefront changes on %s', (driver) => 
     await database.db.update(products).set({ isActive: false }).where(eq(products.id, product.id));
     expect(await eventually(async () => pageCache.generation > before)).toBe(true);
     expect((await get(productPath())).body).not.toContain(product.sku);
+  });
+
+  it('renders a page once for the visitors who miss it together after a change; the others get that page (issue 16)', async () => {
+    // The product of the tests above is off sale now.
+    const other = (await buildListingIndex(database.db)).products.find((candidate) => candidate.id !== product.id)!;
+    const path = `/en-gb/${other.urlKeys['en-GB']}`;
+    await cachedPage(path);
+    pageCache.clear();
+    // Six visitors ask while the catalogue is locked, so the first render cannot end before the others ask.
+    const asked = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table products in access exclusive mode`);
+      const requests = Array.from({ length: 6 }, () => getAlone(path));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      return requests;
+    });
+    const answers = await Promise.all(asked);
+    expect(answers.filter((answer) => answer.cached)).toHaveLength(5);
+    expect(answers.every((answer) => answer.body.includes(other.sku))).toBe(true);
   });
 
   it('shows what an import sold out on the product page and in the listing once it ends (issue 16)', async () => {
