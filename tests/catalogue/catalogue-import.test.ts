@@ -5,7 +5,7 @@ import { resolveCataloguePath } from '#app/modules/catalogue/resolve-path.server
 import { catalogueCsvStream, catalogueXlsxStream } from '#app/modules/catalogue-transfer/catalogue-export.server.ts';
 import { importJob, queueImport, stopImport } from '#app/modules/catalogue-transfer/import-jobs.server.ts';
 import { importMaxBytes, previewImport } from '#app/modules/catalogue-transfer/import-preview.server.ts';
-import { importBatchSize, resumeImportJobs, runImportJob } from '#app/modules/catalogue-transfer/import-runner.server.ts';
+import { applyWrites, importBatchSize, resumeImportJobs, runImportJob } from '#app/modules/catalogue-transfer/import-runner.server.ts';
 import { heldChangesNotifyEveryMs } from '#app/modules/catalogue/storefront-changes.server.ts';
 import { importColumns, type ImportKind } from '#app/modules/catalogue-transfer/transfer-format.ts';
 import { parseCsv } from '#app/lib/http/csv.ts';
@@ -294,6 +294,27 @@ describe.each(testDrivers)('catalogue import and export on %s (issue 16)', (driv
     // One at the end, and one more for every interval the import ran past.
     expect(notifications).toBeLessThanOrEqual(1 + Math.floor(tookMs / heldChangesNotifyEveryMs));
     expect(notifications).toBeLessThan(batches);
+  });
+
+  it('lets waiting requests in between the statements of a batch, which stays one transaction', async () => {
+    const batch = (await currentVariants()).slice(0, importBatchSize);
+    let turns = 0;
+    let counting = true;
+    const turn = () => {
+      if (!counting) return;
+      turns++;
+      setImmediate(turn);
+    };
+    await database.db.transaction(async (tx) => {
+      setImmediate(turn);
+      await applyWrites(
+        tx,
+        batch.map((variant) => ({ variantId: variant.id, variant: { stock: variant.stockQuantity + 1 } })),
+      );
+      counting = false;
+    });
+    expect(turns).toBeGreaterThanOrEqual(Math.ceil(batch.length / 100) - 1);
+    expect(Object.values(await stockOf(batch.map((variant) => variant.id)))).toEqual(batch.map((variant) => variant.stockQuantity + 1));
   });
 
   it('tells nothing of an import that changes nothing pages show, and an admin edit still tells at once', async () => {
