@@ -167,8 +167,9 @@ async function runClaimedJob(services: ImportServices, id: number): Promise<Impo
   try {
     return await applyClaimedJob(services, id, claimed, changes);
   } finally {
-    // Also after a failure or a stop: the batches before it committed.
-    await changes.flush();
+    // Also after a failure or a stop: the batches before it committed. (The minute expiry and the
+    // listing index's rebuild every ten minutes cover a notification that could not be sent.)
+    await changes.flush().catch((error: unknown) => services.logger.warn({ err: error }, 'could not tell the storefront of an import'));
   }
 }
 
