@@ -176,29 +176,44 @@ export function createApp(deps: AppDependencies): express.Express {
 
   // Page cache hits skip routing and rendering (pages are stored by the root middleware). A page
   // matches when it showed the same of this visitor: their cart count, first name... (decision 0020).
+  // The first miss renders the page (the root middleware stores it once the answer is done); the
+  // visitors who miss it meanwhile wait for that render instead of rendering the page too.
   app.get('{*path}', async (req, res: Response<unknown, Locals>, next) => {
+    const key = deps.pageCache.keyOf({ method: req.method, url: req.originalUrl, cookie: req.get('cookie'), acceptLanguage: req.get('accept-language') });
+    if (key === null) return next();
+    if (await serveCachedPage(req, res, key)) return;
+    const render = deps.pageCache.renderUnderWay(key);
+    if (!render) {
+      res.on('close', deps.pageCache.beginRender(key));
+      return next();
+    }
+    if (!(await render.then(() => serveCachedPage(req, res, key)))) next();
+  });
+
+  /** Answers from the page cache if it has the page as this visitor would see it; false when it must be rendered. */
+  async function serveCachedPage(req: Request, res: Response<unknown, Locals>, key: string): Promise<boolean> {
     const cookie = req.get('cookie');
-    const key = deps.pageCache.keyOf({ method: req.method, url: req.originalUrl, cookie, acceptLanguage: req.get('accept-language') });
-    const inputs = key === null ? undefined : deps.pageCache.inputsOf(key);
-    if (key === null || !inputs) return next();
+    const inputs = deps.pageCache.inputsOf(key);
+    if (!inputs) return false;
     let shown: PersonalValues;
     try {
       const shopper = await shopperFromCookies(cookie);
-      if (!shopper) return next();
+      if (!shopper) return false;
       shown = await Promise.all(inputs.map(async (input) => ({ input, value: await input.read(deps.db, shopper) })));
     } catch {
       // The database is unreachable: the route answers (with the unavailable page if it must).
-      return next();
+      return false;
     }
     const csrf = csrfState(cookie, deps.sessionSecret, deps.secureCookies);
     const visitor = { nonce: res.locals.cspNonce, csrfToken: csrf.token, shopper: deps.pageCache.isShopper(cookie) };
     const hit = deps.pageCache.get(deps.pageCache.variantKey(key, shown), visitor);
-    if (!hit) return next();
+    if (!hit) return false;
     for (const [name, value] of hit.headers) if (name !== 'content-length') res.setHeader(name, value);
     if (csrf.setCookie) res.append('Set-Cookie', csrf.setCookie);
     res.status(hit.status).end(hit.body);
     countCachedSearch(req, hit.headers);
-  });
+    return true;
+  }
 
   /**
    * The visitor as shared pages see them, or null when their session needs the page rendered (it

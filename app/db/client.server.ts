@@ -21,7 +21,7 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Queryable = Pick<Database, 'insert' | 'select' | 'update' | 'delete' | 'execute'>;
 
 /** Runs raw SQL and returns its rows, the same way on both drivers. */
-export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
+export async function queryRows<Row>(db: Queryable, query: SQL): Promise<Row[]> {
   const result = (await db.execute(query)) as { rows: Row[] };
   return result.rows;
 }

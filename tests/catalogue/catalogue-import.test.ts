@@ -5,7 +5,8 @@ import { resolveCataloguePath } from '#app/modules/catalogue/resolve-path.server
 import { catalogueCsvStream, catalogueXlsxStream } from '#app/modules/catalogue-transfer/catalogue-export.server.ts';
 import { importJob, queueImport, stopImport } from '#app/modules/catalogue-transfer/import-jobs.server.ts';
 import { importMaxBytes, previewImport } from '#app/modules/catalogue-transfer/import-preview.server.ts';
-import { importBatchSize, resumeImportJobs, runImportJob } from '#app/modules/catalogue-transfer/import-runner.server.ts';
+import { applyWrites, importBatchSize, resumeImportJobs, runImportJob } from '#app/modules/catalogue-transfer/import-runner.server.ts';
+import { heldChangesNotifyEveryMs } from '#app/modules/catalogue/storefront-changes.server.ts';
 import { importColumns, type ImportKind } from '#app/modules/catalogue-transfer/transfer-format.ts';
 import { parseCsv } from '#app/lib/http/csv.ts';
 import { readXlsx, type SheetCell, xlsxStream } from '#app/lib/http/xlsx.ts';
@@ -270,7 +271,65 @@ describe.each(testDrivers)('catalogue import and export on %s (issue 16)', (driv
     for (let attempt = 0; attempt < 40 && payloads.length === 0; attempt++) await new Promise((resolve) => setTimeout(resolve, 50));
     await new Promise((resolve) => setTimeout(resolve, 200));
     await unlisten();
-    // 30 variants sold out in one batch: one notification.
+    // 30 variants sold out in one batch: one notification, from the runner.
+    expect(payloads).toEqual(['held']);
+  });
+
+  it('tells the storefront of an import of several batches every few seconds, not once per batch (decision 0029)', async () => {
+    // Every variant sells out or comes back: every batch changes what pages show.
+    const all = await currentVariants();
+    const batches = Math.ceil(all.length / importBatchSize);
+    expect(batches).toBeGreaterThanOrEqual(2);
+    const jobId = await previewed('stock', ['sku,quantity', ...all.map((variant) => `${variant.sku},${variant.stockQuantity > 0 ? 0 : 5}`)].join('\n'));
+    await queueImport(database.db, staffId, jobId);
+    let notifications = 0;
+    const unlisten = await database.listen('storefront_change', () => notifications++);
+    const started = performance.now();
+    expect(await runImportJob(services(), jobId)).toBe('done');
+    const tookMs = performance.now() - started;
+    for (let attempt = 0; attempt < 40 && notifications === 0; attempt++) await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await unlisten();
+    expect(notifications).toBeGreaterThanOrEqual(1);
+    // One at the end, and one more for every interval the import ran past.
+    expect(notifications).toBeLessThanOrEqual(1 + Math.floor(tookMs / heldChangesNotifyEveryMs));
+    expect(notifications).toBeLessThan(batches);
+  });
+
+  it('lets waiting requests in between the statements of a batch, which stays one transaction', async () => {
+    const batch = (await currentVariants()).slice(0, importBatchSize);
+    let turns = 0;
+    let counting = true;
+    const turn = () => {
+      if (!counting) return;
+      turns++;
+      setImmediate(turn);
+    };
+    await database.db.transaction(async (tx) => {
+      setImmediate(turn);
+      await applyWrites(
+        tx,
+        batch.map((variant) => ({ variantId: variant.id, variant: { stock: variant.stockQuantity + 1 } })),
+      );
+      counting = false;
+    });
+    expect(turns).toBeGreaterThanOrEqual(Math.ceil(batch.length / 100) - 1);
+    expect(Object.values(await stockOf(batch.map((variant) => variant.id)))).toEqual(batch.map((variant) => variant.stockQuantity + 1));
+  });
+
+  it('tells nothing of an import that changes nothing pages show, and an admin edit still tells at once', async () => {
+    const inStock = (await currentVariants()).filter((variant) => variant.stockQuantity > 0).slice(0, 30);
+    const jobId = await previewed('stock', ['sku,quantity', ...inStock.map((variant) => `${variant.sku},${variant.stockQuantity + 1}`)].join('\n'));
+    await queueImport(database.db, staffId, jobId);
+    const payloads: string[] = [];
+    const unlisten = await database.listen('storefront_change', (payload) => payloads.push(payload));
+    expect(await runImportJob(services(), jobId)).toBe('done');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(payloads).toEqual([]);
+    // The transaction-local setting did not outlive the import's transactions (one connection on PGlite).
+    await database.db.update(productVariants).set({ stockQuantity: 0 }).where(eq(productVariants.id, inStock[0]!.id));
+    for (let attempt = 0; attempt < 40 && payloads.length === 0; attempt++) await new Promise((resolve) => setTimeout(resolve, 50));
+    await unlisten();
     expect(payloads).toEqual(['product_variants']);
   });
 

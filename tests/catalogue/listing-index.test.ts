@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildListingIndex, getListingIndex, invalidateListingIndex, listingIndexFollowsChanges } from '#app/modules/catalogue/listing-index.server.ts';
+import { eq } from 'drizzle-orm';
+import { products } from '#app/db/schema.ts';
+import {
+  buildListingIndex,
+  getListingIndex,
+  indexedProductsById,
+  invalidateListingIndex,
+  listingIndexFollowsChanges,
+  refreshListingIndex,
+} from '#app/modules/catalogue/listing-index.server.ts';
 import { createDemoDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 
 /** Counts event-loop turns (macrotasks) until stopped: requests get a turn only between them. */
@@ -82,5 +91,48 @@ describe.each(testDrivers)('listing index refresh on %s', (driver) => {
     } finally {
       listingIndexFollowsChanges(database.db, false);
     }
+  });
+
+  it('serves the old index while a change rebuilds it, and the new one once it is built (issue 16)', async () => {
+    const old = await getListingIndex(database.db);
+    const [product] = await database.db.select({ id: products.id, sku: products.sku }).from(products).where(eq(products.id, old.products[0]!.id));
+    await database.db
+      .update(products)
+      .set({ sku: `${product!.sku}-A` })
+      .where(eq(products.id, product!.id));
+    const refreshed = refreshListingIndex(database.db);
+    // Requests meanwhile do not wait for the build.
+    expect(await getListingIndex(database.db)).toBe(old);
+    await refreshed;
+    const fresh = await getListingIndex(database.db);
+    expect(fresh).not.toBe(old);
+    expect(indexedProductsById(fresh).get(product!.id)?.sku).toBe(`${product!.sku}-A`);
+  });
+
+  it('builds once more for changes that come during a build, however many (no lost change)', async () => {
+    const old = await getListingIndex(database.db);
+    const id = old.products[1]!.id;
+    const first = refreshListingIndex(database.db);
+    // Changes the build under way may have read too early: each asks for an index built after it.
+    await database.db.update(products).set({ position: 7001 }).where(eq(products.id, id));
+    const second = refreshListingIndex(database.db);
+    await database.db.update(products).set({ position: 7002 }).where(eq(products.id, id));
+    const third = refreshListingIndex(database.db);
+    await first;
+    const afterFirst = await getListingIndex(database.db);
+    await Promise.all([second, third]);
+    const last = await getListingIndex(database.db);
+    expect(last).not.toBe(afterFirst);
+    expect(indexedProductsById(last).get(id)?.position).toBe(7002);
+    // One build for both: a third would be another index.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await getListingIndex(database.db)).toBe(last);
+  });
+
+  it('has nothing to rebuild in a process that built no index: the next request builds one', async () => {
+    invalidateListingIndex(database.db);
+    await refreshListingIndex(database.db);
+    const built = await getListingIndex(database.db);
+    expect(built.products.length).toBeGreaterThan(0);
   });
 });

@@ -1,7 +1,12 @@
+import http from 'node:http';
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows } from '#app/db/client.server.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productReviews, products, productTranslations, productVariants } from '#app/db/schema.ts';
+import { productReviews, products, productTranslations, productVariants, staffUsers } from '#app/db/schema.ts';
+import { queueImport } from '#app/modules/catalogue-transfer/import-jobs.server.ts';
+import { previewImport } from '#app/modules/catalogue-transfer/import-preview.server.ts';
+import { runImportJob } from '#app/modules/catalogue-transfer/import-runner.server.ts';
+import { createLogger } from '#app/lib/observability/logger.server.ts';
 import { storefrontPageCache } from '../../server/storefront-page-cache.ts';
 import { rebuildSearchIndex } from '#app/modules/search/search-index.server.ts';
 import { buildListingIndex, type IndexedProduct } from '#app/modules/catalogue/listing-index.server.ts';
@@ -33,6 +38,16 @@ describe.each(testDrivers)('caches after storefront changes on %s', (driver) => 
     const response = await fetch(`${shop.baseUrl}${path}`, { headers: { cookie: visitor.cookie } });
     return { cached: response.headers.get('x-page-cache') === 'hit', body: await response.text() };
   };
+  const getAlone = (path: string) =>
+    new Promise<{ cached: boolean; body: string }>((resolve, reject) => {
+      const request = http.get(`${shop.baseUrl}${path}`, { agent: false, headers: { cookie: visitor.cookie } }, (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ cached: response.headers['x-page-cache'] === 'hit', body }));
+      });
+      request.on('error', reject);
+    });
   /** A page from the cache, rendered first if need be. */
   const cachedPage = async (path: string) => {
     await get(path);
@@ -88,8 +103,13 @@ describe.each(testDrivers)('caches after storefront changes on %s', (driver) => 
   });
 
   it('keeps pages through a search rebuild that finds nothing changed, and drops them when it writes', async () => {
-    // Earlier tests edited the catalogue behind the admin's back: the first rebuild catches up.
+    // Earlier tests edited the catalogue behind the admin's back: the first rebuild catches up
+    // (in several transactions), and the caches are emptied once the listing index is rebuilt after them.
     await rebuildSearchIndex(database.db);
+    for (let generation = -1; generation !== pageCache.generation;) {
+      generation = pageCache.generation;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
     await cachedPage(productPath());
     const before = pageCache.generation;
     /** Each row's version: a row written again gets a new xmin. */
@@ -124,5 +144,48 @@ describe.each(testDrivers)('caches after storefront changes on %s', (driver) => 
     await database.db.update(products).set({ isActive: false }).where(eq(products.id, product.id));
     expect(await eventually(async () => pageCache.generation > before)).toBe(true);
     expect((await get(productPath())).body).not.toContain(product.sku);
+  });
+
+  it('renders a page once for the visitors who miss it together after a change; the others get that page (issue 16)', async () => {
+    // The product of the tests above is off sale now.
+    const other = (await buildListingIndex(database.db)).products.find((candidate) => candidate.id !== product.id)!;
+    const path = `/en-gb/${other.urlKeys['en-GB']}`;
+    await cachedPage(path);
+    pageCache.clear();
+    // Six visitors ask while the catalogue is locked, so the first render cannot end before the others ask.
+    const asked = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table products in access exclusive mode`);
+      const requests = Array.from({ length: 6 }, () => getAlone(path));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      return requests;
+    });
+    const answers = await Promise.all(asked);
+    expect(answers.filter((answer) => answer.cached)).toHaveLength(5);
+    expect(answers.every((answer) => answer.body.includes(other.sku))).toBe(true);
+  });
+
+  it('shows what an import sold out on the product page and in the listing once it ends (issue 16)', async () => {
+    const [staff] = await database.db
+      .insert(staffUsers)
+      .values({ email: `importer-${driver}@example.com`, name: 'Imogen', role: 'editor' })
+      .returning();
+    const soldOut = (await buildListingIndex(database.db)).products.find((candidate) => candidate.inStock && candidate.onlyVariantId !== null)!;
+    const [variant] = await database.db.select().from(productVariants).where(eq(productVariants.productId, soldOut.id));
+    const path = `/en-gb/${soldOut.urlKeys['en-GB']}`;
+    const listing = `/en-gb/search?q=${encodeURIComponent(soldOut.sku)}`;
+    expect((await cachedPage(path)).body).toContain('stock-badge--in');
+    expect((await cachedPage(listing)).body).toContain('stock-badge--in');
+    const preview = await previewImport(database.db, staff!.id, {
+      kind: 'stock',
+      fileName: 'stock.csv',
+      bytes: new TextEncoder().encode(`sku,quantity\n${variant!.sku},0\n`),
+    });
+    if (!preview.ok) throw new Error('the stock file was refused');
+    await queueImport(database.db, staff!.id, preview.jobId);
+    expect(await runImportJob({ db: database.db, logger: createLogger('silent') }, preview.jobId)).toBe('done');
+    expect(await eventually(async () => (await get(path)).body.includes('stock-badge--out'))).toBe(true);
+    const card = (await get(listing)).body;
+    expect(card).toContain('stock-badge--out');
+    expect(card).not.toContain('stock-badge--in');
   });
 });

@@ -4,9 +4,11 @@
  * whole or not at all and a restarted process resumes after the last applied batch. A job is
  * claimed with FOR UPDATE SKIP LOCKED and a lease, so two processes never run the same job.
  *
- * Storefront caches: the catalogue tables' triggers (migration 0021) NOTIFY at commit, and
- * PostgreSQL sends a payload once per transaction, so an import empties the caches once per
- * batch (20 times for 10,000 rows), not once per row.
+ * Storefront caches: the batches hold back the catalogue tables' NOTIFY (migrations 0021, 0031)
+ * and the runner tells the storefront at most every few seconds and at the end, and only when a
+ * batch wrote something pages show (a price, a sell-out...). Once per batch (20 times for 10,000
+ * rows) kept every process emptying its caches and rebuilding its listing index throughout the
+ * import (decision 0029).
  */
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '#app/db/client.server.ts';
@@ -16,6 +18,7 @@ import { yieldToRequests } from '#app/db/sliced-reads.server.ts';
 import { retryingTransaction } from '#app/db/transaction.server.ts';
 import { recordAudit } from '#app/lib/observability/audit.server.ts';
 import type { Logger } from '#app/lib/observability/logger.server.ts';
+import { HeldStorefrontChanges, holdingStorefrontChanges } from '#app/modules/catalogue/storefront-changes.server.ts';
 import { refreshProductSearchDocuments } from '#app/modules/search/search-index.server.ts';
 import type { RowWrites } from './import-preview.server.ts';
 
@@ -29,6 +32,21 @@ const leaseSeconds = 120;
 
 const jsonParam = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 
+/**
+ * Rows per statement. On PGlite each statement runs on the thread that serves the pages: the
+ * 500 variants of a batch in one update held every page hit for ~25 ms, in slices of 100 with
+ * a turn for waiting requests between them for ~5 ms at a time (the batch stays one transaction).
+ */
+const rowsPerStatement = 100;
+
+/** Runs `write` for each slice of `rows`, letting waiting requests in between. */
+async function inStatements<Row>(rows: Row[], write: (slice: Row[]) => Promise<unknown>): Promise<void> {
+  for (let start = 0; start < rows.length; start += rowsPerStatement) {
+    if (start > 0) await yieldToRequests();
+    await write(rows.slice(start, start + rowsPerStatement));
+  }
+}
+
 /** One batch's writes as a handful of multi-row statements. */
 export async function applyWrites(tx: Queryable, writes: RowWrites[]): Promise<void> {
   const variants = writes
@@ -40,14 +58,14 @@ export async function applyWrites(tx: Queryable, writes: RowWrites[]): Promise<v
       weight_grams: write.variant!.weightGrams ?? null,
       is_active: write.variant!.isActive ?? null,
     }));
-  if (variants.length > 0) {
-    await tx.execute(sql`
+  await inStatements(variants, (slice) =>
+    tx.execute(sql`
       update product_variants v set
         price_cents = coalesce(d.price_cents, v.price_cents), stock_quantity = coalesce(d.stock, v.stock_quantity),
         weight_grams = coalesce(d.weight_grams, v.weight_grams), is_active = coalesce(d.is_active, v.is_active)
-      from jsonb_to_recordset(${jsonParam(variants)}) as d(id int, price_cents int, stock int, weight_grams int, is_active boolean)
-      where v.id = d.id`);
-  }
+      from jsonb_to_recordset(${jsonParam(slice)}) as d(id int, price_cents int, stock int, weight_grams int, is_active boolean)
+      where v.id = d.id`),
+  );
   const tiered = writes.filter((write) => write.tiers);
   if (tiered.length > 0) {
     await tx.execute(
@@ -79,11 +97,13 @@ export async function applyWrites(tx: Queryable, writes: RowWrites[]): Promise<v
       previous_url_key: text.previousUrlKey ?? null,
     }));
   if (texts.length > 0) {
-    await tx.execute(sql`
-      insert into product_translations (product_id, locale, name, url_key, description)
-      select product_id, locale, name, url_key, description
-      from jsonb_to_recordset(${jsonParam(texts)}) as d(product_id int, locale text, name text, url_key text, description text)
-      on conflict (product_id, locale) do update set name = excluded.name, url_key = excluded.url_key, description = excluded.description`);
+    await inStatements(texts, (slice) =>
+      tx.execute(sql`
+        insert into product_translations (product_id, locale, name, url_key, description)
+        select product_id, locale, name, url_key, description
+        from jsonb_to_recordset(${jsonParam(slice)}) as d(product_id int, locale text, name text, url_key text, description text)
+        on conflict (product_id, locale) do update set name = excluded.name, url_key = excluded.url_key, description = excluded.description`),
+    );
     // A changed URL key keeps the old address working; a redirect from the new key would only be shadowed.
     const moved = texts
       .filter((text) => text.previous_url_key)
@@ -140,9 +160,25 @@ export function runImportJob(services: ImportServices, id: number): Promise<Impo
   return asDatabaseWork('import', () => runClaimedJob(services, id));
 }
 
-async function runClaimedJob({ db, logger }: ImportServices, id: number): Promise<ImportRunOutcome> {
-  const claimed = await claim(db, id);
+async function runClaimedJob(services: ImportServices, id: number): Promise<ImportRunOutcome> {
+  const claimed = await claim(services.db, id);
   if (!claimed) return 'not-claimed';
+  const changes = new HeldStorefrontChanges(services.db);
+  try {
+    return await applyClaimedJob(services, id, claimed, changes);
+  } finally {
+    // Also after a failure or a stop: the batches before it committed. (The minute expiry and the
+    // listing index's rebuild every ten minutes cover a notification that could not be sent.)
+    await changes.flush().catch((error: unknown) => services.logger.warn({ err: error }, 'could not tell the storefront of an import'));
+  }
+}
+
+async function applyClaimedJob(
+  { db, logger }: ImportServices,
+  id: number,
+  claimed: { cursorLine: number; staffId: number | null },
+  changes: HeldStorefrontChanges,
+): Promise<ImportRunOutcome> {
   let cursor = claimed.cursorLine;
   for (;;) {
     const [state] = await db.select({ stopRequested: importJobs.stopRequested }).from(importJobs).where(eq(importJobs.id, id));
@@ -160,24 +196,27 @@ async function runClaimedJob({ db, logger }: ImportServices, id: number): Promis
     if (batch.length === 0) break;
     const lastLine = batch.at(-1)!.line;
     try {
-      const kept = await retryingTransaction(db, async (tx) => {
+      const { result: kept, changed } = await retryingTransaction(db, async (tx) => {
         // The job row is locked first: a runner whose lease was taken over finds another cursor and stops.
         const [job] = await tx.select({ cursorLine: importJobs.cursorLine }).from(importJobs).where(eq(importJobs.id, id)).for('update');
-        if (job?.cursorLine !== cursor) return false;
-        await applyWrites(
-          tx,
-          batch.map((row) => row.writes as RowWrites),
-        );
-        await tx
-          .update(importJobs)
-          .set({
-            cursorLine: lastLine,
-            appliedRows: sql`${importJobs.appliedRows} + ${batch.length}`,
-            claimedUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
-          })
-          .where(eq(importJobs.id, id));
-        return true;
+        if (job?.cursorLine !== cursor) return { result: false, changed: false };
+        return holdingStorefrontChanges(tx, async () => {
+          await applyWrites(
+            tx,
+            batch.map((row) => row.writes as RowWrites),
+          );
+          await tx
+            .update(importJobs)
+            .set({
+              cursorLine: lastLine,
+              appliedRows: sql`${importJobs.appliedRows} + ${batch.length}`,
+              claimedUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
+            })
+            .where(eq(importJobs.id, id));
+          return true;
+        });
       });
+      await changes.committed(changed);
       if (!kept) return 'not-claimed';
     } catch (error) {
       logger.error({ err: error, importJob: id, fromLine: batch[0]!.line, toLine: lastLine }, 'import batch failed; the batch was rolled back');
@@ -211,7 +250,10 @@ async function runClaimedJob({ db, logger }: ImportServices, id: number): Promis
     );
   const productIds = touched.map((row) => Number(row.productId));
   for (let start = 0; start < productIds.length; start += importBatchSize) {
-    await refreshProductSearchDocuments(db, productIds.slice(start, start + importBatchSize));
+    const { changed } = await db.transaction((tx) =>
+      holdingStorefrontChanges(tx, () => refreshProductSearchDocuments(tx, productIds.slice(start, start + importBatchSize))),
+    );
+    await changes.committed(changed);
     await yieldToRequests();
   }
   await finish(db, id, 'done');

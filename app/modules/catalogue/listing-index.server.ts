@@ -82,13 +82,23 @@ export const categoryUid = (id: number) => Buffer.from(String(id)).toString('bas
 /** Without change notifications, the index is rebuilt in the background a minute after it was built. */
 const refreshAfterMs = 60_000;
 /**
- * With them (storefront-changes.server.ts) a change forgets the index at once, so the rebuild every
+ * With them (storefront-changes.server.ts) a change rebuilds the index at once, so the rebuild every
  * ten minutes only bounds what a lost notification could leave behind. Rebuilding every minute cost
  * every page a pause once a minute (up to 0.5 s while large images render, issue 21) for nothing.
  */
 const refreshFollowingChangesAfterMs = 600_000;
 const followingChanges = new WeakSet<Database>();
-const indexes = new WeakMap<Database, { promise: Promise<ListingIndex>; refreshing?: Promise<ListingIndex> }>();
+
+/**
+ * One database's index: the one served, the build under way (one at a time) and the build queued
+ * after it for changes it may have missed (it may have read the catalogue before them).
+ */
+interface IndexState {
+  served?: ListingIndex;
+  building?: Promise<ListingIndex>;
+  queued?: Promise<ListingIndex>;
+}
+const indexes = new WeakMap<Database, IndexState>();
 
 /** The process listens for catalogue changes of `db` (or stopped listening: `following` false). */
 export function listingIndexFollowsChanges(db: Database, following: boolean): void {
@@ -96,34 +106,61 @@ export function listingIndexFollowsChanges(db: Database, following: boolean): vo
   else followingChanges.delete(catalogueReads(db));
 }
 
+/** A build that begins after every change made so far: now, or after the one under way. */
+function rebuild(db: Database, state: IndexState): Promise<ListingIndex> {
+  if (state.building) {
+    state.queued ??= state.building
+      .catch(() => undefined)
+      .then(() => {
+        state.queued = undefined;
+        return rebuild(db, state);
+      });
+    return state.queued;
+  }
+  const build = buildListingIndex(db);
+  state.building = build;
+  build.then(
+    (index) => {
+      state.served = index;
+      state.building = undefined;
+    },
+    () => {
+      state.building = undefined;
+      // Without an index to serve, the next request tries again.
+      if (!state.served && !state.queued && indexes.get(db) === state) indexes.delete(db);
+    },
+  );
+  return build;
+}
+
 /**
- * The current index; a stale one is served while the next is built in the background. Built from
+ * The current index; the old one is served while the next is built in the background. Built from
  * the catalogue's database (the read replica when there is one): one index per process whichever
  * database a caller holds.
  */
 export async function getListingIndex(primary: Database): Promise<ListingIndex> {
   const db = catalogueReads(primary);
-  const entry = indexes.get(db);
-  if (!entry) {
-    const promise = buildListingIndex(db);
-    indexes.set(db, { promise });
-    promise.catch(() => indexes.delete(db));
-    return promise;
-  }
-  const current = await entry.promise;
+  let state = indexes.get(db);
+  if (!state) indexes.set(db, (state = {}));
+  const served = state.served;
+  if (!served) return state.queued ?? state.building ?? rebuild(db, state);
   const maxAgeMs = followingChanges.has(db) ? refreshFollowingChangesAfterMs : refreshAfterMs;
-  if (Date.now() - current.builtAt > maxAgeMs && !entry.refreshing) {
-    entry.refreshing = buildListingIndex(db);
-    entry.refreshing.then(
-      // Unless the index was invalidated meanwhile: this one may have read the old catalogue.
-      (fresh) => indexes.get(db) === entry && indexes.set(db, { promise: Promise.resolve(fresh) }),
-      () => (entry.refreshing = undefined),
-    );
-  }
-  return current;
+  if (Date.now() - served.builtAt > maxAgeMs && !state.building) rebuild(db, state).catch(() => undefined);
+  return served;
 }
 
-/** Forgets the index (after catalogue changes, and in tests): the next request waits for a new one. */
+/**
+ * After a catalogue change: resolves once an index built after it is served (the old one serves
+ * meanwhile), at once when this process has none (the next request builds one). Never rejects:
+ * a failed build leaves the old index, rebuilt again later.
+ */
+export async function refreshListingIndex(primary: Database): Promise<void> {
+  const db = catalogueReads(primary);
+  const state = indexes.get(db);
+  if (state) await rebuild(db, state).catch(() => undefined);
+}
+
+/** Forgets the index (in tests): the next request waits for a new one. */
 export function invalidateListingIndex(db: Database): void {
   indexes.delete(catalogueReads(db));
 }

@@ -1,23 +1,31 @@
 /**
  * Shared caches follow the database (decision 0019): triggers NOTIFY `storefront_change` when a
  * table that storefront pages show is written (migration 0021), and every app process listening
- * drops its page cache, its minute caches and its listing index at once, instead of showing the
- * old page for up to a minute.
+ * drops its page cache and its minute caches and rebuilds its listing index, instead of showing
+ * the old page for up to a minute. Long writers (imports) hold their changes back and notify
+ * every few seconds instead of at every commit (migration 0031, decision 0029).
  */
-import { catalogueReads, type DatabaseHandle } from '#app/db/client.server.ts';
+import { sql } from 'drizzle-orm';
+import { catalogueReads, type Database, type DatabaseHandle, type Queryable, queryRows } from '#app/db/client.server.ts';
 import type { Unlisten } from '#app/db/notifications.server.ts';
-import { invalidateListingIndex, listingIndexFollowsChanges } from './listing-index.server.ts';
+import { listingIndexFollowsChanges, refreshListingIndex } from './listing-index.server.ts';
 import type { PageCache } from '#app/modules/page-cache/page-cache.server.ts';
 import { forgetMinuteCaches } from '#app/lib/cache/minute-cache.server.ts';
 
 const storefrontChangeChannel = 'storefront_change';
 
-export function forgetStorefrontCaches(db: DatabaseHandle['db'], pageCache: PageCache): void {
-  pageCache.clear();
+/**
+ * Forgets what storefront pages show. The listing index is rebuilt while the old one serves, and
+ * the page cache is emptied when the new one is in place: pages rendered meanwhile from the old
+ * index would otherwise stay cached, and the pages already cached show the old catalogue as
+ * consistently as the old index does for that moment.
+ */
+export async function forgetStorefrontCaches(db: DatabaseHandle['db'], pageCache: PageCache): Promise<void> {
   // Caches filled from the primary (admin pages) and from the replica (the storefront's catalogue reads).
   forgetMinuteCaches(db);
   forgetMinuteCaches(catalogueReads(db));
-  invalidateListingIndex(db);
+  await refreshListingIndex(db);
+  pageCache.clear();
 }
 
 /** Empties the caches of what storefront pages show on every change; `onChange` hears of each change too. */
@@ -29,15 +37,57 @@ export async function invalidateCachesOnStorefrontChanges(
   const { db, replicaCaughtUp } = database;
   const unlisten = await database.listen(storefrontChangeChannel, () => {
     onChange?.();
-    if (!replicaCaughtUp) return forgetStorefrontCaches(db, pageCache);
     // Emptied only once the replica shows the change: else they would fill again with the old data.
-    replicaCaughtUp()
-      .catch(() => {})
-      .finally(() => forgetStorefrontCaches(db, pageCache));
+    void (replicaCaughtUp?.().catch(() => {}) ?? Promise.resolve()).then(() => forgetStorefrontCaches(db, pageCache));
   });
   listingIndexFollowsChanges(db, true);
   return async () => {
     listingIndexFollowsChanges(db, false);
     await unlisten();
   };
+}
+
+/**
+ * Runs `work` in the transaction `tx` with its storefront changes held back (no NOTIFY at its
+ * commit): `changed` says whether it wrote anything storefront pages show, for a
+ * `HeldStorefrontChanges` to tell after the commit.
+ */
+export async function holdingStorefrontChanges<T>(tx: Queryable, work: () => Promise<T>): Promise<{ result: T; changed: boolean }> {
+  await tx.execute(sql`select set_config('cordial.quiet_storefront_change', 'on', true), set_config('cordial.storefront_change_held', '', true)`);
+  const result = await work();
+  const [held] = await queryRows<{ held: string | null }>(tx, sql`select current_setting('cordial.storefront_change_held', true) as held`);
+  return { result, changed: held?.held === 'on' };
+}
+
+/** How long cached pages may lag behind a long writer's committed changes. */
+export const heldChangesNotifyEveryMs = 5_000;
+
+/**
+ * Tells the storefront of the changes of transactions that held them back: at most once every
+ * `everyMs` while they come, and what is left on `flush()` (which the writer must call at its end,
+ * also when it fails: earlier transactions committed).
+ */
+export class HeldStorefrontChanges {
+  readonly #db: Database;
+  readonly #everyMs: number;
+  #pending = false;
+  #toldAt = Date.now();
+
+  constructor(db: Database, everyMs = heldChangesNotifyEveryMs) {
+    this.#db = db;
+    this.#everyMs = everyMs;
+  }
+
+  /** A transaction with held changes committed. */
+  async committed(changed: boolean): Promise<void> {
+    this.#pending ||= changed;
+    if (Date.now() - this.#toldAt >= this.#everyMs) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (!this.#pending) return;
+    this.#pending = false;
+    this.#toldAt = Date.now();
+    await this.#db.execute(sql`select pg_notify(${storefrontChangeChannel}, 'held')`);
+  }
 }

@@ -75,6 +75,8 @@ export class PageCache {
   #inputs = new Map<string, PersonalInput<unknown>[]>();
   #bytes = 0;
   #generation = 0;
+  /** Renders under way per page key: the visitors behind the first wait for its page instead of rendering it too. */
+  #renders = new Map<string, Promise<void>>();
   hits = 0;
   misses = 0;
 
@@ -110,6 +112,25 @@ export class PageCache {
     const preferences = preferenceCookies.map((name) => readCookie(request.cookie, name) ?? '').join('|');
     const suggestion = readCookie(request.cookie, 'locale') ? '' : this.#rules.suggestedStore(request.acceptLanguage);
     return `${url.pathname}${url.search}|${preferences}|${suggestion}`;
+  }
+
+  /**
+   * Notes that a page under `key` is being rendered and returns what ends the note, once its
+   * answer is done (stored or not). After a clear every visitor misses at once; without it each
+   * rendered the same page (issue 16: ten renders of two pages per clear held the storefront).
+   */
+  beginRender(key: string): () => void {
+    const { promise, resolve } = Promise.withResolvers<void>();
+    this.#renders.set(key, promise);
+    return () => {
+      if (this.#renders.get(key) === promise) this.#renders.delete(key);
+      resolve();
+    };
+  }
+
+  /** The render under way for `key`, if any: its page is worth waiting for. */
+  renderUnderWay(key: string): Promise<void> | undefined {
+    return this.#renders.get(key);
   }
 
   /** True when the visitor has a cart or a session cookie (whose pages are shared only by routes that say so). */
