@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { products } from '#app/db/schema.ts';
+import { products, productVariants } from '#app/db/schema.ts';
 import {
   buildListingIndex,
   getListingIndex,
@@ -9,6 +9,8 @@ import {
   listingIndexFollowsChanges,
   refreshListingIndex,
 } from '#app/modules/catalogue/listing-index.server.ts';
+import { listingIndexChangeOf } from '#app/modules/catalogue/storefront-changes.server.ts';
+import { productWords } from '#app/modules/search/product-words.server.ts';
 import { createDemoDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 
 /** Counts event-loop turns (macrotasks) until stopped: requests get a turn only between them. */
@@ -129,10 +131,64 @@ describe.each(testDrivers)('listing index refresh on %s', (driver) => {
     expect(await getListingIndex(database.db)).toBe(last);
   });
 
+  it('reads only the variant figures again after a change of variants alone, and ends where a whole build would (issue 16)', async () => {
+    await refreshListingIndex(database.db);
+    const old = await getListingIndex(database.db);
+    const wordsBefore = await productWords(database.db, old, 'en');
+    const product = old.products.find((candidate) => candidate.inStock && candidate.onlyVariantId !== null)!;
+    await database.db
+      .update(productVariants)
+      .set({ stockQuantity: 0, priceCents: product.minPriceCents + 1 })
+      .where(eq(productVariants.id, product.onlyVariantId!));
+
+    await refreshListingIndex(database.db, 'variants');
+    const fresh = await getListingIndex(database.db);
+    expect(indexedProductsById(fresh).get(product.id)).toMatchObject({ inStock: false, minPriceCents: product.minPriceCents + 1 });
+    // Texts, options and the search words were kept, not read again.
+    expect(fresh.textsKey).toBe(old.textsKey);
+    expect(fresh.builtAt).toBe(old.builtAt);
+    expect(indexedProductsById(fresh).get(product.id)!.names).toBe(product.names);
+    const wordsAfter = await productWords(database.db, fresh, 'en');
+    expect(wordsAfter.folded).toBe(wordsBefore.folded);
+    expect(wordsAfter.products.find((candidate) => candidate.id === product.id)).toBe(indexedProductsById(fresh).get(product.id));
+    // The same figures as a whole build.
+    const whole = await buildListingIndex(database.db);
+    expect({ ...fresh, builtAt: 0, textsKey: null }).toEqual({ ...whole, builtAt: 0, textsKey: null });
+
+    await refreshListingIndex(database.db);
+    expect((await getListingIndex(database.db)).textsKey).not.toBe(old.textsKey);
+  });
+
+  it('reads the whole catalogue when a change of variants alone and another change wait for the same build', async () => {
+    for (const order of [
+      ['catalogue', 'variants'],
+      ['variants', 'catalogue'],
+    ] as const) {
+      const old = await getListingIndex(database.db);
+      const id = old.products[2]!.id;
+      const under = refreshListingIndex(database.db);
+      const position = 8000 + order.indexOf('catalogue');
+      await database.db.update(products).set({ position }).where(eq(products.id, id));
+      const queued = order.map((change) => refreshListingIndex(database.db, change));
+      await Promise.all([under, ...queued]);
+      expect(indexedProductsById(await getListingIndex(database.db)).get(id)?.position).toBe(position);
+    }
+  });
+
   it('has nothing to rebuild in a process that built no index: the next request builds one', async () => {
     invalidateListingIndex(database.db);
     await refreshListingIndex(database.db);
     const built = await getListingIndex(database.db);
     expect(built.products.length).toBeGreaterThan(0);
+  });
+});
+
+describe('what a storefront change notification names', () => {
+  it('is a change of variants alone only when every table it names is product_variants', () => {
+    expect(listingIndexChangeOf('product_variants')).toBe('variants');
+    expect(listingIndexChangeOf('product_variants,product_translations')).toBe('catalogue');
+    expect(listingIndexChangeOf('products')).toBe('catalogue');
+    // A listener that lost its connection may have missed anything.
+    expect(listingIndexChangeOf('*')).toBe('catalogue');
   });
 });

@@ -199,7 +199,7 @@ async function applyClaimedJob(
       const { result: kept, changed } = await retryingTransaction(db, async (tx) => {
         // The job row is locked first: a runner whose lease was taken over finds another cursor and stops.
         const [job] = await tx.select({ cursorLine: importJobs.cursorLine }).from(importJobs).where(eq(importJobs.id, id)).for('update');
-        if (job?.cursorLine !== cursor) return { result: false, changed: false };
+        if (job?.cursorLine !== cursor) return { result: false, changed: [] };
         return holdingStorefrontChanges(tx, async () => {
           await applyWrites(
             tx,

@@ -64,8 +64,20 @@ export interface ListingIndex {
   products: IndexedProduct[];
   facets: FacetAttribute[];
   categories: Map<number, IndexedCategory>;
+  /** when the whole index was read (a refresh of the variant figures alone keeps it) */
   builtAt: number;
+  /**
+   * The same object for every index since the last whole build: what is derived from the products'
+   * texts, options and order (search's word index) stays valid while it does.
+   */
+  textsKey: object;
 }
+
+/**
+ * What a catalogue change may have touched: anything (the index is read again), or only product
+ * variants (prices, stock, active flags): then only the products' variant figures are read again.
+ */
+export type ListingIndexChange = 'catalogue' | 'variants';
 
 const productsByIdOf = new WeakMap<ListingIndex, ReadonlyMap<number, IndexedProduct>>();
 
@@ -97,6 +109,8 @@ interface IndexState {
   served?: ListingIndex;
   building?: Promise<ListingIndex>;
   queued?: Promise<ListingIndex>;
+  /** what the queued build reads: the widest change asked for while it waited */
+  queuedChange?: ListingIndexChange;
 }
 const indexes = new WeakMap<Database, IndexState>();
 
@@ -107,17 +121,20 @@ export function listingIndexFollowsChanges(db: Database, following: boolean): vo
 }
 
 /** A build that begins after every change made so far: now, or after the one under way. */
-function rebuild(db: Database, state: IndexState): Promise<ListingIndex> {
+function rebuild(db: Database, state: IndexState, change: ListingIndexChange = 'catalogue'): Promise<ListingIndex> {
   if (state.building) {
+    state.queuedChange = state.queuedChange === 'catalogue' ? 'catalogue' : change;
     state.queued ??= state.building
       .catch(() => undefined)
       .then(() => {
+        const queuedChange = state.queuedChange;
         state.queued = undefined;
-        return rebuild(db, state);
+        state.queuedChange = undefined;
+        return rebuild(db, state, queuedChange);
       });
     return state.queued;
   }
-  const build = buildListingIndex(db);
+  const build = change === 'variants' && state.served ? withFreshVariantFigures(db, state.served) : buildListingIndex(db);
   state.building = build;
   build.then(
     (index) => {
@@ -154,10 +171,10 @@ export async function getListingIndex(primary: Database): Promise<ListingIndex> 
  * meanwhile), at once when this process has none (the next request builds one). Never rejects:
  * a failed build leaves the old index, rebuilt again later.
  */
-export async function refreshListingIndex(primary: Database): Promise<void> {
+export async function refreshListingIndex(primary: Database, change: ListingIndexChange = 'catalogue'): Promise<void> {
   const db = catalogueReads(primary);
   const state = indexes.get(db);
-  if (state) await rebuild(db, state).catch(() => undefined);
+  if (state) await rebuild(db, state, change).catch(() => undefined);
 }
 
 /** Forgets the index (in tests): the next request waits for a new one. */
@@ -178,8 +195,6 @@ export async function buildListingIndex(db: Database, { productsPerSlice = defau
       sku: products.sku,
       position: products.position,
       productType: products.productType,
-      kind: products.kind,
-      soldByLength: products.soldByLength,
     })
     .from(products)
     .where(eq(products.isActive, true));
@@ -205,18 +220,7 @@ export async function buildListingIndex(db: Database, { productsPerSlice = defau
       sql`select product_id, category_id from product_categories where product_id between ${from} and ${to}`,
     ),
   );
-  const priceRows = await inSlices((from, to) =>
-    queryRows<{ product_id: number; min_price: number; in_stock: boolean; only_variant: number | null; min_price_metres: string | null }>(
-      db,
-      sql`select v.product_id, min(v.price_cents)::int as min_price, bool_or(v.stock_quantity > 0) as in_stock,
-                 case when count(*) = 1 then min(v.id) end as only_variant,
-                 (array_agg(o.sort_value order by v.price_cents, v.id))[1] as min_price_metres
-          from product_variants v
-          left join variant_option_values vo on vo.variant_id = v.id and vo.attribute_id = (select id from attributes where code = 'length')
-          left join attribute_options o on o.id = vo.option_id
-          where v.is_active and v.product_id between ${from} and ${to} group by v.product_id`,
-    ),
-  );
+  const variantFigures = await readVariantFigures(db, inSlices);
   const imageRows = await inSlices((from, to) =>
     queryRows<{ product_id: number; path: string }>(
       db,
@@ -258,18 +262,13 @@ export async function buildListingIndex(db: Database, { productsPerSlice = defau
   await yieldToRequests();
 
   const byId = new Map<number, IndexedProduct & { categoryIds: Set<number>; options: Map<string, string[]>; numbers: Map<string, number> }>();
-  const simple = new Set(productRows.filter((row) => row.kind === 'simple' && !row.soldByLength).map((row) => row.id));
-  const byTheMetre = new Set(productRows.filter((row) => row.soldByLength).map((row) => row.id));
-  for (const { kind: _kind, soldByLength: _soldByLength, ...row } of productRows) {
+  for (const row of productRows) {
     byId.set(row.id, {
       ...row,
-      onlyVariantId: null,
+      ...(variantFigures.get(row.id) ?? withoutVariants),
       categoryIds: new Set(),
       names: {},
       urlKeys: {},
-      minPriceCents: 0,
-      minPriceLengthCm: null,
-      inStock: false,
       imagePath: null,
       colourHexes: [],
       options: new Map(),
@@ -283,14 +282,6 @@ export async function buildListingIndex(db: Database, { productsPerSlice = defau
     product.urlKeys[row.locale as LocaleCode] = row.urlKey;
   }
   for (const row of categoryLinks) byId.get(Number(row.product_id))?.categoryIds.add(Number(row.category_id));
-  for (const row of priceRows) {
-    const product = byId.get(Number(row.product_id));
-    if (!product) continue;
-    product.minPriceCents = Number(row.min_price);
-    product.minPriceLengthCm = byTheMetre.has(product.id) ? 100 : row.min_price_metres === null ? null : metresToCm(Number(row.min_price_metres));
-    product.inStock = row.in_stock;
-    if (row.only_variant !== null && simple.has(product.id)) product.onlyVariantId = Number(row.only_variant);
-  }
   for (const row of imageRows) {
     const product = byId.get(Number(row.product_id));
     if (product) product.imagePath = row.path;
@@ -335,5 +326,61 @@ export async function buildListingIndex(db: Database, { productsPerSlice = defau
     facets,
     categories: new Map(categoryRows.map((c) => [c.id, { ...c, uid: categoryUid(c.id) }])),
     builtAt: Date.now(),
+    textsKey: {},
   };
+}
+
+type VariantFigures = Pick<IndexedProduct, 'minPriceCents' | 'minPriceLengthCm' | 'onlyVariantId' | 'inStock'>;
+const withoutVariants: VariantFigures = { minPriceCents: 0, minPriceLengthCm: null, onlyVariantId: null, inStock: false };
+
+/** Each product's lowest price, the length it buys, its only variant and whether it is in stock, from its active variants. */
+async function readVariantFigures(
+  db: Database,
+  inSlices: <Row>(read: (from: number, to: number) => Promise<Row[]>) => Promise<Row[]>,
+): Promise<Map<number, VariantFigures>> {
+  const rows = await inSlices((from, to) =>
+    queryRows<{
+      product_id: number;
+      min_price: number;
+      in_stock: boolean;
+      only_variant: number | null;
+      sold_by_length: boolean;
+      min_price_metres: string | null;
+    }>(
+      db,
+      sql`select v.product_id, min(v.price_cents)::int as min_price, bool_or(v.stock_quantity > 0) as in_stock,
+                 case when count(*) = 1 and p.kind = 'simple' and not p.sold_by_length then min(v.id) end as only_variant,
+                 p.sold_by_length,
+                 (array_agg(o.sort_value order by v.price_cents, v.id))[1] as min_price_metres
+          from product_variants v
+          join products p on p.id = v.product_id
+          left join variant_option_values vo on vo.variant_id = v.id and vo.attribute_id = (select id from attributes where code = 'length')
+          left join attribute_options o on o.id = vo.option_id
+          where v.is_active and v.product_id between ${from} and ${to} group by v.product_id, p.kind, p.sold_by_length`,
+    ),
+  );
+  return new Map(
+    rows.map((row) => [
+      Number(row.product_id),
+      {
+        minPriceCents: Number(row.min_price),
+        minPriceLengthCm: row.sold_by_length ? 100 : row.min_price_metres === null ? null : metresToCm(Number(row.min_price_metres)),
+        onlyVariantId: row.only_variant === null ? null : Number(row.only_variant),
+        inStock: row.in_stock,
+      },
+    ]),
+  );
+}
+
+/**
+ * `index` with its products' variant figures read again, and nothing else: after a change of
+ * variants alone (an import of stock or prices), a tenth of a whole build's reads.
+ */
+async function withFreshVariantFigures(db: Database, index: ListingIndex): Promise<ListingIndex> {
+  const slices = idSlices(
+    index.products.map((product) => product.id),
+    defaultProductsPerSlice,
+  );
+  const figures = await readVariantFigures(db, (read) => readInSlices(slices, read));
+  return { ...index, products: index.products.map((product) => ({ ...product, ...(figures.get(product.id) ?? withoutVariants) })) };
 }

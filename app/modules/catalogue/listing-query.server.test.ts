@@ -29,6 +29,7 @@ function product(id: number, overrides: Partial<IndexedProduct> & { colours?: st
 
 const index: ListingIndex = {
   builtAt: Date.now(),
+  textsKey: {},
   categories: new Map([
     [1, { id: 1, uid: 'MQ==', code: 'paracord', parentId: null, position: 0 }],
     [2, { id: 2, uid: 'Mg==', code: 'paracord-550', parentId: 1, position: 0 }],

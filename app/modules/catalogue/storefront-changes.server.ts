@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { catalogueReads, type Database, type DatabaseHandle, type Queryable, queryRows } from '#app/db/client.server.ts';
 import type { Unlisten } from '#app/db/notifications.server.ts';
-import { listingIndexFollowsChanges, refreshListingIndex } from './listing-index.server.ts';
+import { type ListingIndexChange, listingIndexFollowsChanges, refreshListingIndex } from './listing-index.server.ts';
 import type { PageCache } from '#app/modules/page-cache/page-cache.server.ts';
 import { forgetMinuteCaches } from '#app/lib/cache/minute-cache.server.ts';
 
@@ -20,12 +20,21 @@ const storefrontChangeChannel = 'storefront_change';
  * index would otherwise stay cached, and the pages already cached show the old catalogue as
  * consistently as the old index does for that moment.
  */
-export async function forgetStorefrontCaches(db: DatabaseHandle['db'], pageCache: PageCache): Promise<void> {
+export async function forgetStorefrontCaches(db: DatabaseHandle['db'], pageCache: PageCache, change: ListingIndexChange = 'catalogue'): Promise<void> {
   // Caches filled from the primary (admin pages) and from the replica (the storefront's catalogue reads).
   forgetMinuteCaches(db);
   forgetMinuteCaches(catalogueReads(db));
-  await refreshListingIndex(db);
+  await refreshListingIndex(db, change);
   pageCache.clear();
+}
+
+/**
+ * A notification's payload names the changed tables (one from a trigger, several from held
+ * changes); when they are only product variants the listing index reads only its variant figures
+ * again. Anything else (a lost connection's '*') counts as a change of the whole catalogue.
+ */
+export function listingIndexChangeOf(payload: string): ListingIndexChange {
+  return payload.split(',').every((table) => table === 'product_variants') ? 'variants' : 'catalogue';
 }
 
 /** Empties the caches of what storefront pages show on every change; `onChange` hears of each change too. */
@@ -35,10 +44,10 @@ export async function invalidateCachesOnStorefrontChanges(
   onChange?: () => void,
 ): Promise<Unlisten> {
   const { db, replicaCaughtUp } = database;
-  const unlisten = await database.listen(storefrontChangeChannel, () => {
+  const unlisten = await database.listen(storefrontChangeChannel, (payload) => {
     onChange?.();
     // Emptied only once the replica shows the change: else they would fill again with the old data.
-    void (replicaCaughtUp?.().catch(() => {}) ?? Promise.resolve()).then(() => forgetStorefrontCaches(db, pageCache));
+    void (replicaCaughtUp?.().catch(() => {}) ?? Promise.resolve()).then(() => forgetStorefrontCaches(db, pageCache, listingIndexChangeOf(payload)));
   });
   listingIndexFollowsChanges(db, true);
   return async () => {
@@ -49,14 +58,14 @@ export async function invalidateCachesOnStorefrontChanges(
 
 /**
  * Runs `work` in the transaction `tx` with its storefront changes held back (no NOTIFY at its
- * commit): `changed` says whether it wrote anything storefront pages show, for a
+ * commit): `changed` names the tables it wrote that storefront pages show (none: empty), for a
  * `HeldStorefrontChanges` to tell after the commit.
  */
-export async function holdingStorefrontChanges<T>(tx: Queryable, work: () => Promise<T>): Promise<{ result: T; changed: boolean }> {
+export async function holdingStorefrontChanges<T>(tx: Queryable, work: () => Promise<T>): Promise<{ result: T; changed: string[] }> {
   await tx.execute(sql`select set_config('cordial.quiet_storefront_change', 'on', true), set_config('cordial.storefront_change_held', '', true)`);
   const result = await work();
   const [held] = await queryRows<{ held: string | null }>(tx, sql`select current_setting('cordial.storefront_change_held', true) as held`);
-  return { result, changed: held?.held === 'on' };
+  return { result, changed: held?.held ? held.held.split(',') : [] };
 }
 
 /** How long cached pages may lag behind a long writer's committed changes. */
@@ -70,7 +79,8 @@ export const heldChangesNotifyEveryMs = 5_000;
 export class HeldStorefrontChanges {
   readonly #db: Database;
   readonly #everyMs: number;
-  #pending = false;
+  /** the tables changed since the last notification */
+  readonly #pending = new Set<string>();
   #toldAt = Date.now();
 
   constructor(db: Database, everyMs = heldChangesNotifyEveryMs) {
@@ -78,16 +88,17 @@ export class HeldStorefrontChanges {
     this.#everyMs = everyMs;
   }
 
-  /** A transaction with held changes committed. */
-  async committed(changed: boolean): Promise<void> {
-    this.#pending ||= changed;
+  /** A transaction with held changes committed; `changed`: the tables it changed (see holdingStorefrontChanges). */
+  async committed(changed: string[]): Promise<void> {
+    for (const table of changed) this.#pending.add(table);
     if (Date.now() - this.#toldAt >= this.#everyMs) await this.flush();
   }
 
   async flush(): Promise<void> {
-    if (!this.#pending) return;
-    this.#pending = false;
+    if (this.#pending.size === 0) return;
+    const tables = [...this.#pending].join(',');
+    this.#pending.clear();
     this.#toldAt = Date.now();
-    await this.#db.execute(sql`select pg_notify(${storefrontChangeChannel}, 'held')`);
+    await this.#db.execute(sql`select pg_notify(${storefrontChangeChannel}, ${tables})`);
   }
 }

@@ -8,7 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '#app/db/client.server.ts';
-import type { IndexedProduct, ListingIndex } from '#app/modules/catalogue/listing-index.server.ts';
+import { type IndexedProduct, indexedProductsById, type ListingIndex } from '#app/modules/catalogue/listing-index.server.ts';
 import type { LocaleCode } from '#app/modules/i18n/locales.ts';
 import { searchConfigOf } from './search-config.ts';
 
@@ -116,17 +116,35 @@ async function buildProductWords(db: Database, index: ListingIndex, locale: Loca
   return words;
 }
 
+const wordsByIndexTexts = new WeakMap<object, Map<LocaleCode, Promise<ProductWords>>>();
 const wordsByIndex = new WeakMap<ListingIndex, Map<LocaleCode, Promise<ProductWords>>>();
 
-/** The words of the listing index's products in `locale`, built at the first search after each rebuild of the index. */
-export function productWords(db: Database, index: ListingIndex, locale: LocaleCode): Promise<ProductWords> {
-  let byLocale = wordsByIndex.get(index);
-  if (!byLocale) wordsByIndex.set(index, (byLocale = new Map()));
+function cachedPerLocale<Key extends object>(
+  cache: WeakMap<Key, Map<LocaleCode, Promise<ProductWords>>>,
+  key: Key,
+  locale: LocaleCode,
+  make: () => Promise<ProductWords>,
+): Promise<ProductWords> {
+  let byLocale = cache.get(key);
+  if (!byLocale) cache.set(key, (byLocale = new Map()));
   let words = byLocale.get(locale);
   if (!words) {
-    words = buildProductWords(db, index, locale);
+    words = make();
     byLocale.set(locale, words);
     words.catch(() => byLocale.delete(locale));
   }
   return words;
+}
+
+/**
+ * The words of the listing index's products in `locale`, built at the first search after each
+ * whole build of the index; a refresh of its prices and stock (same texts, same order) keeps the
+ * words and only points them at the refreshed products.
+ */
+export function productWords(db: Database, index: ListingIndex, locale: LocaleCode): Promise<ProductWords> {
+  return cachedPerLocale(wordsByIndex, index, locale, async () => {
+    const words = await cachedPerLocale(wordsByIndexTexts, index.textsKey, locale, () => buildProductWords(db, index, locale));
+    const current = indexedProductsById(index);
+    return { ...words, products: words.products.map((product) => current.get(product.id) ?? product) };
+  });
 }
