@@ -191,7 +191,12 @@ export function createApp(deps: AppDependencies): express.Express {
       return next();
     }
     const csrf = csrfState(cookie, deps.sessionSecret, deps.secureCookies);
-    const visitor = { nonce: res.locals.cspNonce, csrfToken: csrf.token, shopper: deps.pageCache.isShopper(cookie) };
+    const visitor = {
+      nonce: res.locals.cspNonce,
+      csrfToken: csrf.token,
+      shopper: deps.pageCache.isShopper(cookie),
+      acceptsGzip: req.acceptsEncodings('gzip') === 'gzip',
+    };
     const hit = deps.pageCache.get(deps.pageCache.variantKey(key, shown), visitor);
     if (!hit) return next();
     for (const [name, value] of hit.headers) if (name !== 'content-length') res.setHeader(name, value);

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { PageCache as Cache, type PageKeyRules } from './page-cache.server.ts';
 
@@ -29,6 +30,25 @@ describe('PageCache', () => {
     const hit = cache.get(key, { nonce: 'n2', csrfToken: 't2', shopper: false });
     expect(hit?.body.toString()).toBe('<script nonce="n2"></script><meta content="t2">');
     expect(hit?.headers).toContainEqual(['x-page-cache', 'hit']);
+  });
+
+  it('serves a visitor who takes gzip the same page gzipped, with their own nonce and token', async () => {
+    const cache = new PageCache();
+    const key = cache.keyOf(request('/de-de/paracord'))!;
+    const page = `<script nonce="n1"></script><meta content="t1">${'<li>Paracord 550</li>'.repeat(500)}<script nonce="n1"></script>`;
+    await cache.store(key, html(page), { shown: [], nonce: 'n1', csrfToken: 't1', renderedAt: cache.generation, sharedWithShoppers: false });
+    for (const [nonce, csrfToken] of [
+      ['n2', 't2'],
+      ['another-nonce', 'another-token'],
+    ] as const) {
+      const hit = cache.get(key, { nonce, csrfToken, shopper: false, acceptsGzip: true });
+      expect(hit?.headers).toContainEqual(['content-encoding', 'gzip']);
+      expect(gunzipSync(hit!.body).toString()).toBe(page.replaceAll('n1', nonce).replaceAll('t1', csrfToken));
+      expect(hit!.body.length).toBeLessThan(page.length / 10);
+    }
+    const plain = cache.get(key, { nonce: 'n3', csrfToken: 't3', shopper: false });
+    expect(plain?.headers.some(([name]) => name === 'content-encoding')).toBe(false);
+    expect(plain?.body.toString()).toBe(page.replaceAll('n1', 'n3').replaceAll('t1', 't3'));
   });
 
   it('keys on the preferences that change a page and tells shoppers apart', () => {
