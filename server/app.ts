@@ -200,6 +200,8 @@ export function createApp(deps: AppDependencies): express.Express {
     const hit = deps.pageCache.get(deps.pageCache.variantKey(key, shown), visitor);
     if (!hit) return next();
     for (const [name, value] of hit.headers) if (name !== 'content-length') res.setHeader(name, value);
+    // The length of this body (the compression middleware drops it when it compresses one that is not yet).
+    res.setHeader('content-length', String(hit.body.length));
     if (csrf.setCookie) res.append('Set-Cookie', csrf.setCookie);
     res.status(hit.status).end(hit.body);
     countCachedSearch(req, hit.headers);
