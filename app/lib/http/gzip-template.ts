@@ -8,7 +8,7 @@
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 
 /** The fixed parts, each compressed on its own; only the last one ends the stream. */
-export function deflateParts(parts: Buffer[], level = 6): Buffer[] {
+export function deflateParts(parts: Buffer[], level: number): Buffer[] {
   return parts.map((part, index) => deflateRawSync(part, { level, finishFlush: index === parts.length - 1 ? constants.Z_FINISH : constants.Z_SYNC_FLUSH }));
 }
 
@@ -30,7 +30,7 @@ const gzipHeader = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 
 /**
  * The gzip body of parts[0] slots[0] parts[1] slots[1] … parts[n]: `deflated` is
- * `deflateParts(parts)`; `parts` are needed for the checksum.
+ * `deflateParts(parts, level)`; `parts` are needed for the checksum.
  */
 export function gzipTemplate(parts: Buffer[], deflated: Buffer[], slots: Buffer[]): Buffer {
   const chunks: Buffer[] = [gzipHeader];

@@ -37,15 +37,16 @@ describe('PageCache', () => {
     const key = cache.keyOf(request('/de-de/paracord'))!;
     const page = `<script nonce="n1"></script><meta content="t1">${'<li>Paracord 550</li>'.repeat(500)}<script nonce="n1"></script>`;
     await cache.store(key, html(page), { shown: [], nonce: 'n1', csrfToken: 't1', renderedAt: cache.generation, sharedWithShoppers: false });
-    for (const [nonce, csrfToken] of [
-      ['n2', 't2'],
-      ['another-nonce', 'another-token'],
-    ] as const) {
-      const hit = cache.get(key, { nonce, csrfToken, shopper: false, acceptsGzip: true });
+    const sizes: number[] = [];
+    for (const [nonce, csrfToken] of ['n2', 'another-nonce', 'n4', 'n5', 'n6', 'n7'].map((nonce, index) => [nonce, `token-${index}`])) {
+      const hit = cache.get(key, { nonce: nonce!, csrfToken: csrfToken!, shopper: false, acceptsGzip: true });
       expect(hit?.headers).toContainEqual(['content-encoding', 'gzip']);
-      expect(gunzipSync(hit!.body).toString()).toBe(page.replaceAll('n1', nonce).replaceAll('t1', csrfToken));
-      expect(hit!.body.length).toBeLessThan(page.length / 10);
+      expect(gunzipSync(hit!.body).toString()).toBe(page.replaceAll('n1', nonce!).replaceAll('t1', csrfToken!));
+      sizes.push(hit!.body.length);
     }
+    expect(sizes[0]).toBeLessThan(page.length / 10);
+    // From the fifth gzip hit on, compressed harder once.
+    expect(sizes[5]).toBeLessThan(sizes[0]!);
     const plain = cache.get(key, { nonce: 'n3', csrfToken: 't3', shopper: false });
     expect(plain?.headers.some(([name]) => name === 'content-encoding')).toBe(false);
     expect(plain?.body.toString()).toBe(page.replaceAll('n1', 'n3').replaceAll('t1', 't3'));

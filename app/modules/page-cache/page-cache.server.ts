@@ -16,6 +16,8 @@ const ttlMs = 60_000;
 const maxBytes = 64 * 1024 * 1024;
 /** Page keys whose inputs are remembered (each a few references; query strings make many keys). */
 const maxKeys = 100_000;
+/** The gzip hit of a page at which its parts are compressed again at level 6 instead of 1. */
+const hitsBeforeHarderCompression = 5;
 /** Cookies of a shopper: pages read what they mean through personal inputs. */
 const personalCookies = ['cart', 'session'];
 const preferenceCookies = ['locale', 'currency', 'vat_display', 'consent'];
@@ -29,6 +31,7 @@ interface CachedPage {
   slots: ('nonce' | 'csrf')[];
   /** The parts compressed, made at the first hit that takes gzip (a page only ever rendered once is not compressed twice). */
   deflated?: Buffer[];
+  gzipHits: number;
   bytes: number;
   /** Its route shares it with shoppers (decision 0020); otherwise only anonymous visitors get it. */
   sharedWithShoppers: boolean;
@@ -151,13 +154,16 @@ export class PageCache {
     const slots = page.slots.map((slot) => values[slot]);
     const headers: [string, string][] = [...page.headers, ['x-page-cache', 'hit']];
     if (visitor.acceptsGzip) {
-      if (!page.deflated) {
-        page.deflated = deflateParts(page.parts);
-        const added = page.deflated.reduce((sum, part) => sum + part.length, 0);
+      page.gzipHits++;
+      // Fast compression at the first hit (what the compression middleware did on every hit); a
+      // page asked for again and again is compressed harder once, for fewer bytes on every later hit.
+      if (!page.deflated || page.gzipHits === hitsBeforeHarderCompression) {
+        const before = page.deflated?.reduce((sum, part) => sum + part.length, 0) ?? 0;
+        page.deflated = deflateParts(page.parts, page.deflated ? 6 : 1);
+        const added = page.deflated.reduce((sum, part) => sum + part.length, 0) - before;
         page.bytes += added;
         this.#bytes += added;
       }
-      // The compression middleware sees the encoding, leaves the body alone and adds Vary.
       headers.push(['content-encoding', 'gzip']);
       return { status: page.status, headers, body: gzipTemplate(page.parts, page.deflated, slots) };
     }
@@ -200,7 +206,14 @@ export class PageCache {
     }
     const variant = this.variantKey(key, ordered);
     this.#remove(variant);
-    const page = { at: Date.now(), status: response.status, headers: [...response.headers], ...cut(body, { nonce, csrf: csrfToken }), sharedWithShoppers };
+    const page = {
+      at: Date.now(),
+      status: response.status,
+      headers: [...response.headers],
+      ...cut(body, { nonce, csrf: csrfToken }),
+      sharedWithShoppers,
+      gzipHits: 0,
+    };
     this.#pages.set(variant, page);
     this.#bytes += page.bytes;
     for (const oldest of this.#pages.keys()) {
