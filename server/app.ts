@@ -205,10 +205,17 @@ export function createApp(deps: AppDependencies): express.Express {
       return false;
     }
     const csrf = csrfState(cookie, deps.sessionSecret, deps.secureCookies);
-    const visitor = { nonce: res.locals.cspNonce, csrfToken: csrf.token, shopper: deps.pageCache.isShopper(cookie) };
+    const visitor = {
+      nonce: res.locals.cspNonce,
+      csrfToken: csrf.token,
+      shopper: deps.pageCache.isShopper(cookie),
+      acceptsGzip: req.acceptsEncodings('gzip') === 'gzip',
+    };
     const hit = deps.pageCache.get(deps.pageCache.variantKey(key, shown), visitor);
     if (!hit) return false;
     for (const [name, value] of hit.headers) if (name !== 'content-length') res.setHeader(name, value);
+    // The length of this body (the compression middleware drops it when it compresses one that is not yet).
+    res.setHeader('content-length', String(hit.body.length));
     if (csrf.setCookie) res.append('Set-Cookie', csrf.setCookie);
     res.status(hit.status).end(hit.body);
     countCachedSearch(req, hit.headers);

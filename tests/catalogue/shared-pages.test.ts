@@ -1,3 +1,5 @@
+import http from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productVariants, sessions } from '#app/db/schema.ts';
@@ -63,6 +65,34 @@ describe.each(testDrivers)('pages shared with shoppers on %s', (driver) => {
     // A second shopper with the same cart count shares the page.
     const alsoOne = await withCart(1);
     expect((await get(productPath(), alsoOne)).cached).toBe(true);
+  });
+
+  it('sends a cached page gzipped to a client that takes gzip, with its length, and the same page plain to one that does not', async () => {
+    const visitor = await withCart(2);
+    await get(productPath(), visitor);
+    const raw = (acceptEncoding: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get(`${shop.baseUrl}${productPath()}`, { headers: { cookie: visitor.cookie, 'accept-encoding': acceptEncoding } }, (response) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (chunk: Buffer) => chunks.push(chunk));
+            response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+          })
+          .on('error', reject);
+      });
+    const zipped = await raw('gzip');
+    expect(zipped.headers['x-page-cache']).toBe('hit');
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(Number(zipped.headers['content-length'])).toBe(zipped.body.length);
+    const plain = await raw('identity');
+    expect(plain.headers['x-page-cache']).toBe('hit');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    // Each answer has its own CSP nonce, in its header and its scripts.
+    const nonceOf = (headers: http.IncomingHttpHeaders) => /'nonce-([^']+)'/.exec(String(headers['content-security-policy']))?.[1] as string;
+    const unzipped = gunzipSync(zipped.body).toString();
+    expect(unzipped).toContain(`nonce="${nonceOf(zipped.headers)}"`);
+    expect(unzipped.replaceAll(nonceOf(zipped.headers), 'N')).toBe(plain.body.toString().replaceAll(nonceOf(plain.headers), 'N'));
+    expect(unzipped).toContain(cartLabel(2));
   });
 
   it('shows a change to the cart at once', async () => {

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { PageCache as Cache, type PageKeyRules } from './page-cache.server.ts';
 
@@ -29,6 +30,26 @@ describe('PageCache', () => {
     const hit = cache.get(key, { nonce: 'n2', csrfToken: 't2', shopper: false });
     expect(hit?.body.toString()).toBe('<script nonce="n2"></script><meta content="t2">');
     expect(hit?.headers).toContainEqual(['x-page-cache', 'hit']);
+  });
+
+  it('serves a visitor who takes gzip the same page gzipped, with their own nonce and token', async () => {
+    const cache = new PageCache();
+    const key = cache.keyOf(request('/de-de/paracord'))!;
+    const page = `<script nonce="n1"></script><meta content="t1">${'<li>Paracord 550</li>'.repeat(500)}<script nonce="n1"></script>`;
+    await cache.store(key, html(page), { shown: [], nonce: 'n1', csrfToken: 't1', renderedAt: cache.generation, sharedWithShoppers: false });
+    const sizes: number[] = [];
+    for (const [nonce, csrfToken] of ['n2', 'another-nonce', 'n4', 'n5', 'n6', 'n7'].map((nonce, index) => [nonce, `token-${index}`])) {
+      const hit = cache.get(key, { nonce: nonce!, csrfToken: csrfToken!, shopper: false, acceptsGzip: true });
+      expect(hit?.headers).toContainEqual(['content-encoding', 'gzip']);
+      expect(gunzipSync(hit!.body).toString()).toBe(page.replaceAll('n1', nonce!).replaceAll('t1', csrfToken!));
+      sizes.push(hit!.body.length);
+    }
+    expect(sizes[0]).toBeLessThan(page.length / 10);
+    // From the fifth gzip hit on, compressed harder once.
+    expect(sizes[5]).toBeLessThan(sizes[0]!);
+    const plain = cache.get(key, { nonce: 'n3', csrfToken: 't3', shopper: false });
+    expect(plain?.headers.some(([name]) => name === 'content-encoding')).toBe(false);
+    expect(plain?.body.toString()).toBe(page.replaceAll('n1', 'n3').replaceAll('t1', 't3'));
   });
 
   it('keys on the preferences that change a page and tells shoppers apart', () => {

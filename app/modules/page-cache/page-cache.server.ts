@@ -4,19 +4,20 @@
  * visitor (decision 0020: cart count, first name, what of a product is in the cart...). Anonymous
  * visitors share pages as before; shoppers with a cart or a session share the pages of routes that
  * read them only through personal inputs. The per-visitor parts that every page has, the CSP nonce
- * and the CSRF token, are stored as markers and filled in on every hit. Changes in the database
+ * and the CSRF token, are cut out and filled in on every hit. Changes in the database
  * empty the cache (decision 0019). The React Router middleware stores pages; the Express layer
  * serves hits without routing.
  */
 import { readCookie } from '#app/lib/http/cookies.server.ts';
+import { deflateParts, gzipTemplate } from '#app/lib/http/gzip-template.ts';
 import type { PersonalInput } from './personal-inputs.ts';
 
 const ttlMs = 60_000;
 const maxBytes = 64 * 1024 * 1024;
 /** Page keys whose inputs are remembered (each a few references; query strings make many keys). */
 const maxKeys = 100_000;
-const nonceMarker = '__CORDIAL_CSP_NONCE__';
-const csrfMarker = '__CORDIAL_CSRF_TOKEN__';
+/** The gzip hit of a page at which its parts are compressed again at level 6 instead of 1. */
+const hitsBeforeHarderCompression = 5;
 /** Cookies of a shopper: pages read what they mean through personal inputs. */
 const personalCookies = ['cart', 'session'];
 const preferenceCookies = ['locale', 'currency', 'vat_display', 'consent'];
@@ -28,28 +29,36 @@ interface CachedPage {
   /** The page as UTF-8, cut where the nonce and token go: parts[0] slot[0] parts[1] slot[1] ... */
   parts: Buffer[];
   slots: ('nonce' | 'csrf')[];
+  /** The parts compressed, made at the first hit that takes gzip (a page only ever rendered once is not compressed twice). */
+  deflated?: Buffer[];
+  gzipHits: number;
   bytes: number;
   /** Its route shares it with shoppers (decision 0020); otherwise only anonymous visitors get it. */
   sharedWithShoppers: boolean;
 }
 
-/** Who asks for a cached page: their CSP nonce and CSRF token, and whether they have a cart or session. */
+/** Who asks for a cached page: their CSP nonce and CSRF token, whether they have a cart or session, and whether they take gzip. */
 export interface CacheVisitor {
   nonce: string;
   csrfToken: string;
   shopper: boolean;
+  acceptsGzip?: boolean;
 }
 
-const markerPattern = new RegExp(`${nonceMarker}|${csrfMarker}`, 'g');
-
-function cut(body: string): Pick<CachedPage, 'parts' | 'slots' | 'bytes'> {
+/** The page cut where this visitor's nonce and token were, in one pass over it (no copy with markers). */
+function cut(body: string, values: { nonce: string; csrf: string }): Pick<CachedPage, 'parts' | 'slots' | 'bytes'> {
   const parts: Buffer[] = [];
   const slots: ('nonce' | 'csrf')[] = [];
+  const next = (slot: 'nonce' | 'csrf', from: number) => (values[slot] ? body.indexOf(values[slot], from) : -1);
   let last = 0;
-  for (const match of body.matchAll(markerPattern)) {
-    parts.push(Buffer.from(body.slice(last, match.index)));
-    slots.push(match[0] === nonceMarker ? 'nonce' : 'csrf');
-    last = match.index + match[0].length;
+  let at = { nonce: next('nonce', 0), csrf: next('csrf', 0) };
+  for (;;) {
+    const slot = at.nonce >= 0 && (at.csrf < 0 || at.nonce <= at.csrf) ? 'nonce' : at.csrf >= 0 ? 'csrf' : null;
+    if (!slot) break;
+    parts.push(Buffer.from(body.slice(last, at[slot])));
+    slots.push(slot);
+    last = at[slot] + values[slot].length;
+    at = { nonce: at.nonce < last ? next('nonce', last) : at.nonce, csrf: at.csrf < last ? next('csrf', last) : at.csrf };
   }
   parts.push(Buffer.from(body.slice(last)));
   return { parts, slots, bytes: parts.reduce((sum, part) => sum + part.length, 0) };
@@ -152,7 +161,8 @@ export class PageCache {
 
   /**
    * A cached page with this visitor's nonce and token filled in, if there is a fresh one and it
-   * may go to them (a shopper gets only pages their route shares).
+   * may go to them (a shopper gets only pages their route shares); gzipped (with a
+   * `content-encoding` header) when they take gzip, from parts compressed once.
    */
   get(key: string, visitor: CacheVisitor): { status: number; headers: [string, string][]; body: Buffer } | null {
     const page = this.#pages.get(key);
@@ -162,10 +172,24 @@ export class PageCache {
     }
     this.hits++;
     const values = { nonce: Buffer.from(visitor.nonce), csrf: Buffer.from(visitor.csrfToken) };
-    const body = Buffer.concat(
-      page.parts.flatMap((part, index) => (index < page.slots.length ? [part, values[page.slots[index] as 'nonce' | 'csrf']] : [part])),
-    );
-    return { status: page.status, headers: [...page.headers, ['x-page-cache', 'hit']], body };
+    const slots = page.slots.map((slot) => values[slot]);
+    const headers: [string, string][] = [...page.headers, ['x-page-cache', 'hit']];
+    if (visitor.acceptsGzip) {
+      page.gzipHits++;
+      // Fast compression at the first hit (what the compression middleware did on every hit); a
+      // page asked for again and again is compressed harder once, for fewer bytes on every later hit.
+      if (!page.deflated || page.gzipHits === hitsBeforeHarderCompression) {
+        const before = page.deflated?.reduce((sum, part) => sum + part.length, 0) ?? 0;
+        page.deflated = deflateParts(page.parts, page.deflated ? 6 : 1);
+        const added = page.deflated.reduce((sum, part) => sum + part.length, 0) - before;
+        page.bytes += added;
+        this.#bytes += added;
+      }
+      headers.push(['content-encoding', 'gzip']);
+      return { status: page.status, headers, body: gzipTemplate(page.parts, page.deflated, slots) };
+    }
+    const body = Buffer.concat(page.parts.flatMap((part, index) => (index < slots.length ? [part, slots[index] as Buffer] : [part])));
+    return { status: page.status, headers, body };
   }
 
   /**
@@ -191,7 +215,6 @@ export class PageCache {
     if (response.status !== 200 || privatePage || outdated || response.headers.has('set-cookie') || !/text\/html|text\/x-script|application\/json/.test(type))
       return response;
     const body = await response.text();
-    const templated = body.replaceAll(nonce, nonceMarker).replaceAll(csrfToken, csrfMarker);
     // Loaders run side by side, so the order of reading varies: the key order is by input key.
     const ordered = shown.toSorted((a, b) => (a.input.key < b.input.key ? -1 : a.input.key > b.input.key ? 1 : 0));
     const inputs = ordered.map(({ input }) => input);
@@ -204,7 +227,14 @@ export class PageCache {
     }
     const variant = this.variantKey(key, ordered);
     this.#remove(variant);
-    const page = { at: Date.now(), status: response.status, headers: [...response.headers], ...cut(templated), sharedWithShoppers };
+    const page = {
+      at: Date.now(),
+      status: response.status,
+      headers: [...response.headers],
+      ...cut(body, { nonce, csrf: csrfToken }),
+      sharedWithShoppers,
+      gzipHits: 0,
+    };
     this.#pages.set(variant, page);
     this.#bytes += page.bytes;
     for (const oldest of this.#pages.keys()) {
