@@ -96,8 +96,10 @@ describe.skipIf(skip)('the container image (deploy/Dockerfile)', () => {
     const previous = await podman(['image', 'inspect', '--format', '{{.Id}}', image]).catch(() => undefined);
     // The docker format keeps the HEALTHCHECK (the OCI format has no place for it).
     await podman(['build', '--format', 'docker', ...ulimits, '--file', 'deploy/Dockerfile', '--build-arg', `BASE_IMAGE=${base}`, '--tag', image, '.'], 900_000);
-    // The previous build of the tag is dangling now: free its space (layers the new one shares stay).
+    // Builds leave untagged images: the previous one of the tag goes now, those over a day old too
+    // (the younger ones are the next build's layer cache: npm ci is redone at most once a day).
     if (previous && previous !== (await podman(['image', 'inspect', '--format', '{{.Id}}', image]))) await podman(['rmi', previous]).catch(() => {});
+    await podman(['image', 'prune', '--force', '--filter', 'until=24h']).catch(() => {});
 
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
