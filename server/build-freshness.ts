@@ -33,15 +33,24 @@ function sourceFingerprint(root: string): string {
   return hash.digest('hex');
 }
 
+const stampFile = (root: string) => join(root, 'build', '.source-fingerprint');
+
+/**
+ * Marks build/ as the build of the sources as they are now. `npm run build` ends with it, so a
+ * build made apart from `npm start` (the container image's, which has no build tools) is served.
+ */
+export function stampBuild(root: string): void {
+  writeFileSync(stampFile(root), sourceFingerprint(root));
+}
+
 /** Builds the app when there is no build or the sources changed since the last one. */
 export function ensureCurrentBuild(root: string, logger: Logger): void {
-  const stamp = join(root, 'build', '.source-fingerprint');
-  const fingerprint = sourceFingerprint(root);
-  if (existsSync(join(root, 'build/server/index.js')) && existsSync(stamp) && readFileSync(stamp, 'utf8') === fingerprint) {
+  const stamp = stampFile(root);
+  if (existsSync(join(root, 'build/server/index.js')) && existsSync(stamp) && readFileSync(stamp, 'utf8') === sourceFingerprint(root)) {
     return;
   }
   logger.info('building the app (no current build found)');
   const result = spawnSync(join(root, 'node_modules/.bin/react-router'), ['build'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) throw new Error(`the build failed (exit code ${result.status})`);
-  writeFileSync(stamp, fingerprint);
+  stampBuild(root);
 }

@@ -9,6 +9,8 @@ import { auditLog, blogPosts, blogPostTranslations } from '#app/db/schema.ts';
 import type { StaffMember } from '#app/modules/admin/staff-session.server.ts';
 import { seedBlog } from '#app/modules/blog/blog-seed.server.ts';
 import { blogSitemapPaths, getBlogListing, getBlogPost, latestBlogPosts } from '#app/modules/blog/blog.server.ts';
+import { resolveCataloguePath } from '#app/modules/catalogue/resolve-path.server.ts';
+import { storefrontByCode } from '#app/modules/i18n/locales.ts';
 import { searchCatalogue } from '#app/modules/search/search.server.ts';
 import * as editor from '#app/routes/admin/content/blog-post.tsx';
 import * as list from '#app/routes/admin/content/blog-posts.tsx';
@@ -26,6 +28,7 @@ describe.each(testDrivers)('the blog in the back office on %s (issue 16)', (driv
   let support: StaffMember;
   let postId: number;
   let otherGermanSlug: string;
+  let seededGermanSlug: string;
 
   beforeAll(async () => {
     database = await createTestDatabase(driver);
@@ -40,6 +43,10 @@ describe.each(testDrivers)('the blog in the back office on %s (issue 16)', (driv
       .where(and(eq(blogPostTranslations.locale, 'de-DE'), sql`${blogPosts.id} <> ${postId}`))
       .limit(1);
     otherGermanSlug = other!.slug;
+    [{ slug: seededGermanSlug }] = (await database.db
+      .select({ slug: blogPostTranslations.slug })
+      .from(blogPostTranslations)
+      .where(and(eq(blogPostTranslations.postId, postId), eq(blogPostTranslations.locale, 'de-DE')))) as [{ slug: string }];
   });
   afterAll(async () => {
     await database?.destroy();
@@ -99,6 +106,49 @@ describe.each(testDrivers)('the blog in the back office on %s (issue 16)', (driv
     expect(await shownEverywhere()).toEqual([true, true, true, true, true]);
     const [entry] = await database.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
     expect(entry).toMatchObject({ staffId: editorStaff.id, action: 'blogPost.update', entityId: `${postId}:de-DE` });
+  });
+
+  it('keeps the old address of a renamed post: 301 to the new slug in that store only, without chains or loops', async () => {
+    const germanPath = (slug: string) => `/${storefrontByCode('de-DE')!.prefix}/ratgeber/${slug}`;
+    const movedTo = async (locale: 'de-DE' | 'en-GB', path: string) => {
+      forgetMinuteCaches(database.db);
+      const resolved = await resolveCataloguePath(database.db, locale, path);
+      return resolved?.type === 'REDIRECT' ? [resolved.redirectCode, resolved.relativeUrl] : null;
+    };
+    // The save above moved the post from its seeded slug.
+    expect(await movedTo('de-DE', `ratgeber/${seededGermanSlug}`)).toEqual([301, germanPath('fuenf-knoten')]);
+    expect(await movedTo('en-GB', `blog/${seededGermanSlug}`)).toBeNull();
+
+    expect((await save({ ...form, slug: 'fuenf-knoten-neu' })).status).toBe(302);
+    expect(await movedTo('de-DE', `ratgeber/${seededGermanSlug}`)).toEqual([301, germanPath('fuenf-knoten-neu')]);
+    expect(await movedTo('de-DE', 'ratgeber/fuenf-knoten')).toEqual([301, germanPath('fuenf-knoten-neu')]);
+
+    // Back to the earlier slug: it is the post again, no redirect away from it.
+    expect((await save(form)).status).toBe(302);
+    expect(await movedTo('de-DE', 'ratgeber/fuenf-knoten')).toBeNull();
+    expect(await movedTo('de-DE', 'ratgeber/fuenf-knoten-neu')).toEqual([301, germanPath('fuenf-knoten')]);
+    expect(await germanPost()).not.toBeNull();
+  });
+
+  it('saves the tags typed in the editor, trimmed and without repeats, and refuses too many or too long ones', async () => {
+    expect((await save({ ...form, tags: ' Knoten, Outdoor ,knoten,, Paracord ' })).status).toBe(302);
+    expect((await germanPost())!.tags).toEqual(['Knoten', 'Outdoor', 'Paracord']);
+    const editing = await callRoute(editor.loader, {
+      db: database.db,
+      staff: editorStaff,
+      path: `blog/${postId}/de-DE`,
+      params: { postId: String(postId), locale: 'de-DE' },
+    });
+    expect((editing.data as { text: { tags: string[] } }).text.tags).toEqual(['Knoten', 'Outdoor', 'Paracord']);
+
+    const eleven = Array.from({ length: 11 }, (_, index) => `Tag ${index}`).join(', ');
+    for (const tags of [eleven, 'x'.repeat(41)]) {
+      expect(await save({ ...form, tags })).toMatchObject({
+        status: 400,
+        data: { fieldErrors: { tags: { key: 'admin.blog.tagsInvalid' } }, values: { tags } },
+      });
+    }
+    expect((await germanPost())!.tags).toEqual(['Knoten', 'Outdoor', 'Paracord']);
   });
 
   it('answers a taken slug, a bad image path and a withdrawal before publication next to the fields, keeping what was typed', async () => {

@@ -9,6 +9,7 @@ import { testServices } from '../support/services.ts';
 import { blogPostTranslations, faqCategories } from '#app/db/schema.ts';
 import { blogAtomFeed } from '#app/modules/blog/blog-feed.server.ts';
 import { blogPageSize } from '#app/modules/blog/blog-paths.ts';
+import { keepOldPath } from '#app/modules/catalogue/url-redirects.server.ts';
 import { seedBlog } from '#app/modules/blog/blog-seed.server.ts';
 import { drawBlogHero } from '../../scripts/demo-catalogue/blog-heroes.ts';
 import { blogSitemapPaths, getBlogListing, getBlogPost, latestBlogPosts } from '#app/modules/blog/blog.server.ts';
@@ -142,6 +143,19 @@ describe.each(testDrivers)('FAQ and blog on %s', (driver) => {
     expect(clientPage.listing.window.page).toBe(2);
     const otherStoresSegment = (await runLoader(blogPostLoader as never, 'http://x/de-de/blog/x', { slug: 'x' }, contextFor(database.db, 'de-DE'))) as Response;
     expect(otherStoresSegment.headers.get('Location')).toBe('/de-de/ratgeber/x');
+  });
+
+  it('sends the old address of a renamed post to the post (301), keeping the query', async () => {
+    const slug = postSlug('de', 'cobra-bracelet');
+    await keepOldPath(database.db, 'de-DE', 'ratgeber/alte-adresse', `ratgeber/${slug}`);
+    const context = contextFor(database.db, 'de-DE');
+    const moved = (await runLoader(blogPostLoader as never, 'http://x/de-de/ratgeber/alte-adresse?ref=mail', { slug: 'alte-adresse' }, context)) as Response;
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get('Location')).toBe(`/de-de/ratgeber/${slug}?ref=mail`);
+    const unknown = (await runLoader(blogPostLoader as never, 'http://x/de-de/ratgeber/nie-gewesen', { slug: 'nie-gewesen' }, context)) as {
+      init: { status: number };
+    };
+    expect(unknown.init.status).toBe(404);
   });
 
   it('sanitises post bodies (spec §5) in pages and in the feed', async () => {

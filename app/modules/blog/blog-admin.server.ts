@@ -14,9 +14,11 @@ import { optionalUtcDate } from '#app/lib/forms/utc-dates.ts';
 import { containsPattern } from '#app/lib/paging/like-pattern.ts';
 import { pageOfRows } from '#app/lib/paging/page-window.ts';
 import { recordAudit } from '#app/lib/observability/audit.server.ts';
+import { keepOldPath } from '#app/modules/catalogue/url-redirects.server.ts';
 import { contentSlug } from '#app/modules/content/content-pages-admin.server.ts';
 import { type ScheduleState, scheduleStateOf } from '#app/modules/schedule/content-schedule.server.ts';
 import type { LocaleCode } from '#app/modules/i18n/locales.ts';
+import { blogPostPath } from './blog-paths.ts';
 import { refreshPostSearchDocuments } from '#app/modules/search/search-index.server.ts';
 
 const pageSize = 20;
@@ -88,7 +90,34 @@ export async function blogPostForEditing(db: Queryable, postId: number, locale: 
   return { post, text: text ?? null };
 }
 
-export const blogPostFields = ['author', 'heroImage', 'isPublished', 'publishedAt', 'unpublishAt', 'title', 'slug', 'summary', 'bodyHtml', 'heroAlt'] as const;
+export const blogPostFields = [
+  'author',
+  'heroImage',
+  'isPublished',
+  'publishedAt',
+  'unpublishAt',
+  'title',
+  'slug',
+  'summary',
+  'bodyHtml',
+  'heroAlt',
+  'tags',
+] as const;
+
+const maxTags = 10;
+const maxTagLength = 40;
+
+/** Tags typed as a comma-separated list: trimmed, without empty ones or repeats (in any case). */
+const blogTags = z.string().transform((typed, context) => {
+  const byKey = new Map<string, string>();
+  for (const tag of typed.split(',').map((part) => part.trim())) if (tag && !byKey.has(tag.toLocaleLowerCase())) byKey.set(tag.toLocaleLowerCase(), tag);
+  const tags = [...byKey.values()];
+  if (tags.length > maxTags || tags.some((tag) => tag.length > maxTagLength)) {
+    context.addIssue({ code: 'custom', message: 'admin.blog.tagsInvalid' });
+    return z.NEVER;
+  }
+  return tags;
+});
 
 /**
  * The editor's form: the post's settings, shared by every store, and this store's text. Times are
@@ -111,6 +140,7 @@ export const blogPostSchema = z
     summary: z.string().trim().min(1, 'validation.required').max(500, 'validation.invalid'),
     bodyHtml: z.string().trim().min(1, 'validation.required').max(200_000, 'validation.invalid'),
     heroAlt: z.string().trim().max(300, 'validation.invalid'),
+    tags: blogTags,
   })
   .superRefine((form, context) => {
     if (form.unpublishAt && form.unpublishAt.getTime() <= (form.publishedAt ?? new Date()).getTime())
@@ -118,7 +148,10 @@ export const blogPostSchema = z
   });
 export type BlogPostInput = z.output<typeof blogPostSchema>;
 
-/** Saves a post's settings and one store's text; 'slug-taken' when another post of the store has the slug. */
+/**
+ * Saves a post's settings and one store's text; 'slug-taken' when another post of the store has the
+ * slug. A changed slug leaves a 301 from the post's old address in that store to the new one.
+ */
 export async function saveBlogPost(
   db: Database,
   staffId: number,
@@ -141,11 +174,12 @@ export async function saveBlogPost(
         .update(blogPosts)
         .set({ ...settings, updatedAt: sql`now()` })
         .where(eq(blogPosts.id, postId));
-      const text = { title: input.title, slug: input.slug, summary: input.summary, bodyHtml: input.bodyHtml, heroAlt: input.heroAlt };
+      const text = { title: input.title, slug: input.slug, summary: input.summary, bodyHtml: input.bodyHtml, heroAlt: input.heroAlt, tags: input.tags };
       await tx
         .insert(blogPostTranslations)
         .values({ postId, locale, ...text })
         .onConflictDoUpdate({ target: [blogPostTranslations.postId, blogPostTranslations.locale], set: text });
+      if (before.text) await keepOldPath(tx, locale, blogPostPath(locale, before.text.slug), blogPostPath(locale, input.slug));
       await recordAudit(tx, {
         staffId,
         action: 'blogPost.update',

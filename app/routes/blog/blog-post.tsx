@@ -1,4 +1,4 @@
-import { data, Link, useRouteLoaderData } from 'react-router';
+import { data, Link, redirect, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/blog-post';
 import { BlogImage, PostMeta, PostTags } from '#app/components/blog/blog-parts.tsx';
 import { Breadcrumbs } from '#app/components/catalogue/product-card.tsx';
@@ -6,14 +6,15 @@ import { JsonLd } from '#app/components/json-ld.tsx';
 import { PageHead } from '#app/components/page-head.tsx';
 import { servicesContext, storefrontContext } from '#app/context.ts';
 import { orUnavailable } from '#app/db/with-database.server.ts';
-import { blogListingPath } from '#app/modules/blog/blog-paths.ts';
+import { blogListingPath, blogPostPath } from '#app/modules/blog/blog-paths.ts';
 import { type BlogPostPage, getBlogPost } from '#app/modules/blog/blog.server.ts';
+import { resolveCataloguePath } from '#app/modules/catalogue/resolve-path.server.ts';
 import { useI18n } from '#app/modules/i18n/i18n.tsx';
 import type { loader as rootLoader } from '#app/root.tsx';
 import { ensureOwnBlogSegment } from './blog-segment.server.ts';
 import { shareWithShoppers } from '#app/modules/page-cache/shared-pages.server.ts';
 
-/** /{prefix}/{blog segment}/{post slug}; an unknown post is the 404 page. */
+/** /{prefix}/{blog segment}/{post slug}; an old slug redirects (301) to the post's new one, an unknown post is the 404 page. */
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   // Reads the visitor only through personal inputs: served from the cache to shoppers too (decision 0020).
   shareWithShoppers(context);
@@ -21,7 +22,11 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const { storefront } = context.get(storefrontContext);
   ensureOwnBlogSegment(url, storefront);
   const post = await orUnavailable(() => getBlogPost(db, storefront.code, params.slug, siteUrl));
-  if (!post) throw data(null, { status: 404 });
+  if (!post) {
+    const moved = await orUnavailable(() => resolveCataloguePath(db, storefront.code, blogPostPath(storefront.code, params.slug)));
+    if (moved?.type === 'REDIRECT') throw redirect(`${moved.relativeUrl}${url.search}`, moved.redirectCode);
+    throw data(null, { status: 404 });
+  }
   return { prefix: storefront.prefix, listingPath: blogListingPath(storefront.code), post, alternates: post.alternates };
 }
 

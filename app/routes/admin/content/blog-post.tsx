@@ -113,6 +113,7 @@ export default function BlogPostEditor({ loaderData, actionData }: Route.Compone
           {field('summary', t('admin.blog.summary'), text?.summary ?? '', { required: true, rows: 3, hint: t('admin.blog.summaryHint') })}
           {field('bodyHtml', t('admin.contentPages.body'), text?.bodyHtml ?? '', { required: true, rows: 14, hint: t('admin.contentPages.bodyHint') })}
           {field('heroAlt', t('admin.blog.imageAlt'), text?.heroAlt ?? '')}
+          {field('tags', t('admin.blog.tags'), text?.tags.join(', ') ?? '', { hint: t('admin.blog.tagsHint') })}
         </fieldset>
         <fieldset>
           <legend>{t('admin.blog.settings')}</legend>
