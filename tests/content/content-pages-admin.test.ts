@@ -85,6 +85,28 @@ describe.each(testDrivers)('information pages in the back office on %s (issue 16
     expect(await pageHits('Tagen Binnen')).toEqual([]);
   });
 
+  it('sends every old slug straight to the newest one, and never in a loop', async () => {
+    const slugNow = async () =>
+      (
+        await database.db
+          .select({ slug: contentPageTranslations.slug })
+          .from(contentPageTranslations)
+          .where(and(eq(contentPageTranslations.pageId, pageId), eq(contentPageTranslations.locale, 'de-DE')))
+      )[0]!.slug;
+    const first = await slugNow();
+    expect((await post({ ...fields, slug: 'ruecksendung-zwei', intent: 'save' })).status).toBe(302);
+    expect((await post({ ...fields, slug: 'ruecksendung-drei', intent: 'save' })).status).toBe(302);
+    const toNewest = { type: 'REDIRECT', redirectCode: 301, relativeUrl: '/de-de/ruecksendung-drei' };
+    expect(await resolveCataloguePath(database.db, 'de-DE', first)).toEqual(toNewest);
+    expect(await resolveCataloguePath(database.db, 'de-DE', 'ruecksendung-zwei')).toEqual(toNewest);
+    // Back to the first slug: the page answers there again, and the others lead to it.
+    expect((await post({ ...fields, slug: first, intent: 'save' })).status).toBe(302);
+    // (What the storefront change notification does in a running shop.)
+    forgetMinuteCaches(database.db);
+    expect(await resolveCataloguePath(database.db, 'de-DE', first)).not.toMatchObject({ type: 'REDIRECT' });
+    expect(await resolveCataloguePath(database.db, 'de-DE', 'ruecksendung-zwei')).toMatchObject({ relativeUrl: `/de-de/${first}` });
+  });
+
   it('answers a taken slug and a bad slug next to the field, with what was typed', async () => {
     const [other] = await database.db
       .select({ slug: contentPageTranslations.slug })

@@ -7,7 +7,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '#app/db/client.server.ts';
 import { isUniqueViolation } from '#app/db/errors.ts';
-import { contentPages, contentPageTranslations, urlRedirects } from '#app/db/schema.ts';
+import { contentPages, contentPageTranslations } from '#app/db/schema.ts';
+import { keepOldPath } from '#app/modules/catalogue/url-redirects.server.ts';
 import { recordAudit } from '#app/lib/observability/audit.server.ts';
 import type { LocaleCode } from '#app/modules/i18n/locales.ts';
 import { refreshPageSearchDocuments } from '#app/modules/search/search-index.server.ts';
@@ -109,14 +110,8 @@ export async function saveContentPageText(
         .insert(contentPageTranslations)
         .values({ pageId, locale, ...values })
         .onConflictDoUpdate({ target: [contentPageTranslations.pageId, contentPageTranslations.locale], set: values });
-      if (before && before.slug !== input.slug) {
-        // The old address keeps working; a redirect stored from the new slug would only shadow the page.
-        await tx
-          .insert(urlRedirects)
-          .values({ locale, fromPath: before.slug, toPath: input.slug, statusCode: 301 })
-          .onConflictDoUpdate({ target: [urlRedirects.locale, urlRedirects.fromPath], set: { toPath: input.slug, statusCode: 301 } });
-        await tx.delete(urlRedirects).where(and(eq(urlRedirects.locale, locale), eq(urlRedirects.fromPath, input.slug)));
-      }
+      // The old address keeps working (no chains; a redirect from the new slug would shadow the page).
+      if (before) await keepOldPath(tx, locale, before.slug, input.slug);
       await tx
         .update(contentPages)
         .set({ updatedAt: sql`now()` })
