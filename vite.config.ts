@@ -31,6 +31,8 @@ export default defineConfig({
     ssr: { build: { rollupOptions: { input: './server/app.ts' } } },
     client: { build: { rolldownOptions: { output: { codeSplitting: { groups: clientChunks }, chunkFileNames } } } },
   },
+  // Vite's manifest stays in build/client/.vite (not served): e2e/page-weight reads what a product page's code imports.
+  build: { manifest: true },
   // One id for the server and browser bundles of a build (issue 17: open tabs notice a new build).
   define: { __CORDIAL_BUILD_ID__: JSON.stringify(buildId) },
   plugins: [reactRouter(), serviceWorkerPlugin(), precompressPlugin()],
