@@ -5,7 +5,7 @@ import { buildId, serviceWorkerPlugin } from './scripts/app-build/service-worker
 
 /**
  * Fewer, larger chunks for the browser (issue 14, decision 0029): React, React DOM and React
- * Router in one, the storefront's shared code in another, instead of some thirty files a page
+ * Router in one, the storefront's shared code in a few, instead of some thirty files a page
  * would preload (each a request and its headers on a phone).
  */
 const clientChunks = [

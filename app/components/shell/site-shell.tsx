@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense } from 'react';
+import type { ReactNode } from 'react';
 import { useMatches, useRouteLoaderData } from 'react-router';
 import { useI18n } from '#app/modules/i18n/i18n.tsx';
 import { storefrontByCode } from '#app/modules/i18n/locales.ts';
@@ -28,41 +28,33 @@ export function SiteShell({ layout, alternates, children }: { layout: LayoutData
         {t('header.skipToContent')}
       </a>
       {layout.regionPrompt && <RegionPrompt prompt={layout.regionPrompt} alternates={alternates} />}
-      {/* Three Suspense boundaries (issue 14, decision 0029): the browser hydrates the header, the
-          page and the footer one after the other, each a shorter task than the whole page at once;
-          and the page's own code, loaded on demand, arrives while the previous page stays. Nothing
-          suspends on the server (the catalogue page's loader waits for its code). */}
-      <Suspense>
-        {inCheckout ? (
-          <CheckoutHeader prefix={prefix} shopName={shopName} />
-        ) : (
-          <>
-            <SiteHeader
-              prefix={prefix}
-              shopName={shopName}
-              categoryTree={layout.categoryTree}
-              cartItemCount={layout.cartItemCount}
-              customerFirstName={layout.customerFirstName}
-            />
-            <UspBar />
-          </>
-        )}
-      </Suspense>
-      <AppNotices />
-      <main id="main" className="site-main" tabIndex={-1}>
-        <Suspense>{children}</Suspense>
-      </main>
-      {!inCheckout && (
-        <Suspense>
-          <SiteFooter
+      {inCheckout ? (
+        <CheckoutHeader prefix={prefix} shopName={shopName} />
+      ) : (
+        <>
+          <SiteHeader
             prefix={prefix}
             shopName={shopName}
-            currencies={layout.currencies}
-            alternates={alternates}
-            paymentMethods={layout.paymentMethods}
-            supportContacts={layout.supportContacts}
+            categoryTree={layout.categoryTree}
+            cartItemCount={layout.cartItemCount}
+            customerFirstName={layout.customerFirstName}
           />
-        </Suspense>
+          <UspBar />
+        </>
+      )}
+      <AppNotices />
+      <main id="main" className="site-main" tabIndex={-1}>
+        {children}
+      </main>
+      {!inCheckout && (
+        <SiteFooter
+          prefix={prefix}
+          shopName={shopName}
+          currencies={layout.currencies}
+          alternates={alternates}
+          paymentMethods={layout.paymentMethods}
+          supportContacts={layout.supportContacts}
+        />
       )}
       <AnalyticsConsent consent={layout.consent} prefix={prefix} />
       {(layout.consent === null || layout.showCookieSettings) && <CookieBanner consent={layout.consent} expanded={layout.showCookieSettings} />}
