@@ -14,6 +14,7 @@ import { RouterContextProvider } from 'react-router';
 import { type AppServices, requestInfoContext, servicesContext } from '#app/context.ts';
 import type { TrustProxy } from './env.server.ts';
 import { cacheControlFor } from '#app/lib/http/cache-policy.ts';
+import { serveBuildAssets } from '#app/lib/http/build-assets.server.ts';
 import { hasMalformedPath, malformedTargetStandIn } from '#app/lib/http/request-target.ts';
 import { checkHealth } from '#app/lib/observability/health.server.ts';
 import { detectStorefront } from '#app/modules/i18n/locale-detection.ts';
@@ -134,6 +135,9 @@ export function createApp(deps: AppDependencies): express.Express {
     next();
   });
 
+  // The build's scripts and styles, with the headers that apply to them (not the pages' below).
+  app.use('/assets', serveBuildAssets(join(deps.clientBuildDir, 'assets')));
+
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -169,7 +173,6 @@ export function createApp(deps: AppDependencies): express.Express {
     res.sendFile(join(deps.clientBuildDir, 'sw.js'), { headers: { 'Cache-Control': 'no-cache' }, cacheControl: false }, (error) => error && next());
   });
 
-  app.use('/assets', express.static(join(deps.clientBuildDir, 'assets'), { immutable: true, maxAge: '1y', index: false }));
   // Other public files (favicon, manifest...): only paths that name a file look on disk.
   const publicFiles = express.static(deps.clientBuildDir, { maxAge: '1h', index: false });
   app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));

@@ -1,9 +1,7 @@
+import { use } from 'react';
 import { data, redirect } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/catalogue-page';
-import { ListingPage } from '#app/components/catalogue/listing-page.tsx';
-import { ProductPage } from '#app/components/catalogue/product-page.tsx';
-import { ContentPage } from '#app/components/content/content-page.tsx';
 import { customerContext, requestInfoContext, servicesContext, storefrontContext } from '#app/context.ts';
 import { catalogueReads } from '#app/db/client.server.ts';
 import { orUnavailable } from '#app/db/with-database.server.ts';
@@ -28,6 +26,20 @@ import { recordId } from '#app/lib/forms/record-id.ts';
 import { isDocumentSubmission, outcomeLocation } from '#app/lib/http/form-submission.ts';
 import { addedOutcome, stockAlertOutcome } from '#app/modules/cart/add-to-cart-outcome.ts';
 import { readPersonal, shareWithShoppers } from '#app/modules/page-cache/shared-pages.server.ts';
+import { moduleOnDemand } from '#app/lib/ui/module-on-demand.ts';
+
+/**
+ * Each kind of page in its own chunk (issue 14, decision 0029): a product page loads and preloads
+ * the product page's code, not the listing's or the content widgets'. The first page of a kind
+ * waits for its code: on the server the loader (so the render never suspends there), in the
+ * browser the hydration (the server's HTML stays) or the navigation's transition (React Router
+ * navigates in one, so the previous page stays until the code is there).
+ */
+const pageCode = {
+  category: moduleOnDemand(() => import('#app/components/catalogue/listing-page.tsx')),
+  product: moduleOnDemand(() => import('#app/components/catalogue/product-page.tsx')),
+  content: moduleOnDemand(() => import('#app/components/content/content-page.tsx')),
+};
 
 /** The catch-all of spec §2: a category, a product, a content page, a stored redirect, or not found. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -45,7 +57,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (resolved.type === 'REDIRECT') throw redirect(`${resolved.relativeUrl}${url.search}`, resolved.redirectCode);
     const [index, display] = await Promise.all([getListingIndex(db), priceDisplayFor(reads, selection)]);
     if (resolved.type === 'CATEGORY') {
-      const category = await getCategoryPage(reads, index, resolved.id, url.searchParams, locale, display);
+      const [category] = await Promise.all([getCategoryPage(reads, index, resolved.id, url.searchParams, locale, display), pageCode.category()]);
       return { kind: 'category' as const, prefix: selection.storefront.prefix, alternates: category.alternates, category };
     }
     if (resolved.type === 'PRODUCT') {
@@ -54,11 +66,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         readPersonal(context, inCartInput(resolved.id)),
         // Only the product page offers a choice of list (the layout does not read them on every page).
         readPersonal(context, wishlistChoiceInput),
+        pageCode.product(),
       ]);
       if (!product) throw data(null, { status: 404 });
       return { kind: 'product' as const, prefix: selection.storefront.prefix, alternates: product.alternates, product, inCart, wishlists };
     }
-    const page = await contentPageView(reads, resolved.id, selection, { siteUrl, shopName, onlinePaymentsEnabled: payments !== null });
+    const [page] = await Promise.all([
+      contentPageView(reads, resolved.id, selection, { siteUrl, shopName, onlinePaymentsEnabled: payments !== null }),
+      pageCode.content(),
+    ]);
     if (!page) throw data(null, { status: 404 });
     return { kind: 'content' as const, prefix: selection.storefront.prefix, alternates: page.alternates, page };
   });
@@ -140,13 +156,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function CataloguePage({ loaderData, actionData }: Route.ComponentProps) {
   switch (loaderData.kind) {
-    case 'category':
+    case 'category': {
+      const { ListingPage } = use(pageCode.category());
       return <ListingPage data={loaderData.category} prefix={loaderData.prefix} wishlist />;
-    case 'product':
+    }
+    case 'product': {
+      const { ProductPage } = use(pageCode.product());
       return <ProductPage key={loaderData.product.detail.product.sku} data={loaderData.product} prefix={loaderData.prefix} inCart={loaderData.inCart} />;
-    case 'content':
+    }
+    case 'content': {
+      const { ContentPage } = use(pageCode.content());
       return (
         <ContentPage page={loaderData.page} prefix={loaderData.prefix} actionData={actionData && 'contact' in actionData ? actionData.contact : undefined} />
       );
+    }
   }
 }

@@ -1,0 +1,83 @@
+/**
+ * Issue 14's script budget, counted in bytes rather than timed: the scripts a product page
+ * preloads plus the product page's own code (loaded on demand, decision 0029), as the shop sends
+ * them compressed to a browser, stay within 130 KB.
+ */
+import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { shopperUserAgent } from './support/browser.ts';
+
+const baseUrl = inject('baseUrl');
+const budgetBytes = 130 * 1024;
+
+/** Vite's manifest of the browser build the shop serves: source file → chunk, and what each chunk imports. */
+type ViteManifest = Record<string, { file: string; imports?: string[] }>;
+const manifest = JSON.parse(readFileSync(join(import.meta.dirname, '../build/client/.vite/manifest.json'), 'utf8')) as ViteManifest;
+
+/** How React Router's build names the chunk of a route module. */
+const routeChunk = '?__react-router-build-client-route';
+
+const chunkOf = (source: string) => {
+  const chunk = manifest[source];
+  if (!chunk) throw new Error(`${source} is not in the build's manifest`);
+  return chunk;
+};
+
+/** A chunk's file and those of everything it imports (what the browser fetches before running it). */
+function filesOf(source: string, files = new Set<string>()): Set<string> {
+  const chunk = chunkOf(source);
+  if (files.has(`/${chunk.file}`)) return files;
+  files.add(`/${chunk.file}`);
+  for (const imported of chunk.imports ?? []) filesOf(imported, files);
+  return files;
+}
+
+/** The first link of a class on a page (as the bench finds its pages). */
+const firstLink = (html: string, className: string) =>
+  [...html.matchAll(/<a\b[^>]*>/g)]
+    .map(([tag]) => tag)
+    .find((tag) => new RegExp(`class="[^"]*\\b${className}\\b`).test(tag))
+    ?.match(/href="([^"]+)"/)?.[1];
+
+const page = async (path: string) => {
+  const response = await fetch(`${baseUrl}${path}`, { headers: { 'user-agent': shopperUserAgent } });
+  expect(response.status).toBe(200);
+  return response.text();
+};
+
+/** The bytes of a file as sent to a browser that takes brotli and gzip (fetch would decompress them). */
+const sentBytes = (path: string) =>
+  new Promise<number>((resolve, reject) => {
+    request(`${baseUrl}${path}`, { headers: { 'accept-encoding': 'gzip, deflate, br, zstd', 'user-agent': shopperUserAgent } }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      response.on('end', () => (response.statusCode === 200 ? resolve(bytes) : reject(new Error(`${path}: ${response.statusCode}`))));
+    })
+      .on('error', reject)
+      .end();
+  });
+
+describe('script weight of a product page (issue 14)', () => {
+  it('stays within the budget', async () => {
+    const category = firstLink(await page('/en-gb'), 'category-menu__link') ?? '/en-gb/paracord';
+    const product = firstLink(await page(category), 'product-card__link');
+    if (!product) throw new Error(`no product link on ${category}`);
+    const html = await page(product);
+    const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map(([tag]) => tag);
+    expect(preloads.length).toBeGreaterThan(3);
+    const preloaded = new Set(preloads.map((tag) => /href="([^"]+)"/.exec(tag)?.[1] ?? ''));
+
+    expect(preloaded).toContain(`/${chunkOf(`app/routes/catalogue-page.tsx${routeChunk}`).file}`);
+
+    const scripts = new Set([...preloaded, ...filesOf('app/components/catalogue/product-page.tsx')]);
+    const sizes = await Promise.all([...scripts].map(async (file) => [file, await sentBytes(file)] as const));
+    const total = sizes.reduce((sum, [, bytes]) => sum + bytes, 0);
+    const listing = sizes
+      .toSorted((a, b) => b[1] - a[1])
+      .map(([file, bytes]) => `${(bytes / 1024).toFixed(1)} KB ${file}`)
+      .join('\n');
+    expect(total, `${scripts.size} scripts, ${(total / 1024).toFixed(1)} KB:\n${listing}`).toBeLessThanOrEqual(budgetBytes);
+  });
+});
