@@ -4,7 +4,7 @@ import { precompressPlugin } from './scripts/app-build/precompress-plugin.ts';
 import { buildId, serviceWorkerPlugin } from './scripts/app-build/service-worker-plugin.ts';
 
 /**
- * Fewer, larger chunks for the browser (issue 14, decision 0029): React, React DOM and React
+ * Fewer, larger chunks for the browser (issue 14, decision 0030): React, React DOM and React
  * Router in one, the storefront's shared code in a few, instead of some thirty files a page
  * would preload (each a request and its headers on a phone).
  */

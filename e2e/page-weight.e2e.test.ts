@@ -1,6 +1,6 @@
 /**
  * Issue 14's script budget, counted in bytes rather than timed: the scripts a product page
- * preloads plus the product page's own code (loaded on demand, decision 0029), as the shop sends
+ * preloads plus the product page's own code (loaded on demand, decision 0030), as the shop sends
  * them compressed to a browser, stay within 130 KB.
  */
 import { readFileSync } from 'node:fs';

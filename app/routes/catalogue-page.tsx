@@ -29,7 +29,7 @@ import { readPersonal, shareWithShoppers } from '#app/modules/page-cache/shared-
 import { moduleOnDemand } from '#app/lib/ui/module-on-demand.ts';
 
 /**
- * Each kind of page in its own chunk (issue 14, decision 0029): a product page loads and preloads
+ * Each kind of page in its own chunk (issue 14, decision 0030): a product page loads and preloads
  * the product page's code, not the listing's or the content widgets'. The first page of a kind
  * waits for its code: on the server the loader (so the render never suspends there), in the
  * browser the hydration (the server's HTML stays) or the navigation's transition (React Router
