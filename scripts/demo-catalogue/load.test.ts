@@ -73,12 +73,14 @@ describe.each(testDrivers)('copying the cords for a larger catalogue on %s', (dr
   const plan = planCatalogue({ scale });
   const cords = plan.products.filter((p) => cordTypes.some((type) => type.code === p.productType));
   const cord = cords[0]!;
-  const newArrivals = async () =>
-    (
-      await database.db.execute(
-        sql`select count(*)::int as n from product_categories pc join categories c on c.id = pc.category_id where c.code = 'new-arrivals'`,
-      )
-    ).rows[0] as { n: number };
+  const newArrivals = () =>
+    database.db.$count(
+      schema.productCategories,
+      inArray(
+        schema.productCategories.categoryId,
+        database.db.select({ id: schema.categories.id }).from(schema.categories).where(eq(schema.categories.code, 'new-arrivals')),
+      ),
+    );
 
   beforeAll(async () => {
     database = await createTestDatabase(driver);
