@@ -67,12 +67,6 @@ class Shopper {
     return answer.body;
   }
 
-  /** Posts a form that answers with its page (200). */
-  async submit(step: string, path: string, fields: Record<string, string>) {
-    const answer = await this.#request(step, path, { method: 'POST', body: new URLSearchParams({ _csrf: this.csrf, ...fields }) });
-    if (answer.status !== 200) throw new Error(`${step}: POST ${path} answered ${answer.status}`);
-  }
-
   /** Posts a form and expects the redirect to `next` (a path ending). */
   async post(step: string, path: string, fields: Record<string, string>, next: RegExp) {
     const answer = await this.#request(step, path, { method: 'POST', body: new URLSearchParams({ _csrf: this.csrf, ...fields }) });
@@ -109,14 +103,20 @@ export async function runCheckouts(
       const product = await shopper.get('product page', productPath);
       const variantId = product.match(/name="variantId" value="(\d+)"/)?.[1];
       if (!variantId) throw new Error(`no add-to-cart form on ${productPath}`);
-      await shopper.submit('add to cart', productPath, { intent: 'add-to-cart', variantId, quantity: '10' });
+      // Post/redirect/get back to the product page, its message in the address.
+      await shopper.post('add to cart', productPath, { intent: 'add-to-cart', variantId, quantity: '10' }, new RegExp(`^${productPath}\\?`));
       await shopper.get('cart page', '/nl-nl/checkout');
       await shopper.get('checkout steps', '/nl-nl/checkout/customer');
       await shopper.post('checkout steps', '/nl-nl/checkout/customer', { email: `bench-${index}-${round}@example.com` }, /\/checkout\/shipping$/);
       await shopper.get('checkout steps', '/nl-nl/checkout/shipping');
-      await shopper.post('checkout steps', '/nl-nl/checkout/shipping', { ...address, shippingMethod: 'home_delivery' }, /\/checkout\/billing$/);
+      await shopper.post(
+        'checkout steps',
+        '/nl-nl/checkout/shipping',
+        { ...address, shippingMethod: 'home_delivery', billingSame: 'on' },
+        /\/checkout\/billing$/,
+      );
       await shopper.get('checkout steps', '/nl-nl/checkout/billing');
-      await shopper.post('checkout steps', '/nl-nl/checkout/billing', { billingSame: 'same' }, /\/checkout\/payment$/);
+      await shopper.post('checkout steps', '/nl-nl/checkout/billing', { ownReference: '', remarks: '' }, /\/checkout\/payment$/);
       await shopper.get('checkout steps', '/nl-nl/checkout/payment');
       const success = await shopper.post(
         'place order',
