@@ -3,9 +3,11 @@
  * `--scales` (default 1,10) a database seeded with the demo catalogue at that size, and for each
  * `--processes` (default 1,2,4) the shop started with WEB_CONCURRENCY=n: start time, memory per
  * process (from /metrics), listing and search latency under load (rendered pages: a cart cookie
- * keeps them out of the page cache). Prints figures; not a test.
+ * keeps them out of the page cache) and checkout throughput (bench:checkout's shoppers buying over
+ * HTTP at once). Prints figures; not a test.
  *   BENCH_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres node bench/scale.ts --scales 1,10,100
- * Each scale's database (cordial_bench_scale_<n>) is created, and dropped at the end unless --keep.
+ * Each scale's database (<prefix><n>, prefix cordial_bench_scale_) is created and seeded, and
+ * dropped at the end unless --keep; --reuse takes one kept from an earlier run as it is.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,6 +18,7 @@ import pg from 'pg';
 import { startShop } from '../e2e/support/shop-server.ts';
 import { freePort } from '../tests/support/free-port.ts';
 import { fetchText, ms, percentile, runLoad, shopperHeaders } from './support/bench-kit.ts';
+import { runCheckouts } from './support/checkout-driver.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
@@ -23,7 +26,11 @@ const { values } = parseArgs({
     scales: { type: 'string', default: '1,10' },
     processes: { type: 'string', default: '1,2,4' },
     requests: { type: 'string', default: '300' },
+    shoppers: { type: 'string', default: '10' },
+    checkouts: { type: 'string', default: '3' },
+    prefix: { type: 'string', default: 'cordial_bench_scale_' },
     keep: { type: 'boolean', default: false },
+    reuse: { type: 'boolean', default: false },
   },
 });
 const adminUrl = process.env.BENCH_DATABASE_URL;
@@ -34,17 +41,20 @@ if (!adminUrl) {
 const scales = values.scales.split(',').map(Number);
 const processCounts = values.processes.split(',').map(Number);
 const requests = Number(values.requests);
+const shoppers = Number(values.shoppers);
+const checkoutsPerShopper = Number(values.checkouts);
 const uncached = { ...shopperHeaders, cookie: 'cart=00000000-0000-4000-8000-000000000000' };
 
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
+async function query(connectionString: string, sql: string): Promise<unknown[]> {
+  const client = new pg.Client({ connectionString });
   await client.connect();
   try {
-    await client.query(sql);
+    return (await client.query(sql)).rows;
   } finally {
     await client.end();
   }
 }
+const admin = (sql: string) => query(adminUrl, sql);
 
 /** Resident memory of every process of the shop, from its /metrics, in MB. */
 async function memoryPerProcess(metricsUrl: string): Promise<string> {
@@ -55,20 +65,31 @@ async function memoryPerProcess(metricsUrl: string): Promise<string> {
 
 const lines: string[] = [];
 for (const scale of scales) {
-  const name = `cordial_bench_scale_${String(scale).replace('.', '_')}`;
+  const name = `${values.prefix}${String(scale).replace('.', '_')}`;
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  await admin(`drop database if exists ${name} with (force)`);
-  await admin(`create database ${name}`);
+  const reused = values.reuse && (await admin(`select 1 from pg_database where datname = '${name}'`)).length > 0;
+  if (!reused) {
+    await admin(`drop database if exists ${name} with (force)`);
+    await admin(`create database ${name}`);
+  }
   const dataDir = mkdtempSync(join(tmpdir(), 'cordial-bench-scale-'));
   try {
-    console.log(`seeding scale ${scale} into ${name}`);
-    const seeded = spawnSync(process.execPath, ['scripts/seed.ts', '--scale', String(scale), '--data-dir', dataDir], {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, DATABASE_URL: url.href },
-    });
-    if (seeded.status !== 0) throw new Error(`seeding failed (exit code ${seeded.status})`);
+    let seedSeconds = 0;
+    if (!reused) {
+      console.log(`seeding scale ${scale} into ${name}`);
+      const seedStarted = performance.now();
+      const seeded = spawnSync(process.execPath, ['scripts/seed.ts', '--scale', String(scale), '--data-dir', dataDir], {
+        cwd: root,
+        stdio: 'inherit',
+        env: { ...process.env, DATABASE_URL: url.href },
+      });
+      if (seeded.status !== 0) throw new Error(`seeding failed (exit code ${seeded.status})`);
+      seedSeconds = (performance.now() - seedStarted) / 1000;
+    }
+    const [{ products }] = (await query(url.href, 'select count(*)::int as products from products')) as [{ products: number }];
+    lines.push(`scale ${scale}: ${products} products, ${reused ? 'database reused' : `seeded in ${seedSeconds.toFixed(0)} s`}`);
+    console.log(lines.at(-1));
     for (const processes of processCounts) {
       const metricsPort = await freePort();
       const started = performance.now();
@@ -83,6 +104,8 @@ for (const scale of scales) {
         await runLoad({ urls: [category, ...search], headers: uncached, requests: 20, clients: 2 });
         const listing = await runLoad({ urls: [category], headers: uncached, requests, clients: 10 });
         const searching = await runLoad({ urls: search, headers: uncached, requests, clients: 10 });
+        const memory = await memoryPerProcess(`http://127.0.0.1:${metricsPort}/metrics`);
+        const buying = await runCheckouts(shop.baseUrl, { shoppers, checkoutsPerShopper });
         lines.push(
           [
             `scale ${scale}`.padEnd(10),
@@ -90,7 +113,8 @@ for (const scale of scales) {
             `start ${startSeconds.toFixed(1)} s`,
             `listing p95 ${ms(percentile(listing.sorted, 95))} ${listing.perSecond.toFixed(0)} req/s`,
             `search p95 ${ms(percentile(searching.sorted, 95))} ${searching.perSecond.toFixed(0)} req/s`,
-            `memory ${await memoryPerProcess(`http://127.0.0.1:${metricsPort}/metrics`)}`,
+            `checkout ${(buying.orders / buying.seconds).toFixed(1)} orders/s (${shoppers} shoppers)`,
+            `memory ${memory}`,
           ].join('  '),
         );
         console.log(lines.at(-1));

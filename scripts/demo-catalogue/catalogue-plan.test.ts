@@ -152,9 +152,7 @@ describe('the demo catalogue plan', () => {
     );
   });
 
-  it('grows with the scale factor for benchmarks', () => {
-    const larger = planCatalogue({ scale: 2 });
-    expect(larger.products.filter((p) => p.isCordOrRope).length).toBeGreaterThanOrEqual(2 * 3500);
-    expect(new Set(larger.products.map((p) => p.sku)).size).toBe(larger.products.length);
+  it('plans at most the whole catalogue: larger ones are copies the database makes (load.test.ts)', () => {
+    expect(() => planCatalogue({ scale: 2 })).toThrow(/at most/);
   });
 });

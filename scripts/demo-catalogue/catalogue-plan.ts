@@ -106,7 +106,7 @@ export interface CataloguePlan {
 
 export interface PlanOptions {
   seed?: number;
-  /** multiplies the number of cord products (benchmarks use 10) */
+  /** the share of the cord designs to plan, at most 1 (tests use 0.1; larger catalogues are copies, see load.ts) */
   scale?: number;
 }
 
@@ -403,6 +403,7 @@ const filterableSizeAttributes = new Set(['feed_through_size', 'strap_width']);
 const designCategory: Record<string, string> = { solid: 'solid-colours', reflective: 'reflective', glow: 'glow-in-the-dark' };
 
 export function planCatalogue({ seed = 20261122, scale = 1 }: PlanOptions = {}): CataloguePlan {
+  if (scale > 1) throw new Error('the plan covers at most the whole catalogue (scale 1); loadDemoCatalogue copies it for more');
   const random = new Random(seed);
   const pool = designPool(random);
   const products: PlannedProduct[] = [];
@@ -436,9 +437,7 @@ export function planCatalogue({ seed = 20261122, scale = 1 }: PlanOptions = {}):
     // The next cord type shares a tenth of this one's two-colour designs, as real ranges overlap.
     twoColourOffset += Math.round(designs.filter((d) => d.colours.length === 2).length * 0.9);
     designs.forEach((design, index) => {
-      const sku = `${type.skuPrefix}-${String(index + 1).padStart(type.designCount * scale >= 10_000 ? 5 : 4, '0')}`;
-      // at scale > 1 a design repeats: tell the copies apart by a batch number
-      const batch = Math.floor(index / Math.max(1, designs.length / scale));
+      const sku = `${type.skuPrefix}-${String(index + 1).padStart(4, '0')}`;
       const colours = design.colours.map((c) => c.hex);
       const imagePath = `swatches/${type.swatchKind}/${design.code}.svg`;
       images.set(imagePath, { drawing: 'cord', input: { colours, pattern: design.pattern.code, seed: index + 1, kind: type.swatchKind } });
@@ -449,7 +448,7 @@ export function planCatalogue({ seed = 20261122, scale = 1 }: PlanOptions = {}):
       const productOutOfStock = random.chance(0.03);
       const texts = perLocale((locale, language) => {
         const designLabel = designName(design, language);
-        const name = `${text.name[language]} – ${designLabel}${batch > 0 && scale > 1 ? ` #${batch + 1}` : ''}`;
+        const name = `${text.name[language]} – ${designLabel}`;
         const description = fill(text.description[language], {
           design: designLabel,
           diameter: `${formatNumber(type.diameterMm, locale)} mm`,

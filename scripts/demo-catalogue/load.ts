@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Database } from '#app/db/client.server.ts';
+import { type Database, queryRows } from '#app/db/client.server.ts';
 import * as schema from '#app/db/schema.ts';
 import { localeCodes } from '#app/modules/i18n/locales.ts';
 import { rebuildSearchIndex } from '#app/modules/search/search-index.server.ts';
@@ -17,9 +17,12 @@ import { loadDemoStaff } from './demo-staff.ts';
 import { loadDemoGiftCard } from './demo-gift-card.ts';
 import { loadDemoPickupPoints } from './pickup-points.ts';
 import { type CataloguePlan, type PlanOptions, planCatalogue } from './catalogue-plan.ts';
+import { cordTypes } from './product-types.ts';
 
 /** Review dates count back from a fixed day, so the same seed gives the same data. */
 const reviewReferenceTime = Date.UTC(2026, 10, 1);
+
+const cordTypeCodes = cordTypes.map((type) => type.code);
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -32,25 +35,51 @@ export interface LoadOptions extends PlanOptions {
   mediaDir: string;
 }
 
-export async function loadDemoCatalogue(db: Database, { mediaDir, ...planOptions }: LoadOptions) {
+export async function loadDemoCatalogue(db: Database, { mediaDir, scale = 1, seed }: LoadOptions) {
   const started = performance.now();
-  const plan = planCatalogue(planOptions);
+  // Above 1 the scale is a number of copies of the cords, made by the database (copyCords): planning
+  // and sending every row from here took hours at 100×.
+  if (scale > 1 && !Number.isInteger(scale)) throw new Error('a scale above 1 must be a whole number');
+  const copies = Math.max(1, scale);
+  const plan = planCatalogue({ seed, scale: Math.min(1, scale) });
   writeImages(plan, mediaDir);
-  await db.transaction((tx) => writePlan(tx, plan));
+  await db.transaction(async (tx) => {
+    await writePlan(tx, plan);
+    if (copies > 1) await copyCords(tx, copies, plan.products.length);
+  });
   await loadDemoCustomer(db);
   await loadDemoStaff(db);
   await loadDemoPickupPoints(db);
   await loadDemoGiftCard(db);
-  await rebuildSearchIndex(db);
+  await buildSearchIndex(db);
   // Fresh statistics, or the planner guesses row counts and scans whole tables.
   await db.execute(sql`analyze`);
+  const cordTypeProducts = plan.products.filter((p) => cordTypeCodes.includes(p.productType)).length;
   return {
-    products: plan.products.length,
-    cordAndRopeProducts: plan.products.filter((p) => p.isCordOrRope).length,
-    variants: plan.products.reduce((sum, p) => sum + p.variants.length, 0),
+    products: plan.products.length + (copies - 1) * cordTypeProducts,
+    cordAndRopeProducts: plan.products.filter((p) => p.isCordOrRope).length * copies,
+    variants: await db.$count(schema.productVariants),
     images: plan.images.size,
     seconds: Math.round(performance.now() - started) / 1000,
   };
+}
+
+/**
+ * The search index, with its GIN indexes made once over all documents at the end instead of grown
+ * row by row: that took most of the seeding time at 10× and 100× the catalogue. One transaction, so
+ * nobody searches without them.
+ */
+async function buildSearchIndex(db: Database) {
+  await db.transaction(async (tx) => {
+    const ginIndexes = await queryRows<{ name: string; definition: string }>(
+      tx,
+      sql`select indexname as name, indexdef as definition from pg_indexes
+          where schemaname = current_schema() and tablename in ('search_documents', 'search_lexicon') and indexdef like '% USING gin %'`,
+    );
+    for (const index of ginIndexes) await tx.execute(sql`drop index ${sql.identifier(index.name)}`);
+    await rebuildSearchIndex(tx);
+    for (const index of ginIndexes) await tx.execute(sql.raw(index.definition));
+  });
 }
 
 function writeImages(plan: CataloguePlan, mediaDir: string) {
@@ -262,4 +291,71 @@ async function writePlan(tx: Transaction, plan: CataloguePlan) {
     schema.relatedProducts,
     plan.related.map((r) => ({ productId: productId(r.sku), relatedProductId: productId(r.relatedSku), kind: r.kind, position: r.position })),
   );
+}
+
+/**
+ * Adds copies 2…`copies` of every cord product (the types that scale; accessories, tools and kits
+ * do not) with everything that hangs off it, in set-based statements: copy k's SKUs end in -Ck
+ * (PC550-0001-C2, its variants PC550-0001-C2-10M), its names in " #k" and its URL keys in "-k".
+ * A copy's related products are the same accessories and the other cords of its own copy; the
+ * new arrivals stay the 48 of the first copy.
+ */
+export async function copyCords(tx: Transaction, copies: number, positions: number) {
+  const types = sql.join(
+    cordTypeCodes.map((code) => sql`${code}`),
+    sql`, `,
+  );
+  // New ids in (copy, position) order, numbered on from the tables' highest; sequences set after.
+  await tx.execute(sql`
+    create temporary table product_copies on commit drop as
+    select p.id as source_id, k as copy, (select max(id) from products) + row_number() over (order by k, p.position) as id
+    from products p cross join generate_series(2, ${copies}::int) k
+    where p.product_type in (${types})`);
+  await tx.execute(sql`
+    insert into products (id, sku, kind, product_type, is_active, has_sample, sold_by_length, position)
+    select c.id, p.sku || '-C' || c.copy, p.kind, p.product_type, p.is_active, p.has_sample, p.sold_by_length, p.position + (c.copy - 1) * ${positions}::int
+    from product_copies c join products p on p.id = c.source_id`);
+  await tx.execute(sql`
+    create temporary table variant_copies on commit drop as
+    select v.id as source_id, c.copy, c.id as product_id, (select max(id) from product_variants) + row_number() over (order by c.id, v.position) as id
+    from product_copies c join product_variants v on v.product_id = c.source_id`);
+  await tx.execute(sql`
+    insert into product_variants (id, product_id, sku, price_cents, stock_quantity, weight_grams, position, is_active)
+    select vc.id, vc.product_id, p.sku || '-C' || vc.copy || substr(v.sku, length(p.sku) + 1), v.price_cents, v.stock_quantity, v.weight_grams, v.position, v.is_active
+    from variant_copies vc join product_variants v on v.id = vc.source_id join products p on p.id = v.product_id`);
+  for (const table of ['products', 'product_variants']) {
+    await tx.execute(sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.identifier(table)}))`);
+  }
+  await tx.execute(sql`
+    insert into product_translations (product_id, locale, name, url_key, description, meta_description)
+    select c.id, t.locale, t.name || ' #' || c.copy, t.url_key || '-' || c.copy, t.description, t.meta_description
+    from product_copies c join product_translations t on t.product_id = c.source_id`);
+  await tx.execute(sql`
+    insert into product_categories (product_id, category_id, position)
+    select c.id, pc.category_id, pc.position + (c.copy - 1) * ${positions}::int
+    from product_copies c join product_categories pc on pc.product_id = c.source_id
+    where pc.category_id <> (select id from categories where code = 'new-arrivals')`);
+  await tx.execute(sql`
+    insert into product_attribute_values (product_id, attribute_id, option_id, value_number, value_text)
+    select c.id, a.attribute_id, a.option_id, a.value_number, a.value_text
+    from product_copies c join product_attribute_values a on a.product_id = c.source_id order by c.id, a.id`);
+  await tx.execute(sql`
+    insert into product_images (product_id, path, width, height, position, alt)
+    select c.id, i.path, i.width, i.height, i.position, i.alt
+    from product_copies c join product_images i on i.product_id = c.source_id order by c.id, i.id`);
+  await tx.execute(sql`
+    insert into variant_option_values (variant_id, attribute_id, option_id)
+    select vc.id, o.attribute_id, o.option_id from variant_copies vc join variant_option_values o on o.variant_id = vc.source_id`);
+  await tx.execute(sql`
+    insert into price_tiers (variant_id, min_quantity, unit_price_cents)
+    select vc.id, t.min_quantity, t.unit_price_cents from variant_copies vc join price_tiers t on t.variant_id = vc.source_id order by vc.id, t.id`);
+  await tx.execute(sql`
+    insert into product_reviews (product_id, customer_id, locale, author_name, rating, title, body, status, created_at, rejection_reason, reply, replied_at)
+    select c.id, r.customer_id, r.locale, r.author_name, r.rating, r.title, r.body, r.status, r.created_at, r.rejection_reason, r.reply, r.replied_at
+    from product_copies c join product_reviews r on r.product_id = c.source_id order by c.id, r.id`);
+  await tx.execute(sql`
+    insert into related_products (product_id, related_product_id, kind, position)
+    select c.id, coalesce(rc.id, r.related_product_id), r.kind, r.position
+    from product_copies c join related_products r on r.product_id = c.source_id
+    left join product_copies rc on rc.source_id = r.related_product_id and rc.copy = c.copy`);
 }

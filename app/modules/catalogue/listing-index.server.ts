@@ -182,6 +182,32 @@ export function invalidateListingIndex(db: Database): void {
   indexes.delete(catalogueReads(db));
 }
 
+/**
+ * One copy of each distinct value across the index's products: the strings read from the
+ * database, and the (read-only) category sets, option and number maps and colour lists many
+ * products have alike. A copy per product cost some 5.9 KB a product, 2.2 GB at 100× the demo
+ * catalogue (issue 18, decision 0031).
+ */
+function sharedValues() {
+  const one = <T>(keyOf: (value: T) => string) => {
+    const seen = new Map<string, T>();
+    return (value: T): T => {
+      const key = keyOf(value);
+      const found = seen.get(key);
+      if (found !== undefined) return found;
+      seen.set(key, value);
+      return value;
+    };
+  };
+  return {
+    string: one<string>((value) => value),
+    categoryIds: one<Set<number>>((ids) => [...ids].sort((a, b) => a - b).join()),
+    options: one<Map<string, string[]>>((options) => JSON.stringify([...options])),
+    numbers: one<Map<string, number>>((numbers) => JSON.stringify([...numbers])),
+    colourHexes: one<string[]>((hexes) => hexes.join()),
+  };
+}
+
 /** Products per slice of the large reads: about 5,000 translation rows, some 30 ms on PGlite. */
 const defaultProductsPerSlice = 400;
 
@@ -278,23 +304,33 @@ export async function buildListingIndex(db: Database, { productsPerSlice = defau
   for (const row of translationRows) {
     const product = byId.get(row.productId);
     if (!product) continue;
-    product.names[row.locale as LocaleCode] = row.name;
-    product.urlKeys[row.locale as LocaleCode] = row.urlKey;
+    // Stores that share a language (en, en-GB) share the string.
+    product.names[row.locale as LocaleCode] = Object.values(product.names).find((name) => name === row.name) ?? row.name;
+    product.urlKeys[row.locale as LocaleCode] = Object.values(product.urlKeys).find((key) => key === row.urlKey) ?? row.urlKey;
   }
   for (const row of categoryLinks) byId.get(Number(row.product_id))?.categoryIds.add(Number(row.category_id));
+  const shared = sharedValues();
   for (const row of imageRows) {
     const product = byId.get(Number(row.product_id));
-    if (product) product.imagePath = row.path;
+    if (product) product.imagePath = shared.string(row.path);
   }
   for (const row of valueRows) {
     const product = byId.get(Number(row.product_id));
     if (!product) continue;
+    const attribute = shared.string(row.attribute);
     if (row.option !== null) {
-      product.options.set(row.attribute, [...(product.options.get(row.attribute) ?? []), row.option]);
-      if (row.attribute === 'color' && row.swatch) product.colourHexes.push(row.swatch);
+      product.options.set(attribute, [...(product.options.get(attribute) ?? []), shared.string(row.option)]);
+      if (attribute === 'color' && row.swatch) product.colourHexes.push(shared.string(row.swatch));
     } else if (row.number !== null) {
-      product.numbers.set(row.attribute, Number(row.number));
+      product.numbers.set(attribute, Number(row.number));
     }
+  }
+  for (const product of byId.values()) {
+    product.productType = shared.string(product.productType);
+    product.categoryIds = shared.categoryIds(product.categoryIds);
+    product.options = shared.options(product.options);
+    product.numbers = shared.numbers(product.numbers);
+    product.colourHexes = shared.colourHexes(product.colourHexes);
   }
 
   const labelsOf = <K>(rows: { locale: string; label: string }[], key: (row: never) => K) => {

@@ -80,6 +80,22 @@ function post(postings: Postings, keys: string[], position: number) {
   }
 }
 
+/**
+ * One string per word across a store's products: splitting made a string per word per product,
+ * half of the 1.6 KB a product and store these words took at 10× the catalogue (issue 18,
+ * decision 0031).
+ */
+function sharedWords() {
+  const words = new Map<string, string>();
+  return (list: string[]): string[] =>
+    list.map((word) => {
+      const same = words.get(word);
+      if (same !== undefined) return same;
+      words.set(word, word);
+      return word;
+    });
+}
+
 const codePointOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 async function buildProductWords(db: Database, index: ListingIndex, locale: LocaleCode): Promise<ProductWords> {
@@ -100,11 +116,12 @@ async function buildProductWords(db: Database, index: ListingIndex, locale: Loca
     keywords: [],
     keywordPostings: new Map(),
   };
+  const shared = sharedWords();
   products.forEach((product, position) => {
-    const folded = foldedWordsOf(`${product.names[locale]} ${product.sku}`);
-    const nameStems = (nameWords[position] as string[]).flatMap((word) => stems.get(word) || []);
+    const folded = shared(foldedWordsOf(`${product.names[locale]} ${product.sku}`));
+    const nameStems = shared((nameWords[position] as string[]).flatMap((word) => stems.get(word) || []));
     const labels = [...product.options].flatMap(([attribute, codes]) => codes.map((code) => optionLabels.get(`${attribute}:${code}`) ?? ''));
-    const keywords = parsedWordsOf(`${product.sku} ${labels.join(' ')}`);
+    const keywords = shared(parsedWordsOf(`${product.sku} ${labels.join(' ')}`));
     words.folded.push(folded);
     words.nameStems.push(nameStems);
     words.keywords.push(keywords);

@@ -73,7 +73,14 @@ const ginIndexes = ['search_documents_document_idx', 'search_documents_other_kin
  * merge it, which costs nothing when it is empty.
  */
 async function mergePendingIndexEntries(db: Database): Promise<void> {
-  await db.execute(sql.raw(`select ${ginIndexes.map((name) => `gin_clean_pending_list('${name}'::regclass)`).join(', ')}`));
+  // Those that exist: seeding drops them while it writes the documents and makes them at the end.
+  await db.execute(
+    sql`select gin_clean_pending_list(c.oid) from pg_class c
+        where c.relkind = 'i' and c.relnamespace = current_schema()::regnamespace and c.relname in (${sql.join(
+          ginIndexes.map((name) => sql`${name}`),
+          sql`, `,
+        )})`,
+  );
 }
 
 /** Temporary tables of the rebuild, dropped at its commit. */
