@@ -12,6 +12,7 @@ import { parseCsv } from '#app/lib/http/csv.ts';
 import { readXlsx, type SheetCell, xlsxStream } from '#app/lib/http/xlsx.ts';
 import { createLogger } from '#app/lib/observability/logger.server.ts';
 import { createDemoDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
+import { countTurns } from '../support/event-loop-turns.ts';
 
 const logger = createLogger('silent');
 
@@ -299,19 +300,13 @@ describe.each(testDrivers)('catalogue import and export on %s (issue 16)', (driv
   it('lets waiting requests in between the statements of a batch, which stays one transaction', async () => {
     const batch = (await currentVariants()).slice(0, importBatchSize);
     let turns = 0;
-    let counting = true;
-    const turn = () => {
-      if (!counting) return;
-      turns++;
-      setImmediate(turn);
-    };
     await database.db.transaction(async (tx) => {
-      setImmediate(turn);
+      const stop = countTurns();
       await applyWrites(
         tx,
         batch.map((variant) => ({ variantId: variant.id, variant: { stock: variant.stockQuantity + 1 } })),
       );
-      counting = false;
+      turns = stop();
     });
     expect(turns).toBeGreaterThanOrEqual(Math.ceil(batch.length / 100) - 1);
     expect(Object.values(await stockOf(batch.map((variant) => variant.id)))).toEqual(batch.map((variant) => variant.stockQuantity + 1));

@@ -12,22 +12,7 @@ import {
 import { listingIndexChangeOf } from '#app/modules/catalogue/storefront-changes.server.ts';
 import { productWords } from '#app/modules/search/product-words.server.ts';
 import { createDemoDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
-
-/** Counts event-loop turns (macrotasks) until stopped: requests get a turn only between them. */
-function countTurns() {
-  let turns = 0;
-  let running = true;
-  const turn = () => {
-    if (!running) return;
-    turns++;
-    setImmediate(turn);
-  };
-  setImmediate(turn);
-  return () => {
-    running = false;
-    return turns;
-  };
-}
+import { countTurns } from '../support/event-loop-turns.ts';
 
 describe.each(testDrivers)('listing index on %s (issue 21: no stall while it is built)', (driver) => {
   let database: TestDatabase;

@@ -45,6 +45,8 @@ export interface CacheVisitor {
   acceptsGzip?: boolean;
 }
 
+const byteLength = (parts: Buffer[]) => parts.reduce((sum, part) => sum + part.length, 0);
+
 /** The page cut where this visitor's nonce and token were, in one pass over it (no copy with markers). */
 function cut(body: string, values: { nonce: string; csrf: string }): Pick<CachedPage, 'parts' | 'slots' | 'bytes'> {
   const parts: Buffer[] = [];
@@ -61,7 +63,7 @@ function cut(body: string, values: { nonce: string; csrf: string }): Pick<Cached
     at = { nonce: at.nonce < last ? next('nonce', last) : at.nonce, csrf: at.csrf < last ? next('csrf', last) : at.csrf };
   }
   parts.push(Buffer.from(body.slice(last)));
-  return { parts, slots, bytes: parts.reduce((sum, part) => sum + part.length, 0) };
+  return { parts, slots, bytes: byteLength(parts) };
 }
 
 /** What a page showed of the visitor, in the order it was read. */
@@ -179,9 +181,9 @@ export class PageCache {
       // Fast compression at the first hit (what the compression middleware did on every hit); a
       // page asked for again and again is compressed harder once, for fewer bytes on every later hit.
       if (!page.deflated || page.gzipHits === hitsBeforeHarderCompression) {
-        const before = page.deflated?.reduce((sum, part) => sum + part.length, 0) ?? 0;
+        const before = byteLength(page.deflated ?? []);
         page.deflated = deflateParts(page.parts, page.deflated ? 6 : 1);
-        const added = page.deflated.reduce((sum, part) => sum + part.length, 0) - before;
+        const added = byteLength(page.deflated) - before;
         page.bytes += added;
         this.#bytes += added;
       }
