@@ -119,6 +119,8 @@ describe('content in the back office (issue 16)', () => {
       .getByRole('navigation', { name: t('admin.blog.otherStores') })
       .getByRole('link', { name: 'de-DE' })
       .click();
+    // Both editors have the same fields: wait for the German one, or the save may reach the English text.
+    await page.getByRole('group', { name: t('admin.blog.textIn', { locale: 'de-DE' }) }).waitFor();
     await page.getByLabel(t('admin.blog.publishedAt')).fill(new Date(Date.now() - 3_600_000).toISOString().slice(0, 16));
     await page.getByRole('button', { name: t('admin.save') }).click();
     await page
