@@ -4,6 +4,7 @@
  * the success page, for several shoppers at once. Throws on any unexpected answer and when two
  * orders share a number. Every request carries the shopper's cookies, so nothing is cached.
  */
+import { type Answer, FormClient } from '../../e2e/support/form-client.ts';
 import { shopperHeaders } from './bench-kit.ts';
 
 const address = {
@@ -20,56 +21,33 @@ const address = {
   phone: '+31 30 123 4567',
 };
 
-/** One shopper: a cookie jar and the CSRF token of the last page seen. */
+/** One shopper without JavaScript (e2e's FormClient: cookies and CSRF token), timing each step. */
 class Shopper {
-  readonly #base: string;
-  readonly #cookies = new Map<string, string>();
-  csrf = '';
+  readonly #client: FormClient;
   readonly timings = new Map<string, number[]>();
 
   constructor(base: string) {
-    this.#base = base;
+    this.#client = new FormClient(base);
   }
 
-  async #request(
-    step: string,
-    path: string,
-    init: { method?: string; body?: URLSearchParams } = {},
-  ): Promise<{ status: number; location: string | null; body: string }> {
+  async #timed(step: string, path: string, form?: Record<string, string>): Promise<Answer> {
     const started = performance.now();
-    const response = await fetch(`${this.#base}${path}`, {
-      method: init.method ?? 'GET',
-      body: init.body,
-      redirect: 'manual',
-      headers: {
-        ...shopperHeaders,
-        origin: this.#base,
-        cookie: [...this.#cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-        ...(init.body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-      },
-    });
-    const body = await response.text();
+    const answer = await this.#client.request(path, form, { timeoutMs: 120_000 });
     const list = this.timings.get(step) ?? [];
     list.push(performance.now() - started);
     this.timings.set(step, list);
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(';');
-      const [name, ...value] = pair!.split('=');
-      this.#cookies.set(name!.trim(), value.join('='));
-    }
-    this.csrf = body.match(/name="_csrf" value="([^"]+)"/)?.[1] ?? this.csrf;
-    return { status: response.status, location: response.headers.get('location'), body };
+    return answer;
   }
 
   async get(step: string, path: string) {
-    const answer = await this.#request(step, path);
+    const answer = await this.#timed(step, path);
     if (answer.status !== 200) throw new Error(`${step}: GET ${path} answered ${answer.status}`);
     return answer.body;
   }
 
   /** Posts a form and expects the redirect to `next` (a path ending). */
   async post(step: string, path: string, fields: Record<string, string>, next: RegExp) {
-    const answer = await this.#request(step, path, { method: 'POST', body: new URLSearchParams({ _csrf: this.csrf, ...fields }) });
+    const answer = await this.#timed(step, path, fields);
     if (![302, 303].includes(answer.status) || !next.test(answer.location ?? '')) {
       throw new Error(`${step}: POST ${path} answered ${answer.status} ${answer.location ?? ''} ${answer.body.match(/role="alert"[^>]*>([^<]+)/)?.[1] ?? ''}`);
     }
