@@ -10,7 +10,7 @@ import { catalogueLanguageOf, planCatalogue } from '../scripts/demo-catalogue/ca
 import { categoryPath } from '../scripts/demo-catalogue/vocabulary/catalogue-text.ts';
 import { baseColours } from '../scripts/demo-catalogue/vocabulary/colours.ts';
 import { facetLabels, facetValues } from '../scripts/demo-catalogue/vocabulary/facet-text.ts';
-import { openBrowser, shopperUserAgent } from './support/browser.ts';
+import { openBrowser, shopperUserAgent, untilHydrated } from './support/browser.ts';
 
 const baseUrl = inject('baseUrl');
 // The shop was seeded from the same deterministic plan, so the test knows every price.
@@ -128,7 +128,9 @@ describe('the catalogue journey in Chromium', () => {
     await page.goto(`${baseUrl}/en-gb/${product.texts['en-GB'].urlKey}`);
     const main = page.getByRole('img', { name: product.texts['en-GB'].name });
     expect(await main.getAttribute('src')).toContain(product.imagePaths[0]);
-    await page.getByRole('link', { name: t('en-GB', 'product.showImage', { number: 2 }) }).click();
+    const second = page.getByRole('link', { name: t('en-GB', 'product.showImage', { number: 2 }) });
+    await untilHydrated(second);
+    await second.click();
     await expect.poll(() => main.getAttribute('src')).toContain(product.imagePaths[1]);
     expect(page.url()).not.toContain('image=');
     const html = await (await fetch(`${baseUrl}/en-gb/${product.texts['en-GB'].urlKey}?image=1`, { headers: { 'user-agent': shopperUserAgent } })).text();

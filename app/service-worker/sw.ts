@@ -21,6 +21,7 @@ import {
 import { storefronts } from '#app/modules/i18n/locales.ts';
 import {
   cartQueueSentMessage,
+  cartQueueToldMessage,
   isCartPage,
   isLogout,
   isNeverStored,
@@ -29,6 +30,7 @@ import {
   offlinePagePath,
   queueWhenOfflineHeader,
   replayCartQueueMessage,
+  type SentAdditions,
 } from '#app/modules/pwa/offline-rules.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __SW_MANIFEST: (PrecacheEntry | string)[] };
@@ -100,18 +102,46 @@ function replayCartQueueOnce(): Promise<void> {
 /** Sends the queued additions in order; one that fails again goes back to the front and the sync is retried. */
 async function replayCartQueue(queue: BackgroundSyncQueue) {
   let sent = 0;
-  for (let entry = await queue.shiftRequest(); entry; entry = await queue.shiftRequest()) {
-    try {
-      await fetch(entry.request.clone());
-      sent += 1;
-    } catch (error) {
-      await queue.unshiftRequest(entry);
-      throw error;
+  try {
+    for (let entry = await queue.shiftRequest(); entry; entry = await queue.shiftRequest()) {
+      try {
+        await fetch(entry.request.clone());
+        sent += 1;
+      } catch (error) {
+        await queue.unshiftRequest(entry);
+        throw error;
+      }
     }
+  } finally {
+    await tellPagesOfSentAdditions(sent);
   }
-  if (sent > 0) {
-    for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage({ type: cartQueueSentMessage, count: sent });
-  }
+}
+
+/**
+ * Additions sent from the queue that no page has confirmed showing: Background Sync may send them
+ * while no page listens (one is still loading, or none is open), so each page that starts (it
+ * asks for a replay) hears of them until one confirms. Kept in Cache Storage, as the worker may
+ * be stopped in between; changed one at a time.
+ */
+const untoldAdditionsCache = 'cart-queue-untold';
+const untoldAdditionsKey = '/untold-additions';
+let untoldChanges: Promise<unknown> = Promise.resolve();
+function changeUntoldAdditions(change: (batches: SentAdditions[]) => SentAdditions[]): Promise<SentAdditions[]> {
+  const next = untoldChanges.then(async () => {
+    const cache = await caches.open(untoldAdditionsCache);
+    const kept = await cache.match(untoldAdditionsKey);
+    const batches = change(kept ? ((await kept.json()) as SentAdditions[]) : []);
+    await cache.put(untoldAdditionsKey, new Response(JSON.stringify(batches)));
+    return batches;
+  });
+  untoldChanges = next.catch(() => undefined);
+  return next;
+}
+
+async function tellPagesOfSentAdditions(sent: number) {
+  const untold = await changeUntoldAdditions((batches) => (sent > 0 ? [...batches, { id: crypto.randomUUID(), count: sent }] : batches));
+  if (untold.length === 0) return;
+  for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage({ type: cartQueueSentMessage, batches: untold });
 }
 
 const serwist = new Serwist({
@@ -194,7 +224,11 @@ const serwist = new Serwist({
 });
 
 self.addEventListener('message', (event) => {
-  const message = event.data as { type?: string; prefix?: string } | null;
+  const message = event.data as { type?: string; prefix?: string; ids?: string[] } | null;
+  if (message?.type === cartQueueToldMessage && Array.isArray(message.ids)) {
+    const told = new Set(message.ids);
+    event.waitUntil(changeUntoldAdditions((batches) => batches.filter((batch) => !told.has(batch.id))).catch(() => undefined));
+  }
   if (message?.type === replayCartQueueMessage) event.waitUntil(replayCartQueueOnce().catch(() => undefined));
   if (message?.type === keepOfflinePageMessage && message.prefix) event.waitUntil(keepOfflinePage(message.prefix).catch(() => undefined));
 });

@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, chromium } from 'playwright-core';
+import { type BrowserContext, chromium, type Locator } from 'playwright-core';
 import { watchBrowser } from './failure-report.ts';
 
 export const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
@@ -46,4 +46,18 @@ export async function openBrowser(options: BrowserOptions = {}): Promise<Browser
   });
   watchBrowser(context);
   return context;
+}
+
+/**
+ * Resolves once React has hydrated the element (it carries React's props): a click before that is
+ * the browser's own, and a link then loads a new document, which a busy machine shows as a flake.
+ */
+export async function untilHydrated(element: Locator): Promise<void> {
+  await element.evaluate(
+    (node) =>
+      new Promise<void>((resolve) => {
+        const check = () => (Object.keys(node).some((key) => key.startsWith('__reactProps$')) ? resolve() : setTimeout(check, 20));
+        check();
+      }),
+  );
 }

@@ -1,9 +1,10 @@
 /**
  * What every page starts with JavaScript (issue 17), kept small for the script budget (issue 14):
- * the chunk-load rule of spec §8, the install offer, online/offline, and, when the browser is idle,
+ * the chunk-load rule of spec §8, the install offer, online/offline, forms offline, and, when the browser is idle,
  * the lazily loaded service worker code.
  */
 import { appStatus } from './app-status.ts';
+import { holdFormOffline } from './offline-forms.ts';
 import { cacheBustingUrl, chunkReloadAdvice, chunkReloadPolicy, countRouterReloads, isChunkLoadError, nextChunkReload } from './chunk-reload.ts';
 
 const chunkReloadsKey = 'cordial:chunk-reloads';
@@ -93,6 +94,8 @@ export function startAppShell(): () => void {
     ['appinstalled', onInstalled, false],
     ['online', onConnection, false],
     ['offline', onConnection, false],
+    // Capture on the window: before the router's own submit handling.
+    ['submit', holdFormOffline, true],
   ];
   for (const [type, listener, capture] of listeners) window.addEventListener(type, listener, capture);
   // React Router's own reload after a route module failed to load counts in the same window.

@@ -17,8 +17,17 @@ export const noOfflineCopyHeader = 'x-no-offline-copy';
 /** Sent with an add to cart that the worker may queue when the network is down. */
 export const queueWhenOfflineHeader = 'x-queue-when-offline';
 
-/** The message the worker posts to its pages once queued additions reached the cart. */
+/**
+ * The message the worker posts to its pages once queued additions reached the cart, with every
+ * batch sent that no page has confirmed yet (cartQueueToldMessage, with the batches' ids).
+ */
 export const cartQueueSentMessage = 'cart-queue-sent';
+export const cartQueueToldMessage = 'cart-queue-told';
+/** Additions that one replay of the queue sent. */
+export interface SentAdditions {
+  id: string;
+  count: number;
+}
 /** The message a page posts so that the worker keeps its store's offline page. */
 export const keepOfflinePageMessage = 'keep-offline-page';
 /** The message a page posts to the worker when it is online again (browsers without Background Sync). */

@@ -1,17 +1,15 @@
 /**
  * The page's side of the service worker (issue 17, spec §4), loaded lazily by app-shell.ts:
  * registration, the update check every 1800 s (worker active, browser online, /sw.js answering
- * 200), the build id check, and the offline rules of the page: links load whole documents
- * (the worker answers them), an add to cart is queued, other forms wait for the connection.
+ * 200), the build id check, and the offline rule for links: they load whole documents (the
+ * worker answers them). Forms offline: offline-forms.ts, part of the shell.
  */
 import { appStatus } from './app-status.ts';
 import { buildIdPath, currentBuildId } from './build-id.ts';
-import { cartQueueSentMessage, keepOfflinePageMessage, queueWhenOfflineHeader, replayCartQueueMessage } from './offline-rules.ts';
+import { cartQueueSentMessage, cartQueueToldMessage, keepOfflinePageMessage, replayCartQueueMessage, type SentAdditions } from './offline-rules.ts';
 
 /** Spec §9: the service worker update check interval. */
 export const updateCheckIntervalMs = 1800 * 1000;
-
-const queuedIntents = new Set(['add-to-cart', 'sample']);
 
 export async function startServiceWorker(): Promise<void> {
   const container = navigator.serviceWorker;
@@ -33,12 +31,19 @@ export async function startServiceWorker(): Promise<void> {
   // Another tab activated a new version: this one loads it at its next navigation.
   container.addEventListener('controllerchange', () => hadController && appStatus.update({ updateReady: true }));
 
-  container.addEventListener('message', (event: MessageEvent<{ type?: string; count?: number }>) => {
+  // Every batch is shown once, and confirmed to the worker so that no later page repeats it.
+  const shownBatches = new Set<string>();
+  container.addEventListener('message', (event: MessageEvent<{ type?: string; batches?: SentAdditions[] }>) => {
     if (event.data?.type !== cartQueueSentMessage) return;
-    const count = event.data.count ?? 0;
+    const fresh = (event.data.batches ?? []).filter((batch) => !shownBatches.has(batch.id));
+    if (fresh.length === 0) return;
+    for (const batch of fresh) shownBatches.add(batch.id);
+    const count = fresh.reduce((sum, batch) => sum + batch.count, 0);
     appStatus.update((current) => ({ sentAdditions: current.sentAdditions + count, queuedAdditions: Math.max(0, current.queuedAdditions - count) }));
+    event.source?.postMessage({ type: cartQueueToldMessage, ids: fresh.map((batch) => batch.id) });
   });
-  // Browsers without Background Sync: the worker sends the queue when the page is back online or opens.
+  // Browsers without Background Sync: the worker sends the queue when the page is back online or
+  // opens. Opening also hears of additions Background Sync sent while no page was listening.
   const replayQueue = () => container.controller?.postMessage({ type: replayCartQueueMessage });
   window.addEventListener('online', replayQueue);
   if (navigator.onLine) replayQueue();
@@ -51,7 +56,6 @@ export async function startServiceWorker(): Promise<void> {
   document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && void checkForUpdate(registration));
 
   document.addEventListener('click', (event) => followLinkAsDocument(event, registration), true);
-  document.addEventListener('submit', (event) => holdFormOffline(event), true);
 }
 
 /** Spec §4: the check runs only while the worker is active, the browser online and /sw.js answers 200. */
@@ -80,27 +84,4 @@ function followLinkAsDocument(event: MouseEvent, registration: ServiceWorkerRegi
   if (!(link instanceof HTMLAnchorElement) || link.target || link.hasAttribute('download') || link.origin !== location.origin) return;
   event.stopPropagation();
   if (updateReady) registration.waiting?.postMessage({ type: 'SKIP_WAITING' });
-}
-
-/** Offline: an add to cart goes to the worker's queue; any other form stays as typed with a notice. */
-function holdFormOffline(event: SubmitEvent) {
-  if (navigator.onLine || event.defaultPrevented) return;
-  const form = event.target;
-  if (!(form instanceof HTMLFormElement) || form.method === 'dialog') return;
-  event.preventDefault();
-  event.stopPropagation();
-  const submitter = event.submitter as HTMLButtonElement | null;
-  if (!navigator.serviceWorker.controller || !queuedIntents.has(submitter?.value ?? '')) {
-    appStatus.update({ formNeedsConnection: true });
-    return;
-  }
-  const body = new URLSearchParams();
-  for (const [name, value] of new FormData(form, submitter)) if (typeof value === 'string') body.append(name, value);
-  appStatus.update((current) => ({ queuedAdditions: current.queuedAdditions + 1 }));
-  fetch(form.action, { method: 'POST', body, headers: { [queueWhenOfflineHeader]: '1' }, redirect: 'manual' }).then(
-    // The connection was back after all: it reached the cart.
-    () => appStatus.update((current) => ({ queuedAdditions: current.queuedAdditions - 1, sentAdditions: current.sentAdditions + 1 })),
-    // Queued by the worker (it rejects after storing the request).
-    () => undefined,
-  );
 }
