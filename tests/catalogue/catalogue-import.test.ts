@@ -272,8 +272,11 @@ describe.each(testDrivers)('catalogue import and export on %s (issue 16)', (driv
     for (let attempt = 0; attempt < 40 && payloads.length === 0; attempt++) await new Promise((resolve) => setTimeout(resolve, 50));
     await new Promise((resolve) => setTimeout(resolve, 200));
     await unlisten();
-    // 30 variants sold out in one batch: one notification, from the runner, naming the table.
-    expect(payloads).toEqual(['product_variants']);
+    // 30 variants sold out in one batch: one notification, from the runner, naming the table and their products.
+    expect(payloads).toHaveLength(1);
+    const [table, ids] = payloads[0]!.split(';');
+    expect(table).toBe('product_variants');
+    expect(new Set(ids!.split(',').map(Number))).toEqual(new Set(inStock.map((variant) => variant.productId)));
   });
 
   it('tells the storefront of an import of several batches every few seconds, not once per batch (decision 0029)', async () => {
@@ -325,7 +328,7 @@ describe.each(testDrivers)('catalogue import and export on %s (issue 16)', (driv
     await database.db.update(productVariants).set({ stockQuantity: 0 }).where(eq(productVariants.id, inStock[0]!.id));
     for (let attempt = 0; attempt < 40 && payloads.length === 0; attempt++) await new Promise((resolve) => setTimeout(resolve, 50));
     await unlisten();
-    expect(payloads).toEqual(['product_variants']);
+    expect(payloads).toEqual([`product_variants;${inStock[0]!.productId}`]);
   });
 
   it('changes a German name from a product file and finds it in German search', async () => {

@@ -8,6 +8,7 @@ import {
   invalidateListingIndex,
   listingIndexFollowsChanges,
   refreshListingIndex,
+  wholeCatalogue,
 } from '#app/modules/catalogue/listing-index.server.ts';
 import { listingIndexChangeOf } from '#app/modules/catalogue/storefront-changes.server.ts';
 import { productWords } from '#app/modules/search/product-words.server.ts';
@@ -126,7 +127,7 @@ describe.each(testDrivers)('listing index refresh on %s', (driver) => {
       .set({ stockQuantity: 0, priceCents: product.minPriceCents + 1 })
       .where(eq(productVariants.id, product.onlyVariantId!));
 
-    await refreshListingIndex(database.db, 'variants');
+    await refreshListingIndex(database.db, { variants: true });
     const fresh = await getListingIndex(database.db);
     expect(indexedProductsById(fresh).get(product.id)).toMatchObject({ inStock: false, minPriceCents: product.minPriceCents + 1 });
     // Texts, options and the search words were kept, not read again.
@@ -149,12 +150,13 @@ describe.each(testDrivers)('listing index refresh on %s', (driver) => {
       ['catalogue', 'variants'],
       ['variants', 'catalogue'],
     ] as const) {
+      const changes = { catalogue: wholeCatalogue, variants: { variants: true } };
       const old = await getListingIndex(database.db);
       const id = old.products[2]!.id;
       const under = refreshListingIndex(database.db);
       const position = 8000 + order.indexOf('catalogue');
       await database.db.update(products).set({ position }).where(eq(products.id, id));
-      const queued = order.map((change) => refreshListingIndex(database.db, change));
+      const queued = order.map((change) => refreshListingIndex(database.db, changes[change]));
       await Promise.all([under, ...queued]);
       expect(indexedProductsById(await getListingIndex(database.db)).get(id)?.position).toBe(position);
     }
@@ -169,11 +171,12 @@ describe.each(testDrivers)('listing index refresh on %s', (driver) => {
 });
 
 describe('what a storefront change notification names', () => {
-  it('is a change of variants alone only when every table it names is product_variants', () => {
-    expect(listingIndexChangeOf('product_variants')).toBe('variants');
-    expect(listingIndexChangeOf('product_variants,product_translations')).toBe('catalogue');
-    expect(listingIndexChangeOf('products')).toBe('catalogue');
+  it('is a change of variants alone only when every table it names without products is product_variants', () => {
+    expect(listingIndexChangeOf('product_variants')).toEqual({ products: [], variants: true });
+    expect(listingIndexChangeOf('product_variants;*')).toEqual({ products: [], variants: true });
+    expect(listingIndexChangeOf('product_variants,product_translations;*')).toMatchObject({ whole: true });
+    expect(listingIndexChangeOf('products')).toMatchObject({ whole: true });
     // A listener that lost its connection may have missed anything.
-    expect(listingIndexChangeOf('*')).toBe('catalogue');
+    expect(listingIndexChangeOf('*')).toEqual(wholeCatalogue);
   });
 });

@@ -19,7 +19,7 @@ import { yieldToRequests } from '#app/db/sliced-reads.server.ts';
 import { retryingTransaction } from '#app/db/transaction.server.ts';
 import { recordAudit } from '#app/lib/observability/audit.server.ts';
 import type { Logger } from '#app/lib/observability/logger.server.ts';
-import { HeldStorefrontChanges, holdingStorefrontChanges } from '#app/modules/catalogue/storefront-changes.server.ts';
+import { HeldStorefrontChanges, holdingStorefrontChanges, nothingHeld } from '#app/modules/catalogue/storefront-changes.server.ts';
 import { refreshProductSearchDocuments } from '#app/modules/search/search-index.server.ts';
 import type { RowWrites } from './import-preview.server.ts';
 
@@ -209,7 +209,7 @@ async function applyClaimedJob(
       const { result: kept, changed } = await retryingTransaction(db, async (tx) => {
         // The job row is locked first: a runner whose lease was taken over finds another cursor and stops.
         const [job] = await tx.select({ cursorLine: importJobs.cursorLine }).from(importJobs).where(eq(importJobs.id, id)).for('update');
-        if (job?.cursorLine !== cursor) return { result: false, changed: [] };
+        if (job?.cursorLine !== cursor) return { result: false, changed: nothingHeld };
         return holdingStorefrontChanges(tx, async () => {
           await applyWrites(
             tx,

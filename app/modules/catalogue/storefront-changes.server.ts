@@ -3,38 +3,61 @@
  * table that storefront pages show is written (migration 0021), and every app process listening
  * drops its page cache and its minute caches and rebuilds its listing index, instead of showing
  * the old page for up to a minute. Long writers (imports) hold their changes back and notify
- * every few seconds instead of at every commit (migration 0031, decision 0029).
+ * every few seconds instead of at every commit (migration 0031, decision 0029). A notification names
+ * the products changed (`table;id,id` or `table;*`, migration 0033): the listing index reads only
+ * those again, and a change of a table it does not read leaves it as it is (decision 0033).
  */
 import { sql } from 'drizzle-orm';
 import { catalogueReads, type Database, type DatabaseHandle, type Queryable, queryRows } from '#app/db/client.server.ts';
-import type { Unlisten } from '#app/db/notifications.server.ts';
-import { type ListingIndexChange, listingIndexFollowsChanges, refreshListingIndex } from './listing-index.server.ts';
+import { missedPayload, type Unlisten } from '#app/db/notifications.server.ts';
+import {
+  changesListingIndex,
+  type ListingIndexChange,
+  listingIndexChangeOfTables,
+  listingIndexFollowsChanges,
+  refreshListingIndex,
+  wholeCatalogue,
+} from './listing-index.server.ts';
 import type { PageCache } from '#app/modules/page-cache/page-cache.server.ts';
 import { forgetMinuteCaches } from '#app/lib/cache/minute-cache.server.ts';
 
 const storefrontChangeChannel = 'storefront_change';
 
 /**
- * Forgets what storefront pages show. The listing index is rebuilt while the old one serves, and
- * the page cache is emptied when the new one is in place: pages rendered meanwhile from the old
- * index would otherwise stay cached, and the pages already cached show the old catalogue as
- * consistently as the old index does for that moment.
+ * Forgets what storefront pages show. The listing index reads what `change` touched again while
+ * the old one serves (nothing when it touched nothing the index reads), and the page cache is
+ * emptied when the new one is in place: pages rendered meanwhile from the old index would
+ * otherwise stay cached, and the pages already cached show the old catalogue as consistently as
+ * the old index does for that moment.
  */
-export async function forgetStorefrontCaches(db: DatabaseHandle['db'], pageCache: PageCache, change: ListingIndexChange = 'catalogue'): Promise<void> {
+export async function forgetStorefrontCaches(db: DatabaseHandle['db'], pageCache: PageCache, change: ListingIndexChange = {}): Promise<void> {
   // Caches filled from the primary (admin pages) and from the replica (the storefront's catalogue reads).
   forgetMinuteCaches(db);
   forgetMinuteCaches(catalogueReads(db));
-  await refreshListingIndex(db, change);
+  if (changesListingIndex(change)) await refreshListingIndex(db, change);
   pageCache.clear();
 }
 
+/** The longest list of product ids a change names; past it, '*' (all products), as in migration 0033. */
+export const productListLimit = 4_000;
+
 /**
  * A notification's payload names the changed tables (one from a trigger, several from held
- * changes); when they are only product variants the listing index reads only its variant figures
- * again. Anything else (a lost connection's '*') counts as a change of the whole catalogue.
+ * changes) and, after a `;`, the products changed (`*`: any). Without a product list a table
+ * whose rows belong to products counts as changed for all of them: variants alone then refresh
+ * only the variant figures. A lost connection's '*' counts as a change of the whole catalogue.
  */
 export function listingIndexChangeOf(payload: string): ListingIndexChange {
-  return payload.split(',').every((table) => table === 'product_variants') ? 'variants' : 'catalogue';
+  if (payload === missedPayload) return wholeCatalogue;
+  const [tables = '', products] = payload.split(';');
+  const ids =
+    products === undefined || products === '*'
+      ? '*'
+      : products
+          .split(',')
+          .filter((id) => id !== '')
+          .map(Number);
+  return listingIndexChangeOfTables(tables.split(','), ids);
 }
 
 /** Empties the caches of what storefront pages show on every change; `onChange` hears of each change too. */
@@ -56,16 +79,34 @@ export async function invalidateCachesOnStorefrontChanges(
   };
 }
 
+/** What a transaction that held its changes back changed: tables pages show, and the products among them ('*': any). */
+export interface HeldChange {
+  tables: string[];
+  products: number[] | '*';
+}
+
+export const nothingHeld: HeldChange = { tables: [], products: [] };
+
 /**
  * Runs `work` in the transaction `tx` with its storefront changes held back (no NOTIFY at its
- * commit): `changed` names the tables it wrote that storefront pages show (none: empty), for a
- * `HeldStorefrontChanges` to tell after the commit.
+ * commit): `changed` names the tables it wrote that storefront pages show (none: empty) and the
+ * products changed, for a `HeldStorefrontChanges` to tell after the commit.
  */
-export async function holdingStorefrontChanges<T>(tx: Queryable, work: () => Promise<T>): Promise<{ result: T; changed: string[] }> {
+export async function holdingStorefrontChanges<T>(tx: Queryable, work: () => Promise<T>): Promise<{ result: T; changed: HeldChange }> {
   await tx.execute(sql`select set_config('cordial.quiet_storefront_change', 'on', true), set_config('cordial.storefront_change_held', '', true)`);
   const result = await work();
-  const [held] = await queryRows<{ held: string | null }>(tx, sql`select current_setting('cordial.storefront_change_held', true) as held`);
-  return { result, changed: held?.held ? held.held.split(',') : [] };
+  const [held] = await queryRows<{ tables: string | null; products: string | null }>(
+    tx,
+    sql`select current_setting('cordial.storefront_change_held', true) as tables, current_setting('cordial.storefront_changed_products', true) as products`,
+  );
+  const products = held?.products ?? '';
+  return {
+    result,
+    changed: {
+      tables: held?.tables ? held.tables.split(',') : [],
+      products: products === '*' ? '*' : products.split(',').filter(Boolean).map(Number),
+    },
+  };
 }
 
 /** How long cached pages may lag behind a long writer's committed changes. */
@@ -81,6 +122,8 @@ export class HeldStorefrontChanges {
   readonly #everyMs: number;
   /** the tables changed since the last notification */
   readonly #pending = new Set<string>();
+  /** and the products among them ('*': too many to name) */
+  #pendingProducts: Set<number> | '*' = new Set();
   #toldAt = Date.now();
 
   constructor(db: Database, everyMs = heldChangesNotifyEveryMs) {
@@ -88,17 +131,22 @@ export class HeldStorefrontChanges {
     this.#everyMs = everyMs;
   }
 
-  /** A transaction with held changes committed; `changed`: the tables it changed (see holdingStorefrontChanges). */
-  async committed(changed: string[]): Promise<void> {
-    for (const table of changed) this.#pending.add(table);
+  /** A transaction with held changes committed; `changed`: what it changed (see holdingStorefrontChanges). */
+  async committed(changed: HeldChange): Promise<void> {
+    for (const table of changed.tables) this.#pending.add(table);
+    if (changed.products === '*') this.#pendingProducts = '*';
+    else if (this.#pendingProducts !== '*') for (const id of changed.products) this.#pendingProducts.add(id);
     if (Date.now() - this.#toldAt >= this.#everyMs) await this.flush();
   }
 
   async flush(): Promise<void> {
     if (this.#pending.size === 0) return;
     const tables = [...this.#pending].join(',');
+    const ids = this.#pendingProducts === '*' ? '*' : [...this.#pendingProducts].join(',');
+    const products = ids.length > productListLimit ? '*' : ids;
     this.#pending.clear();
+    this.#pendingProducts = new Set();
     this.#toldAt = Date.now();
-    await this.#db.execute(sql`select pg_notify(${storefrontChangeChannel}, ${tables})`);
+    await this.#db.execute(sql`select pg_notify(${storefrontChangeChannel}, ${products === '' ? tables : `${tables};${products}`})`);
   }
 }
