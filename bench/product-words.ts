@@ -1,7 +1,7 @@
 /**
  * The in-memory product words (app/modules/search/product-words.server.ts, issue 18, decision
- * 0034) on the demo catalogue at growing sizes: the heap each store's words take (heap used before
- * and after building them, after a full collection) and the time of the fixed searches of
+ * 0034) on the demo catalogue at growing sizes: the memory each store's words take (heap used and
+ * array buffers before and after building them, after a full collection) and the time of the fixed searches of
  * tests/search/product-words-queries.ts (their in-memory parts), p50 and p95, with a digest of their
  * results so two versions can be compared. PGlite; prints figures, asserts nothing.
  *   node --expose-gc bench/product-words.ts --scales 1,10
@@ -33,10 +33,12 @@ if (!gc) {
   console.error('run with node --expose-gc');
   process.exit(2);
 }
+/** The heap and the memory of array buffers (typed arrays keep their contents outside the heap). */
 const heapUsed = () => {
   gc();
   gc();
-  return process.memoryUsage().heapUsed;
+  const { heapUsed: heap, arrayBuffers } = process.memoryUsage();
+  return heap + arrayBuffers;
 };
 /** Searches take well under a millisecond: three decimals. */
 const ms = (value: number) => `${value.toFixed(3)} ms`;
