@@ -8,7 +8,7 @@
 import type { Database } from '#app/db/client.server.ts';
 import type { IndexedProduct, ListingIndex } from '#app/modules/catalogue/listing-index.server.ts';
 import type { LocaleCode } from '#app/modules/i18n/locales.ts';
-import { postingsOf, type ProductWords, productWords, stemsOf, type WordList, wordNumber, wordsOfProduct, wordsStartingWith } from './product-words.server.ts';
+import { postingsOf, type ProductWords, productWords, stemsOf, type WordList, wordNumber, wordsStartingWith } from './product-words.server.ts';
 
 /** The weights the database ranks by: a word of the name counts twice a word of the SKU or attributes. */
 const nameWeight = 1;
@@ -46,12 +46,19 @@ function listsFor(words: ProductWords, fitting: TermWords): Uint32Array[] {
   return lists;
 }
 
-const holds = (numbers: Uint16Array | Uint32Array, [low, high]: [number, number]) => numbers.some((number) => number >= low && number < high);
+/** Whether the product at `position` has a word numbered from low to high. Indexes, not a subarray: this runs for every candidate. */
+function holds({ wordStarts, wordIds }: WordList, position: number, [low, high]: [number, number]): boolean {
+  for (let i = wordStarts[position] as number, end = wordStarts[position + 1] as number; i < end; i++) {
+    const number = wordIds[i] as number;
+    if (number >= low && number < high) return true;
+  }
+  return false;
+}
 
 /** How a product holds a term: by a word of its name, else of its SKU or attributes, else not (0). */
 function weightOf(words: ProductWords, position: number, fitting: TermWords): number {
-  if (holds(wordsOfProduct(words.nameStems, position), fitting.name)) return nameWeight;
-  if (holds(wordsOfProduct(words.keywords, position), fitting.keyword)) return keywordWeight;
+  if (holds(words.nameStems, position, fitting.name)) return nameWeight;
+  if (holds(words.keywords, position, fitting.keyword)) return keywordWeight;
   return 0;
 }
 

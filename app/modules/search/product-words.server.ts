@@ -111,10 +111,6 @@ export function wordNumber(list: WordList, word: string): number {
 /** The positions (ascending) of the products with word number `word`. */
 export const postingsOf = (list: WordList, word: number): Uint32Array => list.postings.subarray(list.postingStarts[word], list.postingStarts[word + 1]);
 
-/** The word numbers of the product at `position`. */
-export const wordsOfProduct = (list: WordList, position: number): Uint16Array | Uint32Array =>
-  list.wordIds.subarray(list.wordStarts[position], list.wordStarts[position + 1]);
-
 /**
  * Collects one kind of word product by product, then numbers the words in order and lays out both
  * directions. `interned` is shared by a store's word kinds: splitting made a string per word per

@@ -9,7 +9,7 @@ import type { Database } from '#app/db/client.server.ts';
 import type { NavigationCategory } from '#app/modules/catalogue/category-tree.server.ts';
 import type { IndexedProduct, ListingIndex } from '#app/modules/catalogue/listing-index.server.ts';
 import type { LocaleCode } from '#app/modules/i18n/locales.ts';
-import { foldedWordsOf, postingsOf, type ProductWords, productWords, wordsOfProduct, wordsStartingWith } from './product-words.server.ts';
+import { foldedWordsOf, postingsOf, type ProductWords, productWords, wordsStartingWith } from './product-words.server.ts';
 
 export interface TitleMatch {
   kind: 'product' | 'category';
@@ -84,16 +84,19 @@ function matchingProducts(found: ProductWords, typed: string[], fit: Fit): { pos
   const size = (numbers: number[]) => numbers.reduce((sum, number) => sum + postingsOf(found.folded, number).length, 0);
   const rarest = fitsPerWord.map(({ numbers }) => numbers).reduce((best, numbers) => (size(numbers) < size(best) ? numbers : best));
   const candidates = candidatePositions(found, rarest, size(rarest));
+  const { wordStarts, wordIds } = found.folded;
   const matches: { position: number; score: number }[] = [];
   for (let i = 0; i < candidates.length; i++) {
     const position = candidates[i] as number;
     if (i > 0 && position === candidates[i - 1]) continue;
     // The sum over typed words of the best fit among the product's words, 0 when one is missing.
-    const words = wordsOfProduct(found.folded, position);
+    // Indexes into the word numbers, not a subarray per candidate.
+    const first = wordStarts[position] as number;
+    const end = wordStarts[position + 1] as number;
     let total = 0;
     for (const { fitOf } of fitsPerWord) {
       let best = 0;
-      for (const number of words) best = Math.max(best, fitOf(number));
+      for (let j = first; j < end; j++) best = Math.max(best, fitOf(wordIds[j] as number));
       if (best === 0) {
         total = 0;
         break;
