@@ -10,6 +10,7 @@ import type { PaymentGateway } from './modules/payments/stripe-gateway.server.ts
 import type { PageCache } from './modules/page-cache/page-cache.server.ts';
 import type { StorefrontSelection } from './modules/i18n/storefront-request.server.ts';
 import type { Logger } from './lib/observability/logger.server.ts';
+import type { MessageTree } from './modules/i18n/messages.ts';
 
 /** Long-lived services, created once at start by server/main.ts. */
 export interface AppServices {
@@ -56,3 +57,5 @@ export const customerContext = createContext<SessionCustomer | null>(null);
 export const sessionProblemContext = createContext<'expired' | 'revoked' | null>(null);
 /** The staff member of an admin request (set by the admin layout's middleware), or null. */
 export const staffContext = createContext<StaffSessionState>({ kind: 'none' });
+/** The UI messages a storefront page renders with on the server (its browser reads them from their file, decision 0032). */
+export const pageMessagesContext = createContext<MessageTree | null>(null);

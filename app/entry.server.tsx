@@ -3,7 +3,8 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
-import { requestInfoContext } from './context.ts';
+import { pageMessagesContext, requestInfoContext } from './context.ts';
+import { ServerPageMessages } from './modules/i18n/page-messages.tsx';
 import { unavailableRetryAfter } from './db/with-database.server.ts';
 
 export const streamTimeout = 5_000;
@@ -28,7 +29,13 @@ export default function handleRequest(
   const waitForAll = isBot || routerContext.isSpaMode;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={cspNonce} />, {
+    // The page's messages reach its render here, not through its hydration data (decision 0032).
+    const page = (
+      <ServerPageMessages messages={loadContext.get(pageMessagesContext)}>
+        <ServerRouter context={routerContext} url={request.url} nonce={cspNonce} />
+      </ServerPageMessages>
+    );
+    const { pipe, abort } = renderToPipeableStream(page, {
       nonce: cspNonce,
       [waitForAll ? 'onAllReady' : 'onShellReady']() {
         shellRendered = true;

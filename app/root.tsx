@@ -4,17 +4,20 @@ import { useEffect } from 'react';
 import { ErrorPage, markHydrated, ScriptsFailedPage } from './components/error-page.tsx';
 import { startAppShell } from './modules/pwa/app-shell.ts';
 import { webManifestPath } from './modules/pwa/web-manifest.ts';
-import { csrfTokenContext, requestInfoContext, servicesContext } from './context.ts';
+import { csrfTokenContext, pageMessagesContext, requestInfoContext, servicesContext } from './context.ts';
 import { readCookie } from './lib/http/cookies.server.ts';
 import { newSharedPageRecord, sharedPageContext } from './modules/page-cache/shared-pages.server.ts';
 import { I18nProvider } from './modules/i18n/i18n.tsx';
 import { detectStorefront } from './modules/i18n/locale-detection.ts';
 import { storefrontByCode, storefrontByPrefix } from './modules/i18n/locales.ts';
-import { loadMessages, storefrontPageMessages } from './modules/i18n/messages.server.ts';
+import { loadMessages } from './modules/i18n/messages.server.ts';
+import { pageMessagesFile } from './modules/i18n/page-messages.server.ts';
+import { usePageMessages } from './modules/i18n/page-messages.tsx';
 import { localeCookie } from './modules/i18n/storefront-request.server.ts';
 import { csrfState, failsCsrfCheck } from './lib/security/csrf.server.ts';
 import { oneClickUnsubscribePath } from './modules/newsletter/newsletter-paths.ts';
 import { adminBase } from './modules/admin/admin-paths.ts';
+import type { MessageTree } from './modules/i18n/messages.ts';
 import { errors as fallbackErrors } from '../locales/en-US.json';
 import globalStylesHref from './styles/global.css?url';
 
@@ -67,13 +70,22 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, logger, shopName, siteUrl, isProduction } = context.get(servicesContext);
   // Pages below a locale prefix speak its language; anything else (errors, redirects) the visitor's.
   const storefront = storefrontByPrefix(params.lang ?? '') ?? detectStorefront(readCookie(request, localeCookie), request.headers.get('accept-language'));
-  const messages = await loadMessages(db, storefront.code, logger);
-  // The back office's error pages speak through these too (its layout loads its own language's).
   const { pathname } = new URL(request.url);
   const inBackOffice = pathname === adminBase || pathname.startsWith(`${adminBase}/`);
+  // Storefront pages name their store's message file, which the browser keeps, instead of carrying
+  // the messages in every page's hydration data (decision 0032); the server renders with them.
+  // The back office keeps them inline: its error pages above its layout need the admin section,
+  // and its pages are never cached, shared or kept offline.
+  let pageMessages: { messagesPath: string } | { messages: MessageTree };
+  if (inBackOffice) pageMessages = { messages: await loadMessages(db, storefront.code, logger) };
+  else {
+    const file = await pageMessagesFile(db, storefront, logger);
+    context.set(pageMessagesContext, file.messages);
+    pageMessages = { messagesPath: file.path };
+  }
   return {
     locale: storefront.code,
-    messages: inBackOffice ? messages : storefrontPageMessages(messages),
+    ...pageMessages,
     csrfToken: context.get(csrfTokenContext),
     cspNonce: context.get(requestInfoContext).cspNonce,
     shopName,
@@ -84,6 +96,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root');
+  const messagesPath = root && 'messagesPath' in root ? root.messagesPath : undefined;
+  const messages = usePageMessages(messagesPath) ?? (root && 'messages' in root ? root.messages : undefined);
   return (
     <html lang={root?.locale ?? 'en-US'}>
       <head>
@@ -96,9 +110,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {root && <meta name="csrf-token" content={root.csrfToken} />}
         <Meta />
         <Links />
+        {messagesPath && <link rel="preload" as="fetch" crossOrigin="anonymous" href={messagesPath} data-page-messages="" />}
       </head>
       <body>
-        <I18nProvider locale={root?.locale ?? 'en-US'} messages={root?.messages ?? { errors: fallbackErrors }}>
+        <I18nProvider locale={root?.locale ?? 'en-US'} messages={messages ?? { errors: fallbackErrors }}>
           {children}
         </I18nProvider>
         <ScrollRestoration nonce={root?.cspNonce} />

@@ -15,6 +15,8 @@ export default [
   route('api/vitals', 'routes/api/vitals.ts'),
   route('api/client-errors', 'routes/api/client-errors.ts'),
   route('api/messages', 'routes/api/messages.ts'),
+  // A store's UI messages for its pages, by content hash (issue 14, decision 0032)
+  route('api/messages/:file', 'routes/api/page-messages.ts'),
   route('api/consent', 'routes/api/consent.ts'),
   route('api/route', 'routes/api/route.ts'),
   route('api/currency', 'routes/api/currency.ts'),

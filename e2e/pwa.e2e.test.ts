@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { planCatalogue } from '../scripts/demo-catalogue/catalogue-plan.ts';
-import { openBrowser } from './support/browser.ts';
+import { openBrowser, untilHydrated } from './support/browser.ts';
 import { CheckoutFlow, messages } from './support/checkout-flow.ts';
 import { formatMessage, lookupMessage } from '#app/modules/i18n/messages.ts';
 
@@ -113,6 +113,14 @@ describe('the installable app in Chromium', () => {
     await page.goto(`${baseUrl}/en-gb/checkout`);
     await expect(page.getByRole('spinbutton', { name: t('cart.quantityOf', { name: productName }) }).inputValue()).resolves.toBe('3');
 
+    // Without the message files kept as pages read them (nor the browser's HTTP cache, which a
+    // browser empties sooner), the store's own, kept with its offline page, still lets its pages
+    // hydrate offline (decision 0032).
+    await page.evaluate(() => caches.delete('page-messages'));
+    const devtools = await shopper.newCDPSession(page);
+    await devtools.send('Network.clearBrowserCache');
+    // Detached, or the page's navigator.onLine ignores the offline emulation below.
+    await devtools.detach();
     await shopper.setOffline(true);
     await page.goto(productUrl);
     await page.getByText(t('app.offlineNotice')).waitFor();
@@ -132,6 +140,8 @@ describe('the installable app in Chromium', () => {
     // A checkout step was never kept: the store's offline page says it needs a connection.
     await page.goto(`${baseUrl}/en-gb/checkout/customer`);
     await page.getByRole('heading', { level: 1, name: t('app.offlineTitle') }).waitFor();
+    // It hydrates offline too: the worker kept the message file it names with it (decision 0032).
+    await untilHydrated(page.getByRole('link', { name: t('app.offlineCart') }));
 
     // Back online, the page asks the worker to send the queue (or Background Sync does), or else
     // the next page load does: the shopper is told.

@@ -231,7 +231,7 @@ export function createApp(deps: AppDependencies): express.Express {
    * visitors cost no query.
    */
   async function shopperFromCookies(cookie: string | undefined): Promise<Shopper | null> {
-    const session = await readSession(deps.db, readCookie(cookie, sessionCookie));
+    const session = await readSession(deps.db, readCookie(cookie, sessionCookie), { keepEnded: true });
     if (session.kind !== 'guest' && session.kind !== 'customer') return null;
     return { cartId: readCookie(cookie, cartCookie), customer: session.kind === 'customer' ? session.customer : null };
   }

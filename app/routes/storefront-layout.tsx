@@ -78,6 +78,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     regionPrompt: suggestedStorefront ? await regionPromptTexts(db, logger, suggestedStorefront, storefront) : null,
     cartItemCount,
     customerFirstName,
+    /** The visitor's session ran out or was ended elsewhere: the page says so (never a shared page: its answer clears the cookie). */
+    sessionEnded: context.get(sessionProblemContext),
   };
 }
 

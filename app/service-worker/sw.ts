@@ -2,8 +2,8 @@
 /**
  * The service worker (issue 17), built by scripts/app-build/service-worker-plugin.ts into /sw.js with
  * Serwist. Precaches the app shell and keeps the offline page of the visitor's store; pages network-first with a short
- * timeout; route data network-first (it carries the cart count), search suggestions stale-while-revalidate; images cache-first with
- * an expiry; checkout steps, accounts, the back office and answers that set a cookie never stored.
+ * timeout; route data network-first (it carries the cart count), search suggestions stale-while-revalidate; images (with an expiry) and the
+ * stores' message files (decision 0032) cache-first; checkout steps, accounts, the back office and answers that set a cookie never stored.
  * An add to cart posted while offline waits in IndexedDB (Background Sync, or the page's "online").
  */
 import {
@@ -19,6 +19,7 @@ import {
   StaleWhileRevalidate,
 } from 'serwist';
 import { storefronts } from '#app/modules/i18n/locales.ts';
+import { isPageMessagesPath, pageMessagesPathIn } from '#app/modules/i18n/page-messages-paths.ts';
 import {
   cartQueueSentMessage,
   cartQueueToldMessage,
@@ -48,11 +49,14 @@ async function keptOfflinePage(path: string): Promise<Response | undefined> {
   return (await caches.open(offlinePagesCache)).match(path);
 }
 
+/** The store's offline page and the message file it hydrates with (decision 0032). */
 async function keepOfflinePage(prefix: string): Promise<void> {
   if (!storefronts.some((store) => store.prefix === prefix)) return;
   const cache = await caches.open(offlinePagesCache);
   const path = offlinePagePath(prefix);
   if (!(await cache.match(path))) await cache.add(path);
+  const messagesPath = pageMessagesPathIn((await (await cache.match(path))?.text()) ?? '');
+  if (messagesPath && !(await cache.match(messagesPath))) await cache.add(messagesPath);
 }
 const catalogueDataCache = 'catalogue-data';
 
@@ -74,6 +78,19 @@ const offlinePage: SerwistPlugin = {
 
 /** Stores only what mayStore allows (no cookie set, a 200). */
 const onlyStorable: SerwistPlugin = { cacheWillUpdate: async ({ response }) => (mayStore(response) ? response : null) };
+
+/**
+ * A store's message file (decision 0032) is kept for good under its hash: a kept page hydrates with
+ * the very file it names. An answer for an outdated hash (the current messages, sent `no-cache`)
+ * is not kept under that name.
+ */
+const pageMessages = new CacheFirst({
+  cacheName: 'page-messages',
+  plugins: [
+    { cacheWillUpdate: async ({ response }) => (mayStore(response) && /\bimmutable\b/.test(response.headers.get('cache-control') ?? '') ? response : null) },
+    new ExpirationPlugin({ maxEntries: 40, purgeOnQuotaError: true }),
+  ],
+});
 
 const sameOrigin = (url: URL) => url.origin === self.location.origin;
 const isDocument = ({ request, url }: RouteMatchCallbackOptions) => sameOrigin(url) && request.mode === 'navigate';
@@ -166,6 +183,11 @@ const serwist = new Serwist({
           },
         ],
       }),
+    },
+    // The messages pages hydrate with: the offline pages' own, else kept when first read.
+    {
+      matcher: ({ request, url }) => sameOrigin(url) && request.method === 'GET' && isPageMessagesPath(url.pathname),
+      handler: async (options) => (await (await caches.open(offlinePagesCache)).match(options.request)) ?? pageMessages.handle(options),
     },
     // The offline pages themselves: the kept copy first (it is only asked for without a connection).
     {

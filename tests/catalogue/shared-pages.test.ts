@@ -151,6 +151,11 @@ describe.each(testDrivers)('pages shared with shoppers on %s', (driver) => {
     const ended = await get('/en-gb', visitor);
     expect(ended.cached).toBe(false);
     expect(ended.body).not.toContain('Hi Cordelia');
-    expect(ended.body).toContain('Your session has expired');
+    // Said on the page itself (not only present in the hydration data's dictionary), with a way back in.
+    expect(ended.body).toMatch(
+      /<p class="notice session-ended" role="status">Your session has expired\. Please log in again\.(<!-- -->)? <a href="\/en-gb\/customer\/account\/login\?returnTo=%2Fen-gb&amp;reason=expired">Log in<\/a>/,
+    );
+    // Told once: the page's read ended the session, so the same cookie again is a stranger's.
+    expect((await get('/en-gb', visitor)).body).not.toContain('session-ended');
   });
 });

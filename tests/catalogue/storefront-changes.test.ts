@@ -51,9 +51,11 @@ describe.each(testDrivers)('caches after storefront changes on %s', (driver) => 
   /** A page from the cache, rendered first if need be. */
   const cachedPage = async (path: string) => {
     await get(path);
-    const second = await get(path);
-    expect(second.cached).toBe(true);
-    return second;
+    // A search results page is stored at its second ask.
+    if (path.includes('/search?')) await get(path);
+    const hit = await get(path);
+    expect(hit.cached).toBe(true);
+    return hit;
   };
   /** Notifications reach PostgreSQL listeners a moment after the commit. */
   const eventually = async (check: () => Promise<boolean>) => {

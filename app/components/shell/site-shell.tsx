@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { useMatches, useRouteLoaderData } from 'react-router';
+import { useLocation, useMatches, useRouteLoaderData } from 'react-router';
+import { loginPath } from '#app/modules/customers/account-paths.ts';
 import { useI18n } from '#app/modules/i18n/i18n.tsx';
 import { storefrontByCode } from '#app/modules/i18n/locales.ts';
 import { PriceDisplayProvider } from '#app/modules/pricing/price-context.tsx';
@@ -13,6 +14,19 @@ import { RegionPrompt, SiteFooter } from './site-footer.tsx';
 import { CheckoutHeader, SiteHeader, UspBar } from './site-header.tsx';
 
 type LayoutData = Awaited<ReturnType<typeof layoutLoader>>;
+
+/** The visitor's session ended (ran out, or logged out elsewhere): said once, with a way back in to this page. */
+function SessionEndedNotice({ prefix, reason }: { prefix: string; reason: 'expired' | 'revoked' }) {
+  const { t } = useI18n();
+  const { pathname, search } = useLocation();
+  return (
+    <div className="container">
+      <p className="notice session-ended" role="status">
+        {t(reason === 'expired' ? 'errors.sessionExpired' : 'errors.loggedOut')} <a href={loginPath(prefix, pathname + search, reason)}>{t('header.logIn')}</a>
+      </p>
+    </div>
+  );
+}
 
 /** Header, selling points, footer, cookie banner and region prompt around every storefront page. */
 export function SiteShell({ layout, alternates, children }: { layout: LayoutData; alternates: Alternates; children: ReactNode }) {
@@ -44,6 +58,7 @@ export function SiteShell({ layout, alternates, children }: { layout: LayoutData
       )}
       <AppNotices />
       <main id="main" className="site-main" tabIndex={-1}>
+        {layout.sessionEnded && <SessionEndedNotice prefix={prefix} reason={layout.sessionEnded} />}
         {children}
       </main>
       {!inCheckout && (

@@ -35,7 +35,11 @@ export type SessionState =
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export async function readSession(db: Database, token: string | undefined): Promise<SessionState> {
+/**
+ * `keepEnded`: an ended session is reported but its row stays, for a look ahead of the page's own
+ * read (the page cache's): the page then still finds it ended and tells the visitor so.
+ */
+export async function readSession(db: Database, token: string | undefined, { keepEnded = false } = {}): Promise<SessionState> {
   if (!token) return { kind: 'guest' };
   if (!/^[\w-]{43}$/.test(token)) return { kind: 'unknown' };
   const id = hashToken(token);
@@ -53,14 +57,11 @@ export async function readSession(db: Database, token: string | undefined): Prom
     .where(eq(sessions.id, id));
   if (!row) return { kind: 'unknown' };
   // A customer blocked in the admin has no working session, whichever way it was started.
-  if (row.revokedAt || row.blockedAt) {
-    await db.delete(sessions).where(eq(sessions.id, id));
-    return { kind: 'revoked' };
-  }
   const now = Date.now();
-  if (row.expiresAt.getTime() <= now) {
-    await db.delete(sessions).where(eq(sessions.id, id));
-    return { kind: 'expired' };
+  const ended = row.revokedAt || row.blockedAt ? 'revoked' : row.expiresAt.getTime() <= now ? 'expired' : null;
+  if (ended) {
+    if (!keepEnded) await db.delete(sessions).where(eq(sessions.id, id));
+    return { kind: ended };
   }
   if (now - row.lastSeenAt.getTime() > extendAfterMs) {
     await db

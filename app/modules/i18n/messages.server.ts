@@ -48,6 +48,12 @@ export function databaseMessageEntries(db: Database, language: string): Promise<
 }
 
 /**
+ * The merged tree per entries read (one language's): the same tree until the entries change, so
+ * what is made of it (a page's message file and its hash, page-messages.server.ts) is made once.
+ */
+const mergedTrees = new WeakMap<object, MessageTree>();
+
+/**
  * The messages of a storefront: its locale file with the database's translated messages merged
  * in. A failed database read is logged and the file's messages are used (spec §8).
  */
@@ -59,8 +65,11 @@ export async function loadMessages(db: Database, locale: LocaleCode, logger: Log
     logger.error({ err: error, locale }, 'could not load translated messages; using the locale file only');
   }
   if (entries.length === 0) return localeFiles[locale];
+  const merged = mergedTrees.get(entries);
+  if (merged) return merged;
   const { messages, skipped } = mergeMessageEntries(localeFiles[locale], entries);
   if (skipped.length > 0) logger.warn({ locale, skipped }, 'translated messages skipped: they collide with existing keys');
+  mergedTrees.set(entries, messages);
   return messages;
 }
 

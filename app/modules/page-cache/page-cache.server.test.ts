@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { PageCache as Cache, type PageKeyRules } from './page-cache.server.ts';
 
 /** The shop's rules in small: the back office under /admin, a browser language suggests the store of that name. */
-const rules: PageKeyRules = { isNeverCached: (pathname) => pathname.startsWith('/admin'), suggestedStore: (language) => language ?? '' };
+const rules: PageKeyRules = {
+  isNeverCached: (pathname) => pathname.startsWith('/admin'),
+  suggestedStore: (language) => language ?? '',
+  isMostlyAskedOnce: (pathname) => pathname.endsWith('/search'),
+};
 class PageCache extends Cache {
   constructor() {
     super(rules);
@@ -30,6 +34,24 @@ describe('PageCache', () => {
     const hit = cache.get(key, { nonce: 'n2', csrfToken: 't2', shopper: false });
     expect(hit?.body.toString()).toBe('<script nonce="n2"></script><meta content="t2">');
     expect(hit?.headers).toContainEqual(['x-page-cache', 'hit']);
+  });
+
+  it('stores a page mostly asked for once (search results) at its second ask, other pages at the first', async () => {
+    const cache = new PageCache();
+    const store = (key: string) =>
+      cache.store(key, html('<p>found</p>'), { shown: [], nonce: 'n', csrfToken: 't', renderedAt: cache.generation, sharedWithShoppers: false });
+    const search = cache.keyOf(request('/de-de/search?q=karabiner'))!;
+    const listing = cache.keyOf(request('/de-de/paracord'))!;
+    expect(await (await store(search)).text()).toBe('<p>found</p>');
+    await store(listing);
+    expect(cache.get(search, anonymous)).toBeNull();
+    expect(cache.get(listing, anonymous)).not.toBeNull();
+    await store(search);
+    expect(cache.get(search, anonymous)?.body.toString()).toBe('<p>found</p>');
+    // Other words are another page, asked for once so far.
+    const other = cache.keyOf(request('/de-de/search?q=schnalle'))!;
+    await store(other);
+    expect(cache.get(other, anonymous)).toBeNull();
   });
 
   it('serves a visitor who takes gzip the same page gzipped, with their own nonce and token', async () => {

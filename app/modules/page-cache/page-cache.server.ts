@@ -16,6 +16,8 @@ const ttlMs = 60_000;
 const maxBytes = 64 * 1024 * 1024;
 /** Page keys whose inputs are remembered (each a few references; query strings make many keys). */
 const maxKeys = 100_000;
+/** Keys of pages asked for once that are remembered, to store them at their second ask. */
+const maxAskedOnce = 20_000;
 /** The gzip hit of a page at which its parts are compressed again at level 6 instead of 1. */
 const hitsBeforeHarderCompression = 5;
 /** Cookies of a shopper: pages read what they mean through personal inputs. */
@@ -77,6 +79,11 @@ export type PersonalValues = { input: PersonalInput<unknown>; value: unknown }[]
 export interface PageKeyRules {
   isNeverCached(pathname: string): boolean;
   suggestedStore(acceptLanguage: string | undefined): string;
+  /**
+   * Pages most visitors ask for once (search results for their own words): stored at their second
+   * ask, so a one-off page costs no storing and pushes out no page that is asked for often.
+   */
+  isMostlyAskedOnce?(pathname: string): boolean;
 }
 
 export class PageCache {
@@ -88,6 +95,8 @@ export class PageCache {
   #generation = 0;
   /** Renders under way per page key: the visitors behind the first wait for its page instead of rendering it too. */
   #renders = new Map<string, Promise<void>>();
+  /** Keys of pages mostly asked for once that were rendered once, oldest first. */
+  #askedOnce = new Set<string>();
   hits = 0;
   misses = 0;
 
@@ -216,6 +225,7 @@ export class PageCache {
     const outdated = renderedAt !== this.#generation;
     if (response.status !== 200 || privatePage || outdated || response.headers.has('set-cookie') || !/text\/html|text\/x-script|application\/json/.test(type))
       return response;
+    if (this.#firstAskOfOneOff(key)) return response;
     const body = await response.text();
     // Loaders run side by side, so the order of reading varies: the key order is by input key.
     const ordered = shown.toSorted((a, b) => (a.input.key < b.input.key ? -1 : a.input.key > b.input.key ? 1 : 0));
@@ -244,6 +254,14 @@ export class PageCache {
       this.#remove(oldest);
     }
     return new Response(body, { status: response.status, headers: response.headers });
+  }
+
+  #firstAskOfOneOff(key: string): boolean {
+    const pathname = key.slice(0, key.search(/[?|]/));
+    if (!this.#rules.isMostlyAskedOnce?.(pathname) || this.#askedOnce.delete(key)) return false;
+    this.#askedOnce.add(key);
+    if (this.#askedOnce.size > maxAskedOnce) this.#askedOnce.delete(this.#askedOnce.values().next().value as string);
+    return true;
   }
 
   #remove(key: string) {

@@ -8,7 +8,7 @@
 import type { Database } from '#app/db/client.server.ts';
 import type { IndexedProduct, ListingIndex } from '#app/modules/catalogue/listing-index.server.ts';
 import type { LocaleCode } from '#app/modules/i18n/locales.ts';
-import { type ProductWords, productWords, stemsOf } from './product-words.server.ts';
+import { postingsOf, type ProductWords, productWords, stemsOf, type WordList, wordNumber, wordsStartingWith } from './product-words.server.ts';
 
 /** The weights the database ranks by: a word of the name counts twice a word of the SKU or attributes. */
 const nameWeight = 1;
@@ -21,26 +21,44 @@ interface Term {
   asPrefix: boolean;
 }
 
-const fits = (term: Term, key: string) => (term.asPrefix ? key.startsWith(term.stem) : key === term.stem);
+/** The numbers [low, high) of the words of a list that a term fits: the stem itself, or every word starting with it. */
+function wordsFitting(list: WordList, term: Term): [low: number, high: number] {
+  if (term.asPrefix) return wordsStartingWith(list, term.stem);
+  const number = wordNumber(list, term.stem);
+  return number < 0 ? [0, 0] : [number, number + 1];
+}
+
+/** Where a term fits the name stems and the SKU and attribute words. */
+interface TermWords {
+  name: [low: number, high: number];
+  keyword: [low: number, high: number];
+}
 
 /** The posting lists a term needs (the words and stems it fits). */
-function listsFor(words: ProductWords, term: Term): number[][] {
-  const lists: number[][] = [];
-  for (const postings of [words.nameStemPostings, words.keywordPostings]) {
-    if (!term.asPrefix) {
-      const list = postings.get(term.stem);
-      if (list) lists.push(list);
-      continue;
-    }
-    for (const [key, list] of postings) if (key.startsWith(term.stem)) lists.push(list);
+function listsFor(words: ProductWords, fitting: TermWords): Uint32Array[] {
+  const lists: Uint32Array[] = [];
+  for (const [list, [low, high]] of [
+    [words.nameStems, fitting.name],
+    [words.keywords, fitting.keyword],
+  ] as const) {
+    for (let number = low; number < high; number++) lists.push(postingsOf(list, number));
   }
   return lists;
 }
 
+/** Whether the product at `position` has a word numbered from low to high. Indexes, not a subarray: this runs for every candidate. */
+function holds({ wordStarts, wordIds }: WordList, position: number, [low, high]: [number, number]): boolean {
+  for (let i = wordStarts[position] as number, end = wordStarts[position + 1] as number; i < end; i++) {
+    const number = wordIds[i] as number;
+    if (number >= low && number < high) return true;
+  }
+  return false;
+}
+
 /** How a product holds a term: by a word of its name, else of its SKU or attributes, else not (0). */
-function weightOf(words: ProductWords, position: number, term: Term): number {
-  if ((words.nameStems[position] as string[]).some((stem) => fits(term, stem))) return nameWeight;
-  if ((words.keywords[position] as string[]).some((word) => fits(term, word))) return keywordWeight;
+function weightOf(words: ProductWords, position: number, fitting: TermWords): number {
+  if (holds(words.nameStems, position, fitting.name)) return nameWeight;
+  if (holds(words.keywords, position, fitting.keyword)) return keywordWeight;
   return 0;
 }
 
@@ -58,8 +76,9 @@ export async function matchProducts(db: Database, index: ListingIndex, locale: L
   });
   if (terms.length === 0) return [];
   // The rarest term gives the candidates; each is checked against the others, in id order.
-  const candidateLists = terms.map((term) => listsFor(words, term));
-  const size = (lists: number[][]) => lists.reduce((sum, list) => sum + list.length, 0);
+  const fitting = terms.map((term) => ({ name: wordsFitting(words.nameStems, term), keyword: wordsFitting(words.keywords, term) }));
+  const candidateLists = fitting.map((termWords) => listsFor(words, termWords));
+  const size = (lists: Uint32Array[]) => lists.reduce((sum, list) => sum + list.length, 0);
   const rarest = candidateLists.reduce((best, lists) => (size(lists) < size(best) ? lists : best));
   const marked = new Uint8Array(words.products.length);
   for (const list of rarest) for (const position of list) marked[position] = 1;
@@ -67,8 +86,8 @@ export async function matchProducts(db: Database, index: ListingIndex, locale: L
   for (const position of words.positionsById) {
     if (!marked[position]) continue;
     let score = 0;
-    for (const term of terms) {
-      const weight = weightOf(words, position, term);
+    for (const termWords of fitting) {
+      const weight = weightOf(words, position, termWords);
       if (weight === 0) {
         score = 0;
         break;

@@ -51,52 +51,118 @@ export async function stemsOf(db: Database, locale: LocaleCode, words: Iterable<
   return stems;
 }
 
-/** Each word → the positions (ascending) of the products that have it. */
-export type Postings = Map<string, number[]>;
+/**
+ * One kind of word of a store's products, in typed arrays rather than a Map of arrays and an
+ * array of arrays per product (issue 18, decision 0034): at 100× the catalogue those took about
+ * 270 MB a store, mostly object and array headers. Words are numbered in code-unit order, so the
+ * words starting like a typed one are one run of numbers found by binary search.
+ */
+export interface WordList {
+  /** the distinct words, sorted (`<`), each string once */
+  words: string[];
+  /** the positions (ascending) of the products with word w: postings[postingStarts[w] .. postingStarts[w + 1]) */
+  postingStarts: Uint32Array;
+  postings: Uint32Array;
+  /** the words (their numbers, each once) of the product at position p: wordIds[wordStarts[p] .. wordStarts[p + 1]) */
+  wordStarts: Uint32Array;
+  wordIds: Uint16Array | Uint32Array;
+}
 
 export interface ProductWords {
   /** the products named in the locale, in the listing index's order */
   products: IndexedProduct[];
   /** the positions in product id order (the database's order between equally ranked products) */
   positionsById: Uint32Array;
-  /** per position: the words of the name and SKU, folded (`foldedWordsOf`) */
-  folded: string[][];
-  foldedPostings: Postings;
-  /** the folded words in code-point order, to find the words starting like a typed one without a scan */
-  sortedFolded: string[];
-  /** per position: the stems of the name's words */
-  nameStems: string[][];
-  nameStemPostings: Postings;
-  /** per position: the words of the SKU and attribute values, as parsed (the database does not stem them) */
-  keywords: string[][];
-  keywordPostings: Postings;
+  /** the words of the name and SKU, folded (`foldedWordsOf`) */
+  folded: WordList;
+  /** the stems of the name's words */
+  nameStems: WordList;
+  /** the words of the SKU and attribute values, as parsed (the database does not stem them) */
+  keywords: WordList;
 }
 
-function post(postings: Postings, keys: string[], position: number) {
-  for (const key of new Set(keys)) {
-    const list = postings.get(key);
-    if (list) list.push(position);
-    else postings.set(key, [position]);
+/** The numbers [low, high) of the words starting with `start` (all words for ''). */
+export function wordsStartingWith(list: WordList, start: string): [low: number, high: number] {
+  const { words } = list;
+  let low = 0;
+  let high = words.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((words[middle] as string) < start) low = middle + 1;
+    else high = middle;
   }
+  let end = low;
+  // The run of words with that start ends where the next string after every such word would go.
+  let top = words.length;
+  while (end < top) {
+    const middle = (end + top) >>> 1;
+    if ((words[middle] as string).startsWith(start)) end = middle + 1;
+    else top = middle;
+  }
+  return [low, end];
 }
+
+/** The number of `word`, or -1 when no product has it. */
+export function wordNumber(list: WordList, word: string): number {
+  const [low] = wordsStartingWith(list, word);
+  return list.words[low] === word ? low : -1;
+}
+
+/** The positions (ascending) of the products with word number `word`. */
+export const postingsOf = (list: WordList, word: number): Uint32Array => list.postings.subarray(list.postingStarts[word], list.postingStarts[word + 1]);
 
 /**
- * One string per word across a store's products: splitting made a string per word per product,
- * half of the 1.6 KB a product and store these words took at 10× the catalogue (issue 18,
- * decision 0031).
+ * Collects one kind of word product by product, then numbers the words in order and lays out both
+ * directions. `interned` is shared by a store's word kinds: splitting made a string per word per
+ * product (decision 0031), kept here as one string per word.
  */
-function sharedWords() {
-  const words = new Map<string, string>();
-  return (list: string[]): string[] =>
-    list.map((word) => {
-      const same = words.get(word);
-      if (same !== undefined) return same;
-      words.set(word, word);
-      return word;
-    });
+function wordListBuilder(interned: Map<string, string>) {
+  const numbers = new Map<string, number>();
+  const found: string[] = [];
+  const perProduct: number[] = [];
+  const starts: number[] = [0];
+  return {
+    add(words: string[]) {
+      const seen = new Set<number>();
+      for (const word of words) {
+        let number = numbers.get(word);
+        if (number === undefined) {
+          let same = interned.get(word);
+          if (same === undefined) interned.set(word, (same = word));
+          number = found.push(same) - 1;
+          numbers.set(same, number);
+        }
+        if (!seen.has(number)) {
+          seen.add(number);
+          perProduct.push(number);
+        }
+      }
+      starts.push(perProduct.length);
+    },
+    build(): WordList {
+      const order = Uint32Array.from(found.keys()).sort((a, b) => codeUnitOrder(found[a] as string, found[b] as string));
+      const rank = new Uint32Array(found.length);
+      order.forEach((number, sorted) => (rank[number] = sorted));
+      const wordIds = found.length <= 0x10000 ? new Uint16Array(perProduct.length) : new Uint32Array(perProduct.length);
+      const postingStarts = new Uint32Array(found.length + 1);
+      perProduct.forEach((number, i) => {
+        const sorted = rank[number] as number;
+        wordIds[i] = sorted;
+        (postingStarts[sorted + 1] as number)++;
+      });
+      for (let word = 0; word < found.length; word++) postingStarts[word + 1] = (postingStarts[word + 1] as number) + (postingStarts[word] as number);
+      const postings = new Uint32Array(perProduct.length);
+      const next = postingStarts.slice(0, found.length);
+      // Products in order, so each word's positions come out ascending.
+      for (let position = 0; position + 1 < starts.length; position++) {
+        for (let i = starts[position] as number; i < (starts[position + 1] as number); i++) postings[(next[wordIds[i] as number] as number)++] = position;
+      }
+      return { words: Array.from(order, (number) => found[number] as string), postingStarts, postings, wordStarts: Uint32Array.from(starts), wordIds };
+    },
+  };
 }
 
-const codePointOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const codeUnitOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 async function buildProductWords(db: Database, index: ListingIndex, locale: LocaleCode): Promise<ProductWords> {
   const optionLabels = new Map(
@@ -105,32 +171,23 @@ async function buildProductWords(db: Database, index: ListingIndex, locale: Loca
   const products = index.products.filter((product) => product.names[locale]);
   const nameWords = products.map((product) => parsedWordsOf(product.names[locale] as string));
   const stems = await stemsOf(db, locale, nameWords.flat());
-  const words: ProductWords = {
+  const interned = new Map<string, string>();
+  const folded = wordListBuilder(interned);
+  const nameStems = wordListBuilder(interned);
+  const keywords = wordListBuilder(interned);
+  products.forEach((product, position) => {
+    folded.add(foldedWordsOf(`${product.names[locale]} ${product.sku}`));
+    nameStems.add((nameWords[position] as string[]).flatMap((word) => stems.get(word) || []));
+    const labels = [...product.options].flatMap(([attribute, codes]) => codes.map((code) => optionLabels.get(`${attribute}:${code}`) ?? ''));
+    keywords.add(parsedWordsOf(`${product.sku} ${labels.join(' ')}`));
+  });
+  return {
     products,
     positionsById: Uint32Array.from(products.keys()).sort((a, b) => (products[a] as IndexedProduct).id - (products[b] as IndexedProduct).id),
-    folded: [],
-    foldedPostings: new Map(),
-    sortedFolded: [],
-    nameStems: [],
-    nameStemPostings: new Map(),
-    keywords: [],
-    keywordPostings: new Map(),
+    folded: folded.build(),
+    nameStems: nameStems.build(),
+    keywords: keywords.build(),
   };
-  const shared = sharedWords();
-  products.forEach((product, position) => {
-    const folded = shared(foldedWordsOf(`${product.names[locale]} ${product.sku}`));
-    const nameStems = shared((nameWords[position] as string[]).flatMap((word) => stems.get(word) || []));
-    const labels = [...product.options].flatMap(([attribute, codes]) => codes.map((code) => optionLabels.get(`${attribute}:${code}`) ?? ''));
-    const keywords = shared(parsedWordsOf(`${product.sku} ${labels.join(' ')}`));
-    words.folded.push(folded);
-    words.nameStems.push(nameStems);
-    words.keywords.push(keywords);
-    post(words.foldedPostings, folded, position);
-    post(words.nameStemPostings, nameStems, position);
-    post(words.keywordPostings, keywords, position);
-  });
-  words.sortedFolded = [...words.foldedPostings.keys()].toSorted(codePointOrder);
-  return words;
 }
 
 const wordsByIndexTexts = new WeakMap<object, Map<LocaleCode, Promise<ProductWords>>>();

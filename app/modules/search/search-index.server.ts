@@ -23,42 +23,96 @@ export async function searchIndexIsEmpty(db: Database): Promise<boolean> {
   return (await db.select({ id: searchDocuments.id }).from(searchDocuments).limit(1)).length === 0;
 }
 
+/** How the hourly rebuild goes: products a slice, and the rest between slices. */
+export interface RebuildOptions {
+  productsPerSlice?: number;
+  restMs?: number;
+}
+
 /**
  * Builds every document afresh beside the current ones and writes only the difference: documents
  * that changed, appeared or went away, and lexicon words whose counts moved. Admin edits, imports
  * and page saves refresh their own documents, so the hourly rebuild (decision 0024) usually finds
  * nothing to write — and then it writes nothing, so the search_documents trigger tells no process
  * to empty its caches.
+ *
+ * In slices (issue 18, decision 0034): the products 1,000 ids at a time, then the other kinds,
+ * then the lexicon one locale at a time, each in a transaction of its own with a short rest
+ * after it. At 100× the catalogue one transaction over everything held PGlite (and so the event
+ * loop) for minutes; a slice takes a fraction of a second.
  */
-export async function rebuildSearchIndex(db: Database): Promise<{ documents: number; written: number }> {
-  const written = await db.transaction(async (tx) => {
-    await tx.execute(sql`
-      create temporary table ${nextDocuments} on commit drop as
-      select locale, kind, ref_id, title, url_path, keywords, document from search_documents limit 0`);
-    await insertProductDocuments(tx, undefined, nextDocuments);
+export async function rebuildSearchIndex(
+  db: Database,
+  { productsPerSlice = 1_000, restMs = 20 }: RebuildOptions = {},
+): Promise<{ documents: number; written: number }> {
+  const rest = () => new Promise((resolve) => setTimeout(resolve, restMs));
+  let written = 0;
+  const documentsDifference = (tx: Queryable, within: SQL) =>
+    writeDifference(tx, {
+      table: sql`search_documents`,
+      next: nextDocuments,
+      key: ['locale', 'kind', 'ref_id'],
+      values: ['title', 'url_path', 'keywords', 'document'],
+      within,
+    });
+  // The ids of the products and of their documents (gone products have only these), as id ranges.
+  const slices = await queryRows<{ first: number; last: number }>(
+    db,
+    sql`select min(id) as first, max(id) as last from (
+          select id, (row_number() over (order by id) - 1) / ${productsPerSlice} as slice
+          from (select id from products union select ref_id from search_documents where kind = 'product') ids
+        ) numbered group by slice order by 1`,
+  );
+  for (const { first, last } of slices) {
+    written += await withNextDocuments(db, async (tx) => {
+      const range = { first: Number(first), last: Number(last) };
+      await insertProductDocuments(tx, range, nextDocuments);
+      return documentsDifference(tx, sql`t.kind = 'product' and t.ref_id between ${range.first} and ${range.last}`);
+    });
+    await rest();
+  }
+  written += await withNextDocuments(db, async (tx) => {
     await insertCategoryDocuments(tx, undefined, nextDocuments);
     await insertPageDocuments(tx, undefined, nextDocuments);
     await insertPostDocuments(tx, undefined, nextDocuments);
-    await tx.execute(sql`create temporary table ${nextLexicon} (locale text, word text, documents integer) on commit drop`);
-    for (const locale of localeCodes) {
+    return documentsDifference(tx, sql`t.kind <> 'product'`);
+  });
+  for (const locale of localeCodes) {
+    await rest();
+    written += await db.transaction(async (tx) => {
+      await tx.execute(sql`create temporary table ${nextLexicon} (locale text, word text, documents integer) on commit drop`);
       // Words as shoppers type them (unstemmed), from titles and keywords.
       await tx.execute(sql`
         insert into ${nextLexicon} (locale, word, documents)
-        select ${locale}, word, ndoc from ts_stat(${`select to_tsvector('simple', title || ' ' || keywords) from ${nextDocumentsTable} where locale = '${locale}'`})
+        select ${locale}, word, ndoc from ts_stat(${`select to_tsvector('simple', title || ' ' || keywords) from search_documents where locale = '${locale}'`})
         where length(word) >= 3 and word !~ '^[0-9]+$'`);
-    }
-    return (
-      (await writeDifference(tx, {
-        table: sql`search_documents`,
-        next: nextDocuments,
-        key: ['locale', 'kind', 'ref_id'],
-        values: ['title', 'url_path', 'keywords', 'document'],
-      })) + (await writeDifference(tx, { table: sql`search_lexicon`, next: nextLexicon, key: ['locale', 'word'], values: ['documents'] }))
-    );
-  });
+      const lexiconWritten = await writeDifference(tx, {
+        table: sql`search_lexicon`,
+        next: nextLexicon,
+        key: ['locale', 'word'],
+        values: ['documents'],
+        within: sql`t.locale = ${locale}`,
+      });
+      // Dropped now, not at the commit: the seeding calls this inside its own transaction.
+      await tx.execute(sql`drop table ${nextLexicon}`);
+      return lexiconWritten;
+    });
+  }
   await mergePendingIndexEntries(db);
   const [row] = await queryRows<{ count: number }>(db, sql`select count(*)::int as count from search_documents`);
   return { documents: Number(row?.count ?? 0), written };
+}
+
+/** Runs `fill` in a transaction with an empty table of next documents beside search_documents. */
+function withNextDocuments(db: Database, fill: (tx: Queryable) => Promise<number>): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`
+      create temporary table ${nextDocuments} on commit drop as
+      select locale, kind, ref_id, title, url_path, keywords, document from search_documents limit 0`);
+    const written = await fill(tx);
+    await tx.execute(sql`drop table ${nextDocuments}`);
+    return written;
+  });
 }
 
 /** The GIN indexes that searches and the lexicon read. */
@@ -83,20 +137,28 @@ async function mergePendingIndexEntries(db: Database): Promise<void> {
   );
 }
 
-/** Temporary tables of the rebuild, dropped at its commit. */
-const nextDocumentsTable = 'next_search_documents';
-const nextDocuments = sql.raw(nextDocumentsTable);
+/** Temporary tables of the rebuild's slices. */
+const nextDocuments = sql.raw('next_search_documents');
 const nextLexicon = sql.raw('next_search_lexicon');
 
 /**
- * Makes `table` hold what `next` holds, writing only rows that differ. Each statement runs only
+ * Makes the rows of `table` `within` hold what `next` holds, writing only rows that differ. Each statement runs only
  * when it has rows to write: the storefront-change triggers fire per statement, even on no rows.
  * Returns the rows written.
  */
-async function writeDifference(tx: Queryable, { table, next, key, values }: { table: SQL; next: SQL; key: string[]; values: string[] }): Promise<number> {
+async function writeDifference(
+  tx: Queryable,
+  {
+    table,
+    next,
+    key,
+    values,
+    within,
+  }: { table: SQL; next: SQL; key: string[]; values: string[]; /** the rows of `table` (as t) that `next` replaces */ within: SQL },
+): Promise<number> {
   const columns = (prefix: string, names: string[]) => sql.raw(names.map((name) => `${prefix}${name}`).join(', '));
   const sameKey = sql.raw(key.map((name) => `n.${name} = t.${name}`).join(' and '));
-  const gone = sql`from ${table} t where not exists (select 1 from ${next} n where ${sameKey})`;
+  const gone = sql`from ${table} t where ${within} and not exists (select 1 from ${next} n where ${sameKey})`;
   const changed = sql`from ${next} n where not exists (
     select 1 from ${table} t where ${sameKey} and (${columns('t.', values)}) is not distinct from (${columns('n.', values)}))`;
   const [counts] = await queryRows<{ gone: number; changed: number }>(
@@ -112,17 +174,23 @@ async function writeDifference(tx: Queryable, { table, next, key, values }: { ta
   return counts!.gone + counts!.changed;
 }
 
-/** The documents of active products (all, or only `productIds`), one per locale with a name. */
-async function insertProductDocuments(tx: Queryable, productIds?: readonly number[], into: SQL = sql`search_documents`): Promise<void> {
+/** Product ids from `first` to `last`, both included. */
+interface IdRange {
+  first: number;
+  last: number;
+}
+
+/** The documents of active products (those listed, or with an id in the range), one per locale with a name. */
+async function insertProductDocuments(tx: Queryable, products: readonly number[] | IdRange, into: SQL = sql`search_documents`): Promise<void> {
   const productConfig = configFor(sql.raw('locale'));
-  const ids = productIds
-    ? sql.join(
-        productIds.map((id) => sql`${id}`),
+  const which = Array.isArray(products)
+    ? sql`in (${sql.join(
+        products.map((id) => sql`${id}`),
         sql`, `,
-      )
-    : null;
-  /** Narrows each part of the query to the products asked for (none: the whole catalogue). */
-  const only = (column: string, joiner: 'where' | 'and') => (ids ? sql`${sql.raw(joiner)} ${sql.raw(column)} in (${ids})` : sql``);
+      )})`
+    : sql`between ${(products as IdRange).first} and ${(products as IdRange).last}`;
+  /** Narrows each part of the query to the products asked for. */
+  const only = (column: string, joiner: 'where' | 'and') => sql`${sql.raw(joiner)} ${sql.raw(column)} ${which}`;
   await tx.execute(sql`
     insert into ${into} (locale, kind, ref_id, title, url_path, keywords, document)
     with labels as (

@@ -9,7 +9,7 @@ import type { Database } from '#app/db/client.server.ts';
 import type { NavigationCategory } from '#app/modules/catalogue/category-tree.server.ts';
 import type { IndexedProduct, ListingIndex } from '#app/modules/catalogue/listing-index.server.ts';
 import type { LocaleCode } from '#app/modules/i18n/locales.ts';
-import { foldedWordsOf, type ProductWords, productWords } from './product-words.server.ts';
+import { foldedWordsOf, postingsOf, type ProductWords, productWords, wordsStartingWith } from './product-words.server.ts';
 
 export interface TitleMatch {
   kind: 'product' | 'category';
@@ -38,37 +38,74 @@ function score(typed: string[], words: string[], fit: Fit): number {
   return total;
 }
 
-/** The positions lists of the words that hold a typed word: by binary search when only starts count. */
-function fittingLists(found: ProductWords, typed: string, fit: Fit): number[][] {
-  const lists: number[][] = [];
+/** The words of the products that fit one typed word: their numbers, and how well a word number fits (0: not). */
+interface WordFits {
+  numbers: number[];
+  fitOf: (number: number) => number;
+}
+
+/** The starts are one run of word numbers (binary search); other parts need a look at every word. */
+function fitsOfWords(found: ProductWords, typed: string, fit: Fit): WordFits {
+  const { words } = found.folded;
   if (fit === startFit) {
-    const words = found.sortedFolded;
-    let low = 0;
-    let high = words.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if ((words[middle] as string) < typed) low = middle + 1;
-      else high = middle;
-    }
-    for (let i = low; i < words.length && (words[i] as string).startsWith(typed); i++) lists.push(found.foldedPostings.get(words[i] as string) as number[]);
-    return lists;
+    const [low, high] = wordsStartingWith(found.folded, typed);
+    const exact = words[low] === typed ? low : -1;
+    return {
+      numbers: Array.from({ length: high - low }, (_, i) => low + i),
+      fitOf: (number) => (number === exact ? 3 : number >= low && number < high ? 2 : 0),
+    };
   }
-  for (const [word, list] of found.foldedPostings) if (fit(typed, word) > 0) lists.push(list);
-  return lists;
+  const fits = new Uint8Array(words.length);
+  const numbers: number[] = [];
+  words.forEach((word, number) => {
+    fits[number] = fit(typed, word);
+    if (fits[number]) numbers.push(number);
+  });
+  return { numbers, fitOf: (number) => fits[number] as number };
+}
+
+/** The positions of the products with any of the words, ascending (repeats when two words share a product). */
+function candidatePositions(found: ProductWords, numbers: number[], count: number): Uint32Array {
+  if (numbers.length === 1) return postingsOf(found.folded, numbers[0] as number);
+  const positions = new Uint32Array(count);
+  let filled = 0;
+  for (const number of numbers) {
+    const list = postingsOf(found.folded, number);
+    positions.set(list, filled);
+    filled += list.length;
+  }
+  return positions.sort();
 }
 
 /** Positions (ascending) of the products whose words hold every typed word, with their score. */
 function matchingProducts(found: ProductWords, typed: string[], fit: Fit): { position: number; score: number }[] {
+  const fitsPerWord = typed.map((typedWord) => fitsOfWords(found, typedWord, fit));
   // Only the products with a word fitting the rarest typed word are looked at.
-  const listsPerWord = typed.map((typedWord) => fittingLists(found, typedWord, fit));
-  const size = (lists: number[][]) => lists.reduce((sum, list) => sum + list.length, 0);
-  const rarest = listsPerWord.reduce((best, lists) => (size(lists) < size(best) ? lists : best));
-  return [...new Set(rarest.flat())]
-    .toSorted((a, b) => a - b)
-    .flatMap((position) => {
-      const points = score(typed, found.folded[position] as string[], fit);
-      return points > 0 ? [{ position, score: points }] : [];
-    });
+  const size = (numbers: number[]) => numbers.reduce((sum, number) => sum + postingsOf(found.folded, number).length, 0);
+  const rarest = fitsPerWord.map(({ numbers }) => numbers).reduce((best, numbers) => (size(numbers) < size(best) ? numbers : best));
+  const candidates = candidatePositions(found, rarest, size(rarest));
+  const { wordStarts, wordIds } = found.folded;
+  const matches: { position: number; score: number }[] = [];
+  for (let i = 0; i < candidates.length; i++) {
+    const position = candidates[i] as number;
+    if (i > 0 && position === candidates[i - 1]) continue;
+    // The sum over typed words of the best fit among the product's words, 0 when one is missing.
+    // Indexes into the word numbers, not a subarray per candidate.
+    const first = wordStarts[position] as number;
+    const end = wordStarts[position + 1] as number;
+    let total = 0;
+    for (const { fitOf } of fitsPerWord) {
+      let best = 0;
+      for (let j = first; j < end; j++) best = Math.max(best, fitOf(wordIds[j] as number));
+      if (best === 0) {
+        total = 0;
+        break;
+      }
+      total += best;
+    }
+    if (total > 0) matches.push({ position, score: total });
+  }
+  return matches;
 }
 
 /** In-stock products whose words start like every typed word, in the listing index's order. */

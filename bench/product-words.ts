@@ -1,0 +1,116 @@
+/**
+ * The in-memory product words (app/modules/search/product-words.server.ts, issue 18, decision
+ * 0034) on the demo catalogue at growing sizes: the memory each store's words take (heap used and
+ * array buffers before and after building them, after a full collection) and the time of the fixed searches of
+ * tests/search/product-words-queries.ts (their in-memory parts), p50 and p95, with a digest of their
+ * results so two versions can be compared. PGlite; prints figures, asserts nothing.
+ *   node --expose-gc bench/product-words.ts --scales 1,10
+ *   node --expose-gc bench/product-words.ts --scales 10 --data-dir /tmp/words-bench   seeds <dir>-<scale> once, reuses it after
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { openDatabase } from '#app/db/client.server.ts';
+import { buildListingIndex } from '#app/modules/catalogue/listing-index.server.ts';
+import { getCategoryTree } from '#app/modules/catalogue/category-tree.server.ts';
+import { ensureReferenceData } from '#app/modules/i18n/reference-data.server.ts';
+import { type LocaleCode, localeCodes } from '#app/modules/i18n/locales.ts';
+import { matchProducts } from '#app/modules/search/product-search.server.ts';
+import { foldedWordsOf, productWords } from '#app/modules/search/product-words.server.ts';
+import { queryWords } from '#app/modules/search/search.server.ts';
+import { productsStartingLike, titleMatches } from '#app/modules/search/title-matches.server.ts';
+import { catalogueIsEmpty, loadDemoCatalogue } from '../scripts/demo-catalogue/load.ts';
+import { productWordQueries } from '../tests/search/product-words-queries.ts';
+import { percentile } from './support/bench-kit.ts';
+
+const { values } = parseArgs({
+  options: { scales: { type: 'string', default: '1,10' }, 'data-dir': { type: 'string' }, rounds: { type: 'string', default: '5' } },
+});
+const gc = (globalThis as { gc?: () => void }).gc;
+if (!gc) {
+  console.error('run with node --expose-gc');
+  process.exit(2);
+}
+/** The heap and the memory of array buffers (typed arrays keep their contents outside the heap). */
+const heapUsed = () => {
+  gc();
+  gc();
+  const { heapUsed: heap, arrayBuffers } = process.memoryUsage();
+  return heap + arrayBuffers;
+};
+/** Searches take well under a millisecond: three decimals. */
+const ms = (value: number) => `${value.toFixed(3)} ms`;
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+const lines: string[] = [];
+for (const scale of values.scales.split(',').map(Number)) {
+  const dataDir = values['data-dir'] ? `${values['data-dir']}-${scale}` : undefined;
+  const mediaDir = mkdtempSync(join(tmpdir(), 'cordial-words-media-'));
+  const seeded = dataDir !== undefined && existsSync(dataDir);
+  const database = await openDatabase({ driver: 'pglite', ...(dataDir ? { dataDir } : {}) });
+  try {
+    await database.migrate();
+    await ensureReferenceData(database.db);
+    if (!seeded || (await catalogueIsEmpty(database.db))) {
+      console.log(`seeding scale ${scale}`);
+      await loadDemoCatalogue(database.db, { mediaDir, scale });
+    }
+    const db = database.db;
+    const index = await buildListingIndex(db);
+    // The stems come from the database and are kept apart from any one store's words: asked once first.
+    for (const locale of localeCodes) await productWords(db, { ...index, textsKey: {} }, locale);
+
+    const held: unknown[] = [];
+    const perStore: number[] = [];
+    const buildMs: number[] = [];
+    const before = heapUsed();
+    for (const locale of localeCodes) {
+      const start = heapUsed();
+      const started = performance.now();
+      held.push(await productWords(db, index, locale));
+      buildMs.push(performance.now() - started);
+      perStore.push(heapUsed() - start);
+    }
+    const all = heapUsed() - before;
+
+    const timings: number[] = [];
+    const digest = createHash('sha256');
+    const rounds = Number(values.rounds);
+    for (let round = 0; round < rounds; round++) {
+      for (const [locale, queries] of Object.entries(productWordQueries) as [LocaleCode, string[]][]) {
+        const tree = await getCategoryTree(db, locale);
+        for (const query of queries) {
+          const words = queryWords(query);
+          const folded = foldedWordsOf(words.join(' '));
+          const started = performance.now();
+          const found = [
+            words.length === 0 ? [] : (await matchProducts(db, index, locale, words, 1000)).map((product) => product.id),
+            folded.length === 0 ? [] : (await productsStartingLike(db, index, locale, folded, 50)).map((product) => product.id),
+            (await titleMatches(db, index, tree, locale, query)).map((match) => `${match.kind}:${match.refId}`),
+          ];
+          timings.push(performance.now() - started);
+          if (round === 0) digest.update(JSON.stringify([locale, query, found]));
+        }
+      }
+    }
+    timings.sort((a, b) => a - b);
+    lines.push(
+      `scale ${scale}: ${index.products.length} products; words of ${localeCodes.length} stores ${mb(all)} (${mb(all / localeCodes.length)} a store; ` +
+        `en-US ${mb(perStore[0] as number)}, largest ${mb(Math.max(...perStore))}); build ${ms(
+          percentile(
+            buildMs.toSorted((a, b) => a - b),
+            50,
+          ),
+        )} a store (p50)`,
+      `  ${timings.length / rounds} searches × ${rounds}: p50 ${ms(percentile(timings, 50))}, p95 ${ms(percentile(timings, 95))}, max ${ms(timings.at(-1) as number)}; results ${digest.digest('hex').slice(0, 16)}`,
+    );
+    console.log(lines.slice(-2).join('\n'));
+    held.length = 0;
+  } finally {
+    await database.close();
+    rmSync(mediaDir, { recursive: true, force: true });
+  }
+}
+console.log(`\nproduct words (heap ${mb(heapUsed())} at the end)\n${lines.join('\n')}`);
