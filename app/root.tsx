@@ -1,7 +1,8 @@
-import { data, Links, Meta, type MiddlewareFunction, Scripts, ScrollRestoration, useOutlet, useRouteLoaderData } from 'react-router';
+import { data, Links, Meta, type MiddlewareFunction, ScrollRestoration, useOutlet, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import { useEffect } from 'react';
 import { ErrorPage, markHydrated, ScriptsFailedPage } from './components/error-page.tsx';
+import { PageScripts } from './components/page-scripts.tsx';
 import { startAppShell } from './modules/pwa/app-shell.ts';
 import { webManifestPath } from './modules/pwa/web-manifest.ts';
 import { csrfTokenContext, pageMessagesContext, requestInfoContext, servicesContext } from './context.ts';
@@ -117,7 +118,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </I18nProvider>
         <ScrollRestoration nonce={root?.cspNonce} />
-        <Scripts nonce={root?.cspNonce} />
+        <PageScripts nonce={root?.cspNonce} />
       </body>
     </html>
   );

@@ -67,6 +67,8 @@ describe('script weight of a product page (issue 14)', () => {
     const html = await page(product);
     const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map(([tag]) => tag);
     expect(preloads.length).toBeGreaterThan(3);
+    // The page is drawn from its HTML: its scripts go after the stylesheet and the first pictures.
+    for (const tag of preloads) expect(tag).toContain('fetchPriority="low"');
     const preloaded = new Set(preloads.map((tag) => /href="([^"]+)"/.exec(tag)?.[1] ?? ''));
 
     expect(preloaded).toContain(`/${chunkOf(`app/routes/catalogue-page.tsx${routeChunk}`).file}`);

@@ -78,7 +78,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
       <section aria-labelledby="featured-heading">
         <h2 id="featured-heading">{t('home.featuredHeading')}</h2>
-        <ProductGrid products={recommended} prefix={prefix} eagerCount={2} />
+        {/* Below the first screen on phones and desktops: no image of it goes before the banner. */}
+        <ProductGrid products={recommended} prefix={prefix} />
       </section>
       {quotes.length > 0 && (
         <section aria-labelledby="quotes-heading" className="quotes">
