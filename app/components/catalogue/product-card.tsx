@@ -34,6 +34,14 @@ export function responsiveImageSources(path: string, widths: readonly ImageWidth
   return { src: `/images/${path}?w=${Math.max(...widths)}${presetParameter}`, srcSet: candidates.join(', '), sizes };
 }
 
+/**
+ * A card's picture as wide as the grid shows it: two columns on a phone, three from 768 px, four
+ * from 1024 px (at most ~300 px). A phone then takes the 480 px file, not the 640 px one its
+ * pixel ratio would pick from a 1x/2x pair.
+ */
+const cardImageWidths = [160, 320, 480, 640] as const;
+const cardImageSizes = '(min-width: 1024px) 300px, (min-width: 768px) 33vw, 50vw';
+
 /** `wishlist`: show the save and add-to-cart buttons (on category listings, whose page action handles them). */
 export function ProductCard({
   product,
@@ -62,7 +70,7 @@ export function ProductCard({
       >
         {product.imagePath && (
           <img
-            {...imageSources(product.imagePath, 320)}
+            {...responsiveImageSources(product.imagePath, cardImageWidths, cardImageSizes)}
             width={320}
             height={320}
             alt=""
