@@ -49,15 +49,13 @@ export const productListLimit = 4_000;
  */
 export function listingIndexChangeOf(payload: string): ListingIndexChange {
   if (payload === missedPayload) return wholeCatalogue;
-  const [tables = '', products] = payload.split(';');
-  const ids =
-    products === undefined || products === '*'
-      ? '*'
-      : products
-          .split(',')
-          .filter((id) => id !== '')
-          .map(Number);
-  return listingIndexChangeOfTables(tables.split(','), ids);
+  const [tables = '', products = '*'] = payload.split(';');
+  return listingIndexChangeOfTables(tables.split(','), productIdsOf(products));
+}
+
+/** A product list as the triggers write it (migration 0033): ids with commas, or '*' for any. */
+function productIdsOf(list: string): number[] | '*' {
+  return list === '*' ? '*' : list.split(',').filter(Boolean).map(Number);
 }
 
 /** Empties the caches of what storefront pages show on every change; `onChange` hears of each change too. */
@@ -99,14 +97,7 @@ export async function holdingStorefrontChanges<T>(tx: Queryable, work: () => Pro
     tx,
     sql`select current_setting('cordial.storefront_change_held', true) as tables, current_setting('cordial.storefront_changed_products', true) as products`,
   );
-  const products = held?.products ?? '';
-  return {
-    result,
-    changed: {
-      tables: held?.tables ? held.tables.split(',') : [],
-      products: products === '*' ? '*' : products.split(',').filter(Boolean).map(Number),
-    },
-  };
+  return { result, changed: { tables: held?.tables ? held.tables.split(',') : [], products: productIdsOf(held?.products ?? '') } };
 }
 
 /** How long cached pages may lag behind a long writer's committed changes. */
