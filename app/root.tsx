@@ -111,14 +111,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {root && <meta name="csrf-token" content={root.csrfToken} />}
         <Meta />
         <Links />
-        {messagesPath && <link rel="preload" as="fetch" crossOrigin="anonymous" href={messagesPath} data-page-messages="" />}
       </head>
       <body>
         <I18nProvider locale={root?.locale ?? 'en-US'} messages={messages ?? { errors: fallbackErrors }}>
           {children}
         </I18nProvider>
         <ScrollRestoration nonce={root?.cspNonce} />
-        <PageScripts nonce={root?.cspNonce} />
+        <PageScripts nonce={root?.cspNonce} messagesPath={messagesPath} />
       </body>
     </html>
   );

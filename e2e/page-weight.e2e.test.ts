@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { shopperUserAgent } from './support/browser.ts';
+import { openBrowser, shopperUserAgent, untilHydrated } from './support/browser.ts';
 
 const baseUrl = inject('baseUrl');
 const budgetBytes = 130 * 1024;
@@ -65,11 +65,10 @@ describe('script weight of a product page (issue 14)', () => {
     const product = firstLink(await page(category), 'product-card__link');
     if (!product) throw new Error(`no product link on ${category}`);
     const html = await page(product);
-    const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map(([tag]) => tag);
-    expect(preloads.length).toBeGreaterThan(3);
-    // The page is drawn from its HTML: its scripts go after the stylesheet and the first pictures.
-    for (const tag of preloads) expect(tag).toContain('fetchPriority="low"');
-    const preloaded = new Set(preloads.map((tag) => /href="([^"]+)"/.exec(tag)?.[1] ?? ''));
+    // The page is drawn from its HTML: its scripts are asked for by its module script once the first screen is painted.
+    expect(html).not.toMatch(/<link[^>]*rel="modulepreload"/);
+    const preloaded = new Set([...html.matchAll(/"rel":"modulepreload","href":"([^"]+)"/g)].map(([, href]) => href));
+    expect(preloaded.size).toBeGreaterThan(3);
 
     expect(preloaded).toContain(`/${chunkOf(`app/routes/catalogue-page.tsx${routeChunk}`).file}`);
 
@@ -81,5 +80,31 @@ describe('script weight of a product page (issue 14)', () => {
       .map(([file, bytes]) => `${(bytes / 1024).toFixed(1)} KB ${file}`)
       .join('\n');
     expect(total, `${scripts.size} scripts, ${(total / 1024).toFixed(1)} KB:\n${listing}`).toBeLessThanOrEqual(budgetBytes);
+  });
+});
+
+describe('what a phone fetches first (issue 14, decision 0037)', () => {
+  it('asks for the scripts and messages only after the first screen’s picture has arrived, then becomes interactive', async () => {
+    const category = firstLink(await page('/en-gb'), 'category-menu__link') ?? '/en-gb/paracord';
+    const product = firstLink(await page(category), 'product-card__link');
+    if (!product) throw new Error(`no product link on ${category}`);
+    const browser = await openBrowser({ viewport: { width: 390, height: 844 } });
+    try {
+      const tab = await browser.newPage();
+      await tab.goto(`${baseUrl}${product}`);
+      await untilHydrated(tab.getByRole('button', { name: 'Add to cart', exact: true }));
+      const timings = await tab.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((entry) => ({ url: entry.name, started: entry.startTime, arrived: (entry as PerformanceResourceTiming).responseEnd })),
+      );
+      const picture = timings.find(({ url }) => url.includes('/images/') && new URL(url).searchParams.get('w') === '640');
+      const scripts = timings.filter(({ url }) => /\/assets\/.*\.js$/.test(url) || url.includes('/api/messages/'));
+      expect(picture, timings.map(({ url }) => url).join('\n')).toBeDefined();
+      expect(scripts.length).toBeGreaterThan(3);
+      for (const script of scripts) expect(script.started, script.url).toBeGreaterThanOrEqual(picture!.arrived);
+    } finally {
+      await browser.close();
+    }
   });
 });

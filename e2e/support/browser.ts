@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, chromium, type Locator } from 'playwright-core';
+import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { watchBrowser } from './failure-report.ts';
 
 export const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
@@ -45,7 +45,38 @@ export async function openBrowser(options: BrowserOptions = {}): Promise<Browser
     serviceWorkers: options.serviceWorkers ?? 'block',
   });
   watchBrowser(context);
+  if (options.javaScriptEnabled !== false) context.on('page', waitsForHydration);
   return context;
+}
+
+/**
+ * A page's scripts start once its first screen is painted (decision 0037), so the load event now
+ * comes before the page is interactive. Here `goto` and `reload` resolve once React has hydrated
+ * the page, as a shopper waits for a page to respond; a page whose scripts are meant to fail (the
+ * chunk-failure tests) or a document that is not the shop's goes on after at most 5 s, as before.
+ */
+function waitsForHydration(page: Page) {
+  const hydrated = () =>
+    page
+      .waitForFunction(
+        () => !('__reactRouterContext' in window) || Object.keys(document.body ?? {}).some((key) => key.startsWith('__reactProps$')),
+        undefined,
+        { timeout: 5_000 },
+      )
+      .catch(() => undefined);
+  const waitsForLoad = (options?: { waitUntil?: string }) => (options?.waitUntil ?? 'load') === 'load';
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (waitsForLoad(options)) await hydrated();
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (options) => {
+    const response = await reload(options);
+    if (waitsForLoad(options)) await hydrated();
+    return response;
+  };
 }
 
 /**
