@@ -67,7 +67,7 @@ describe('script weight of a product page (issue 14)', () => {
     const html = await page(product);
     // The page is drawn from its HTML: its scripts are asked for by its module script once the first screen is painted.
     expect(html).not.toMatch(/<link[^>]*rel="modulepreload"/);
-    const preloaded = new Set([...html.matchAll(/"rel":"modulepreload","href":"([^"]+)"/g)].map(([, href]) => href));
+    const preloaded = new Set([...html.matchAll(/"rel":"modulepreload","href":"([^"]+)"/g)].map(([, href]) => href ?? ''));
     expect(preloaded.size).toBeGreaterThan(3);
 
     expect(preloaded).toContain(`/${chunkOf(`app/routes/catalogue-page.tsx${routeChunk}`).file}`);

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { ProductCard as ProductCardData } from '#app/modules/catalogue/product-detail.server.ts';
 import { trackEcommerce } from '#app/modules/analytics/tracking.ts';
 import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import type { ImagePreset } from '#app/modules/media/image-pipeline.server.ts';
 import type { ImageWidth } from '#app/modules/media/image-widths.ts';
 import { CatalogueUnitPrice } from './unit-price.tsx';
 import { usePriceDisplay } from '#app/modules/pricing/price-context.tsx';
@@ -10,7 +11,7 @@ import { ListingAddToCart } from './add-to-cart-form.tsx';
 import { WishlistButton } from './wishlist-button.tsx';
 
 /** Image sources through the image pipeline: webp at 1x and 2x of the shown width (one the pipeline serves). */
-export function imageSources(path: string, width: ImageWidth, preset?: 'banner') {
+export function imageSources(path: string, width: ImageWidth, preset?: ImagePreset) {
   const base = `/images/${path}?w=${width}`;
   const presetParameter = preset ? `&preset=${preset}` : '';
   return { src: `${base}${presetParameter}`, srcSet: `${base}${presetParameter} 1x, ${base}&dpr=2${presetParameter} 2x` };
@@ -25,7 +26,7 @@ const widestDrawnPixels = 2560;
  * phone picks a file near its own pixels instead of the 2x of the desktop width (the home banner
  * was 2560 px on every phone).
  */
-export function responsiveImageSources(path: string, widths: readonly ImageWidth[], sizes: string, preset?: 'banner') {
+export function responsiveImageSources(path: string, widths: readonly ImageWidth[], sizes: string, preset?: ImagePreset) {
   const presetParameter = preset ? `&preset=${preset}` : '';
   const candidates = [
     ...widths.map((width) => `/images/${path}?w=${width}${presetParameter} ${width}w`),

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { drawCordSwatch } from '../../../scripts/demo-catalogue/drawing/cord-swatch.ts';
-import { imageMetadata, parseImageRequest } from './image-pipeline.server.ts';
+import { imageMetadata, imagePresets, parseImageRequest } from './image-pipeline.server.ts';
 import { maxRenderWidth, renderWebp } from './image-renderer.server.ts';
 import { nearestImageWidth } from './image-widths.ts';
 
@@ -74,6 +74,37 @@ describe('renderWebp', () => {
       .png()
       .toFile(wide);
     expect(await sharp(await renderWebp({ source: wide, width: undefined, density: 2, quality: 80 })).metadata()).toMatchObject({ width: maxRenderWidth });
+  });
+});
+
+describe('a banner cut for phones (preset banner-phone)', () => {
+  it('is parsed as a preset of its own', () => {
+    expect(parse('banners/home.svg', 'w=640&preset=banner-phone')).toMatchObject({ kind: 'image', request: { width: 640, preset: 'banner-phone' } });
+  });
+
+  it('is the 8:5 centre of an 8:3 banner, drawn at the width asked', async () => {
+    const { mediaDir } = mediaWithSwatch();
+    const source = join(mediaDir, 'banner.svg');
+    // Red and blue sides (a fifth each) around a green centre: the centre is exactly the 8:5 a phone shows.
+    writeFileSync(
+      source,
+      '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="300"><rect width="160" height="300" fill="#f00"/>' +
+        '<rect x="160" width="480" height="300" fill="#0f0"/><rect x="640" width="160" height="300" fill="#00f"/></svg>',
+    );
+    const cut = await renderWebp({ source, width: 640, density: 1, ...imagePresets['banner-phone'] });
+    expect(await sharp(cut).metadata()).toMatchObject({ format: 'webp', width: 640, height: 400 });
+    const { data, info } = await sharp(cut).raw().toBuffer({ resolveWithObject: true });
+    const pixel = (x: number, y: number) => [...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3)];
+    for (const [x, y] of [
+      [4, 4],
+      [635, 4],
+      [4, 395],
+      [635, 395],
+      [320, 200],
+    ] as const) {
+      const [red, green, blue] = pixel(x, y) as [number, number, number];
+      expect({ x, y, green: green > 200, red: red < 60, blue: blue < 60 }).toEqual({ x, y, green: true, red: true, blue: true });
+    }
   });
 });
 

@@ -20,20 +20,25 @@ export interface RenderJob {
   width: number | undefined;
   density: 1 | 2;
   quality: number;
+  /** Cut to this shape around the centre (the picture covers it); undefined keeps the source's shape. */
+  aspect?: { readonly width: number; readonly height: number };
 }
 
 /** Renders a source file to webp. Runs in the render process (tests call it directly). */
 export async function renderWebp(job: RenderJob, timeoutSeconds = 0): Promise<Buffer> {
   const input = await readFile(job.source);
-  const { format, width: naturalWidth = 0 } = await sharp(input).metadata();
+  const { format, width: naturalWidth = 0, height: naturalHeight = 0 } = await sharp(input).metadata();
   const vector = format === 'svg';
   const ownWidth = vector ? naturalWidth * job.density : naturalWidth;
   const width = Math.min(job.width ?? ownWidth, maxRenderWidth);
+  const height = job.aspect ? Math.round((width * job.aspect.height) / job.aspect.width) : undefined;
+  // Cut to a taller shape, the picture is drawn wide enough for its height to fill the cut.
+  const drawnWidth = height && naturalHeight > 0 ? Math.max(width, Math.ceil((height * naturalWidth) / naturalHeight)) : width;
   // A drawing is rasterised at the size it is shown: its blur and noise filters cost in
   // proportion to the pixels drawn, so drawing it large and scaling down would waste seconds.
-  const density = vector && naturalWidth > 0 ? Math.min(Math.max((72 * width) / naturalWidth, 1), 100_000) : 72;
+  const density = vector && naturalWidth > 0 ? Math.min(Math.max((72 * drawnWidth) / naturalWidth, 1), 100_000) : 72;
   return sharp(input, { density })
-    .resize({ width, withoutEnlargement: job.width === undefined })
+    .resize({ width, height, fit: 'cover', position: 'centre', withoutEnlargement: job.width === undefined })
     .webp({ quality: job.quality })
     .timeout({ seconds: timeoutSeconds })
     .toBuffer();
