@@ -144,23 +144,36 @@ function wordListBuilder(interned: Map<string, string>) {
       const order = Uint32Array.from(found.keys()).sort((a, b) => codeUnitOrder(found[a] as string, found[b] as string));
       const rank = new Uint32Array(found.length);
       order.forEach((number, sorted) => (rank[number] = sorted));
-      const wordIds = found.length <= 0x10000 ? new Uint16Array(perProduct.length) : new Uint32Array(perProduct.length);
-      const postingStarts = new Uint32Array(found.length + 1);
-      perProduct.forEach((number, i) => {
-        const sorted = rank[number] as number;
-        wordIds[i] = sorted;
-        (postingStarts[sorted + 1] as number)++;
-      });
-      for (let word = 0; word < found.length; word++) postingStarts[word + 1] = (postingStarts[word + 1] as number) + (postingStarts[word] as number);
-      const postings = new Uint32Array(perProduct.length);
-      const next = postingStarts.slice(0, found.length);
-      // Products in order, so each word's positions come out ascending.
-      for (let position = 0; position + 1 < starts.length; position++) {
-        for (let i = starts[position] as number; i < (starts[position + 1] as number); i++) postings[(next[wordIds[i] as number] as number)++] = position;
-      }
-      return { words: Array.from(order, (number) => found[number] as string), postingStarts, postings, wordStarts: Uint32Array.from(starts), wordIds };
+      return laidOut(
+        Array.from(order, (number) => found[number] as string),
+        (i) => rank[perProduct[i] as number] as number,
+        Uint32Array.from(starts),
+      );
     },
   };
+}
+
+/**
+ * The typed arrays of a word list: `words` sorted, and each product's words by their number in
+ * it (product p: `numberAt(i)` for i from `starts[p]` to `starts[p + 1]`).
+ */
+function laidOut(words: string[], numberAt: (i: number) => number, starts: Uint32Array): WordList {
+  const total = starts[starts.length - 1] as number;
+  const wordIds = words.length <= 0x10000 ? new Uint16Array(total) : new Uint32Array(total);
+  const postingStarts = new Uint32Array(words.length + 1);
+  for (let i = 0; i < total; i++) {
+    const number = numberAt(i);
+    wordIds[i] = number;
+    (postingStarts[number + 1] as number)++;
+  }
+  for (let word = 0; word < words.length; word++) postingStarts[word + 1] = (postingStarts[word + 1] as number) + (postingStarts[word] as number);
+  const postings = new Uint32Array(total);
+  const next = postingStarts.slice(0, words.length);
+  // Products in order, so each word's positions come out ascending.
+  for (let position = 0; position + 1 < starts.length; position++) {
+    for (let i = starts[position] as number; i < (starts[position + 1] as number); i++) postings[(next[wordIds[i] as number] as number)++] = position;
+  }
+  return { words, postingStarts, postings, wordStarts: starts, wordIds };
 }
 
 const codeUnitOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -267,34 +280,22 @@ function patchedWordList(list: WordList, oldPositions: Int32Array, fresh: Readon
     starts[position + 1] = (starts[position] as number) + count;
   });
   const mergedIds = new Uint32Array(starts[oldPositions.length] as number);
-  const products = new Uint32Array(merged.length);
+  const productsWith = new Uint32Array(merged.length);
   oldPositions.forEach((old, position) => {
     let at = starts[position] as number;
     const numbers = freshNumbers.get(position);
     if (numbers) for (const number of numbers) mergedIds[at++] = number;
     else for (let i = wordStarts[old] as number; i < (wordStarts[old + 1] as number); i++) mergedIds[at++] = mergedOfOld[wordIds[i] as number] as number;
   });
-  for (const number of mergedIds) (products[number] as number)++;
+  for (const number of mergedIds) (productsWith[number] as number)++;
 
   // Words no product has any more leave; the rest are numbered in order again.
   const final = new Uint32Array(merged.length);
   const kept: string[] = [];
   merged.forEach((word, number) => {
-    if (products[number]) final[number] = kept.push(word) - 1;
+    if (productsWith[number]) final[number] = kept.push(word) - 1;
   });
-  const postingStarts = new Uint32Array(kept.length + 1);
-  for (let number = 0; number < merged.length; number++) {
-    if (products[number]) postingStarts[(final[number] as number) + 1] = products[number] as number;
-  }
-  for (let word = 0; word < kept.length; word++) postingStarts[word + 1] = (postingStarts[word + 1] as number) + (postingStarts[word] as number);
-  const newIds = kept.length <= 0x10000 ? new Uint16Array(mergedIds.length) : new Uint32Array(mergedIds.length);
-  mergedIds.forEach((number, i) => (newIds[i] = final[number] as number));
-  const postings = new Uint32Array(mergedIds.length);
-  const next = postingStarts.slice(0, kept.length);
-  for (let position = 0; position < oldPositions.length; position++) {
-    for (let i = starts[position] as number; i < (starts[position + 1] as number); i++) postings[(next[newIds[i] as number] as number)++] = position;
-  }
-  return { words: kept, postingStarts, postings, wordStarts: starts, wordIds: newIds };
+  return laidOut(kept, (i) => final[mergedIds[i] as number] as number, starts);
 }
 
 /** Whether a product's words in the locale are the same (besides option labels, compared for the whole index). */
