@@ -3,7 +3,10 @@
  * 0034) on the demo catalogue at growing sizes: the memory each store's words take (heap used and
  * array buffers before and after building them, after a full collection) and the time of the fixed searches of
  * tests/search/product-words-queries.ts (their in-memory parts), p50 and p95, with a digest of their
- * results so two versions can be compared. PGlite; prints figures, asserts nothing.
+ * results so two versions can be compared. Then one product changed as the back office changes it
+ * (renamed in one store, taken off the shop): the listing index reads it again, and the time the
+ * next search of the renamed store and of another store waits for their words (decision 0035).
+ * PGlite; prints figures, asserts nothing.
  *   node --expose-gc bench/product-words.ts --scales 1,10
  *   node --expose-gc bench/product-words.ts --scales 10 --data-dir /tmp/words-bench   seeds <dir>-<scale> once, reuses it after
  */
@@ -12,13 +15,15 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { openDatabase } from '#app/db/client.server.ts';
-import { buildListingIndex } from '#app/modules/catalogue/listing-index.server.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { type Database, openDatabase } from '#app/db/client.server.ts';
+import { products, productTranslations } from '#app/db/schema.ts';
+import { getListingIndex, type IndexedProduct, listingIndexFollowsChanges, refreshListingIndex } from '#app/modules/catalogue/listing-index.server.ts';
 import { getCategoryTree } from '#app/modules/catalogue/category-tree.server.ts';
 import { ensureReferenceData } from '#app/modules/i18n/reference-data.server.ts';
 import { type LocaleCode, localeCodes } from '#app/modules/i18n/locales.ts';
 import { matchProducts } from '#app/modules/search/product-search.server.ts';
-import { foldedWordsOf, productWords } from '#app/modules/search/product-words.server.ts';
+import { foldedWordsOf, forgetProductWords, productWords } from '#app/modules/search/product-words.server.ts';
 import { queryWords } from '#app/modules/search/search.server.ts';
 import { productsStartingLike, titleMatches } from '#app/modules/search/title-matches.server.ts';
 import { catalogueIsEmpty, loadDemoCatalogue } from '../scripts/demo-catalogue/load.ts';
@@ -44,6 +49,55 @@ const heapUsed = () => {
 const ms = (value: number) => `${value.toFixed(3)} ms`;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
+/**
+ * `product` renamed in en-US, then taken off the shop, each undone after: the time the first search
+ * of en-US and of de-DE after the index read the product again waits (a search of "paracord",
+ * words and all), against the same search once the words are there.
+ */
+async function oneProductChanged(db: Database, product: IndexedProduct, rounds: number): Promise<string[]> {
+  const search = async (locale: LocaleCode) => {
+    const started = performance.now();
+    await matchProducts(db, await getListingIndex(db), locale, ['paracord'], 1000);
+    return performance.now() - started;
+  };
+  const changes: [string, (on: boolean) => Promise<unknown>][] = [
+    [
+      'one product renamed',
+      (on) =>
+        db
+          .update(productTranslations)
+          .set({ name: on ? sql`name || ' Quokka'` : sql`left(name, -7)` })
+          .where(and(eq(productTranslations.productId, product.id), eq(productTranslations.locale, 'en-US'))),
+    ],
+    ['one product taken off', (on) => db.update(products).set({ isActive: !on }).where(eq(products.id, product.id))],
+  ];
+  const lines: string[] = [];
+  for (const [what, change] of changes) {
+    const waits: Record<'store' | 'other' | 'ready', number[]> = { store: [], other: [], ready: [] };
+    for (let round = 0; round < rounds; round++) {
+      for (const on of [true, false]) {
+        await change(on);
+        await refreshListingIndex(db, { products: [product.id] });
+        waits.store.push(await search('en-US'));
+        waits.other.push(await search('de-DE'));
+        waits.ready.push(await search('en-US'));
+      }
+    }
+    const p50 = (list: number[]) =>
+      ms(
+        percentile(
+          list.toSorted((a, b) => a - b),
+          50,
+        ),
+      );
+    lines.push(
+      `  ${what} (and back, ${rounds}×): the store's next search waits ${p50(waits.store)} p50 (max ${ms(Math.max(...waits.store))}), ` +
+        `another store's ${p50(waits.other)}; the same search with the words made ${p50(waits.ready)}`,
+    );
+  }
+  return lines;
+}
+
 const lines: string[] = [];
 for (const scale of values.scales.split(',').map(Number)) {
   const dataDir = values['data-dir'] ? `${values['data-dir']}-${scale}` : undefined;
@@ -58,9 +112,13 @@ for (const scale of values.scales.split(',').map(Number)) {
       await loadDemoCatalogue(database.db, { mediaDir, scale });
     }
     const db = database.db;
-    const index = await buildListingIndex(db);
+    // No whole build of the index a minute after the first while this runs.
+    listingIndexFollowsChanges(db, true);
+    const index = await getListingIndex(db);
     // The stems come from the database and are kept apart from any one store's words: asked once first.
     for (const locale of localeCodes) await productWords(db, { ...index, textsKey: {} }, locale);
+    // Then the words are built whole, not patched from those (decision 0035).
+    forgetProductWords(db);
 
     const held: unknown[] = [];
     const perStore: number[] = [];
@@ -107,6 +165,9 @@ for (const scale of values.scales.split(',').map(Number)) {
       `  ${timings.length / rounds} searches × ${rounds}: p50 ${ms(percentile(timings, 50))}, p95 ${ms(percentile(timings, 95))}, max ${ms(timings.at(-1) as number)}; results ${digest.digest('hex').slice(0, 16)}`,
     );
     console.log(lines.slice(-2).join('\n'));
+    lines.push(...(await oneProductChanged(db, index.products[Math.floor(index.products.length / 2)] as IndexedProduct, rounds)));
+    console.log(lines.slice(-2).join('\n'));
+    listingIndexFollowsChanges(db, false);
     held.length = 0;
   } finally {
     await database.close();

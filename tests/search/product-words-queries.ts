@@ -75,12 +75,19 @@ export interface QueryResults {
 }
 
 export async function runProductWordQuery(db: Database, index: ListingIndex, locale: LocaleCode, query: string): Promise<QueryResults> {
-  const words = queryWords(query);
-  const folded = foldedWordsOf(words.join(' '));
-  const tree = await getCategoryTree(db, locale);
   const outcome = await searchCatalogue(db, locale, query);
   return {
     search: { query: outcome.query, correctedQuery: outcome.correctedQuery, hits: outcome.hits.map((hit) => `${hit.kind}:${hit.refId}`) },
+    ...(await productWordResults(db, index, locale, query)),
+  };
+}
+
+/** What the in-memory ways of searching the index's product words answer for one query (not the search results, cached a minute). */
+export async function productWordResults(db: Database, index: ListingIndex, locale: LocaleCode, query: string): Promise<Omit<QueryResults, 'search'>> {
+  const words = queryWords(query);
+  const folded = foldedWordsOf(words.join(' '));
+  const tree = await getCategoryTree(db, locale);
+  return {
     matchProducts: words.length === 0 ? [] : (await matchProducts(db, index, locale, words, 1000)).map((product) => product.id),
     // The search box asks only with a word typed (suggest.server.ts).
     startingLike: folded.length === 0 ? [] : (await productsStartingLike(db, index, locale, folded, 50)).map((product) => product.id),

@@ -557,11 +557,18 @@ function sameTextsAndOrder(a: IndexedProduct, b: IndexedProduct): boolean {
     const keys = Object.keys(x) as LocaleCode[];
     return keys.length === Object.keys(y).length && keys.every((key) => x[key] === y[key]);
   };
-  const sameOptions = [...a.options].every(([code, options]) => {
-    const other = b.options.get(code);
-    return other !== undefined && other.length === options.length && options.every((option, i) => other[i] === option);
+  return a.sku === b.sku && a.position === b.position && sameRecord(a.names, b.names) && sameOptions(a.options, b.options);
+}
+
+/** Whether two products have the same select options (attributes and option codes, in their order). */
+export function sameOptions(a: IndexedProduct['options'], b: IndexedProduct['options']): boolean {
+  if (a === b) return true;
+  if (a.size !== b.size) return false;
+  const others = [...b];
+  return [...a].every(([code, options], i) => {
+    const [otherCode, other] = others[i] as [string, readonly string[]];
+    return otherCode === code && other.length === options.length && options.every((option, j) => other[j] === option);
   });
-  return a.sku === b.sku && a.position === b.position && sameRecord(a.names, b.names) && a.options.size === b.options.size && sameOptions;
 }
 
 /** Two lists each in shop order as one, in one pass (a sort of the whole list costs more at 100×). */

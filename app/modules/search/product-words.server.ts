@@ -8,7 +8,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '#app/db/client.server.ts';
-import { type IndexedProduct, indexedProductsById, type ListingIndex } from '#app/modules/catalogue/listing-index.server.ts';
+import { yieldToRequests } from '#app/db/sliced-reads.server.ts';
+import { type IndexedProduct, indexedProductsById, type ListingIndex, sameOptions } from '#app/modules/catalogue/listing-index.server.ts';
 import type { LocaleCode } from '#app/modules/i18n/locales.ts';
 import { searchConfigOf } from './search-config.ts';
 
@@ -143,62 +144,259 @@ function wordListBuilder(interned: Map<string, string>) {
       const order = Uint32Array.from(found.keys()).sort((a, b) => codeUnitOrder(found[a] as string, found[b] as string));
       const rank = new Uint32Array(found.length);
       order.forEach((number, sorted) => (rank[number] = sorted));
-      const wordIds = found.length <= 0x10000 ? new Uint16Array(perProduct.length) : new Uint32Array(perProduct.length);
-      const postingStarts = new Uint32Array(found.length + 1);
-      perProduct.forEach((number, i) => {
-        const sorted = rank[number] as number;
-        wordIds[i] = sorted;
-        (postingStarts[sorted + 1] as number)++;
-      });
-      for (let word = 0; word < found.length; word++) postingStarts[word + 1] = (postingStarts[word + 1] as number) + (postingStarts[word] as number);
-      const postings = new Uint32Array(perProduct.length);
-      const next = postingStarts.slice(0, found.length);
-      // Products in order, so each word's positions come out ascending.
-      for (let position = 0; position + 1 < starts.length; position++) {
-        for (let i = starts[position] as number; i < (starts[position + 1] as number); i++) postings[(next[wordIds[i] as number] as number)++] = position;
-      }
-      return { words: Array.from(order, (number) => found[number] as string), postingStarts, postings, wordStarts: Uint32Array.from(starts), wordIds };
+      return laidOut(
+        Array.from(order, (number) => found[number] as string),
+        (i) => rank[perProduct[i] as number] as number,
+        Uint32Array.from(starts),
+      );
     },
   };
 }
 
+/**
+ * The typed arrays of a word list: `words` sorted, and each product's words by their number in
+ * it (product p: `numberAt(i)` for i from `starts[p]` to `starts[p + 1]`).
+ */
+function laidOut(words: string[], numberAt: (i: number) => number, starts: Uint32Array): WordList {
+  const total = starts[starts.length - 1] as number;
+  const wordIds = words.length <= 0x10000 ? new Uint16Array(total) : new Uint32Array(total);
+  const postingStarts = new Uint32Array(words.length + 1);
+  for (let i = 0; i < total; i++) {
+    const number = numberAt(i);
+    wordIds[i] = number;
+    (postingStarts[number + 1] as number)++;
+  }
+  for (let word = 0; word < words.length; word++) postingStarts[word + 1] = (postingStarts[word + 1] as number) + (postingStarts[word] as number);
+  const postings = new Uint32Array(total);
+  const next = postingStarts.slice(0, words.length);
+  // Products in order, so each word's positions come out ascending.
+  for (let position = 0; position + 1 < starts.length; position++) {
+    for (let i = starts[position] as number; i < (starts[position + 1] as number); i++) postings[(next[wordIds[i] as number] as number)++] = position;
+  }
+  return { words, postingStarts, postings, wordStarts: starts, wordIds };
+}
+
 const codeUnitOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-async function buildProductWords(db: Database, index: ListingIndex, locale: LocaleCode): Promise<ProductWords> {
-  const optionLabels = new Map(
-    index.facets.flatMap((facet) => facet.options.map((option) => [`${facet.code}:${option.code}`, option.labels[locale] ?? ''] as const)),
-  );
-  const products = index.products.filter((product) => product.names[locale]);
+/** Attribute code and option code → the option's label in the locale ('' without one): part of the attribute words. */
+const optionLabelsOf = (index: ListingIndex, locale: LocaleCode): ReadonlyMap<string, string> =>
+  new Map(index.facets.flatMap((facet) => facet.options.map((option) => [`${facet.code}:${option.code}`, option.labels[locale] ?? ''] as const)));
+
+/** The three kinds of words of a product, in the order of `ProductWords`' lists: folded, name stems, SKU and attribute words. */
+type WordsOfProduct = [folded: string[], nameStems: string[], keywords: string[]];
+
+/** A function giving the words of each of `products` (by its place in that list), once their names' words are stemmed. */
+async function productWordsMaker(
+  db: Database,
+  locale: LocaleCode,
+  optionLabels: ReadonlyMap<string, string>,
+  products: IndexedProduct[],
+): Promise<(i: number) => WordsOfProduct> {
   const nameWords = products.map((product) => parsedWordsOf(product.names[locale] as string));
   const stems = await stemsOf(db, locale, nameWords.flat());
+  return (i) => {
+    const product = products[i] as IndexedProduct;
+    const labels = [...product.options].flatMap(([attribute, codes]) => codes.map((code) => optionLabels.get(`${attribute}:${code}`) ?? ''));
+    return [
+      foldedWordsOf(`${product.names[locale]} ${product.sku}`),
+      (nameWords[i] as string[]).flatMap((word) => stems.get(word) || []),
+      parsedWordsOf(`${product.sku} ${labels.join(' ')}`),
+    ];
+  };
+}
+
+/** The words of a store, with the option labels they were made with. */
+interface MadeWords {
+  words: ProductWords;
+  optionLabels: ReadonlyMap<string, string>;
+}
+
+/** The products of the index named in the locale, in its order. */
+const productsNamedIn = (index: ListingIndex, locale: LocaleCode) => index.products.filter((product) => product.names[locale]);
+
+async function buildProductWords(db: Database, index: ListingIndex, locale: LocaleCode): Promise<MadeWords> {
+  const optionLabels = optionLabelsOf(index, locale);
+  const products = productsNamedIn(index, locale);
+  const wordsOf = await productWordsMaker(db, locale, optionLabels, products);
   const interned = new Map<string, string>();
   const folded = wordListBuilder(interned);
   const nameStems = wordListBuilder(interned);
   const keywords = wordListBuilder(interned);
-  products.forEach((product, position) => {
-    folded.add(foldedWordsOf(`${product.names[locale]} ${product.sku}`));
-    nameStems.add((nameWords[position] as string[]).flatMap((word) => stems.get(word) || []));
-    const labels = [...product.options].flatMap(([attribute, codes]) => codes.map((code) => optionLabels.get(`${attribute}:${code}`) ?? ''));
-    keywords.add(parsedWordsOf(`${product.sku} ${labels.join(' ')}`));
+  products.forEach((_, position) => {
+    const [foldedWords, stems, keywordWords] = wordsOf(position);
+    folded.add(foldedWords);
+    nameStems.add(stems);
+    keywords.add(keywordWords);
   });
   return {
-    products,
-    positionsById: Uint32Array.from(products.keys()).sort((a, b) => (products[a] as IndexedProduct).id - (products[b] as IndexedProduct).id),
-    folded: folded.build(),
-    nameStems: nameStems.build(),
-    keywords: keywords.build(),
+    words: {
+      products,
+      positionsById: Uint32Array.from(products.keys()).sort((a, b) => (products[a] as IndexedProduct).id - (products[b] as IndexedProduct).id),
+      folded: folded.build(),
+      nameStems: nameStems.build(),
+      keywords: keywords.build(),
+    },
+    optionLabels,
   };
 }
 
-const wordsByIndexTexts = new WeakMap<object, Map<LocaleCode, Promise<ProductWords>>>();
+/**
+ * `list` for the products at new positions, laid out exactly as a build from all their words
+ * would be: product p keeps the words of the product at `oldPositions[p]` in `list` (-1: a new
+ * product), unless `fresh` holds its words, made again. The same list when nothing moved or changed.
+ */
+function patchedWordList(list: WordList, oldPositions: Int32Array, fresh: ReadonlyMap<number, string[]>): WordList {
+  const { words, wordStarts, wordIds } = list;
+  const numbersOf = (wordsOfProduct: string[]) => [...new Set(wordsOfProduct.map((word) => wordNumber(list, word)))];
+  const unmoved = oldPositions.length === wordStarts.length - 1 && oldPositions.every((old, position) => old === position);
+  const unchanged = (position: number, numbers: number[]) => {
+    const first = wordStarts[position] as number;
+    return numbers.length === (wordStarts[position + 1] as number) - first && numbers.every((number, i) => number === wordIds[first + i]);
+  };
+  if (unmoved && [...fresh].every(([position, wordsOfProduct]) => unchanged(position, numbersOf(wordsOfProduct)))) return list;
+
+  // The words of `list` and the new ones merged in order: numbers for both.
+  const added = [...new Set([...fresh.values()].flat())].filter((word) => wordNumber(list, word) < 0).sort(codeUnitOrder);
+  const merged: string[] = [];
+  const mergedOfOld = new Uint32Array(words.length);
+  const mergedOfAdded = new Map<string, number>();
+  for (let i = 0, j = 0; i < words.length || j < added.length;) {
+    const word = j === added.length || (i < words.length && (words[i] as string) < (added[j] as string)) ? (words[i] as string) : (added[j] as string);
+    const number = merged.push(word) - 1;
+    if (word === words[i]) mergedOfOld[i++] = number;
+    else mergedOfAdded.set(added[j++] as string, number);
+  }
+  const freshNumbers = new Map(
+    [...fresh].map(([position, wordsOfProduct]) => [
+      position,
+      [...new Set(wordsOfProduct)].map((word) => mergedOfAdded.get(word) ?? (mergedOfOld[wordNumber(list, word)] as number)),
+    ]),
+  );
+
+  // Each product's words in merged numbers, and how many products have each word.
+  const starts = new Uint32Array(oldPositions.length + 1);
+  oldPositions.forEach((old, position) => {
+    const count = freshNumbers.get(position)?.length ?? (wordStarts[old + 1] as number) - (wordStarts[old] as number);
+    starts[position + 1] = (starts[position] as number) + count;
+  });
+  const mergedIds = new Uint32Array(starts[oldPositions.length] as number);
+  const productsWith = new Uint32Array(merged.length);
+  oldPositions.forEach((old, position) => {
+    let at = starts[position] as number;
+    const numbers = freshNumbers.get(position);
+    if (numbers) for (const number of numbers) mergedIds[at++] = number;
+    else for (let i = wordStarts[old] as number; i < (wordStarts[old + 1] as number); i++) mergedIds[at++] = mergedOfOld[wordIds[i] as number] as number;
+  });
+  for (const number of mergedIds) (productsWith[number] as number)++;
+
+  // Words no product has any more leave; the rest are numbered in order again.
+  const final = new Uint32Array(merged.length);
+  const kept: string[] = [];
+  merged.forEach((word, number) => {
+    if (productsWith[number]) final[number] = kept.push(word) - 1;
+  });
+  return laidOut(kept, (i) => final[mergedIds[i] as number] as number, starts);
+}
+
+/** Whether a product's words in the locale are the same (besides option labels, compared for the whole index). */
+const sameWordsIn = (locale: LocaleCode) => (a: IndexedProduct, b: IndexedProduct) =>
+  a === b || (a.names[locale] === b.names[locale] && a.sku === b.sku && sameOptions(a.options, b.options));
+
+const sameLabels = (a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>) =>
+  a.size === b.size && [...a].every(([key, label]) => b.get(key) === label);
+
+/**
+ * The words of `index` made from the words made before (decision 0035): the products whose words
+ * (name, SKU, options) are the same keep theirs, the others' are made again, and the typed
+ * arrays are laid out again in a pass over them, exactly as a whole build would lay them out.
+ * Option labels that changed (a change of attributes) make them all again.
+ */
+async function patchedProductWords(db: Database, before: MadeWords, index: ListingIndex, locale: LocaleCode): Promise<MadeWords> {
+  const optionLabels = optionLabelsOf(index, locale);
+  if (!sameLabels(optionLabels, before.optionLabels)) return buildProductWords(db, index, locale);
+  const old = before.words;
+  const products = productsNamedIn(index, locale);
+  const idAt = (sorted: number) => (old.products[old.positionsById[sorted] as number] as IndexedProduct).id;
+  const oldPositionOf = (id: number) => {
+    let low = 0;
+    let high = old.positionsById.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (idAt(middle) < id) low = middle + 1;
+      else high = middle;
+    }
+    return low < old.positionsById.length && idAt(low) === id ? (old.positionsById[low] as number) : -1;
+  };
+  // Most products stand where they stood, or one further on: looked up by id only when not.
+  const oldPositions = new Int32Array(products.length);
+  const newPositions = new Int32Array(old.products.length).fill(-1);
+  const changed: number[] = [];
+  const same = sameWordsIn(locale);
+  let guess = 0;
+  products.forEach((product, position) => {
+    const oldPosition = old.products[guess]?.id === product.id ? guess : oldPositionOf(product.id);
+    oldPositions[position] = oldPosition;
+    if (oldPosition >= 0) {
+      newPositions[oldPosition] = position;
+      guess = oldPosition + 1;
+    }
+    if (oldPosition < 0 || !same(old.products[oldPosition] as IndexedProduct, product)) changed.push(position);
+  });
+  const wordsOf = await productWordsMaker(
+    db,
+    locale,
+    optionLabels,
+    changed.map((position) => products[position] as IndexedProduct),
+  );
+  const made = changed.map((position, i) => [position, wordsOf(i)] as const);
+  const fresh = (kind: 0 | 1 | 2) => new Map(made.map(([position, words]) => [position, words[kind]]));
+  const unmoved = products.length === old.products.length && oldPositions.every((oldPosition, position) => oldPosition === position);
+  // A turn for waiting requests between the kinds of words: each is a pass over all products' words.
+  const folded = patchedWordList(old.folded, oldPositions, fresh(0));
+  await yieldToRequests();
+  const nameStems = patchedWordList(old.nameStems, oldPositions, fresh(1));
+  await yieldToRequests();
+  const keywords = patchedWordList(old.keywords, oldPositions, fresh(2));
+  return {
+    words: {
+      products,
+      positionsById: unmoved ? old.positionsById : positionsByIdAfter(old.positionsById, newPositions, products, oldPositions),
+      folded,
+      nameStems,
+      keywords,
+    },
+    optionLabels,
+  };
+}
+
+/** The new positions in id order: those of the products kept (in the old id order) merged with the new products'. */
+function positionsByIdAfter(oldById: Uint32Array, newPositions: Int32Array, products: IndexedProduct[], oldPositions: Int32Array): Uint32Array {
+  const idOf = (position: number) => (products[position] as IndexedProduct).id;
+  const newcomers = [...oldPositions.keys()].filter((position) => oldPositions[position] === -1).sort((a, b) => idOf(a) - idOf(b));
+  const byId = new Uint32Array(products.length);
+  let filled = 0;
+  let j = 0;
+  for (const oldPosition of oldById) {
+    const position = newPositions[oldPosition] as number;
+    if (position < 0) continue;
+    while (j < newcomers.length && idOf(newcomers[j] as number) < idOf(position)) byId[filled++] = newcomers[j++] as number;
+    byId[filled++] = position;
+  }
+  while (j < newcomers.length) byId[filled++] = newcomers[j++] as number;
+  return byId;
+}
+
+/** The words of each store last made in this process, made again from them after a change (per database the words are asked with). */
+const lastWordsOf = new WeakMap<Database, Map<LocaleCode, Promise<MadeWords>>>();
+const wordsByIndexTexts = new WeakMap<object, Map<LocaleCode, Promise<MadeWords>>>();
 const wordsByIndex = new WeakMap<ListingIndex, Map<LocaleCode, Promise<ProductWords>>>();
 
-function cachedPerLocale<Key extends object>(
-  cache: WeakMap<Key, Map<LocaleCode, Promise<ProductWords>>>,
+function cachedPerLocale<Key extends object, Value>(
+  cache: WeakMap<Key, Map<LocaleCode, Promise<Value>>>,
   key: Key,
   locale: LocaleCode,
-  make: () => Promise<ProductWords>,
-): Promise<ProductWords> {
+  make: () => Promise<Value>,
+): Promise<Value> {
   let byLocale = cache.get(key);
   if (!byLocale) cache.set(key, (byLocale = new Map()));
   let words = byLocale.get(locale);
@@ -210,15 +408,36 @@ function cachedPerLocale<Key extends object>(
   return words;
 }
 
+/** The store's words for texts not seen before: patched from the last ones made, or built when there are none (or they failed). */
+function wordsFollowingChanges(db: Database, index: ListingIndex, locale: LocaleCode): Promise<MadeWords> {
+  let last = lastWordsOf.get(db);
+  if (!last) lastWordsOf.set(db, (last = new Map()));
+  const before = last.get(locale);
+  const made = before
+    ? before.then(
+        (words) => patchedProductWords(db, words, index, locale),
+        () => buildProductWords(db, index, locale),
+      )
+    : buildProductWords(db, index, locale);
+  last.set(locale, made);
+  return made;
+}
+
 /**
- * The words of the listing index's products in `locale`, built at the first search after each
- * whole build of the index; a refresh of its prices and stock (same texts, same order) keeps the
- * words and only points them at the refreshed products.
+ * The words of the listing index's products in `locale`. A refresh of its prices and stock (same
+ * texts, same order) keeps the words and only points them at the refreshed products; after other
+ * changes (a product renamed, added or taken out, or a whole build) the words last made are
+ * patched at the next search (decision 0035), built whole only the first time.
  */
 export function productWords(db: Database, index: ListingIndex, locale: LocaleCode): Promise<ProductWords> {
   return cachedPerLocale(wordsByIndex, index, locale, async () => {
-    const words = await cachedPerLocale(wordsByIndexTexts, index.textsKey, locale, () => buildProductWords(db, index, locale));
+    const { words } = await cachedPerLocale(wordsByIndexTexts, index.textsKey, locale, () => wordsFollowingChanges(db, index, locale));
     const current = indexedProductsById(index);
     return { ...words, products: words.products.map((product) => current.get(product.id) ?? product) };
   });
+}
+
+/** Forgets the words made (in tests and benches): the next search of each store builds them whole. */
+export function forgetProductWords(db: Database): void {
+  lastWordsOf.delete(db);
 }
