@@ -98,7 +98,7 @@ export async function loadTest({ label, p95TargetMs, ...load }: LoadTest): Promi
   const p95 = percentile(sorted, 95);
   return [
     label.padEnd(26),
-    `${load.clients ?? 10} clients`,
+    `${load.clients ?? 10} client${load.clients === 1 ? ' ' : 's'}`,
     `${String(requests).padStart(4)} req`,
     `${perSecond.toFixed(0).padStart(5)} req/s`,
     `p50 ${ms(percentile(sorted, 50))}`,

@@ -72,6 +72,44 @@ function valuesOf(product: IndexedProduct, facet: FacetAttribute): readonly stri
   return value === undefined ? [] : [numberValue(value)];
 }
 
+/** Facets by code, those of choices apart from measured ones (which read a product's numbers). */
+function facetsByCode(facets: readonly FacetAttribute[]) {
+  const select = new Map<string, FacetAttribute>();
+  const number = new Map<string, FacetAttribute>();
+  for (const facet of facets) (facet.valueType === 'select' ? select : number).set(facet.code, facet);
+  return { select, number };
+}
+
+/**
+ * Calls `each` with every facet of `byCode` the product has a value of, and its values as
+ * `valuesOf` gives them: from the product's own few attributes, not by asking it for every facet.
+ */
+function eachFacetValues(
+  product: IndexedProduct,
+  byCode: ReturnType<typeof facetsByCode>,
+  each: (facet: FacetAttribute, values: readonly string[]) => void,
+): void {
+  for (const [code, values] of product.options) {
+    const facet = byCode.select.get(code);
+    if (facet && values.length > 0) each(facet, values);
+  }
+  for (const [code, value] of product.numbers) {
+    const facet = byCode.number.get(code);
+    if (facet) each(facet, [numberValue(value)]);
+  }
+}
+
+/** The facets at least one of the products has a value of. */
+function facetsPresent(facets: readonly FacetAttribute[], products: readonly IndexedProduct[]): Set<FacetAttribute> {
+  const present = new Set<FacetAttribute>();
+  const byCode = facetsByCode(facets);
+  for (const product of products) {
+    eachFacetValues(product, byCode, (facet) => present.add(facet));
+    if (present.size === facets.length) break;
+  }
+  return present;
+}
+
 /** Per index: the products of each category, and display prices per currency setting. */
 const derived = new WeakMap<ListingIndex, { byCategory: Map<number, IndexedProduct[]>; prices: Map<string, Map<number, number>> }>();
 
@@ -136,9 +174,8 @@ export function queryProducts(
   const unit = 10 ** display.minorUnits;
 
   const selectedChildren = children.filter((c) => params.categoryUids.has(c.uid));
-  const facetsHere = index.facets.filter(
-    (f) => inCategory.some((p) => valuesOf(p, f).length > 0) && (params.filters.get(f.code)?.size || !repeatsCategories(f, inCategory, children)),
-  );
+  const present = facetsPresent(index.facets, inCategory);
+  const facetsHere = index.facets.filter((f) => present.has(f) && (params.filters.get(f.code)?.size || !repeatsCategories(f, inCategory, children)));
   const activeFacets = facetsHere.filter((f) => params.filters.get(f.code)?.size);
 
   // Which conditions each product fails: matching products fail none; a product that fails
@@ -166,13 +203,28 @@ export function queryProducts(
   };
   const matching = inCategory.filter((p) => failures.get(p)?.count === 0);
 
+  // One pass over the products for every facet's counts (a search finds up to 1,000 products, and
+  // there are some twenty facets): a product that fails nothing counts for each facet it has a
+  // value of, one that fails a single facet for that facet only.
+  const countsByFacet = new Map(facetsHere.map((facet) => [facet, new Map<string, number>()]));
+  const addValues = (counts: Map<string, number>, values: readonly string[]) => {
+    for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  };
+  const byCode = facetsByCode(facetsHere);
+  for (const product of inCategory) {
+    const failure = failures.get(product);
+    if (failure?.count === 0) {
+      eachFacetValues(product, byCode, (facet, values) => addValues(countsByFacet.get(facet) as Map<string, number>, values));
+    } else if (failure?.count === 1) {
+      // Only a facet's own selection can leave a product out and still count it (not the price or child categories).
+      const counts = countsByFacet.get(failure.first as FacetAttribute);
+      if (counts) addValues(counts, valuesOf(product, failure.first as FacetAttribute));
+    }
+  }
+
   const facets: FacetResult[] = facetsHere
     .map((facet) => {
-      const counts = new Map<string, number>();
-      for (const product of inCategory) {
-        if (!countsFor(product, facet)) continue;
-        for (const value of valuesOf(product, facet)) counts.set(value, (counts.get(value) ?? 0) + 1);
-      }
+      const counts = countsByFacet.get(facet) as Map<string, number>;
       const selected = params.filters.get(facet.code) ?? new Set<string>();
       const options =
         facet.valueType === 'select'
