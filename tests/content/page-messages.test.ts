@@ -32,9 +32,9 @@ describe.each(testDrivers)('page messages on %s (decision 0032)', (driver) => {
   });
 
   const page = async (path: string) => (await fetch(`${shop.baseUrl}${path}`)).text();
-  /** The message file a page's head preloads. */
+  /** The message file a page preloads once its first screen is painted (its module script adds the link, decision 0037). */
   const messagesPathOf = (html: string) => {
-    const link = /<link rel="preload" as="fetch" crossorigin="anonymous" href="(\/api\/messages\/[^"]+)"/.exec(html);
+    const link = /\{"rel":"preload","as":"fetch","crossorigin":"anonymous","href":"(\/api\/messages\/[^"]+)","data-page-messages":""\}/.exec(html);
     if (!link) throw new Error('the page preloads no message file');
     return link[1]!;
   };
