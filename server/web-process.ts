@@ -7,6 +7,7 @@
  * the grace period, and only then are the remaining connections closed.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Logger } from '#app/lib/observability/logger.server.ts';
 
 export type Readiness = 'starting' | 'ready' | 'draining';
@@ -38,7 +39,15 @@ export async function startWebProcess({ port, host, logger, listenEarly, graceMs
   let handler: Handler | null = null;
   let isHealthy: () => Promise<boolean> = async () => false;
   const inFlight = new Set<ServerResponse>();
-  let idle: (() => void) | null = null;
+  // A connection just handed over has a request on its way: draining waits for it like for one in
+  // flight (Node's closeIdleConnections would close it, and its client would see a hang-up).
+  const awaitingFirstRequest = new Set<Socket>();
+  const busy = new Set<Socket>();
+  const connections = new Set<Socket>();
+  let quiet: (() => void) | null = null;
+  const tellIfQuiet = () => {
+    if (inFlight.size === 0 && awaitingFirstRequest.size === 0) quiet?.();
+  };
 
   const json = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(body));
@@ -46,9 +55,12 @@ export async function startWebProcess({ port, host, logger, listenEarly, graceMs
 
   const server = createServer((req, res) => {
     inFlight.add(res);
+    busy.add(req.socket);
+    awaitingFirstRequest.delete(req.socket);
     res.once('close', () => {
       inFlight.delete(res);
-      if (inFlight.size === 0) idle?.();
+      busy.delete(req.socket);
+      tellIfQuiet();
     });
     // A connection that carried a request while draining is not kept for another one.
     if (readiness === 'draining') res.setHeader('connection', 'close');
@@ -71,6 +83,15 @@ export async function startWebProcess({ port, host, logger, listenEarly, graceMs
   });
   // Node's default would end an idle keep-alive connection after 5 s; a proxy in front keeps them longer.
   server.keepAliveTimeout = 65_000;
+  server.on('connection', (socket: Socket) => {
+    connections.add(socket);
+    awaitingFirstRequest.add(socket);
+    socket.once('close', () => {
+      connections.delete(socket);
+      awaitingFirstRequest.delete(socket);
+      tellIfQuiet();
+    });
+  });
 
   const process: WebProcess = {
     server,
@@ -89,9 +110,13 @@ export async function startWebProcess({ port, host, logger, listenEarly, graceMs
       // Their connections end with their answers.
       for (const res of inFlight) if (!res.headersSent) res.setHeader('connection', 'close');
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      // Idle keep-alive connections carry no request: closing them loses nothing.
-      server.closeIdleConnections();
-      const answered = inFlight.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => (idle = resolve));
+      // Keep-alive connections between requests carry none: closing them loses nothing. Those
+      // still to send their first request are answered (with `Connection: close`) first.
+      for (const socket of connections) if (!busy.has(socket) && !awaitingFirstRequest.has(socket)) socket.destroy();
+      const answered = new Promise<void>((resolve) => {
+        quiet = resolve;
+        tellIfQuiet();
+      });
       const graceOver = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), graceMs).unref());
       if ((await Promise.race([answered, graceOver])) === 'timeout')
         logger.warn({ inFlight: inFlight.size }, 'requests still running after the grace period; closing their connections');

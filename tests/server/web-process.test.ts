@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '#app/lib/observability/logger.server.ts';
 import { startWebProcess } from '../../server/web-process.ts';
@@ -78,5 +79,31 @@ describe('a web process', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     await web.drain();
     expect(await stuck).toEqual({ error: 'ECONNRESET' });
+  });
+
+  it('answers a connection that arrived just before draining and sends its request after (a cluster hands connections over)', async () => {
+    const port = await freePort();
+    const web = await startWebProcess({ port, host: '127.0.0.1', logger, listenEarly: true });
+    await web.ready(
+      (_req, res) => void res.end('shop'),
+      async () => true,
+    );
+    const accepted = new Promise<void>((resolve) => web.server.once('connection', () => resolve()));
+    const socket = connect(port, '127.0.0.1');
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    const ended = new Promise<string>((resolve) => {
+      socket.on('close', () => resolve(answer));
+      socket.on('error', (error) => resolve(`error ${(error as NodeJS.ErrnoException).code}`));
+    });
+    await accepted;
+    const drained = web.drain();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    socket.write('GET /en/ HTTP/1.1\r\nHost: shop\r\n\r\n');
+    const received = await ended;
+    expect(received).toMatch(/^HTTP\/1\.1 200 /);
+    expect(received.toLowerCase()).toContain('connection: close');
+    expect(received.endsWith('shop')).toBe(true);
+    await drained;
   });
 });
