@@ -47,6 +47,14 @@ const page = async (path: string) => {
   return response.text();
 };
 
+/** The first product of the menu's first category, as a shopper finds it. */
+async function firstProductPath() {
+  const category = firstLink(await page('/en-gb'), 'category-menu__link') ?? '/en-gb/paracord';
+  const product = firstLink(await page(category), 'product-card__link');
+  if (!product) throw new Error(`no product link on ${category}`);
+  return product;
+}
+
 /** The bytes of a file as sent to a browser that takes brotli and gzip (fetch would decompress them). */
 const sentBytes = (path: string) =>
   new Promise<number>((resolve, reject) => {
@@ -61,9 +69,7 @@ const sentBytes = (path: string) =>
 
 describe('script weight of a product page (issue 14)', () => {
   it('stays within the budget', async () => {
-    const category = firstLink(await page('/en-gb'), 'category-menu__link') ?? '/en-gb/paracord';
-    const product = firstLink(await page(category), 'product-card__link');
-    if (!product) throw new Error(`no product link on ${category}`);
+    const product = await firstProductPath();
     const html = await page(product);
     // The page is drawn from its HTML: its scripts are asked for by its module script once the first screen is painted.
     expect(html).not.toMatch(/<link[^>]*rel="modulepreload"/);
@@ -85,9 +91,7 @@ describe('script weight of a product page (issue 14)', () => {
 
 describe('what a phone fetches first (issue 14, decision 0037)', () => {
   it('asks for the scripts and messages only after the first screen’s picture has arrived, then becomes interactive', async () => {
-    const category = firstLink(await page('/en-gb'), 'category-menu__link') ?? '/en-gb/paracord';
-    const product = firstLink(await page(category), 'product-card__link');
-    if (!product) throw new Error(`no product link on ${category}`);
+    const product = await firstProductPath();
     const browser = await openBrowser({ viewport: { width: 390, height: 844 } });
     try {
       const tab = await browser.newPage();

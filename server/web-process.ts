@@ -42,7 +42,6 @@ export async function startWebProcess({ port, host, logger, listenEarly, graceMs
   // A connection just handed over has a request on its way: draining waits for it like for one in
   // flight (Node's closeIdleConnections would close it, and its client would see a hang-up).
   const awaitingFirstRequest = new Set<Socket>();
-  const busy = new Set<Socket>();
   const connections = new Set<Socket>();
   let quiet: (() => void) | null = null;
   const tellIfQuiet = () => {
@@ -55,11 +54,9 @@ export async function startWebProcess({ port, host, logger, listenEarly, graceMs
 
   const server = createServer((req, res) => {
     inFlight.add(res);
-    busy.add(req.socket);
     awaitingFirstRequest.delete(req.socket);
     res.once('close', () => {
       inFlight.delete(res);
-      busy.delete(req.socket);
       tellIfQuiet();
     });
     // A connection that carried a request while draining is not kept for another one.
@@ -112,6 +109,7 @@ export async function startWebProcess({ port, host, logger, listenEarly, graceMs
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Keep-alive connections between requests carry none: closing them loses nothing. Those
       // still to send their first request are answered (with `Connection: close`) first.
+      const busy = new Set([...inFlight].map((res) => res.socket));
       for (const socket of connections) if (!busy.has(socket) && !awaitingFirstRequest.has(socket)) socket.destroy();
       const answered = new Promise<void>((resolve) => {
         quiet = resolve;
