@@ -133,6 +133,10 @@ async function main() {
   const keepAlive = web ? undefined : setInterval(() => {}, 1 << 30);
 
   if (web) {
+    // Ready only with the listing index (decision 0039): from its snapshot in seconds, else built.
+    await module.prepareListingIndex(database.db, logger).catch((error: unknown) => {
+      logger.error({ err: error }, 'no listing index yet: pages build it when asked');
+    });
     const app = vite ? await developmentApp(vite, deps) : module.createApp(deps);
     const metricsToken = config.metrics.token;
     await web.ready(

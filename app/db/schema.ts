@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   customType,
@@ -1460,3 +1461,43 @@ export const clientErrors = pgTable('client_errors', {
   /** the request id of the latest report, to find it in the logs */
   lastRequestId: text('last_request_id'),
 });
+
+/**
+ * What storefront changes touched, one row per transaction (migration 0034, decision 0039): the
+ * tables its statements changed and the products they named (`*`: any), as the `storefront_change`
+ * notification tells them, kept so that a process starting from a listing-index snapshot reads
+ * again exactly what changed after it. `xid` is the transaction's id (xid8 as a number).
+ */
+export const storefrontChangeLog = pgTable('storefront_change_log', {
+  xid: bigint('xid', { mode: 'number' }).primaryKey(),
+  tables: text('tables').array().notNull(),
+  products: text('products').notNull(),
+  loggedAt: timestamp('logged_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+const bytea = customType<{ data: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * The listing index as a whole build left it (decision 0039), for the next process to start from:
+ * `databaseSnapshot` is the `pg_current_snapshot()` its reads began with, `format` what can read it
+ * (a different Node or layout builds afresh). The latest one is kept.
+ */
+export const listingIndexSnapshots = pgTable('listing_index_snapshots', {
+  id: serial('id').primaryKey(),
+  format: text('format').notNull(),
+  databaseSnapshot: text('database_snapshot').notNull(),
+  writtenAt: timestamp('written_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A snapshot's bytes, in parts of a few MB (a single bytea value of hundreds of MB is more than a client string holds as text). */
+export const listingIndexSnapshotParts = pgTable(
+  'listing_index_snapshot_parts',
+  {
+    snapshotId: integer('snapshot_id')
+      .notNull()
+      .references(() => listingIndexSnapshots.id, { onDelete: 'cascade' }),
+    part: integer('part').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.snapshotId, table.part] })],
+);

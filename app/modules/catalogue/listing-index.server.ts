@@ -11,6 +11,8 @@ import { idSlices, readInSlices, yieldToRequests } from '#app/db/sliced-reads.se
 import { attributeOptions, attributeOptionTranslations, attributes, attributeTranslations, categories, products, productTranslations } from '#app/db/schema.ts';
 import { metresToCm } from '#app/modules/pricing/price-per-length.ts';
 import type { LocaleCode } from '#app/modules/i18n/locales.ts';
+import type { Logger } from '#app/lib/observability/logger.server.ts';
+import { currentDatabaseSnapshot, readListingIndexSnapshot, writeListingIndexSnapshot } from './listing-index-snapshot.server.ts';
 
 export interface IndexedProduct {
   id: number;
@@ -65,7 +67,10 @@ export interface ListingIndex {
   products: IndexedProduct[];
   facets: FacetAttribute[];
   categories: Map<number, IndexedCategory>;
-  /** when the whole index was read (a refresh of the variant figures alone keeps it) */
+  /**
+   * when the whole index was read, or made exact from a snapshot and the changes since (decision
+   * 0039); a refresh of the variant figures alone keeps it
+   */
   builtAt: number;
   /**
    * The same object for every index since the last whole build: what is derived from the products'
@@ -123,6 +128,11 @@ export function listingIndexChangeOfTables(tables: Iterable<string>, products: r
   return change;
 }
 
+/** A product list as the triggers write it (migration 0033): ids with commas, or '*' for any. */
+export function productIdsOf(list: string): number[] | '*' {
+  return list === '*' ? '*' : list.split(',').filter(Boolean).map(Number);
+}
+
 /** Whether `change` asks anything of the index. */
 export function changesListingIndex(change: ListingIndexChange): boolean {
   return Boolean(change.whole || change.variants || change.categories || [...(change.products ?? [])].length > 0);
@@ -166,6 +176,10 @@ const followingChanges = new WeakSet<Database>();
  * after it for changes it may have missed (it may have read the catalogue before them).
  */
 interface IndexState {
+  /** the primary database: snapshots are written there (the index may be read from a replica) */
+  primary: Database;
+  /** told how a start went and when a snapshot could not be written */
+  logger?: Logger;
   served?: ListingIndex;
   building?: Promise<ListingIndex>;
   queued?: Promise<ListingIndex>;
@@ -194,12 +208,22 @@ function rebuild(db: Database, state: IndexState, change: ListingIndexChange = w
       });
     return state.queued;
   }
-  const build = change.whole || !state.served ? buildListingIndex(db) : withChangesRead(db, state.served, change);
+  let later: ListingIndexChange | undefined;
+  const build = !state.served
+    ? startingIndex(db, state).then((start) => {
+        later = start.later;
+        return start.index;
+      })
+    : change.whole
+      ? wholeBuildSaved(db, state)
+      : withChangesRead(db, state.served, change);
   state.building = build;
   build.then(
     (index) => {
       state.served = index;
       state.building = undefined;
+      // What a snapshot cannot be patched with is read while it serves.
+      if (later) rebuild(db, state, later).catch(() => undefined);
     },
     () => {
       state.building = undefined;
@@ -218,7 +242,7 @@ function rebuild(db: Database, state: IndexState, change: ListingIndexChange = w
 export async function getListingIndex(primary: Database): Promise<ListingIndex> {
   const db = catalogueReads(primary);
   let state = indexes.get(db);
-  if (!state) indexes.set(db, (state = {}));
+  if (!state) indexes.set(db, (state = { primary }));
   const served = state.served;
   if (!served) return state.queued ?? state.building ?? rebuild(db, state);
   const maxAgeMs = followingChanges.has(db) ? refreshFollowingChangesAfterMs : refreshAfterMs;
@@ -237,9 +261,65 @@ export async function refreshListingIndex(primary: Database, change: ListingInde
   if (state) await rebuild(db, state, change).catch(() => undefined);
 }
 
+/**
+ * At a web process's start, before it says it is ready (decision 0039): the index from the latest
+ * snapshot and the products changed since, or a whole build when there is none. A process never
+ * serves pages without its index, and a rolling restart never puts one in front of shoppers.
+ */
+export async function prepareListingIndex(primary: Database, logger: Logger): Promise<void> {
+  const db = catalogueReads(primary);
+  const state = indexes.get(db) ?? { primary };
+  state.logger = logger;
+  indexes.set(db, state);
+  await getListingIndex(primary);
+}
+
 /** Forgets the index (in tests): the next request waits for a new one. */
 export function invalidateListingIndex(db: Database): void {
   indexes.delete(catalogueReads(db));
+}
+
+/**
+ * The index a process starts with: the latest snapshot with the products and categories changed
+ * since read again (decision 0033's patch), or a whole build when there is no snapshot it can
+ * read. A change since that needs more (attributes, `*`: a bulk write) is `later`: a whole build
+ * (or the variant figures) made while the snapshot serves.
+ */
+async function startingIndex(db: Database, state: IndexState): Promise<{ index: ListingIndex; later?: ListingIndexChange }> {
+  const started = performance.now();
+  const snapshot = await readListingIndexSnapshot(state.primary).catch((error: unknown) => {
+    state.logger?.warn({ err: error }, 'the listing index snapshot could not be read; building the index');
+    return null;
+  });
+  if (!snapshot) {
+    const index = await wholeBuildSaved(db, state);
+    state.logger?.info({ products: index.products.length, ms: Math.round(performance.now() - started) }, 'listing index built (no snapshot to start from)');
+    return { index };
+  }
+  const loaded: ListingIndex = { ...snapshot.index, products: shareAlike(snapshot.index.products), builtAt: Date.now(), textsKey: {} };
+  const change = snapshot.changedSince.reduce<ListingIndexChange>(
+    (wider, logged) => widerChange(wider, listingIndexChangeOfTables(logged.tables, productIdsOf(logged.products))),
+    {},
+  );
+  const later = change.whole ? change : change.variants ? { variants: true } : undefined;
+  const index = change.whole ? loaded : await withChangesRead(db, loaded, { ...change, variants: false });
+  state.logger?.info(
+    { products: index.products.length, changesSince: snapshot.changedSince.length, later, ms: Math.round(performance.now() - started) },
+    'listing index loaded from its snapshot',
+  );
+  return { index, later };
+}
+
+/** A whole build, then written as the snapshot the next process starts from (in the background). */
+async function wholeBuildSaved(db: Database, state: IndexState): Promise<ListingIndex> {
+  const databaseSnapshot = await currentDatabaseSnapshot(db);
+  const index = await buildListingIndex(db);
+  const started = performance.now();
+  writeListingIndexSnapshot(state.primary, index, databaseSnapshot).then(
+    (bytes) => bytes && state.logger?.info({ bytes, ms: Math.round(performance.now() - started) }, 'listing index snapshot written'),
+    (error: unknown) => state.logger?.warn({ err: error }, 'the listing index snapshot could not be written'),
+  );
+  return index;
 }
 
 /**
@@ -261,9 +341,9 @@ function sharedValues() {
   };
   return {
     string: one<string>((value) => value),
-    categoryIds: one<Set<number>>((ids) => [...ids].sort((a, b) => a - b).join()),
-    options: one<Map<string, string[]>>((options) => JSON.stringify([...options])),
-    numbers: one<Map<string, number>>((numbers) => JSON.stringify([...numbers])),
+    categoryIds: one<ReadonlySet<number>>((ids) => [...ids].sort((a, b) => a - b).join()),
+    options: one<ReadonlyMap<string, readonly string[]>>((options) => JSON.stringify([...options])),
+    numbers: one<ReadonlyMap<string, number>>((numbers) => JSON.stringify([...numbers])),
     colourHexes: one<string[]>((hexes) => hexes.join()),
   };
 }
@@ -380,37 +460,54 @@ async function readIndexedProducts(
   for (const row of translationRows) {
     const product = byId.get(row.productId);
     if (!product) continue;
-    // Stores that share a language (en, en-GB) share the string.
-    product.names[row.locale as LocaleCode] = Object.values(product.names).find((name) => name === row.name) ?? row.name;
-    product.urlKeys[row.locale as LocaleCode] = Object.values(product.urlKeys).find((key) => key === row.urlKey) ?? row.urlKey;
+    product.names[row.locale as LocaleCode] = row.name;
+    product.urlKeys[row.locale as LocaleCode] = row.urlKey;
   }
   for (const row of categoryLinks) byId.get(Number(row.product_id))?.categoryIds.add(Number(row.category_id));
-  const shared = sharedValues();
   for (const row of imageRows) {
     const product = byId.get(Number(row.product_id));
-    if (product) product.imagePath = shared.string(row.path);
+    if (product) product.imagePath = row.path;
   }
   for (const row of valueRows) {
     const product = byId.get(Number(row.product_id));
     if (!product) continue;
-    const attribute = shared.string(row.attribute);
     if (row.option !== null) {
-      product.options.set(attribute, [...(product.options.get(attribute) ?? []), shared.string(row.option)]);
-      if (attribute === 'color' && row.swatch) product.colourHexes.push(shared.string(row.swatch));
+      product.options.set(row.attribute, [...(product.options.get(row.attribute) ?? []), row.option]);
+      if (row.attribute === 'color' && row.swatch) product.colourHexes.push(row.swatch);
     } else if (row.number !== null) {
-      product.numbers.set(attribute, Number(row.number));
+      product.numbers.set(row.attribute, Number(row.number));
     }
   }
-  for (const product of byId.values()) {
-    product.productType = shared.string(product.productType);
-    product.categoryIds = shared.categoryIds(product.categoryIds);
-    product.options = shared.options(product.options);
-    product.numbers = shared.numbers(product.numbers);
-    product.colourHexes = shared.colourHexes(product.colourHexes);
-  }
-
+  shareAlike(byId.values());
   return byId;
 }
+
+/**
+ * Makes `products` (just read or just loaded) hold one copy of what they have alike (see
+ * sharedValues); stores that share a language (en, en-GB) share a product's name and URL key.
+ */
+function shareAlike<Products extends Iterable<IndexedProduct>>(products: Products): Products {
+  const shared = sharedValues();
+  const withinProduct = (texts: Partial<Record<LocaleCode, string>>) => {
+    const seen = new Map<string, string>();
+    for (const [locale, text] of Object.entries(texts) as [LocaleCode, string][]) {
+      texts[locale] = seen.get(text) ?? text;
+      seen.set(text, texts[locale]);
+    }
+  };
+  for (const product of products as Iterable<Mutable<IndexedProduct>>) {
+    product.productType = shared.string(product.productType);
+    product.imagePath = product.imagePath === null ? null : shared.string(product.imagePath);
+    withinProduct(product.names);
+    withinProduct(product.urlKeys);
+    product.categoryIds = shared.categoryIds(product.categoryIds);
+    product.options = shared.options(new Map([...product.options].map(([code, options]) => [shared.string(code), options.map(shared.string)])));
+    product.numbers = shared.numbers(new Map([...product.numbers].map(([code, value]) => [shared.string(code), value])));
+    product.colourHexes = shared.colourHexes(product.colourHexes.map(shared.string));
+  }
+  return products;
+}
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 async function readFacets(db: Database): Promise<FacetAttribute[]> {
   const attributeRows = await db.select().from(attributes).where(eq(attributes.isFilterable, true)).orderBy(asc(attributes.position));

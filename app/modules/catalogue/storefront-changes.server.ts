@@ -15,6 +15,7 @@ import {
   type ListingIndexChange,
   listingIndexChangeOfTables,
   listingIndexFollowsChanges,
+  productIdsOf,
   refreshListingIndex,
   wholeCatalogue,
 } from './listing-index.server.ts';
@@ -51,11 +52,6 @@ export function listingIndexChangeOf(payload: string): ListingIndexChange {
   if (payload === missedPayload) return wholeCatalogue;
   const [tables = '', products = '*'] = payload.split(';');
   return listingIndexChangeOfTables(tables.split(','), productIdsOf(products));
-}
-
-/** A product list as the triggers write it (migration 0033): ids with commas, or '*' for any. */
-function productIdsOf(list: string): number[] | '*' {
-  return list === '*' ? '*' : list.split(',').filter(Boolean).map(Number);
 }
 
 /** Empties the caches of what storefront pages show on every change; `onChange` hears of each change too. */

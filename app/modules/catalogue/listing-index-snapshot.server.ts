@@ -1,0 +1,202 @@
+/**
+ * The listing index kept in the database between processes (decision 0039): a whole build is
+ * written as a snapshot with the `pg_current_snapshot()` its reads began with, and a process that
+ * starts reads the latest snapshot instead of building (minutes at 100× the catalogue) together
+ * with what `storefront_change_log` (migration 0034) says changed in the transactions those reads
+ * did not see. Processes on one database share it; the database stays the source of truth.
+ */
+import { promisify } from 'node:util';
+import { deserialize, serialize } from 'node:v8';
+import { constants, gunzip, gzip } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import { type Database, queryRows } from '#app/db/client.server.ts';
+import { yieldToRequests } from '#app/db/sliced-reads.server.ts';
+import { listingIndexSnapshotParts, listingIndexSnapshots } from '#app/db/schema.ts';
+import type { IndexedCategory, IndexedProduct, ListingIndex } from './listing-index.server.ts';
+
+/**
+ * What can read a snapshot: V8's serialization of this Node and the layout below. Another format
+ * (a Node upgrade, a changed `IndexedProduct`) is not read; the process builds and writes its own.
+ */
+const snapshotFormat = `listing-index-1 v8-${process.versions.v8}`;
+/** Products per serialized batch: a turn for requests between batches while a snapshot is written. */
+const productsPerBatch = 10_000;
+/** Bytes per stored part: a bytea of hundreds of MB would be read as a hex string longer than V8 allows. */
+const bytesPerPart = 4 * 1024 * 1024;
+
+/** A product as stored: its fields in this order (no key names repeated 360,000 times). */
+type StoredProduct = [
+  IndexedProduct['id'],
+  IndexedProduct['sku'],
+  IndexedProduct['position'],
+  IndexedProduct['productType'],
+  IndexedProduct['categoryIds'],
+  IndexedProduct['names'],
+  IndexedProduct['urlKeys'],
+  IndexedProduct['minPriceCents'],
+  IndexedProduct['minPriceLengthCm'],
+  IndexedProduct['onlyVariantId'],
+  IndexedProduct['inStock'],
+  IndexedProduct['imagePath'],
+  IndexedProduct['colourHexes'],
+  IndexedProduct['options'],
+  IndexedProduct['numbers'],
+];
+const stored = (p: IndexedProduct): StoredProduct => [
+  p.id,
+  p.sku,
+  p.position,
+  p.productType,
+  p.categoryIds,
+  p.names,
+  p.urlKeys,
+  p.minPriceCents,
+  p.minPriceLengthCm,
+  p.onlyVariantId,
+  p.inStock,
+  p.imagePath,
+  p.colourHexes,
+  p.options,
+  p.numbers,
+];
+const restored = ([
+  id,
+  sku,
+  position,
+  productType,
+  categoryIds,
+  names,
+  urlKeys,
+  minPriceCents,
+  minPriceLengthCm,
+  onlyVariantId,
+  inStock,
+  imagePath,
+  colourHexes,
+  options,
+  numbers,
+]: StoredProduct): IndexedProduct => ({
+  id,
+  sku,
+  position,
+  productType,
+  categoryIds,
+  names,
+  urlKeys,
+  minPriceCents,
+  minPriceLengthCm,
+  onlyVariantId,
+  inStock,
+  imagePath,
+  colourHexes,
+  options,
+  numbers,
+});
+
+interface SnapshotHead {
+  facets: ListingIndex['facets'];
+  categories: [number, IndexedCategory][];
+  batches: number;
+}
+
+/** The index as bytes: a head, then the products in batches, each length-prefixed, gzipped. */
+async function bytesOf(index: ListingIndex): Promise<Buffer> {
+  const batches: Buffer[] = [];
+  for (let start = 0; start < index.products.length; start += productsPerBatch) {
+    batches.push(serialize(index.products.slice(start, start + productsPerBatch).map(stored)));
+    await yieldToRequests();
+  }
+  const head: SnapshotHead = { facets: index.facets, categories: [...index.categories], batches: batches.length };
+  const framed = [serialize(head), ...batches].flatMap((bytes) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(bytes.length);
+    return [length, bytes];
+  });
+  // zlib works on libuv's threads: requests go on meanwhile.
+  return promisify(gzip)(Buffer.concat(framed), { level: constants.Z_BEST_SPEED });
+}
+
+/** The index in `bytes` (see bytesOf); its values as stored, to be shared again by the caller. */
+async function indexOf(bytes: Buffer): Promise<Omit<ListingIndex, 'builtAt' | 'textsKey'>> {
+  const raw = await promisify(gunzip)(bytes);
+  let offset = 0;
+  const next = <T>(): T => {
+    const length = raw.readUInt32BE(offset);
+    const value = deserialize(raw.subarray(offset + 4, offset + 4 + length)) as T;
+    offset += 4 + length;
+    return value;
+  };
+  const head = next<SnapshotHead>();
+  const products: IndexedProduct[] = [];
+  for (let batch = 0; batch < head.batches; batch++) for (const product of next<StoredProduct[]>()) products.push(restored(product));
+  return { products, facets: head.facets, categories: new Map(head.categories) };
+}
+
+/** The database's snapshot now, as text: what a build beginning now will have seen of the catalogue. */
+export async function currentDatabaseSnapshot(db: Database): Promise<string> {
+  const [row] = await queryRows<{ snapshot: string }>(db, sql`select pg_current_snapshot()::text as snapshot`);
+  return row!.snapshot;
+}
+
+/**
+ * Writes `index`, whose reads began at `databaseSnapshot`, as the latest snapshot, unless one as
+ * recent is there already (another process wrote its own). Older snapshots go, and the change log
+ * keeps only what some snapshot kept has not seen. Returns the bytes written (null: not written).
+ */
+export async function writeListingIndexSnapshot(primary: Database, index: ListingIndex, databaseSnapshot: string): Promise<number | null> {
+  const newer = await queryRows(
+    primary,
+    sql`select 1 from listing_index_snapshots where format = ${snapshotFormat}
+        and pg_snapshot_xmin(database_snapshot::pg_snapshot) >= pg_snapshot_xmin(${databaseSnapshot}::pg_snapshot)`,
+  );
+  if (newer.length > 0) return null;
+  const bytes = await bytesOf(index);
+  await primary.transaction(async (tx) => {
+    const [written] = await tx.insert(listingIndexSnapshots).values({ format: snapshotFormat, databaseSnapshot }).returning({ id: listingIndexSnapshots.id });
+    for (let part = 0; part * bytesPerPart < bytes.length; part++) {
+      const data = bytes.subarray(part * bytesPerPart, (part + 1) * bytesPerPart);
+      await tx.insert(listingIndexSnapshotParts).values({ snapshotId: written!.id, part, data });
+    }
+    await tx.execute(sql`delete from listing_index_snapshots where id <> ${written!.id}`);
+    await tx.execute(
+      sql`delete from storefront_change_log l where not exists (select 1 from listing_index_snapshots s
+          where not pg_visible_in_snapshot(l.xid::text::xid8, s.database_snapshot::pg_snapshot))`,
+    );
+  });
+  return bytes.length;
+}
+
+/** A stored snapshot and what changed since: the tables and products of each transaction its reads did not see. */
+export interface ListingIndexSnapshot {
+  index: Omit<ListingIndex, 'builtAt' | 'textsKey'>;
+  changedSince: { tables: string[]; products: string }[];
+}
+
+/**
+ * The latest snapshot this process can read and the changes since, read in one transaction (a
+ * newer snapshot written meanwhile, with the log pruned, is not half seen); null when there is none.
+ */
+export async function readListingIndexSnapshot(primary: Database): Promise<ListingIndexSnapshot | null> {
+  const read = await primary.transaction(
+    async (tx) => {
+      const [latest] = await queryRows<{ id: number; database_snapshot: string }>(
+        tx,
+        sql`select id, database_snapshot from listing_index_snapshots where format = ${snapshotFormat}
+            order by pg_snapshot_xmin(database_snapshot::pg_snapshot) desc, id desc limit 1`,
+      );
+      if (!latest) return null;
+      const parts = await queryRows<{ data: Uint8Array }>(
+        tx,
+        sql`select data from listing_index_snapshot_parts where snapshot_id = ${latest.id} order by part`,
+      );
+      const changedSince = await queryRows<{ tables: string[]; products: string }>(
+        tx,
+        sql`select tables, products from storefront_change_log
+            where not pg_visible_in_snapshot(xid::text::xid8, ${latest.database_snapshot}::pg_snapshot) order by xid`,
+      );
+      return { bytes: Buffer.concat(parts.map((part) => part.data)), changedSince };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+  return read && { index: await indexOf(read.bytes), changedSince: read.changedSince };
+}
