@@ -5,7 +5,7 @@
  * `npm start` does, once without a snapshot (a whole build before it says ready, what every start
  * did) and once with one: time until /healthz answers, and heap and resident memory per web
  * process (from /metrics). Prints figures; not a test. Deletes the database's snapshot first.
- *   node --expose-gc bench/listing-index-start.ts --database-url postgresql://…/db --data-dir DIR [--processes 1,2]
+ *   node --expose-gc bench/listing-index-start.ts --database-url postgresql://…/db --data-dir DIR [--processes 1,2] [--port 3400 --metrics-port 3401]
  */
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
@@ -13,7 +13,6 @@ import { openDatabase } from '#app/db/client.server.ts';
 import { buildListingIndex, getListingIndex, invalidateListingIndex, type ListingIndex } from '#app/modules/catalogue/listing-index.server.ts';
 import { currentDatabaseSnapshot, writeListingIndexSnapshot } from '#app/modules/catalogue/listing-index-snapshot.server.ts';
 import { startShop } from '../e2e/support/shop-server.ts';
-import { freePort } from '../tests/support/free-port.ts';
 import { fetchText } from './support/bench-kit.ts';
 
 const { values } = parseArgs({
@@ -21,6 +20,8 @@ const { values } = parseArgs({
     'database-url': { type: 'string' },
     'data-dir': { type: 'string' },
     processes: { type: 'string', default: '1,2' },
+    port: { type: 'string', default: '3400' },
+    'metrics-port': { type: 'string', default: '3401' },
   },
 });
 const url = values['database-url'];
@@ -62,13 +63,13 @@ say(`in process: loaded from the snapshot ${seconds(started)}, ${loaded.products
 loaded = undefined;
 invalidateListingIndex(database.db);
 
-/** Heap used and resident memory of each web process, from the shop's /metrics. */
+/** Heap used and resident memory of each process serving the web (role web, or all when alone), from the shop's /metrics. */
 async function memoryPerProcess(metricsUrl: string): Promise<string> {
   const text = await fetchText(metricsUrl, {});
   const of = (name: string) =>
     text
       .split('\n')
-      .filter((line) => line.startsWith(`${name}{`) && line.includes('role="web"'))
+      .filter((line) => line.startsWith(`${name}{`) && !line.includes('role="worker"'))
       .map((line) => mb(Number(line.split(' ').at(-1))));
   const heaps = of('cordial_nodejs_heap_size_used_bytes');
   return of('cordial_process_resident_memory_bytes')
@@ -79,10 +80,10 @@ async function memoryPerProcess(metricsUrl: string): Promise<string> {
 for (const processes of values.processes.split(',').map(Number)) {
   for (const withSnapshot of [false, true]) {
     if (!withSnapshot) await database.db.execute(sql`delete from listing_index_snapshots`);
-    const metricsPort = await freePort();
+    const metricsPort = values['metrics-port'];
     started = performance.now();
     const shop = await startShop(
-      { DATA_DIR: dataDir, DATABASE_URL: url, WEB_CONCURRENCY: String(processes), METRICS_PORT: String(metricsPort) },
+      { DATA_DIR: dataDir, DATABASE_URL: url, WEB_CONCURRENCY: String(processes), PORT: values.port, METRICS_PORT: metricsPort },
       { timeoutMs: 60 * 60_000 },
     );
     const ready = seconds(started);

@@ -329,22 +329,44 @@ async function wholeBuildSaved(db: Database, state: IndexState): Promise<Listing
  * catalogue (issue 18, decision 0031).
  */
 function sharedValues() {
-  const one = <T>(keyOf: (value: T) => string) => {
-    const seen = new Map<string, T>();
+  const strings = new Map<string, string>();
+  const string = (value: string) => strings.get(value) ?? (strings.set(value, value), value);
+  /**
+   * `interned(value)` is kept for the first value of each content (its strings shared too). A value
+   * met again as the same object (a snapshot's products share theirs, decision 0039) is looked up
+   * by identity, without making its key.
+   */
+  const one = <T extends object>(keyOf: (value: T) => string, interned: (value: T) => T) => {
+    const byContent = new Map<string, T>();
+    const byObject = new Map<T, T>();
     return (value: T): T => {
-      const key = keyOf(value);
-      const found = seen.get(key);
+      let found = byObject.get(value);
       if (found !== undefined) return found;
-      seen.set(key, value);
-      return value;
+      const key = keyOf(value);
+      found = byContent.get(key);
+      if (found === undefined) byContent.set(key, (found = interned(value)));
+      byObject.set(value, found);
+      return found;
     };
   };
   return {
-    string: one<string>((value) => value),
-    categoryIds: one<ReadonlySet<number>>((ids) => [...ids].sort((a, b) => a - b).join()),
-    options: one<ReadonlyMap<string, readonly string[]>>((options) => JSON.stringify([...options])),
-    numbers: one<ReadonlyMap<string, number>>((numbers) => JSON.stringify([...numbers])),
-    colourHexes: one<string[]>((hexes) => hexes.join()),
+    string,
+    categoryIds: one<ReadonlySet<number>>(
+      (ids) => [...ids].sort((a, b) => a - b).join(),
+      (ids) => ids,
+    ),
+    options: one<ReadonlyMap<string, readonly string[]>>(
+      (options) => JSON.stringify([...options]),
+      (options) => new Map([...options].map(([code, values]) => [string(code), values.map(string)])),
+    ),
+    numbers: one<ReadonlyMap<string, number>>(
+      (numbers) => JSON.stringify([...numbers]),
+      (numbers) => new Map([...numbers].map(([code, value]) => [string(code), value])),
+    ),
+    colourHexes: one<string[]>(
+      (hexes) => hexes.join(),
+      (hexes) => hexes.map(string),
+    ),
   };
 }
 
@@ -501,9 +523,9 @@ function shareAlike<Products extends Iterable<IndexedProduct>>(products: Product
     withinProduct(product.names);
     withinProduct(product.urlKeys);
     product.categoryIds = shared.categoryIds(product.categoryIds);
-    product.options = shared.options(new Map([...product.options].map(([code, options]) => [shared.string(code), options.map(shared.string)])));
-    product.numbers = shared.numbers(new Map([...product.numbers].map(([code, value]) => [shared.string(code), value])));
-    product.colourHexes = shared.colourHexes(product.colourHexes.map(shared.string));
+    product.options = shared.options(product.options);
+    product.numbers = shared.numbers(product.numbers);
+    product.colourHexes = shared.colourHexes(product.colourHexes);
   }
   return products;
 }
