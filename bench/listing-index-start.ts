@@ -5,7 +5,7 @@
  * `npm start` does, once without a snapshot (a whole build before it says ready, what every start
  * did) and once with one: time until /healthz answers, and heap and resident memory per web
  * process (from /metrics). Prints figures; not a test. Deletes the database's snapshot first.
- *   node --expose-gc bench/listing-index-start.ts --database-url postgresql://…/db --data-dir DIR [--processes 1,2] [--port 3400 --metrics-port 3401]
+ *   npm run bench:index-start -- --database-url postgresql://…/db --data-dir DIR [--processes 1,2] [--port 3400 --metrics-port 3401]
  */
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
@@ -28,7 +28,7 @@ const url = values['database-url'];
 const dataDir = values['data-dir'];
 const collect = (globalThis as { gc?: () => void }).gc;
 if (!url || !dataDir || !collect) {
-  console.error('usage: node --expose-gc bench/listing-index-start.ts --database-url postgresql://… --data-dir DIR');
+  console.error('usage: npm run bench:index-start -- --database-url postgresql://… --data-dir DIR');
   process.exit(2);
 }
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;

@@ -25,72 +25,42 @@ const productsPerBatch = 10_000;
 const bytesPerPart = 4 * 1024 * 1024;
 
 /** A product as stored: its fields in this order (no key names repeated 360,000 times). */
-type StoredProduct = [
-  IndexedProduct['id'],
-  IndexedProduct['sku'],
-  IndexedProduct['position'],
-  IndexedProduct['productType'],
-  IndexedProduct['categoryIds'],
-  IndexedProduct['names'],
-  IndexedProduct['urlKeys'],
-  IndexedProduct['minPriceCents'],
-  IndexedProduct['minPriceLengthCm'],
-  IndexedProduct['onlyVariantId'],
-  IndexedProduct['inStock'],
-  IndexedProduct['imagePath'],
-  IndexedProduct['colourHexes'],
-  IndexedProduct['options'],
-  IndexedProduct['numbers'],
-];
-const stored = (p: IndexedProduct): StoredProduct => [
-  p.id,
-  p.sku,
-  p.position,
-  p.productType,
-  p.categoryIds,
-  p.names,
-  p.urlKeys,
-  p.minPriceCents,
-  p.minPriceLengthCm,
-  p.onlyVariantId,
-  p.inStock,
-  p.imagePath,
-  p.colourHexes,
-  p.options,
-  p.numbers,
-];
-const restored = ([
-  id,
-  sku,
-  position,
-  productType,
-  categoryIds,
-  names,
-  urlKeys,
-  minPriceCents,
-  minPriceLengthCm,
-  onlyVariantId,
-  inStock,
-  imagePath,
-  colourHexes,
-  options,
-  numbers,
-]: StoredProduct): IndexedProduct => ({
-  id,
-  sku,
-  position,
-  productType,
-  categoryIds,
-  names,
-  urlKeys,
-  minPriceCents,
-  minPriceLengthCm,
-  onlyVariantId,
-  inStock,
-  imagePath,
-  colourHexes,
-  options,
-  numbers,
+const stored = (p: IndexedProduct) =>
+  [
+    p.id,
+    p.sku,
+    p.position,
+    p.productType,
+    p.categoryIds,
+    p.names,
+    p.urlKeys,
+    p.minPriceCents,
+    p.minPriceLengthCm,
+    p.onlyVariantId,
+    p.inStock,
+    p.imagePath,
+    p.colourHexes,
+    p.options,
+    p.numbers,
+  ] as const;
+type StoredProduct = ReturnType<typeof stored>;
+/** An object literal, of the build's shape (an object given its fields one by one takes more memory). */
+const restored = (p: StoredProduct): IndexedProduct => ({
+  id: p[0],
+  sku: p[1],
+  position: p[2],
+  productType: p[3],
+  categoryIds: p[4],
+  names: p[5],
+  urlKeys: p[6],
+  minPriceCents: p[7],
+  minPriceLengthCm: p[8],
+  onlyVariantId: p[9],
+  inStock: p[10],
+  imagePath: p[11],
+  colourHexes: p[12],
+  options: p[13],
+  numbers: p[14],
 });
 
 interface SnapshotHead {
@@ -140,15 +110,17 @@ export async function currentDatabaseSnapshot(db: Database): Promise<string> {
 }
 
 /**
- * Writes `index`, whose reads began at `databaseSnapshot`, as the latest snapshot, unless one as
- * recent is there already (another process wrote its own). Older snapshots go, and the change log
+ * Writes `index`, whose reads began at `databaseSnapshot`, as the latest snapshot, unless a more
+ * recent one is there already (another process wrote its own). Recent by `xmax`, the first
+ * transaction not yet begun: `xmin` stays where the oldest running transaction on the whole
+ * server is (a long seed of another database holds it for an hour). Older snapshots go, and the change log
  * keeps only what some snapshot kept has not seen. Returns the bytes written (null: not written).
  */
 export async function writeListingIndexSnapshot(primary: Database, index: ListingIndex, databaseSnapshot: string): Promise<number | null> {
   const newer = await queryRows(
     primary,
     sql`select 1 from listing_index_snapshots where format = ${snapshotFormat}
-        and pg_snapshot_xmin(database_snapshot::pg_snapshot) >= pg_snapshot_xmin(${databaseSnapshot}::pg_snapshot)`,
+        and (database_snapshot = ${databaseSnapshot} or pg_snapshot_xmax(database_snapshot::pg_snapshot) > pg_snapshot_xmax(${databaseSnapshot}::pg_snapshot))`,
   );
   if (newer.length > 0) return null;
   const bytes = await bytesOf(index);
@@ -183,7 +155,7 @@ export async function readListingIndexSnapshot(primary: Database): Promise<Listi
       const [latest] = await queryRows<{ id: number; database_snapshot: string }>(
         tx,
         sql`select id, database_snapshot from listing_index_snapshots where format = ${snapshotFormat}
-            order by pg_snapshot_xmin(database_snapshot::pg_snapshot) desc, id desc limit 1`,
+            order by pg_snapshot_xmax(database_snapshot::pg_snapshot) desc, id desc limit 1`,
       );
       if (!latest) return null;
       const parts = await queryRows<{ data: Uint8Array }>(
