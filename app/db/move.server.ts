@@ -19,9 +19,16 @@ const batchSize = 2_000;
 
 const quoteIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
+/**
+ * Not copied: the listing index's snapshot and the change log since it (decision 0039) name
+ * transaction ids of the source database, which mean nothing in the target; its first start
+ * builds the index and writes its own.
+ */
+const notCopied = new Set(['listing_index_snapshots', 'listing_index_snapshot_parts', 'storefront_change_log']);
+
 async function publicTables(db: Database): Promise<string[]> {
   const rows = await queryRows<{ name: string }>(db, sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`);
-  return rows.map((row) => row.name);
+  return rows.map((row) => row.name).filter((name) => !notCopied.has(name));
 }
 
 export interface ForeignKey {
