@@ -19,6 +19,7 @@ import { csrfState, failsCsrfCheck } from './lib/security/csrf.server.ts';
 import { oneClickUnsubscribePath } from './modules/newsletter/newsletter-paths.ts';
 import { adminBase } from './modules/admin/admin-paths.ts';
 import type { MessageTree } from './modules/i18n/messages.ts';
+import { siteFooterId } from './components/shell/page-regions.ts';
 import { errors as fallbackErrors } from '../locales/en-US.json';
 import globalStylesHref from './styles/global.css?url';
 
@@ -111,6 +112,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {root && <meta name="csrf-token" content={root.csrfToken} />}
         <Meta />
         <Links />
+        {/* Chromium paints a document it has partly parsed; a page painted half-way through its header
+            shifted when the rest arrived. The first paint waits for the footer (after the page's
+            content), or for the end of the document where there is none. */}
+        <link rel="expect" href={`#${siteFooterId}`} blocking="render" />
       </head>
       <body>
         <I18nProvider locale={root?.locale ?? 'en-US'} messages={messages ?? { errors: fallbackErrors }}>

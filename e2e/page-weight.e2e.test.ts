@@ -112,3 +112,75 @@ describe('what a phone fetches first (issue 14, decision 0037)', () => {
     }
   });
 });
+
+/**
+ * Counts what would start the browser's ICU (an Intl object, or a locale-aware method that makes
+ * one): each kind costs 20–60 ms of one task the first time, four times that on a phone, so
+ * hydration formats with the formats the page's message file brings (decision 0040).
+ */
+function countIcuStarts() {
+  const starts: string[] = [];
+  (window as unknown as { icuStarts: string[] }).icuStarts = starts;
+  const note = (what: string) => starts.push(`${what} ${new Error().stack?.split('\n').slice(2, 5).join(' ← ')}`);
+  const intl = Intl as unknown as Record<string, object>;
+  for (const name of ['NumberFormat', 'PluralRules', 'DisplayNames', 'DateTimeFormat', 'Collator', 'RelativeTimeFormat', 'ListFormat', 'Segmenter']) {
+    const original = intl[name];
+    if (!original) continue;
+    intl[name] = new Proxy(original, {
+      construct: (target, args, newTarget) => (note(`Intl.${name}`), Reflect.construct(target as never, args, newTarget) as object),
+      apply: (target, self, args) => (note(`Intl.${name}`), Reflect.apply(target as never, self, args) as unknown),
+    });
+  }
+  const localeMethods: [object, string][] = [
+    [String.prototype, 'localeCompare'],
+    [Number.prototype, 'toLocaleString'],
+    [Date.prototype, 'toLocaleString'],
+    [Date.prototype, 'toLocaleDateString'],
+    [Date.prototype, 'toLocaleTimeString'],
+  ];
+  for (const [prototype, method] of localeMethods) {
+    const methods = prototype as Record<string, (...args: unknown[]) => unknown>;
+    const original = methods[method]!;
+    methods[method] = function (this: unknown, ...args: unknown[]) {
+      note(method);
+      return original.apply(this, args);
+    };
+  }
+}
+
+describe('hydration without the browser’s ICU (issue 14, decision 0040)', () => {
+  it('formats prices, numbers, plurals and dates of home, category, product, search and cart pages without starting Intl', async () => {
+    const product = await firstProductPath();
+    const browser = await openBrowser({ viewport: { width: 390, height: 844 } });
+    try {
+      const tab = await browser.newPage();
+      await tab.addInitScript(countIcuStarts);
+      await tab.goto(`${baseUrl}${product}`);
+      await untilHydrated(tab.getByRole('button', { name: 'Add to cart', exact: true }));
+      await tab.getByRole('button', { name: 'Add to cart', exact: true }).click();
+      await expect.poll(() => tab.locator('.cart-link__count').textContent()).toBe('1');
+      const category = firstLink(await page('/en-gb'), 'category-menu__link') ?? '/en-gb/paracord';
+      for (const store of ['en-gb', 'de-de']) {
+        const inStore = (path: string) => path.replace('/en-gb', `/${store}`);
+        for (const path of [
+          `/${store}`,
+          `${inStore(category)}?sort=price_asc&limit=24`,
+          inStore(product),
+          `/${store}/search?q=paracord`,
+          `/${store}/checkout`,
+        ]) {
+          await tab.goto(`${baseUrl}${path}`);
+          // The cart count is rendered by React once hydrated, with a plural message (header.cartCount).
+          await expect
+            .poll(() => tab.evaluate(() => Object.keys(document.body).some((key) => key.startsWith('__reactProps$'))), { timeout: 10_000 })
+            .toBe(true);
+          expect(await tab.locator('.cart-link__count').first().textContent()).toBe('1');
+          await tab.waitForTimeout(300);
+          expect(await tab.evaluate(() => (window as unknown as { icuStarts: string[] }).icuStarts), path).toEqual([]);
+        }
+      }
+    } finally {
+      await browser.close();
+    }
+  });
+});

@@ -2,6 +2,7 @@ import { preload } from 'react-dom';
 import { Link } from 'react-router';
 import type { Route } from './+types/home';
 import { imageSources, ProductGrid, responsiveImageSources } from '#app/components/catalogue/product-card.tsx';
+import { formatDecimal } from '#app/modules/i18n/locale-formats.ts';
 import { PageHead, samePathAlternates } from '#app/components/page-head.tsx';
 import { servicesContext, storefrontContext } from '#app/context.ts';
 import { catalogueReads } from '#app/db/client.server.ts';
@@ -44,7 +45,6 @@ function preloadBanner() {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
   const { prefix, categories, recommended, claims, quotes } = loaderData;
-  const integer = new Intl.NumberFormat(locale);
   preloadBanner();
   return (
     <div className="home container">
@@ -65,8 +65,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
       <ul className="home__claims" aria-label={t('home.claimsLabel')}>
-        <li>{t('home.claimDesigns', { count: integer.format(claims.designs) })}</li>
-        <li>{t('home.claimCords', { count: integer.format(claims.cordsAndRopes) })}</li>
+        <li>{t('home.claimDesigns', { count: formatDecimal(claims.designs, locale) })}</li>
+        <li>{t('home.claimCords', { count: formatDecimal(claims.cordsAndRopes, locale) })}</li>
         <li>{t('home.claimCustomers')}</li>
       </ul>
       <HomeBanners banners={loaderData.banners} />

@@ -136,7 +136,8 @@ export async function benchShop(
     }
     const started = performance.now();
     // A 10x catalogue builds its search index before the shop answers.
-    shop = await startShop({ DATA_DIR: dataDir }, { timeoutMs: 20 * 60_000 });
+    // BENCH_PORT: a port of one's own on a machine shared with others (else any free one).
+    shop = await startShop({ DATA_DIR: dataDir, ...(process.env.BENCH_PORT ? { PORT: process.env.BENCH_PORT } : {}) }, { timeoutMs: 20 * 60_000 });
     if (new URL(shop.baseUrl).hostname !== '127.0.0.1') throw new Error(`not a local shop: ${shop.baseUrl}`);
     const data = process.env.BENCH_DATA_DIR ? dataDir : `temporary, scale ${values.scale ?? 1}`;
     console.log(`shop ready at ${shop.baseUrl} after ${((performance.now() - started) / 1000).toFixed(1)} s (data: ${data})`);

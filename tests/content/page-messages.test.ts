@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translatedMessages } from '#app/db/schema.ts';
 import { localeFileMessages, storefrontPageMessages } from '#app/modules/i18n/messages.server.ts';
+import { deriveLocaleFormats } from '#app/modules/i18n/locale-formats.ts';
 import { lookupMessage } from '#app/modules/i18n/messages.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 import { type ShopInProcess, startShopInProcess } from '../support/shop-in-process.ts';
@@ -59,7 +60,7 @@ describe.each(testDrivers)('page messages on %s (decision 0032)', (driver) => {
     const file = await messagesFile(path);
     expect(file).toMatchObject({ status: 200, cacheControl: immutable });
     expect(file.type).toMatch(/^application\/json/);
-    expect(JSON.parse(file.body)).toEqual(storefrontPageMessages(enGB));
+    expect(JSON.parse(file.body)).toEqual({ messages: storefrontPageMessages(enGB), formats: deriveLocaleFormats('en-GB') });
     // The same file for every page of the store (the page cache and shared HTML stay as they were).
     expect(messagesPathOf(await page('/en-gb/search?q=cord'))).toBe(path);
     expect(messagesPathOf(await page('/de-de'))).toMatch(/^\/api\/messages\/de-de\./);
@@ -79,7 +80,7 @@ describe.each(testDrivers)('page messages on %s (decision 0032)', (driver) => {
     expect(html).toContain('Shopping basket');
     const current = await messagesFile(after);
     expect(current.cacheControl).toBe(immutable);
-    expect(lookupMessage(JSON.parse(current.body), 'header.cart')).toBe('Shopping basket');
+    expect(lookupMessage(JSON.parse(current.body).messages, 'header.cart')).toBe('Shopping basket');
 
     const outdated = await messagesFile(before);
     expect(outdated).toMatchObject({ status: 200, cacheControl: 'no-cache', body: current.body });

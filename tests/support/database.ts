@@ -35,8 +35,8 @@ export async function createTestDatabase(driver: TestDriver): Promise<TestDataba
   if (!url) throw new Error('TEST_DATABASE_URL is not set');
   // A database of its own (drizzle-kit qualifies foreign keys with "public", so a schema per
   // test would not isolate); dropped again in destroy().
-  // TEST_DATABASE_PREFIX: engineers sharing one server keep to their own names.
-  const name = `${process.env.TEST_DATABASE_PREFIX ?? 'cordial_test_'}${randomBytes(6).toString('hex')}`;
+  // TEST_DATABASE_PREFIX: the names one may create on a server shared with others.
+  const name = `${process.env.TEST_DATABASE_PREFIX ?? 'cordial_test'}_${randomBytes(6).toString('hex')}`;
   await withClient(url, (client) => client.query(`create database ${name}`));
   const testUrl = new URL(url);
   testUrl.pathname = `/${name}`;

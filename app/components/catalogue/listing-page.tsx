@@ -13,6 +13,7 @@ import { FiltersDrawer } from './filters-drawer.tsx';
 import { Pagination } from '#app/components/pagination.tsx';
 import { Breadcrumbs, ProductGrid } from './product-card.tsx';
 import { Notice } from '#app/components/ui/notice.tsx';
+import { formatDecimal } from '#app/modules/i18n/locale-formats.ts';
 
 const sortLabels: Record<SortOption, string> = {
   position: 'listing.sortPosition',
@@ -62,7 +63,6 @@ export function ListingPage({
     items: listing.products.slice(0, 100).map((product, index) => ({ item_id: product.sku, index })),
   }));
   const query = new URLSearchParams(search);
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
   const withParams = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(search);
     for (const [name, value] of Object.entries(changes)) {
@@ -91,7 +91,7 @@ export function ListingPage({
     ...listing.facets.flatMap((facet) =>
       facet.options
         .filter((o) => o.selected)
-        .map((o) => ({ name: facet.code, value: o.value, label: facet.unit ? `${number.format(Number(o.label))} ${facet.unit}` : o.label })),
+        .map((o) => ({ name: facet.code, value: o.value, label: facet.unit ? `${formatDecimal(Number(o.label), locale, 2)} ${facet.unit}` : o.label })),
     ),
   ];
   const removeFilterHref = (name: string, value: string) => {
@@ -143,7 +143,7 @@ export function ListingPage({
                         <label key={option.value} className="facet__option">
                           <input type="checkbox" name={facet.code} value={option.value} defaultChecked={option.selected} />
                           {option.swatchHex && <span className="swatch" style={{ backgroundColor: option.swatchHex }} aria-hidden="true" />}
-                          <span>{facet.unit ? `${number.format(Number(option.label))} ${facet.unit}` : option.label}</span>
+                          <span>{facet.unit ? `${formatDecimal(Number(option.label), locale, 2)} ${facet.unit}` : option.label}</span>
                           <span className="facet__count">({option.count})</span>
                         </label>
                       ))}

@@ -5,13 +5,12 @@ import { usePriceDisplay } from '#app/modules/pricing/price-context.tsx';
 import { formatPrice } from '#app/modules/pricing/price-display.ts';
 import { tierSavingPercent } from '#app/modules/pricing/unit-price.ts';
 import { CatalogueUnitPrice, variantLengthCm } from './unit-price.tsx';
+import { formatDecimal } from '#app/modules/i18n/locale-formats.ts';
 
 /** The variant's quantity tiers: the price from each quantity (metres for cut-to-length products) and the saving. */
 export function PriceTiers({ variant, soldByLength }: { variant: ProductVariant; soldByLength: boolean }) {
   const { t, locale } = useI18n();
   const display = usePriceDisplay();
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
-  const percent = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
   return (
     <table className="tier-table">
       <caption>{t('product.tiers')}</caption>
@@ -24,7 +23,7 @@ export function PriceTiers({ variant, soldByLength }: { variant: ProductVariant;
       </thead>
       <tbody>
         <tr>
-          <td>{soldByLength ? t('pricing.tierFromMetres', { quantity: number.format(pieceStepCm / 100) }) : 1}</td>
+          <td>{soldByLength ? t('pricing.tierFromMetres', { quantity: formatDecimal(pieceStepCm / 100, locale, 1) }) : 1}</td>
           <td>
             {formatPrice(variant.priceCents, display)}{' '}
             {!soldByLength && <CatalogueUnitPrice netEurCents={variant.priceCents} lengthCm={variantLengthCm(variant)} />}
@@ -39,7 +38,7 @@ export function PriceTiers({ variant, soldByLength }: { variant: ProductVariant;
               {formatPrice(tier.unitPriceCents, display)}{' '}
               {!soldByLength && <CatalogueUnitPrice netEurCents={tier.unitPriceCents} lengthCm={variantLengthCm(variant)} />}
             </td>
-            <td>{t('product.tierSavingValue', { percent: percent.format(tierSavingPercent(variant, tier)) })}</td>
+            <td>{t('product.tierSavingValue', { percent: formatDecimal(tierSavingPercent(variant, tier), locale, 0) })}</td>
           </tr>
         ))}
       </tbody>

@@ -23,6 +23,7 @@ import type { loader as rootLoader } from '#app/root.tsx';
 import { type Alternates, PageHead } from '#app/components/page-head.tsx';
 import { Breadcrumbs, imageSources, ProductGrid } from './product-card.tsx';
 import { Notice } from '#app/components/ui/notice.tsx';
+import { formatDecimal } from '#app/modules/i18n/locale-formats.ts';
 
 export interface ProductPageData {
   detail: ProductDetail;
@@ -59,7 +60,6 @@ export function ProductPage({ data, prefix, inCart }: { data: ProductPageData; p
   const shopName = useRouteLoaderData<typeof rootLoader>('root')?.shopName ?? '';
   const [selection, setSelection] = useState(data.selection);
   const variant = variantFor(detail.variants, selection);
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
   useEcommerceEvent('view_item', product.sku, () => {
     const shown = variant ?? detail.variants[0];
     if (!shown) return null;
@@ -119,7 +119,7 @@ export function ProductPage({ data, prefix, inCart }: { data: ProductPageData; p
             <p className="product__rating">
               <a href="#reviews">
                 <Stars rating={detail.reviews.average} />{' '}
-                {t('product.reviewsAverage', { rating: number.format(detail.reviews.average), count: detail.reviews.count })}
+                {t('product.reviewsAverage', { rating: formatDecimal(detail.reviews.average, locale, 1), count: detail.reviews.count })}
               </a>
             </p>
           )}

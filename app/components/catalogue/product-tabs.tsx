@@ -4,6 +4,7 @@ import { informationPageSlug } from '#app/modules/content/information-pages.ts';
 import { useI18n } from '#app/modules/i18n/i18n.tsx';
 import { storefrontByCode } from '#app/modules/i18n/locales.ts';
 import { formatMeasure } from '#app/modules/i18n/measures.ts';
+import { formatDecimal, formatMediumDate, languageName } from '#app/modules/i18n/locale-formats.ts';
 
 /**
  * The product page's tabs: their links, then one section each (description, specifications,
@@ -23,7 +24,6 @@ export function ProductTabs({
   shopName: string;
 }) {
   const { t, locale } = useI18n();
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
   const bothUnits = (imperial: string, metric: string) => t('measure.imperialFirst', { imperial, metric });
   const shippingAnchor = informationPageSlug('shippingRates', locale);
   return (
@@ -78,7 +78,7 @@ export function ProductTabs({
           <>
             <p>
               <Stars rating={detail.reviews.average ?? 0} />{' '}
-              {t('product.reviewsAverage', { rating: number.format(detail.reviews.average ?? 0), count: detail.reviews.count })}
+              {t('product.reviewsAverage', { rating: formatDecimal(detail.reviews.average ?? 0, locale, 1), count: detail.reviews.count })}
             </p>
             <ul className="reviews">
               {detail.reviews.items.map((review) => (
@@ -88,7 +88,7 @@ export function ProductTabs({
                   </p>
                   <p>{review.body}</p>
                   <p className="review__meta" lang={locale}>
-                    {review.author} · {new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(review.createdAt))}
+                    {review.author} · {formatMediumDate(new Date(review.createdAt), locale)}
                     {review.verifiedPurchase && (
                       <>
                         {' '}
@@ -100,7 +100,7 @@ export function ProductTabs({
                         {' '}
                         ·{' '}
                         {t('product.reviewWrittenIn', {
-                          language: new Intl.DisplayNames(locale, { type: 'language' }).of(review.locale.slice(0, 2)) ?? review.locale,
+                          language: languageName(review.locale.slice(0, 2), locale),
                         })}
                       </>
                     )}
@@ -150,11 +150,7 @@ export function Stars({ rating }: { rating: number }) {
   const { t, locale } = useI18n();
   const rounded = Math.round(rating);
   return (
-    <span
-      className="stars"
-      role="img"
-      aria-label={t('product.ratingLabel', { rating: new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(rating) })}
-    >
+    <span className="stars" role="img" aria-label={t('product.ratingLabel', { rating: formatDecimal(rating, locale, 1) })}>
       {'★'.repeat(rounded)}
       {'☆'.repeat(5 - rounded)}
     </span>

@@ -1,6 +1,7 @@
 import type { CartTotals } from '#app/modules/pricing/cart-totals.ts';
 import { formatMoney } from '#app/modules/currency/money.ts';
 import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { formatPercent } from '#app/modules/i18n/locale-formats.ts';
 
 export function useCartMoney(totals: Pick<CartTotals, 'currency' | 'minorUnits'>) {
   const { locale } = useI18n();
@@ -23,7 +24,7 @@ export function OrderTotals({
 }) {
   const { t, locale } = useI18n();
   const money = useCartMoney(totals);
-  const percent = (bp: number) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(bp / 10_000);
+  const percent = (bp: number) => formatPercent(bp / 10_000, locale, 2);
   // Gift cards alone (multi-purpose vouchers) carry no VAT at all.
   const onlyGiftCards = totals.lines.length > 0 && totals.tax === 0 && totals.lines.every((line) => line.vatRateBp === 0);
   return (

@@ -8,6 +8,7 @@ import type { Alternates } from '#app/components/page-head.tsx';
 import { FooterNewsletter } from '#app/components/newsletter/footer-newsletter.tsx';
 import { SupportContacts, type SupportContactDetails } from '#app/components/content/content-widgets.tsx';
 import type { PaymentMethod } from '#app/modules/checkout/checkout-details.ts';
+import { siteFooterId } from './page-regions.ts';
 
 interface SiteFooterProps {
   prefix: string;
@@ -22,7 +23,7 @@ interface SiteFooterProps {
 export function SiteFooter({ prefix, shopName, currencies, alternates, paymentMethods, supportContacts }: SiteFooterProps) {
   const { t, locale } = useI18n();
   return (
-    <footer className="site-footer">
+    <footer id={siteFooterId} className="site-footer">
       <div className="site-footer__grid container">
         <nav aria-labelledby="footer-information">
           <h2 id="footer-information">{t('footer.information')}</h2>

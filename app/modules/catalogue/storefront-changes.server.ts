@@ -21,6 +21,7 @@ import {
 } from './listing-index.server.ts';
 import type { PageCache } from '#app/modules/page-cache/page-cache.server.ts';
 import { forgetMinuteCaches } from '#app/lib/cache/minute-cache.server.ts';
+import { documentWordsChanged } from '#app/modules/search/document-words.server.ts';
 
 const storefrontChangeChannel = 'storefront_change';
 
@@ -54,6 +55,9 @@ export function listingIndexChangeOf(payload: string): ListingIndexChange {
   return listingIndexChangeOfTables(tables.split(','), productIdsOf(products));
 }
 
+/** Whether a notification's payload names the search documents (a lost connection's '*': perhaps). */
+export const searchDocumentsChangedIn = (payload: string) => payload === missedPayload || (payload.split(';')[0] ?? '').split(',').includes('search_documents');
+
 /** Empties the caches of what storefront pages show on every change; `onChange` hears of each change too. */
 export async function invalidateCachesOnStorefrontChanges(
   database: Pick<DatabaseHandle, 'db' | 'listen' | 'replicaCaughtUp'>,
@@ -64,7 +68,11 @@ export async function invalidateCachesOnStorefrontChanges(
   const unlisten = await database.listen(storefrontChangeChannel, (payload) => {
     onChange?.();
     // Emptied only once the replica shows the change: else they would fill again with the old data.
-    void (replicaCaughtUp?.().catch(() => {}) ?? Promise.resolve()).then(() => forgetStorefrontCaches(db, pageCache, listingIndexChangeOf(payload)));
+    void (replicaCaughtUp?.().catch(() => {}) ?? Promise.resolve()).then(() => {
+      // The description words searches use are read again meanwhile (decision 0038).
+      if (searchDocumentsChangedIn(payload)) for (const reads of new Set([db, catalogueReads(db)])) void documentWordsChanged(reads);
+      return forgetStorefrontCaches(db, pageCache, listingIndexChangeOf(payload));
+    });
   });
   listingIndexFollowsChanges(db, true);
   return async () => {

@@ -1,8 +1,9 @@
+import { formatCurrencyDecimal } from '#app/modules/i18n/locale-formats.ts';
 import { currencyDefinitions } from '#app/modules/i18n/locales.ts';
 
 /**
  * Money is handled as integer minor units. These helpers turn an amount into an exact decimal
- * string for Intl (which formats strings without going through floating point).
+ * string, formatted as Intl would without going through floating point (locale-formats.ts).
  */
 export function minorUnitsToDecimal(amount: number, minorUnits = 2): string {
   if (!Number.isSafeInteger(amount)) throw new RangeError(`not an integer amount: ${amount}`);
@@ -12,14 +13,8 @@ export function minorUnitsToDecimal(amount: number, minorUnits = 2): string {
   return `${sign}${digits.slice(0, -minorUnits)}.${digits.slice(-minorUnits)}`;
 }
 
-const formats = new Map<string, Intl.NumberFormat>();
-
 export function formatMoney(amount: number, currency: string, locale: string, minorUnits = 2): string {
-  const key = `${locale}:${currency}`;
-  let format = formats.get(key);
-  if (!format) formats.set(key, (format = new Intl.NumberFormat(locale, { style: 'currency', currency })));
-  // Intl accepts exact decimal strings; the cast is for lib typings that only list number.
-  return format.format(minorUnitsToDecimal(amount, minorUnits) as unknown as number);
+  return formatCurrencyDecimal(minorUnitsToDecimal(amount, minorUnits), currency, locale);
 }
 
 /** An amount kept in an order's own currency (minor units from the currency list, e.g. JPY 0). */

@@ -1,56 +1,12 @@
-/**
- * The countries we deliver to. Names come from Intl.DisplayNames in the shopper's language, so
- * they need no translation files. `stateRequired`: addresses there need a state or province.
- */
-export interface DeliveryCountry {
-  code: string;
-  inEu: boolean;
-  stateRequired: boolean;
-}
+import { countriesInNameOrder, countryName } from '#app/modules/i18n/locale-formats.ts';
+import { deliveryCountryByCode } from './delivery-countries.ts';
 
-const eu = [
-  'AT',
-  'BE',
-  'BG',
-  'HR',
-  'CY',
-  'CZ',
-  'DK',
-  'EE',
-  'FI',
-  'FR',
-  'DE',
-  'GR',
-  'HU',
-  'IE',
-  'IT',
-  'LV',
-  'LT',
-  'LU',
-  'MT',
-  'NL',
-  'PL',
-  'PT',
-  'RO',
-  'SK',
-  'SI',
-  'ES',
-  'SE',
-];
-const nonEu = ['GB', 'CH', 'NO', 'IS', 'LI', 'US', 'CA', 'AU', 'NZ', 'HK', 'JP'];
-const statesRequired = new Set(['US', 'CA', 'AU']);
-
-export const deliveryCountries: readonly DeliveryCountry[] = [
-  ...eu.map((code) => ({ code, inEu: true, stateRequired: false })),
-  ...nonEu.map((code) => ({ code, inEu: false, stateRequired: statesRequired.has(code) })),
-];
-
-export const deliveryCountryByCode = (code: string) => deliveryCountries.find((country) => country.code === code);
+export { type DeliveryCountry, deliveryCountries, deliveryCountryByCode } from './delivery-countries.ts';
+export { countryName } from '#app/modules/i18n/locale-formats.ts';
 
 /** Countries sorted by their name in the given language, for select boxes. */
 export function countryOptions(locale: string): { code: string; name: string }[] {
-  const names = new Intl.DisplayNames([locale], { type: 'region' });
-  return deliveryCountries.map(({ code }) => ({ code, name: names.of(code) ?? code })).sort((a, b) => a.name.localeCompare(b.name, locale));
+  return countriesInNameOrder(locale)
+    .filter((code) => deliveryCountryByCode(code))
+    .map((code) => ({ code, name: countryName(code, locale) }));
 }
-
-export { countryName } from '#app/modules/i18n/country-names.ts';

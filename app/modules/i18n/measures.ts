@@ -1,3 +1,4 @@
+import { formatDecimal } from './locale-formats.ts';
 /** Stores whose shoppers read imperial units first (feet, inches, pounds), with metric after. */
 const imperialFirst: ReadonlySet<string> = new Set(['en-US']);
 
@@ -20,20 +21,19 @@ function formatInches(inches: number, locale: string): string {
       return `${sixtyFourths / divisor}/${64 / divisor}`;
     }
   }
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: inches < 10 ? 2 : 1 }).format(inches);
+  return formatDecimal(inches, locale, inches < 10 ? 2 : 1);
 }
 
 /** The imperial equivalent of a metric amount, or null for a unit without one. */
 export function imperialOf(value: number, unit: string, locale: string): string | null {
-  const number = (digits: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: digits });
   switch (unit) {
     case 'kg': {
       const pounds = value * poundsPerKilogram;
-      return `${number(pounds < 10 ? 1 : 0).format(pounds)} lb`;
+      return `${formatDecimal(pounds, locale, pounds < 10 ? 1 : 0)} lb`;
     }
     case 'g': {
       const ounces = value * ouncesPerGram;
-      return ounces >= 16 ? `${number(1).format(ounces / 16)} lb` : `${number(ounces < 1 ? 2 : 1).format(ounces)} oz`;
+      return ounces >= 16 ? `${formatDecimal(ounces / 16, locale, 1)} lb` : `${formatDecimal(ounces, locale, ounces < 1 ? 2 : 1)} oz`;
     }
     case 'mm':
       return `${formatInches(value / millimetresPerInch, locale)} in`;
@@ -41,7 +41,7 @@ export function imperialOf(value: number, unit: string, locale: string): string 
       return `${formatInches(value / 2.54, locale)} in`;
     case 'm': {
       const feet = value / metresPerFoot;
-      return `${number(feet < 10 ? 1 : 0).format(feet)} ft`;
+      return `${formatDecimal(feet, locale, feet < 10 ? 1 : 0)} ft`;
     }
     default:
       return null;
@@ -53,7 +53,7 @@ export function imperialOf(value: number, unit: string, locale: string): string 
  * metric value after, "551 lb (250 kg)", "5/32 in (4 mm)". `both` joins the two (a message).
  */
 export function formatMeasure(value: number, unit: string | null, locale: string, both: (imperial: string, metric: string) => string): string {
-  const metric = `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value)}${unit ? ` ${unit}` : ''}`;
+  const metric = `${formatDecimal(value, locale, 1)}${unit ? ` ${unit}` : ''}`;
   const imperial = unit && showsImperialFirst(locale) ? imperialOf(value, unit, locale) : null;
   return imperial ? both(imperial, metric) : metric;
 }

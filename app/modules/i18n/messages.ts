@@ -3,6 +3,8 @@
  * Supports `{name}` interpolation and ICU plurals `{count, plural, =0 {…} one {# …} other {# …}}`,
  * which is all the shop's texts need, without a formatting library in the client bundle.
  */
+import { formatDecimal, pluralCategory } from './locale-formats.ts';
+
 export interface MessageTree {
   [key: string]: string | MessageTree;
 }
@@ -49,18 +51,14 @@ function matchingBrace(text: string, open: number): number {
   return -1;
 }
 
-const pluralRules = new Map<string, Intl.PluralRules>();
-
 function formatArgument(argument: string, values: MessageValues, locale: string): string {
   const [name = '', type, ...rest] = argument.split(',');
   const value = values[name.trim()];
   if (type?.trim() !== 'plural') return value === undefined ? `{${argument}}` : String(value);
   const count = Number(value ?? 0);
   const options = parsePluralOptions(rest.join(','));
-  let rules = pluralRules.get(locale);
-  if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(locale)));
-  const chosen = options.get(`=${count}`) ?? options.get(rules.select(count)) ?? options.get('other') ?? '';
-  const number = new Intl.NumberFormat(locale).format(count);
+  const chosen = options.get(`=${count}`) ?? options.get(pluralCategory(count, locale)) ?? options.get('other') ?? '';
+  const number = formatDecimal(count, locale);
   return formatMessage(chosen, values, locale).replace(/#/g, number);
 }
 

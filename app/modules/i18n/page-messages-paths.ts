@@ -3,7 +3,16 @@
  * named by a hash of its content, so a browser and the service worker keep it for good and every
  * page of the store shares it instead of carrying the dictionary in its hydration data.
  */
+import type { LocaleFormats } from './locale-formats.ts';
+import type { MessageTree } from './messages.ts';
+
 const pageMessagesDirectory = '/api/messages/';
+
+/** What the file holds: the store's messages, and its formats for numbers, prices and dates (decision 0040). */
+export interface PageMessagesBody {
+  messages: MessageTree;
+  formats: LocaleFormats;
+}
 
 /** `/api/messages/de-de.<hash>.json` */
 export function pageMessagesPath(storePrefix: string, hash: string): string {

@@ -6,7 +6,9 @@
  * store, or changed messages) waits for it in a transition: the old page stays until it is there.
  */
 import { createContext, type ReactNode, use, useContext } from 'react';
+import { rememberLocaleFormats } from './locale-formats.ts';
 import type { MessageTree } from './messages.ts';
+import type { PageMessagesBody } from './page-messages-paths.ts';
 
 const ServerPageMessagesContext = createContext<MessageTree | null>(null);
 
@@ -32,7 +34,9 @@ export function loadPageMessages(path: string): Promise<MessageTree> {
     read = fetch(path, { credentials: 'same-origin' })
       .then(async (response) => {
         if (!response.ok) throw new Error(`${path}: ${response.status}`);
-        const messages = (await response.json()) as MessageTree;
+        const { messages, formats } = (await response.json()) as PageMessagesBody;
+        // Hydration then formats prices and numbers as the server did, without starting ICU (decision 0040).
+        rememberLocaleFormats(formats);
         loaded.set(path, messages);
         lastLoaded = messages;
         return messages;

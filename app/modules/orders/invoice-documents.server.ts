@@ -4,7 +4,7 @@ import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Database, Queryable } from '#app/db/client.server.ts';
 import { currencies, invoices, orderItems, orderRefundLines, orderRefunds, orders } from '#app/db/schema.ts';
 import { contentPagePath } from '#app/modules/content/information-pages.ts';
-import { countryName } from '#app/modules/i18n/country-names.ts';
+import { countryName } from '#app/modules/i18n/locale-formats.ts';
 import type { Translate } from '#app/modules/i18n/i18n.tsx';
 import { type LocaleCode, storefrontByCode } from '#app/modules/i18n/locales.ts';
 import { lineName } from './line-name.ts';

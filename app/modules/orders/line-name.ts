@@ -1,3 +1,4 @@
+import { formatDecimal, formatMediumDate } from '#app/modules/i18n/locale-formats.ts';
 import type { Translate } from '#app/modules/i18n/i18n.tsx';
 import { metresToCm } from '#app/modules/pricing/price-per-length.ts';
 
@@ -18,8 +19,7 @@ const feetPerMetre = 3.28084;
  * the shop shows lengths that way (en-US), through the `product.lengthWithFeet` message.
  */
 export function formatLength(metres: number, t: Translate, locale: string): string {
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
-  return t('product.lengthWithFeet', { metres: number.format(metres), feet: number.format(Math.round(metres * feetPerMetre)) });
+  return t('product.lengthWithFeet', { metres: formatDecimal(metres, locale, 1), feet: formatDecimal(Math.round(metres * feetPerMetre), locale, 1) });
 }
 
 /** The name of one chosen option: lengths in metres and feet, other options by their label. */
@@ -28,7 +28,7 @@ export function optionText(option: LineOption, t: Translate, locale: string): st
   if (option.attribute === 'gift_card_recipient') return t('giftCards.line.for', { name: option.label });
   if (option.attribute === 'gift_card_delivery')
     return t('giftCards.line.on', {
-      date: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${option.label}T00:00:00Z`)),
+      date: formatMediumDate(new Date(`${option.label}T00:00:00Z`), locale),
     });
   return option.attribute === 'length' && option.sortValue !== null ? formatLength(option.sortValue, t, locale) : option.label;
 }

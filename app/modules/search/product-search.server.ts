@@ -3,16 +3,31 @@
  * language by PostgreSQL's own dictionaries (decision 0026): a broad search ("paracord") on ten
  * times the demo catalogue ranked 27,000 documents in the database for every search nobody had
  * made in the last minute (over a second on PGlite). The words of each product are looked up here
- * instead; the database still searches descriptions, categories, pages and posts.
+ * instead, and so are the words of descriptions when no name, SKU or attribute holds the words
+ * (decision 0038); the database still searches categories, pages and posts.
  */
 import type { Database } from '#app/db/client.server.ts';
 import type { IndexedProduct, ListingIndex } from '#app/modules/catalogue/listing-index.server.ts';
 import type { LocaleCode } from '#app/modules/i18n/locales.ts';
-import { postingsOf, type ProductWords, productWords, stemsOf, type WordList, wordNumber, wordsStartingWith } from './product-words.server.ts';
+import { documentWords } from './document-words.server.ts';
+import {
+  positionOfProduct,
+  postingsOf,
+  type ProductWords,
+  productWords,
+  stemsOf,
+  type WordList,
+  wordNumber,
+  wordsStartingWith,
+} from './product-words.server.ts';
 
-/** The weights the database ranks by: a word of the name counts twice a word of the SKU or attributes. */
-const nameWeight = 1;
-const keywordWeight = 0.5;
+/**
+ * The weights the database ranks by (A 1, B 0.5, C 0.1), in tenths so sums stay exact: a word of
+ * the name counts twice a word of the SKU or attributes, ten times a word only in the description.
+ */
+const nameWeight = 10;
+const keywordWeight = 5;
+const descriptionWeight = 1;
 
 /** A typed word as the database's query would hold it: its stem, compared with the stems of names and with SKU and attribute words as written. */
 interface Term {
@@ -69,11 +84,7 @@ function weightOf(words: ProductWords, position: number, fitting: TermWords): nu
  */
 export async function matchProducts(db: Database, index: ListingIndex, locale: LocaleCode, typed: string[], limit: number): Promise<IndexedProduct[]> {
   const words = await productWords(db, index, locale);
-  const stems = await stemsOf(db, locale, typed);
-  const terms: Term[] = typed.flatMap((word, position) => {
-    const stem = stems.get(word) ?? word;
-    return stem ? [{ stem, asPrefix: position === typed.length - 1 }] : [];
-  });
+  const terms = await termsOf(db, locale, typed);
   if (terms.length === 0) return [];
   // The rarest term gives the candidates; each is checked against the others, in id order.
   const fitting = terms.map((term) => ({ name: wordsFitting(words.nameStems, term), keyword: wordsFitting(words.keywords, term) }));
@@ -95,13 +106,63 @@ export async function matchProducts(db: Database, index: ListingIndex, locale: L
       score += weight;
     }
     if (score === 0) continue;
-    const product = words.products[position] as IndexedProduct;
-    const list = byScore.get(score);
-    if (list) list.push(product);
-    else byScore.set(score, [product]);
+    addScored(byScore, score, words.products[position] as IndexedProduct);
   }
-  return [...byScore.keys()]
+  return bestFirst(byScore, limit);
+}
+
+/**
+ * Products whose search document holds every word, the last one also as the start of a word —
+ * the products the database's `document @@ query` finds — for searches no product's name, SKU or
+ * attributes answer (decision 0038). Each word counts by where the product holds it (name, else
+ * SKU or attributes, else description only), best first, then by id; at most `limit`.
+ */
+export async function matchDescriptions(db: Database, index: ListingIndex, locale: LocaleCode, typed: string[], limit: number): Promise<IndexedProduct[]> {
+  const [words, documents, terms] = await Promise.all([productWords(db, index, locale), documentWords(db, locale), termsOf(db, locale, typed)]);
+  if (terms.length === 0) return [];
+  const { lexemes } = documents;
+  const fitting = terms.map((term) => ({
+    name: wordsFitting(words.nameStems, term),
+    keyword: wordsFitting(words.keywords, term),
+    document: wordsFitting(lexemes, term),
+  }));
+  // The rarest term's documents are the candidates; the postings of a run of words lie side by side.
+  const countOf = ([low, high]: [number, number]) => (lexemes.postingStarts[high] as number) - (lexemes.postingStarts[low] as number);
+  const rarest = fitting.reduce((best, termWords) => (countOf(termWords.document) < countOf(best.document) ? termWords : best)).document;
+  const marked = new Uint8Array(documents.ids.length);
+  for (const document of lexemes.postings.subarray(lexemes.postingStarts[rarest[0]], lexemes.postingStarts[rarest[1]])) marked[document] = 1;
+  const byScore = new Map<number, IndexedProduct[]>();
+  // Documents are in id order, so each score's products come out by id.
+  for (let document = 0; document < marked.length; document++) {
+    if (!marked[document] || !fitting.every((termWords) => holds(lexemes, document, termWords.document))) continue;
+    const position = positionOfProduct(words, documents.ids[document] as number);
+    // A product the listing does not show (the results page would leave it out).
+    if (position < 0) continue;
+    let score = 0;
+    for (const termWords of fitting) score += weightOf(words, position, termWords) || descriptionWeight;
+    addScored(byScore, score, words.products[position] as IndexedProduct);
+  }
+  return bestFirst(byScore, limit);
+}
+
+/** The typed words as the database's query holds them: stemmed, stop words left out, the last one also a prefix. */
+async function termsOf(db: Database, locale: LocaleCode, typed: string[]): Promise<Term[]> {
+  const stems = await stemsOf(db, locale, typed);
+  return typed.flatMap((word, position) => {
+    const stem = stems.get(word) ?? word;
+    return stem ? [{ stem, asPrefix: position === typed.length - 1 }] : [];
+  });
+}
+
+function addScored(byScore: Map<number, IndexedProduct[]>, score: number, product: IndexedProduct): void {
+  const list = byScore.get(score);
+  if (list) list.push(product);
+  else byScore.set(score, [product]);
+}
+
+/** The products by score, best first (each score's in the order they were added), at most `limit`. */
+const bestFirst = (byScore: Map<number, IndexedProduct[]>, limit: number): IndexedProduct[] =>
+  [...byScore.keys()]
     .toSorted((a, b) => b - a)
     .flatMap((score) => byScore.get(score) as IndexedProduct[])
     .slice(0, limit);
-}

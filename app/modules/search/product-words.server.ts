@@ -109,6 +109,19 @@ export function wordNumber(list: WordList, word: string): number {
   return list.words[low] === word ? low : -1;
 }
 
+/** The position of the product with id `id` in `words` (binary search in id order), or -1 when it has none there. */
+export function positionOfProduct({ products, positionsById }: Pick<ProductWords, 'products' | 'positionsById'>, id: number): number {
+  const idAt = (sorted: number) => (products[positionsById[sorted] as number] as IndexedProduct).id;
+  let low = 0;
+  let high = positionsById.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (idAt(middle) < id) low = middle + 1;
+    else high = middle;
+  }
+  return low < positionsById.length && idAt(low) === id ? (positionsById[low] as number) : -1;
+}
+
 /** The positions (ascending) of the products with word number `word`. */
 export const postingsOf = (list: WordList, word: number): Uint32Array => list.postings.subarray(list.postingStarts[word], list.postingStarts[word + 1]);
 
@@ -117,7 +130,7 @@ export const postingsOf = (list: WordList, word: number): Uint32Array => list.po
  * directions. `interned` is shared by a store's word kinds: splitting made a string per word per
  * product (decision 0031), kept here as one string per word.
  */
-function wordListBuilder(interned: Map<string, string>) {
+export function wordListBuilder(interned: Map<string, string> = new Map()) {
   const numbers = new Map<string, number>();
   const found: string[] = [];
   const perProduct: number[] = [];
@@ -316,17 +329,6 @@ async function patchedProductWords(db: Database, before: MadeWords, index: Listi
   if (!sameLabels(optionLabels, before.optionLabels)) return buildProductWords(db, index, locale);
   const old = before.words;
   const products = productsNamedIn(index, locale);
-  const idAt = (sorted: number) => (old.products[old.positionsById[sorted] as number] as IndexedProduct).id;
-  const oldPositionOf = (id: number) => {
-    let low = 0;
-    let high = old.positionsById.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (idAt(middle) < id) low = middle + 1;
-      else high = middle;
-    }
-    return low < old.positionsById.length && idAt(low) === id ? (old.positionsById[low] as number) : -1;
-  };
   // Most products stand where they stood, or one further on: looked up by id only when not.
   const oldPositions = new Int32Array(products.length);
   const newPositions = new Int32Array(old.products.length).fill(-1);
@@ -334,7 +336,7 @@ async function patchedProductWords(db: Database, before: MadeWords, index: Listi
   const same = sameWordsIn(locale);
   let guess = 0;
   products.forEach((product, position) => {
-    const oldPosition = old.products[guess]?.id === product.id ? guess : oldPositionOf(product.id);
+    const oldPosition = old.products[guess]?.id === product.id ? guess : positionOfProduct(old, product.id);
     oldPositions[position] = oldPosition;
     if (oldPosition >= 0) {
       newPositions[oldPosition] = position;

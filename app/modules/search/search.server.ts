@@ -12,7 +12,8 @@ import { getCategoryTree } from '#app/modules/catalogue/category-tree.server.ts'
 import { getListingIndex } from '#app/modules/catalogue/listing-index.server.ts';
 import { searchConfigOf } from './search-config.ts';
 import { closestWord, getLexicon } from './lexicon.server.ts';
-import { matchProducts } from './product-search.server.ts';
+import { documentWords, documentWordsVersion } from './document-words.server.ts';
+import { matchDescriptions, matchProducts } from './product-search.server.ts';
 import { titleMatches } from './title-matches.server.ts';
 
 export interface SearchHit {
@@ -50,9 +51,13 @@ type HitRow = { kind: SearchHit['kind']; ref_id: number; title: string; url_path
 
 const outcomes = minuteCache<SearchOutcome>(2_000);
 
-/** Searches the store; the same words give the same answer for a minute (shoppers repeat searches). */
+/**
+ * Searches the store; the same words give the same answer for a minute (shoppers repeat searches),
+ * or until the store's description words are read again after a change.
+ */
 export function searchCatalogue(db: Database, locale: LocaleCode, query: string, limit = 1000): Promise<SearchOutcome> {
-  return outcomes(db, `${locale}:${limit}:${queryWords(query).join(' ')}`, () => runSearch(db, locale, query, limit));
+  const key = `${locale}:${documentWordsVersion(db, locale)}:${limit}:${queryWords(query).join(' ')}`;
+  return outcomes(db, key, () => runSearch(db, locale, query, limit));
 }
 
 async function runSearch(db: Database, locale: LocaleCode, query: string, limit: number): Promise<SearchOutcome> {
@@ -63,18 +68,20 @@ async function runSearch(db: Database, locale: LocaleCode, query: string, limit:
   const config = searchConfigOf(locale);
   // Every word must match, the last one also as a prefix (people type "paraco").
   const tsquery = corrected.map((word, index) => (index === corrected.length - 1 ? `${word}:*` : word)).join(' & ');
+  // The store's description words are read at its first search, so searches that need them seldom wait.
+  documentWords(db, locale).catch(() => {});
   const [index, tree] = await Promise.all([getListingIndex(db), getCategoryTree(db, locale)]);
-  // Products by name, SKU and attribute values from memory (decision 0026); the database searches
-  // the rest, and product descriptions only when no product has the words in those.
-  const products = await matchProducts(db, index, locale, corrected, limit);
-  // Without products, the small partial index of the other kinds alone is the fastest way; "is true"
-  // keeps the planner from also reading every document of the locale through the locale's index.
-  const which = products.length > 0 ? sql`(locale = ${locale}) is true and kind <> 'product'` : sql`locale = ${locale}`;
+  // Products by name, SKU and attribute values from memory (decision 0026), by their descriptions
+  // only when no product has the words in those, from memory too (decision 0038).
+  const byName = await matchProducts(db, index, locale, corrected, limit);
+  const products = byName.length > 0 ? byName : await matchDescriptions(db, index, locale, corrected, limit);
+  // The database searches the other kinds in their small partial index; "is true" keeps the planner
+  // from also reading every document of the locale through the locale's index.
   const ranked = await queryRows<HitRow>(
     db,
     sql`select kind, ref_id, title, url_path from search_documents, to_tsquery(${config}::regconfig, ${tsquery}) q
-        where ${which} and document @@ q
-        order by case kind when 'category' then 0 when 'product' then 1 else 2 end, ts_rank_cd('{0.05, 0.1, 0.5, 1}', document, q) desc, ref_id
+        where (locale = ${locale}) is true and kind <> 'product' and document @@ q
+        order by case kind when 'category' then 0 else 1 end, ts_rank_cd('{0.05, 0.1, 0.5, 1}', document, q) desc, ref_id
         limit ${limit}`,
   );
   ranked.push(

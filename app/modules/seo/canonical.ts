@@ -38,10 +38,16 @@ export const canonicalParams = new Set([
   'surface_family',
 ]);
 
+/**
+ * Parameter names are lower-case ASCII, where this is the alphabetical order; unlike localeCompare
+ * it does not start the browser's collation (ICU) while a page hydrates (decision 0040).
+ */
+const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 export function canonicalUrl(siteUrl: string, pathname: string, search: string): string {
   const kept = [...new URLSearchParams(search)]
     .filter(([name]) => canonicalParams.has(name))
-    .sort(([a, aValue], [b, bValue]) => a.localeCompare(b) || aValue.localeCompare(bValue));
+    .sort(([a, aValue], [b, bValue]) => byCodeUnits(a, b) || byCodeUnits(aValue, bValue));
   const query = new URLSearchParams(kept).toString();
   return `${siteUrl}${pathname}${query ? `?${query}` : ''}`;
 }

@@ -20,6 +20,7 @@ import { UnitPrice } from '#app/components/catalogue/unit-price.tsx';
 import { useVatLabel } from '#app/modules/pricing/price-context.tsx';
 import { shownAmount } from '#app/modules/pricing/price-display.ts';
 import { countryName } from '#app/modules/customers/countries.ts';
+import { formatPercent } from '#app/modules/i18n/locale-formats.ts';
 import { FreeShippingProgress } from '#app/components/checkout/free-shipping-progress.tsx';
 
 /** Spec §2 checkout-cart: /{locale}/checkout and /{locale}/checkout/cart. */
@@ -81,7 +82,7 @@ const notices: Record<string, string> = {
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
   const { prefix, lines, totals, vatKind, rowsIncludeVat, renewed, notice, couponCode, shippingEstimate } = loaderData;
-  const percent = (bp: number) => new Intl.NumberFormat(locale, { style: 'percent' }).format(bp / 10_000);
+  const percent = (bp: number) => formatPercent(bp / 10_000, locale);
   const money = useCartMoney(totals ?? { currency: 'EUR', minorUnits: 2 });
   const outOfStock = lines.some((line) => !line.inStock);
   const vatLabel = useVatLabel();

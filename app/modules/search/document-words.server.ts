@@ -1,0 +1,110 @@
+/**
+ * The words of every product's search document in a store, as the database stores them (its
+ * lexemes: name and description stemmed, SKU and attribute words as written), held in memory per
+ * store searched (issue 14, decision 0038). Searches that no product's name, SKU or attributes
+ * answer look for the words of descriptions here instead of asking the database, which ranked
+ * every matching document of the store (at ten times the demo catalogue up to 13,800, about 400 ms
+ * on PGlite). After the documents change (search_documents' notification) the words are read again
+ * in the background while searches use the ones held.
+ */
+import { sql } from 'drizzle-orm';
+import { type Database, queryRows } from '#app/db/client.server.ts';
+import { yieldToRequests } from '#app/db/sliced-reads.server.ts';
+import type { LocaleCode } from '#app/modules/i18n/locales.ts';
+import { type WordList, wordListBuilder } from './product-words.server.ts';
+
+export interface DocumentWords {
+  /** the product ids (ascending) of the documents: position p is the document of product ids[p] */
+  ids: Uint32Array;
+  /** the lexemes of each document */
+  lexemes: WordList;
+}
+
+/**
+ * Documents read in one query, with a turn for requests between slices: PGlite runs on the
+ * server's thread, and a document's words cost about 50 µs there (at 10×, 500 documents ~30 ms).
+ */
+const documentsPerSlice = 500;
+
+async function readDocumentWords(db: Database, locale: LocaleCode): Promise<DocumentWords> {
+  const ids: number[] = [];
+  const lexemes = wordListBuilder();
+  for (let after = 0; ;) {
+    await yieldToRequests();
+    // One string a document (lexemes hold no spaces): a quarter cheaper than an array of them.
+    const rows = await queryRows<{ ref_id: number; lexemes: string }>(
+      db,
+      sql`select ref_id, array_to_string(tsvector_to_array(document), ' ') as lexemes from search_documents
+          where locale = ${locale} and kind = 'product' and ref_id > ${after} order by ref_id limit ${documentsPerSlice}`,
+    );
+    for (const row of rows) {
+      ids.push(Number(row.ref_id));
+      lexemes.add(row.lexemes ? row.lexemes.split(' ') : []);
+    }
+    if (rows.length < documentsPerSlice) break;
+    after = ids.at(-1) as number;
+  }
+  return { ids: Uint32Array.from(ids), lexemes: lexemes.build() };
+}
+
+interface Held {
+  words: Promise<DocumentWords>;
+  /** counts the words read again, so answers made from older words are not taken for current ones */
+  version: number;
+  /** a change came while the words were read again: read once more after */
+  changedWhileReading?: boolean;
+  reading?: Promise<void>;
+}
+
+const heldByDatabase = new WeakMap<Database, Map<LocaleCode, Held>>();
+
+const heldOf = (db: Database) => {
+  let held = heldByDatabase.get(db);
+  if (!held) heldByDatabase.set(db, (held = new Map()));
+  return held;
+};
+
+/** The words of the store's product documents: read at the first search of the store, then kept. */
+export function documentWords(db: Database, locale: LocaleCode): Promise<DocumentWords> {
+  const stores = heldOf(db);
+  let held = stores.get(locale);
+  if (!held) {
+    const words = readDocumentWords(db, locale);
+    stores.set(locale, (held = { words, version: 0 }));
+    words.catch(() => stores.delete(locale));
+  }
+  return held.words;
+}
+
+/** Which words a search of the store is made from: an answer cached under another version is an old one. */
+export const documentWordsVersion = (db: Database, locale: LocaleCode): number => heldByDatabase.get(db)?.get(locale)?.version ?? 0;
+
+/**
+ * The product documents changed: every store held reads its words again, while searches keep
+ * using the words held until the new ones are in. Resolves when they are.
+ */
+export async function documentWordsChanged(db: Database): Promise<void> {
+  await Promise.all([...heldOf(db)].map(([locale, held]) => readAgain(db, locale, held)));
+}
+
+function readAgain(db: Database, locale: LocaleCode, held: Held): Promise<void> {
+  if (held.reading) {
+    held.changedWhileReading = true;
+    return held.reading;
+  }
+  held.reading = readDocumentWords(db, locale).then(
+    (words) => {
+      held.words = Promise.resolve(words);
+      held.version++;
+    },
+    // The words held stay until the next change (the database may be away for a moment).
+    () => {},
+  );
+  return held.reading.then(() => {
+    held.reading = undefined;
+    if (held.changedWhileReading) {
+      held.changedWhileReading = false;
+      return readAgain(db, locale, held);
+    }
+  });
+}
