@@ -11,6 +11,7 @@ import { runtimeImports, sourceFiles } from '../support/runtime-imports.ts';
 const ranking = [
   // shared reference and settings (the infrastructure itself is in app/lib/)
   'config',
+  'geography',
   'i18n',
   'currency',
   'seed-texts',

@@ -21,7 +21,6 @@ import {
 } from './listing-index.server.ts';
 import type { PageCache } from '#app/modules/page-cache/page-cache.server.ts';
 import { forgetMinuteCaches } from '#app/lib/cache/minute-cache.server.ts';
-import { documentWordsChanged } from '#app/modules/search/document-words.server.ts';
 
 const storefrontChangeChannel = 'storefront_change';
 
@@ -55,6 +54,14 @@ export function listingIndexChangeOf(payload: string): ListingIndexChange {
   return listingIndexChangeOfTables(tables.split(','), productIdsOf(products));
 }
 
+const searchDocumentChanges = new WeakMap<Database, number>();
+
+/**
+ * How many changes of the search documents this process has heard of: search reads its description
+ * words again when the count moves (decision 0038).
+ */
+export const searchDocumentChangesOf = (db: Database): number => searchDocumentChanges.get(db) ?? 0;
+
 /** Whether a notification's payload names the search documents (a lost connection's '*': perhaps). */
 export const searchDocumentsChangedIn = (payload: string) => payload === missedPayload || (payload.split(';')[0] ?? '').split(',').includes('search_documents');
 
@@ -69,8 +76,8 @@ export async function invalidateCachesOnStorefrontChanges(
     onChange?.();
     // Emptied only once the replica shows the change: else they would fill again with the old data.
     void (replicaCaughtUp?.().catch(() => {}) ?? Promise.resolve()).then(() => {
-      // The description words searches use are read again meanwhile (decision 0038).
-      if (searchDocumentsChangedIn(payload)) for (const reads of new Set([db, catalogueReads(db)])) void documentWordsChanged(reads);
+      if (searchDocumentsChangedIn(payload))
+        for (const reads of new Set([db, catalogueReads(db)])) searchDocumentChanges.set(reads, searchDocumentChangesOf(reads) + 1);
       return forgetStorefrontCaches(db, pageCache, listingIndexChangeOf(payload));
     });
   });

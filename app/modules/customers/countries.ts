@@ -1,7 +1,7 @@
 import { countriesInNameOrder, countryName } from '#app/modules/i18n/locale-formats.ts';
-import { deliveryCountryByCode } from './delivery-countries.ts';
+import { deliveryCountryByCode } from '#app/modules/geography/delivery-countries.ts';
 
-export { type DeliveryCountry, deliveryCountries, deliveryCountryByCode } from './delivery-countries.ts';
+export { type DeliveryCountry, deliveryCountries, deliveryCountryByCode } from '#app/modules/geography/delivery-countries.ts';
 export { countryName } from '#app/modules/i18n/locale-formats.ts';
 
 /** Countries sorted by their name in the given language, for select boxes. */

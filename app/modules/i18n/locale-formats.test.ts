@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryCountries } from '#app/modules/customers/delivery-countries.ts';
+import { deliveryCountries } from '#app/modules/geography/delivery-countries.ts';
 import { formatMoney, minorUnitsToDecimal } from '#app/modules/currency/money.ts';
 import { countryOptions } from '#app/modules/customers/countries.ts';
 import { countryName, formatDecimal, formatMediumDate, formatPercent, languageName, pluralCategory } from './locale-formats.ts';

@@ -8,7 +8,7 @@
  * same data, so they cannot disagree either (their ICU versions may). Where nothing was remembered
  * (the back office) the browser derives them itself, as the server does.
  */
-import { deliveryCountries } from '#app/modules/customers/delivery-countries.ts';
+import { deliveryCountries } from '#app/modules/geography/delivery-countries.ts';
 import { currencyDefinitions, storefronts } from './locales.ts';
 
 /** What goes before and after the digits ("-£", "" / "", " €"). */

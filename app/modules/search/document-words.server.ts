@@ -4,12 +4,14 @@
  * store searched (issue 14, decision 0038). Searches that no product's name, SKU or attributes
  * answer look for the words of descriptions here instead of asking the database, which ranked
  * every matching document of the store (at ten times the demo catalogue up to 13,800, about 400 ms
- * on PGlite). After the documents change (search_documents' notification) the words are read again
- * in the background while searches use the ones held.
+ * on PGlite). After the documents change (search_documents' notification, counted by
+ * storefront-changes.server.ts) the words are read again in the background while searches use the
+ * ones held.
  */
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '#app/db/client.server.ts';
 import { yieldToRequests } from '#app/db/sliced-reads.server.ts';
+import { searchDocumentChangesOf } from '#app/modules/catalogue/storefront-changes.server.ts';
 import type { LocaleCode } from '#app/modules/i18n/locales.ts';
 import { type WordList, wordListBuilder } from './product-words.server.ts';
 
@@ -51,8 +53,8 @@ interface Held {
   words: Promise<DocumentWords>;
   /** counts the words read again, so answers made from older words are not taken for current ones */
   version: number;
-  /** a change came while the words were read again: read once more after */
-  changedWhileReading?: boolean;
+  /** the count of search-document changes these words (or those being read) follow */
+  changes: number;
   reading?: Promise<void>;
 }
 
@@ -64,47 +66,37 @@ const heldOf = (db: Database) => {
   return held;
 };
 
-/** The words of the store's product documents: read at the first search of the store, then kept. */
+/**
+ * The words of the store's product documents: read at the first search of the store, then kept.
+ * After the documents change, the next search starts reading them again and, like those after it,
+ * uses the words held until the new ones are in.
+ */
 export function documentWords(db: Database, locale: LocaleCode): Promise<DocumentWords> {
   const stores = heldOf(db);
+  const changes = searchDocumentChangesOf(db);
   let held = stores.get(locale);
   if (!held) {
     const words = readDocumentWords(db, locale);
-    stores.set(locale, (held = { words, version: 0 }));
+    stores.set(locale, (held = { words, version: 0, changes }));
     words.catch(() => stores.delete(locale));
-  }
+  } else if (held.changes !== changes && !held.reading) readAgain(db, locale, held, changes);
   return held.words;
 }
 
 /** Which words a search of the store is made from: an answer cached under another version is an old one. */
 export const documentWordsVersion = (db: Database, locale: LocaleCode): number => heldByDatabase.get(db)?.get(locale)?.version ?? 0;
 
-/**
- * The product documents changed: every store held reads its words again, while searches keep
- * using the words held until the new ones are in. Resolves when they are.
- */
-export async function documentWordsChanged(db: Database): Promise<void> {
-  await Promise.all([...heldOf(db)].map(([locale, held]) => readAgain(db, locale, held)));
-}
-
-function readAgain(db: Database, locale: LocaleCode, held: Held): Promise<void> {
-  if (held.reading) {
-    held.changedWhileReading = true;
-    return held.reading;
-  }
+function readAgain(db: Database, locale: LocaleCode, held: Held, changes: number): void {
+  held.changes = changes;
   held.reading = readDocumentWords(db, locale).then(
     (words) => {
       held.words = Promise.resolve(words);
       held.version++;
     },
-    // The words held stay until the next change (the database may be away for a moment).
-    () => {},
+    // The words held stay; the next search tries again (the database may be away for a moment).
+    () => {
+      held.changes = -1;
+    },
   );
-  return held.reading.then(() => {
-    held.reading = undefined;
-    if (held.changedWhileReading) {
-      held.changedWhileReading = false;
-      return readAgain(db, locale, held);
-    }
-  });
+  void held.reading.finally(() => (held.reading = undefined));
 }

@@ -9,7 +9,7 @@ import { type Database, queryRows } from '#app/db/client.server.ts';
 import type { LocaleCode } from '#app/modules/i18n/locales.ts';
 import { minuteCache } from '#app/lib/cache/minute-cache.server.ts';
 import { getCategoryTree } from '#app/modules/catalogue/category-tree.server.ts';
-import { getListingIndex } from '#app/modules/catalogue/listing-index.server.ts';
+import { getListingIndex, type ListingIndex } from '#app/modules/catalogue/listing-index.server.ts';
 import { searchConfigOf } from './search-config.ts';
 import { closestWord, getLexicon } from './lexicon.server.ts';
 import { documentWords, documentWordsVersion } from './document-words.server.ts';
@@ -55,12 +55,23 @@ const outcomes = minuteCache<SearchOutcome>(2_000);
  * Searches the store; the same words give the same answer for a minute (shoppers repeat searches),
  * or until the store's description words are read again after a change.
  */
-export function searchCatalogue(db: Database, locale: LocaleCode, query: string, limit = 1000): Promise<SearchOutcome> {
-  const key = `${locale}:${documentWordsVersion(db, locale)}:${limit}:${queryWords(query).join(' ')}`;
-  return outcomes(db, key, () => runSearch(db, locale, query, limit));
+export async function searchCatalogue(db: Database, locale: LocaleCode, query: string, limit = 1000): Promise<SearchOutcome> {
+  // Per listing index too: the description words may be read again before a changed product's
+  // index is, and an answer made with the old index (its old name) must not outlive it.
+  const index = await getListingIndex(db);
+  const key = `${locale}:${indexNumber(index)}:${documentWordsVersion(db, locale)}:${limit}:${queryWords(query).join(' ')}`;
+  return outcomes(db, key, () => runSearch(db, index, locale, query, limit));
 }
 
-async function runSearch(db: Database, locale: LocaleCode, query: string, limit: number): Promise<SearchOutcome> {
+const indexNumbers = new WeakMap<ListingIndex, number>();
+let lastIndexNumber = 0;
+function indexNumber(index: ListingIndex): number {
+  let number = indexNumbers.get(index);
+  if (number === undefined) indexNumbers.set(index, (number = ++lastIndexNumber));
+  return number;
+}
+
+async function runSearch(db: Database, index: ListingIndex, locale: LocaleCode, query: string, limit: number): Promise<SearchOutcome> {
   const words = queryWords(query);
   if (words.length === 0) return { query: '', correctedQuery: null, hits: [] };
   const corrected = await correctSpelling(db, locale, words);
@@ -68,12 +79,14 @@ async function runSearch(db: Database, locale: LocaleCode, query: string, limit:
   const config = searchConfigOf(locale);
   // Every word must match, the last one also as a prefix (people type "paraco").
   const tsquery = corrected.map((word, index) => (index === corrected.length - 1 ? `${word}:*` : word)).join(' & ');
-  // The store's description words are read at its first search, so searches that need them seldom wait.
-  documentWords(db, locale).catch(() => {});
-  const [index, tree] = await Promise.all([getListingIndex(db), getCategoryTree(db, locale)]);
+  const tree = await getCategoryTree(db, locale);
   // Products by name, SKU and attribute values from memory (decision 0026), by their descriptions
   // only when no product has the words in those, from memory too (decision 0038).
   const byName = await matchProducts(db, index, locale, corrected, limit);
+  // The store's description words are read at its first search, so searches that need them seldom
+  // wait; after the product words, which that first search needs (on PGlite their reads would
+  // queue behind each other on the one connection).
+  documentWords(db, locale).catch(() => {});
   const products = byName.length > 0 ? byName : await matchDescriptions(db, index, locale, corrected, limit);
   // The database searches the other kinds in their small partial index; "is true" keeps the planner
   // from also reading every document of the locale through the locale's index.
