@@ -171,9 +171,7 @@ describe('hydration without the browser’s ICU (issue 14, decision 0040)', () =
         ]) {
           await tab.goto(`${baseUrl}${path}`);
           // The cart count is rendered by React once hydrated, with a plural message (header.cartCount).
-          await expect
-            .poll(() => tab.evaluate(() => Object.keys(document.body).some((key) => key.startsWith('__reactProps$'))), { timeout: 10_000 })
-            .toBe(true);
+          await untilHydrated(tab.locator('body'));
           expect(await tab.locator('.cart-link__count').first().textContent()).toBe('1');
           await tab.waitForTimeout(300);
           expect(await tab.evaluate(() => (window as unknown as { icuStarts: string[] }).icuStarts), path).toEqual([]);
