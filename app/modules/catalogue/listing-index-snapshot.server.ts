@@ -110,6 +110,13 @@ export async function currentDatabaseSnapshot(db: Database): Promise<string> {
 }
 
 /**
+ * How long the change log keeps a transaction's row after a snapshot has seen it: a running
+ * process catches up from the log every ten minutes (listing-index.server.ts), and one that has
+ * not looked for longer than this builds its index whole instead.
+ */
+export const changeLogKeptMs = 60 * 60_000;
+
+/**
  * Writes `index`, whose reads began at `databaseSnapshot`, as the latest snapshot, unless a more
  * recent one is there already (another process wrote its own). Recent by `xmax`, the first
  * transaction not yet begun: `xmin` stays where the oldest running transaction on the whole
@@ -131,18 +138,49 @@ export async function writeListingIndexSnapshot(primary: Database, index: Listin
       await tx.insert(listingIndexSnapshotParts).values({ snapshotId: written!.id, part, data });
     }
     await tx.execute(sql`delete from listing_index_snapshots where id <> ${written!.id}`);
+    // Kept an hour too: running processes read what changed since their own last look (changeLogKeptMs).
     await tx.execute(
-      sql`delete from storefront_change_log l where not exists (select 1 from listing_index_snapshots s
+      sql`delete from storefront_change_log l where l.logged_at < now() - make_interval(secs => ${changeLogKeptMs / 1000})
+          and not exists (select 1 from listing_index_snapshots s
           where not pg_visible_in_snapshot(l.xid::text::xid8, s.database_snapshot::pg_snapshot))`,
     );
   });
   return bytes.length;
 }
 
-/** A stored snapshot and what changed since: the tables and products of each transaction its reads did not see. */
+/** One transaction's storefront change as logged: its tables and the products noted ('*': any). */
+export interface LoggedChange {
+  tables: string[];
+  products: string;
+}
+
+/** A stored snapshot and what changed since: each transaction its reads did not see, up to `readAt`. */
 export interface ListingIndexSnapshot {
   index: Omit<ListingIndex, 'builtAt' | 'textsKey'>;
-  changedSince: { tables: string[]; products: string }[];
+  /** the snapshot's own database snapshot: the index before `changedSince` is exact through it */
+  databaseSnapshot: string;
+  changedSince: LoggedChange[];
+  /** the database snapshot the changes were read in: with them read again, the index is exact through it */
+  readAt: string;
+}
+
+/** The changes of the transactions `databaseSnapshot` did not see and that `tx`'s own snapshot sees, with that snapshot. */
+async function changesLoggedSince(tx: Database, databaseSnapshot: string): Promise<{ changes: LoggedChange[]; readAt: string }> {
+  const changes = await queryRows<LoggedChange>(
+    tx,
+    sql`select tables, products from storefront_change_log
+        where not pg_visible_in_snapshot(xid::text::xid8, ${databaseSnapshot}::pg_snapshot) order by xid`,
+  );
+  return { changes, readAt: await currentDatabaseSnapshot(tx) };
+}
+
+/**
+ * What changed after `databaseSnapshot` (the changes of the transactions it did not see), read in
+ * one snapshot of the database, which is returned too: an index exact through `databaseSnapshot`
+ * with these changes read again is exact through `readAt`.
+ */
+export function readChangesSince(primary: Database, databaseSnapshot: string): Promise<{ changes: LoggedChange[]; readAt: string }> {
+  return primary.transaction((tx) => changesLoggedSince(tx, databaseSnapshot), { isolationLevel: 'repeatable read', accessMode: 'read only' });
 }
 
 /**
@@ -162,14 +200,10 @@ export async function readListingIndexSnapshot(primary: Database): Promise<Listi
         tx,
         sql`select data from listing_index_snapshot_parts where snapshot_id = ${latest.id} order by part`,
       );
-      const changedSince = await queryRows<{ tables: string[]; products: string }>(
-        tx,
-        sql`select tables, products from storefront_change_log
-            where not pg_visible_in_snapshot(xid::text::xid8, ${latest.database_snapshot}::pg_snapshot) order by xid`,
-      );
-      return { bytes: Buffer.concat(parts.map((part) => part.data)), changedSince };
+      const { changes, readAt } = await changesLoggedSince(tx, latest.database_snapshot);
+      return { bytes: Buffer.concat(parts.map((part) => part.data)), databaseSnapshot: latest.database_snapshot, changedSince: changes, readAt };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
-  return read && { index: await indexOf(read.bytes), changedSince: read.changedSince };
+  return read && { index: await indexOf(read.bytes), databaseSnapshot: read.databaseSnapshot, changedSince: read.changedSince, readAt: read.readAt };
 }

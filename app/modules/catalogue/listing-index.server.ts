@@ -12,7 +12,14 @@ import { attributeOptions, attributeOptionTranslations, attributes, attributeTra
 import { metresToCm } from '#app/modules/pricing/price-per-length.ts';
 import type { LocaleCode } from '#app/modules/i18n/locales.ts';
 import type { Logger } from '#app/lib/observability/logger.server.ts';
-import { currentDatabaseSnapshot, readListingIndexSnapshot, writeListingIndexSnapshot } from './listing-index-snapshot.server.ts';
+import {
+  changeLogKeptMs,
+  currentDatabaseSnapshot,
+  type LoggedChange,
+  readChangesSince,
+  readListingIndexSnapshot,
+  writeListingIndexSnapshot,
+} from './listing-index-snapshot.server.ts';
 
 export interface IndexedProduct {
   id: number;
@@ -86,6 +93,8 @@ export interface ListingIndex {
  */
 export interface ListingIndexChange {
   whole?: boolean;
+  /** whatever the change log holds since the index was last made exact (a notification may have been lost) */
+  logged?: boolean;
   variants?: boolean;
   categories?: boolean;
   products?: Iterable<number>;
@@ -143,6 +152,7 @@ function widerChange(a: ListingIndexChange | undefined, b: ListingIndexChange): 
   if (!a) return b;
   if (a.whole || b.whole) return wholeCatalogue;
   return {
+    logged: a.logged || b.logged,
     variants: a.variants || b.variants,
     categories: a.categories || b.categories,
     products: new Set([...(a.products ?? []), ...(b.products ?? [])]),
@@ -161,14 +171,22 @@ export function indexedProductsById(index: ListingIndex): ReadonlyMap<number, In
 /** Spec §3 category uid: the base64 of the id, as the storefront API answers it. */
 export const categoryUid = (id: number) => Buffer.from(String(id)).toString('base64');
 
-/** Without change notifications, the index is rebuilt in the background a minute after it was built. */
-const refreshAfterMs = 60_000;
+/** The changes logged by every transaction (migration 0034), as one change of the index. */
+const changeOfLogged = (logged: readonly LoggedChange[]) =>
+  logged.reduce<ListingIndexChange>((wider, change) => widerChange(wider, listingIndexChangeOfTables(change.tables, productIdsOf(change.products))), {});
+
 /**
- * With them (storefront-changes.server.ts) a change rebuilds the index at once, so the rebuild every
- * ten minutes only bounds what a lost notification could leave behind. Rebuilding every minute cost
- * every page a pause once a minute (up to 0.5 s while large images render, issue 21) for nothing.
+ * Without change notifications, the index catches up with the change log (reads again what it
+ * names) in the background a minute after it was last made exact.
  */
-const refreshFollowingChangesAfterMs = 600_000;
+const catchUpAfterMs = 60_000;
+/**
+ * With them (storefront-changes.server.ts) a change is read at once, so the catch-up every ten
+ * minutes only bounds what a lost notification could leave behind. It used to be a whole build: at
+ * 100× the catalogue minutes of a core and a gigabyte in every process (issue 18), and before
+ * that, every minute, a pause of every page (issue 21); it now reads one table when nothing changed.
+ */
+const catchUpFollowingChangesAfterMs = 600_000;
 const followingChanges = new WeakSet<Database>();
 
 /**
@@ -185,6 +203,12 @@ interface IndexState {
   queued?: Promise<ListingIndex>;
   /** what the queued build reads: the widest change asked for while it waited */
   queuedChange?: ListingIndexChange;
+  /**
+   * The database snapshot the served index is exact through (every change it saw is in the index)
+   * and when it was taken. Changes read after a notification leave it: a catch-up reads again
+   * what the change log holds since (the products already read again, cheaply, once more).
+   */
+  exactThrough?: { databaseSnapshot: string; at: number };
 }
 const indexes = new WeakMap<Database, IndexState>();
 
@@ -216,7 +240,9 @@ function rebuild(db: Database, state: IndexState, change: ListingIndexChange = w
       })
     : change.whole
       ? wholeBuildSaved(db, state)
-      : withChangesRead(db, state.served, change);
+      : change.logged
+        ? caughtUp(db, state, state.served, change)
+        : withChangesRead(db, state.served, change);
   state.building = build;
   build.then(
     (index) => {
@@ -245,8 +271,9 @@ export async function getListingIndex(primary: Database): Promise<ListingIndex> 
   if (!state) indexes.set(db, (state = { primary }));
   const served = state.served;
   if (!served) return state.queued ?? state.building ?? rebuild(db, state);
-  const maxAgeMs = followingChanges.has(db) ? refreshFollowingChangesAfterMs : refreshAfterMs;
-  if (Date.now() - served.builtAt > maxAgeMs && !state.building) rebuild(db, state).catch(() => undefined);
+  const maxAgeMs = followingChanges.has(db) ? catchUpFollowingChangesAfterMs : catchUpAfterMs;
+  const exactAt = state.exactThrough?.at ?? served.builtAt;
+  if (Date.now() - exactAt > maxAgeMs && !state.building) rebuild(db, state, { logged: true }).catch(() => undefined);
   return served;
 }
 
@@ -297,12 +324,11 @@ async function startingIndex(db: Database, state: IndexState): Promise<{ index: 
     return { index };
   }
   const loaded: ListingIndex = { ...snapshot.index, products: shareAlike(snapshot.index.products), builtAt: Date.now(), textsKey: {} };
-  const change = snapshot.changedSince.reduce<ListingIndexChange>(
-    (wider, logged) => widerChange(wider, listingIndexChangeOfTables(logged.tables, productIdsOf(logged.products))),
-    {},
-  );
+  const change = changeOfLogged(snapshot.changedSince);
   const later = change.whole ? change : change.variants ? { variants: true } : undefined;
   const index = change.whole ? loaded : await withChangesRead(db, loaded, { ...change, variants: false });
+  // What is left for later is read again by the next catch-up too, should that later build fail.
+  state.exactThrough = { databaseSnapshot: later ? snapshot.databaseSnapshot : snapshot.readAt, at: Date.now() };
   state.logger?.info(
     { products: index.products.length, changesSince: snapshot.changedSince.length, later, ms: Math.round(performance.now() - started) },
     'listing index loaded from its snapshot',
@@ -312,13 +338,33 @@ async function startingIndex(db: Database, state: IndexState): Promise<{ index: 
 
 /** A whole build, then written as the snapshot the next process starts from (in the background). */
 async function wholeBuildSaved(db: Database, state: IndexState): Promise<ListingIndex> {
+  const at = Date.now();
   const databaseSnapshot = await currentDatabaseSnapshot(db);
   const index = await buildListingIndex(db);
+  state.exactThrough = { databaseSnapshot, at };
   const started = performance.now();
   writeListingIndexSnapshot(state.primary, index, databaseSnapshot).then(
     (bytes) => bytes && state.logger?.info({ bytes, ms: Math.round(performance.now() - started) }, 'listing index snapshot written'),
     (error: unknown) => state.logger?.warn({ err: error }, 'the listing index snapshot could not be written'),
   );
+  return index;
+}
+
+/**
+ * `served` with `change` and whatever the change log holds since the index was last made exact read
+ * again: what a lost notification left out. A whole build when there is no such point, when the
+ * log may have dropped part of it (not looked at for close to `changeLogKeptMs`), or when the log
+ * names a change only a whole build reads. The index object stays when nothing was logged.
+ */
+async function caughtUp(db: Database, state: IndexState, served: ListingIndex, change: ListingIndexChange): Promise<ListingIndex> {
+  const since = state.exactThrough;
+  if (!since || Date.now() - since.at > changeLogKeptMs - catchUpFollowingChangesAfterMs) return wholeBuildSaved(db, state);
+  const at = Date.now();
+  const { changes, readAt } = await readChangesSince(state.primary, since.databaseSnapshot);
+  const all = widerChange({ ...change, logged: false }, changeOfLogged(changes));
+  if (all.whole) return wholeBuildSaved(db, state);
+  const index = changesListingIndex(all) ? await withChangesRead(db, served, all) : served;
+  state.exactThrough = { databaseSnapshot: readAt, at };
   return index;
 }
 
