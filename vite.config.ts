@@ -26,7 +26,7 @@ const chunkFileNames = ({ name }: { name: string }) => (name.startsWith('shared'
 
 export default defineConfig({
   // The server build's entry is our Express app, so the router, its context keys and the
-  // request handler live in one bundle (server/main.ts imports it after opening the database).
+  // request handler live in one bundle (server/shop-process.ts imports it while the database opens).
   environments: {
     ssr: { build: { rollupOptions: { input: './server/app.ts' } } },
     client: { build: { rolldownOptions: { output: { codeSplitting: { groups: clientChunks }, chunkFileNames } } } },

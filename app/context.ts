@@ -12,7 +12,7 @@ import type { StorefrontSelection } from './modules/i18n/storefront-request.serv
 import type { Logger } from './lib/observability/logger.server.ts';
 import type { MessageTree } from './modules/i18n/messages.ts';
 
-/** Long-lived services, created once at start by server/main.ts. */
+/** Long-lived services, created once at start by server/shop-process.ts. */
 export interface AppServices {
   db: Database;
   logger: Logger;

@@ -299,7 +299,7 @@ function clientErrorStatus(error: unknown): number | null {
   return typeof status === 'number' && status >= 400 && status < 500 ? status : null;
 }
 
-/** The background jobs (decision 0024) travel in the server build (they translate their mails): server/main.ts starts them from here. */
+/** The background jobs (decision 0024) travel in the server build (they translate their mails): server/shop-process.ts starts them from here. */
 export { searchRefreshSecondsFor, startShopJobs } from '#app/modules/jobs/shop-jobs.server.ts';
 /** A web process is ready once its listing index is (decision 0039); the index lives in the server build's module too. */
 export { prepareListingIndex } from '#app/modules/catalogue/listing-index.server.ts';

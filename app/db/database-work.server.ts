@@ -13,7 +13,7 @@ export type DatabaseTimeouts = Record<DatabaseWork, number>;
 export const defaultDatabaseTimeouts: DatabaseTimeouts = { request: 5_000, checkout: 20_000, import: 600_000 };
 
 /**
- * One store per process, however often this module is loaded: server/main.ts opens the pool from
+ * One store per process, however often this module is loaded: server/shop-process.ts opens the pool from
  * the sources while the routes and jobs run from the server build, a second copy of this module.
  */
 const storeKey = Symbol.for('cordial.database-work');

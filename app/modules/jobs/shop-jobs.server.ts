@@ -1,6 +1,6 @@
 /**
  * The shop's background work as jobs of the queue (decision 0024): which jobs there are, how often
- * the periodic ones run, and the handler of each. Started by the worker role (server/main.ts).
+ * the periodic ones run, and the handler of each. Started by the worker role (server/shop-process.ts).
  */
 import { sendBackInStockMails, type JobServices } from '#app/modules/engagement/back-in-stock.server.ts';
 import { sendReviewInvitations } from '#app/modules/engagement/review-invitations.server.ts';
