@@ -155,6 +155,11 @@ async function main() {
     );
     // Forking a large process takes a moment; better now than in the first image request.
     imageRenderer.start();
+    const warming = performance.now();
+    module.warmSearchWords(database.db).then(
+      () => logger.info({ ms: Math.round(performance.now() - warming) }, 'search words made for every store'),
+      (error: unknown) => logger.warn({ err: error }, 'search words not made ahead: searches make them'),
+    );
   }
   logger.info(
     { url: config.siteUrl, driver: database.driver, role, pid: process.pid, startupMs: Math.round(performance.now() - started) },

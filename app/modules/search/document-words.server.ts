@@ -83,6 +83,9 @@ export function documentWords(db: Database, locale: LocaleCode): Promise<Documen
   return held.words;
 }
 
+/** Whether the store's description words are read or being read. */
+export const documentWordsAsked = (db: Database, locale: LocaleCode): boolean => heldByDatabase.get(db)?.has(locale) ?? false;
+
 /** Which words a search of the store is made from: an answer cached under another version is an old one. */
 export const documentWordsVersion = (db: Database, locale: LocaleCode): number => heldByDatabase.get(db)?.get(locale)?.version ?? 0;
 

@@ -227,6 +227,8 @@ interface MadeWords {
 /** The products of the index named in the locale, in its order. */
 const productsNamedIn = (index: ListingIndex, locale: LocaleCode) => index.products.filter((product) => product.names[locale]);
 
+const productsBetweenTurns = 2_000;
+
 async function buildProductWords(db: Database, index: ListingIndex, locale: LocaleCode): Promise<MadeWords> {
   const optionLabels = optionLabelsOf(index, locale);
   const products = productsNamedIn(index, locale);
@@ -235,12 +237,14 @@ async function buildProductWords(db: Database, index: ListingIndex, locale: Loca
   const folded = wordListBuilder(interned);
   const nameStems = wordListBuilder(interned);
   const keywords = wordListBuilder(interned);
-  products.forEach((_, position) => {
+  for (let position = 0; position < products.length; position++) {
     const [foldedWords, stems, keywordWords] = wordsOf(position);
     folded.add(foldedWords);
     nameStems.add(stems);
     keywords.add(keywordWords);
-  });
+    // A turn for requests now and then: at 10× the catalogue a store's words take a second or more.
+    if (position % productsBetweenTurns === productsBetweenTurns - 1) await yieldToRequests();
+  }
   return {
     words: {
       products,
@@ -438,6 +442,9 @@ export function productWords(db: Database, index: ListingIndex, locale: LocaleCo
     return { ...words, products: words.products.map((product) => current.get(product.id) ?? product) };
   });
 }
+
+/** Whether the store's words for `index` are made or being made: a search of the store will not start them. */
+export const productWordsAsked = (index: ListingIndex, locale: LocaleCode): boolean => wordsByIndex.get(index)?.has(locale) ?? false;
 
 /** Forgets the words made (in tests and benches): the next search of each store builds them whole. */
 export function forgetProductWords(db: Database): void {

@@ -5,14 +5,15 @@
  * finds paracord 550; titles with a similar word (parts of compounds too) come after the ranked matches.
  */
 import { sql } from 'drizzle-orm';
-import { type Database, queryRows } from '#app/db/client.server.ts';
-import type { LocaleCode } from '#app/modules/i18n/locales.ts';
+import { catalogueReads, type Database, queryRows } from '#app/db/client.server.ts';
+import { type LocaleCode, localeCodes } from '#app/modules/i18n/locales.ts';
 import { minuteCache } from '#app/lib/cache/minute-cache.server.ts';
 import { getCategoryTree } from '#app/modules/catalogue/category-tree.server.ts';
 import { getListingIndex, type ListingIndex } from '#app/modules/catalogue/listing-index.server.ts';
 import { searchConfigOf } from './search-config.ts';
 import { closestWord, getLexicon } from './lexicon.server.ts';
-import { documentWords, documentWordsVersion } from './document-words.server.ts';
+import { documentWords, documentWordsAsked, documentWordsVersion } from './document-words.server.ts';
+import { productWords, productWordsAsked } from './product-words.server.ts';
 import { matchDescriptions, matchProducts } from './product-search.server.ts';
 import { titleMatches } from './title-matches.server.ts';
 
@@ -61,6 +62,26 @@ export async function searchCatalogue(db: Database, locale: LocaleCode, query: s
   const index = await getListingIndex(db);
   const key = `${locale}:${indexNumber(index)}:${documentWordsVersion(db, locale)}:${limit}:${queryWords(query).join(' ')}`;
   return outcomes(db, key, () => runSearch(db, index, locale, query, limit));
+}
+
+/** Whether a search of the store now would wait for words to be made (none made or being made). */
+export async function searchWordsMissing(primary: Database, locale: LocaleCode): Promise<boolean> {
+  const db = catalogueReads(primary);
+  return !productWordsAsked(await getListingIndex(db), locale) || !documentWordsAsked(db, locale);
+}
+
+/**
+ * Makes each store's search words (product and description words) before its first shopper
+ * searches (issue 14: no cold-cache cliff), one store after another: a web process starts it once
+ * it is ready. The words are those the first search of each store would make; a process keeps them
+ * anyway once every store has been searched.
+ */
+export async function warmSearchWords(primary: Database): Promise<void> {
+  const db = catalogueReads(primary);
+  for (const locale of localeCodes) {
+    await productWords(db, await getListingIndex(db), locale);
+    await documentWords(db, locale);
+  }
 }
 
 const indexNumbers = new WeakMap<ListingIndex, number>();
