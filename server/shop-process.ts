@@ -157,7 +157,11 @@ async function main() {
     imageRenderer.start();
     const warming = performance.now();
     module.warmSearchWords(database.db).then(
-      () => logger.info({ ms: Math.round(performance.now() - warming) }, 'search words made for every store'),
+      (made) =>
+        logger.info(
+          { ms: Math.round(performance.now() - warming) },
+          made ? 'search words made for every store' : 'search words not made ahead: the catalogue is too large, each store makes its own at its first search',
+        ),
       (error: unknown) => logger.warn({ err: error }, 'search words not made ahead: searches make them'),
     );
   }

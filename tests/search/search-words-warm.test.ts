@@ -15,7 +15,7 @@ describe.each(testDrivers)('search words made ahead on %s', (driver) => {
 
   it('are missing in every store before, in none after, and searches answer from them', async () => {
     for (const locale of localeCodes) expect(await searchWordsMissing(database.db, locale)).toBe(true);
-    await warmSearchWords(database.db);
+    expect(await warmSearchWords(database.db)).toBe(true);
     for (const locale of localeCodes) expect(await searchWordsMissing(database.db, locale)).toBe(false);
     const found = await searchCatalogue(database.db, 'de-DE', 'paracord');
     expect(found.hits.length).toBeGreaterThan(0);

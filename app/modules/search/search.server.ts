@@ -71,17 +71,26 @@ export async function searchWordsMissing(primary: Database, locale: LocaleCode):
 }
 
 /**
+ * Up to this many products a process makes every store's words ahead: 10× the demo catalogue
+ * (36,000) takes some 40 MB a store; at 100× a store's words take 300 MB, eleven stores 3 GB in
+ * every process (decision 0031), so there each store's words wait for its first search.
+ */
+const wordsMadeAheadUpToProducts = 50_000;
+
+/**
  * Makes each store's search words (product and description words) before its first shopper
  * searches (issue 14: no cold-cache cliff), one store after another: a web process starts it once
  * it is ready. The words are those the first search of each store would make; a process keeps them
- * anyway once every store has been searched.
+ * anyway once every store has been searched. Returns whether it made them (not past the limit).
  */
-export async function warmSearchWords(primary: Database): Promise<void> {
+export async function warmSearchWords(primary: Database): Promise<boolean> {
   const db = catalogueReads(primary);
+  if ((await getListingIndex(db)).products.length > wordsMadeAheadUpToProducts) return false;
   for (const locale of localeCodes) {
     await productWords(db, await getListingIndex(db), locale);
     await documentWords(db, locale);
   }
+  return true;
 }
 
 const indexNumbers = new WeakMap<ListingIndex, number>();
