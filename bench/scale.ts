@@ -108,7 +108,10 @@ for (const scale of scales) {
         const slowestOf = (load: Parameters<typeof runLoad>[0]) =>
           runLoad(load).then(
             (round) => round.sorted.at(-1) ?? Infinity,
-            () => ((refused += 1), Infinity),
+            () => {
+              refused += 1;
+              return Infinity;
+            },
           );
         const firstSearch = await slowestOf({ urls: [search[0]!], headers: uncached, requests: 1, clients: 1, maxMs: 30 * 60_000 });
         // Then rounds over every page until none takes a second (each process has made its words), at most 15 minutes.

@@ -6,6 +6,7 @@ CREATE OR REPLACE FUNCTION notify_storefront_change() RETURNS trigger LANGUAGE p
 DECLARE
   held text := coalesce(current_setting('cordial.storefront_change_held', true), '');
   logged_tables text := coalesce(current_setting('cordial.storefront_logged_tables', true), '');
+  table_logged boolean := TG_TABLE_NAME = ANY (string_to_array(logged_tables, ','));
   noted text;
   payload text := TG_TABLE_NAME;
 BEGIN
@@ -21,14 +22,14 @@ BEGIN
     payload := TG_TABLE_NAME || ';' || noted;
   END IF;
   -- The products noted are those of the whole transaction so far: the latest list holds the earlier ones.
-  IF NOT TG_TABLE_NAME = ANY (string_to_array(logged_tables, ','))
+  IF NOT table_logged
     OR (noted IS NOT NULL AND noted IS DISTINCT FROM current_setting('cordial.storefront_logged_products', true)) THEN
     INSERT INTO storefront_change_log AS logged (xid, tables, products)
       VALUES (pg_current_xact_id()::text::bigint, ARRAY[TG_TABLE_NAME], coalesce(noted, ''))
       ON CONFLICT (xid) DO UPDATE SET
         tables = CASE WHEN TG_TABLE_NAME = ANY (logged.tables) THEN logged.tables ELSE logged.tables || TG_TABLE_NAME END,
         products = coalesce(noted, logged.products);
-    IF NOT TG_TABLE_NAME = ANY (string_to_array(logged_tables, ',')) THEN
+    IF NOT table_logged THEN
       PERFORM set_config('cordial.storefront_logged_tables', concat_ws(',', nullif(logged_tables, ''), TG_TABLE_NAME), true);
     END IF;
     IF noted IS NOT NULL THEN
