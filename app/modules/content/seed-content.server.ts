@@ -43,11 +43,17 @@ export async function seedContent(db: Database, { shopName }: { shopName: string
   const texts = new Map(storefronts.map((store) => [store.code, seedTexts(store.language)]));
   const fill = (value: string) => value.replace(shopNameToken, shopName);
   return db.transaction(async (tx) => {
-    const newPages = await tx
-      .insert(contentPages)
-      .values(contentPageCodes.map((code) => ({ code })))
-      .onConflictDoNothing()
-      .returning({ id: contentPages.id, code: contentPages.code });
+    // Only what is missing is inserted: even an insert that adds no row tells every process to drop its pages (decision 0019).
+    const existingPages = new Set((await tx.select({ code: contentPages.code }).from(contentPages)).map((row) => row.code));
+    const missingPages = contentPageCodes.filter((code) => !existingPages.has(code));
+    const newPages =
+      missingPages.length === 0
+        ? []
+        : await tx
+            .insert(contentPages)
+            .values(missingPages.map((code) => ({ code })))
+            .onConflictDoNothing()
+            .returning({ id: contentPages.id, code: contentPages.code });
     const pageRows = newPages.flatMap(({ id, code }) =>
       storefronts.map((store) => {
         const page = texts.get(store.code)!.pages[code] ?? seedTexts('en').pages[code];
@@ -64,11 +70,12 @@ export async function seedContent(db: Database, { shopName }: { shopName: string
     );
     if (pageRows.length > 0) await tx.insert(contentPageTranslations).values(pageRows).onConflictDoNothing();
 
-    const newBanners = await tx
-      .insert(banners)
-      .values(seedBanners.map(({ code, imagePath }, index) => ({ code, imagePath, sortOrder: index })))
-      .onConflictDoNothing()
-      .returning({ id: banners.id, code: banners.code });
+    const existingBanners = new Set((await tx.select({ code: banners.code }).from(banners)).map((row) => row.code));
+    const missingBanners = seedBanners.flatMap(({ code, imagePath }, index) => (existingBanners.has(code) ? [] : [{ code, imagePath, sortOrder: index }]));
+    const newBanners =
+      missingBanners.length === 0
+        ? []
+        : await tx.insert(banners).values(missingBanners).onConflictDoNothing().returning({ id: banners.id, code: banners.code });
     const bannerRows = newBanners.flatMap(({ id, code }) => {
       const banner = seedBanners.find((seed) => seed.code === code)!;
       return storefronts.map((store) => {

@@ -24,49 +24,77 @@ export const initialEuroRates: Record<string, string> = {
   RUB: '95.0000',
 };
 
-/** Makes the locale and currency tables match the storefront configuration. Idempotent. */
+/**
+ * Makes the locale and currency tables match the storefront configuration. Idempotent, and writes
+ * only what differs: every start calls it, and each write statement (even one that changes no row)
+ * tells every process to drop its pages and caches (decision 0019).
+ */
 export async function ensureReferenceData(db: Database): Promise<void> {
+  const wantedCurrencies = currencyDefinitions.map((c) => ({ code: c.code, symbol: c.symbol, name: c.name, minorUnits: c.minorUnits }));
+  const wantedLocales = storefronts.map((s, position) => ({
+    code: s.code,
+    pathPrefix: s.prefix,
+    language: s.language,
+    name: s.name,
+    countryCode: s.countryCode,
+    defaultCurrencyCode: s.currencies[0],
+    pricesIncludeVat: s.pricesIncludeVat,
+    position,
+  }));
+  const wantedLocaleCurrencies = storefronts.flatMap((s) => s.currencies.map((currencyCode, position) => ({ localeCode: s.code, currencyCode, position })));
+
   await db.transaction(async (tx) => {
-    await tx
-      .insert(currencies)
-      .values(currencyDefinitions.map((c) => ({ code: c.code, symbol: c.symbol, name: c.name, minorUnits: c.minorUnits })))
-      .onConflictDoUpdate({
-        target: currencies.code,
-        set: { symbol: sql`excluded.symbol`, name: sql`excluded.name`, minorUnits: sql`excluded.minor_units` },
-      });
-    await tx
-      .insert(exchangeRates)
-      .values(currencyDefinitions.map((c) => ({ currencyCode: c.code, rate: initialEuroRates[c.code] ?? '1' })))
-      .onConflictDoNothing();
-    await tx
-      .insert(locales)
-      .values(
-        storefronts.map((s, position) => ({
-          code: s.code,
-          pathPrefix: s.prefix,
-          language: s.language,
-          name: s.name,
-          countryCode: s.countryCode,
-          defaultCurrencyCode: s.currencies[0],
-          pricesIncludeVat: s.pricesIncludeVat,
-          position,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: locales.code,
-        set: {
-          pathPrefix: sql`excluded.path_prefix`,
-          language: sql`excluded.language`,
-          name: sql`excluded.name`,
-          countryCode: sql`excluded.country_code`,
-          defaultCurrencyCode: sql`excluded.default_currency_code`,
-          pricesIncludeVat: sql`excluded.prices_include_vat`,
-          position: sql`excluded.position`,
-        },
-      });
-    await tx.delete(localeCurrencies);
-    await tx
-      .insert(localeCurrencies)
-      .values(storefronts.flatMap((s) => s.currencies.map((currencyCode, position) => ({ localeCode: s.code, currencyCode, position }))));
+    if (!allPresent(wantedCurrencies, await tx.select().from(currencies), ['code'])) {
+      await tx
+        .insert(currencies)
+        .values(wantedCurrencies)
+        .onConflictDoUpdate({
+          target: currencies.code,
+          set: { symbol: sql`excluded.symbol`, name: sql`excluded.name`, minorUnits: sql`excluded.minor_units` },
+        });
+    }
+    const rated = new Set((await tx.select({ code: exchangeRates.currencyCode }).from(exchangeRates)).map((row) => row.code));
+    const unrated = currencyDefinitions.filter((c) => !rated.has(c.code));
+    if (unrated.length > 0) {
+      await tx
+        .insert(exchangeRates)
+        .values(unrated.map((c) => ({ currencyCode: c.code, rate: initialEuroRates[c.code] ?? '1' })))
+        .onConflictDoNothing();
+    }
+    if (!allPresent(wantedLocales, await tx.select().from(locales), ['code'])) {
+      await tx
+        .insert(locales)
+        .values(wantedLocales)
+        .onConflictDoUpdate({
+          target: locales.code,
+          set: {
+            pathPrefix: sql`excluded.path_prefix`,
+            language: sql`excluded.language`,
+            name: sql`excluded.name`,
+            countryCode: sql`excluded.country_code`,
+            defaultCurrencyCode: sql`excluded.default_currency_code`,
+            pricesIncludeVat: sql`excluded.prices_include_vat`,
+            position: sql`excluded.position`,
+          },
+        });
+    }
+    const currentLocaleCurrencies = await tx.select().from(localeCurrencies);
+    if (
+      currentLocaleCurrencies.length !== wantedLocaleCurrencies.length ||
+      !allPresent(wantedLocaleCurrencies, currentLocaleCurrencies, ['localeCode', 'currencyCode'])
+    ) {
+      await tx.delete(localeCurrencies);
+      await tx.insert(localeCurrencies).values(wantedLocaleCurrencies);
+    }
+  });
+}
+
+/** Whether every wanted row is in `current` (found by its key columns) with the same values. */
+function allPresent<Row extends Record<string, unknown>>(wanted: readonly Row[], current: readonly Row[], key: readonly (keyof Row)[]): boolean {
+  const keyOf = (row: Row) => key.map((column) => String(row[column])).join('\u0000');
+  const currentByKey = new Map(current.map((row) => [keyOf(row), row]));
+  return wanted.every((row) => {
+    const found = currentByKey.get(keyOf(row));
+    return found !== undefined && Object.keys(row).every((column) => (row[column] ?? null) === (found[column] ?? null));
   });
 }
