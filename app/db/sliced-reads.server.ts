@@ -11,6 +11,25 @@ export function yieldToRequests(): Promise<void> {
   return setImmediate();
 }
 
+/** How long a computation in memory may hold the event loop before waiting requests get a turn. */
+const millisecondsBetweenTurns = 10;
+
+/**
+ * For a long computation in memory: call the returned function often (`await turn()`); it lets
+ * waiting requests run once `millisecondsBetweenTurns` have passed since the last turn, and
+ * otherwise costs a microtask. Better than a turn every N items when an item's cost varies (with
+ * the catalogue's size, a store's language).
+ */
+export function requestTurns(): () => Promise<void> | undefined {
+  let lastTurn = performance.now();
+  return () => {
+    if (performance.now() - lastTurn < millisecondsBetweenTurns) return undefined;
+    return yieldToRequests().then(() => {
+      lastTurn = performance.now();
+    });
+  };
+}
+
 /** Inclusive id ranges covering `ids` with at most `perSlice` ids each (ids in any order). */
 export function idSlices(ids: number[], perSlice: number): [from: number, to: number][] {
   const sorted = ids.toSorted((a, b) => a - b);

@@ -10,7 +10,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '#app/db/client.server.ts';
-import { yieldToRequests } from '#app/db/sliced-reads.server.ts';
+import { requestTurns, yieldToRequests } from '#app/db/sliced-reads.server.ts';
 import { searchDocumentChangesOf } from '#app/modules/catalogue/storefront-changes.server.ts';
 import type { LocaleCode } from '#app/modules/i18n/locales.ts';
 import { type WordList, wordListBuilder } from './product-words.server.ts';
@@ -31,6 +31,7 @@ const documentsPerSlice = 500;
 async function readDocumentWords(db: Database, locale: LocaleCode): Promise<DocumentWords> {
   const ids: number[] = [];
   const lexemes = wordListBuilder();
+  const turn = requestTurns();
   for (let after = 0; ;) {
     await yieldToRequests();
     // One string a document (lexemes hold no spaces): a quarter cheaper than an array of them.
@@ -42,11 +43,16 @@ async function readDocumentWords(db: Database, locale: LocaleCode): Promise<Docu
     for (const row of rows) {
       ids.push(Number(row.ref_id));
       lexemes.add(row.lexemes ? row.lexemes.split(' ') : []);
+      await turn();
     }
     if (rows.length < documentsPerSlice) break;
     after = ids.at(-1) as number;
   }
-  return { ids: Uint32Array.from(ids), lexemes: lexemes.build() };
+  // The list's build is a pass over every document's words (about 80 ms at 10×): not right after the last slice.
+  await yieldToRequests();
+  const built = lexemes.build();
+  await yieldToRequests();
+  return { ids: Uint32Array.from(ids), lexemes: built };
 }
 
 interface Held {

@@ -8,7 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '#app/db/client.server.ts';
-import { yieldToRequests } from '#app/db/sliced-reads.server.ts';
+import { requestTurns, yieldToRequests } from '#app/db/sliced-reads.server.ts';
 import { type IndexedProduct, indexedProductsById, type ListingIndex, sameOptions } from '#app/modules/catalogue/listing-index.server.ts';
 import type { LocaleCode } from '#app/modules/i18n/locales.ts';
 import { searchConfigOf } from './search-config.ts';
@@ -205,8 +205,16 @@ async function productWordsMaker(
   optionLabels: ReadonlyMap<string, string>,
   products: IndexedProduct[],
 ): Promise<(i: number) => WordsOfProduct> {
-  const nameWords = products.map((product) => parsedWordsOf(product.names[locale] as string));
-  const stems = await stemsOf(db, locale, nameWords.flat());
+  const turn = requestTurns();
+  const nameWords: string[][] = [];
+  const distinctNameWords = new Set<string>();
+  for (const product of products) {
+    const words = parsedWordsOf(product.names[locale] as string);
+    nameWords.push(words);
+    for (const word of words) distinctNameWords.add(word);
+    await turn();
+  }
+  const stems = await stemsOf(db, locale, distinctNameWords);
   return (i) => {
     const product = products[i] as IndexedProduct;
     const labels = [...product.options].flatMap(([attribute, codes]) => codes.map((code) => optionLabels.get(`${attribute}:${code}`) ?? ''));
@@ -227,12 +235,11 @@ interface MadeWords {
 /** The products of the index named in the locale, in its order. */
 const productsNamedIn = (index: ListingIndex, locale: LocaleCode) => index.products.filter((product) => product.names[locale]);
 
-const productsBetweenTurns = 2_000;
-
 async function buildProductWords(db: Database, index: ListingIndex, locale: LocaleCode): Promise<MadeWords> {
   const optionLabels = optionLabelsOf(index, locale);
   const products = productsNamedIn(index, locale);
   const wordsOf = await productWordsMaker(db, locale, optionLabels, products);
+  const turn = requestTurns();
   const interned = new Map<string, string>();
   const folded = wordListBuilder(interned);
   const nameStems = wordListBuilder(interned);
@@ -242,16 +249,23 @@ async function buildProductWords(db: Database, index: ListingIndex, locale: Loca
     folded.add(foldedWords);
     nameStems.add(stems);
     keywords.add(keywordWords);
-    // A turn for requests now and then: at 10× the catalogue a store's words take a second or more.
-    if (position % productsBetweenTurns === productsBetweenTurns - 1) await yieldToRequests();
+    await turn();
   }
+  // Each list's build is a pass over all products' words: a turn between them.
+  await yieldToRequests();
+  const foldedList = folded.build();
+  await yieldToRequests();
+  const nameStemList = nameStems.build();
+  await yieldToRequests();
+  const keywordList = keywords.build();
+  await yieldToRequests();
   return {
     words: {
       products,
       positionsById: Uint32Array.from(products.keys()).sort((a, b) => (products[a] as IndexedProduct).id - (products[b] as IndexedProduct).id),
-      folded: folded.build(),
-      nameStems: nameStems.build(),
-      keywords: keywords.build(),
+      folded: foldedList,
+      nameStems: nameStemList,
+      keywords: keywordList,
     },
     optionLabels,
   };
