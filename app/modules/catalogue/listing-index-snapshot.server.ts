@@ -5,9 +5,10 @@
  * with what `storefront_change_log` (migration 0034) says changed in the transactions those reads
  * did not see. Processes on one database share it; the database stays the source of truth.
  */
+import { once } from 'node:events';
 import { promisify } from 'node:util';
 import { deserialize, serialize } from 'node:v8';
-import { constants, zstdCompress, zstdDecompress } from 'node:zlib';
+import { constants, createZstdCompress, zstdDecompress } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '#app/db/client.server.ts';
 import { yieldToRequests } from '#app/db/sliced-reads.server.ts';
@@ -20,7 +21,7 @@ import type { IndexedCategory, IndexedProduct, ListingIndex } from './listing-in
  */
 const snapshotFormat = `listing-index-1 zstd v8-${process.versions.v8}`;
 /** Products per serialized batch: a turn for requests between batches while a snapshot is written. */
-const productsPerBatch = 10_000;
+const productsPerBatch = 2_000;
 /** Bytes per stored part: a bytea of hundreds of MB would be read as a hex string longer than V8 allows. */
 const bytesPerPart = 4 * 1024 * 1024;
 
@@ -69,22 +70,33 @@ interface SnapshotHead {
   batches: number;
 }
 
-/** The index as bytes: a head, then the products in batches, each length-prefixed, compressed. */
+/**
+ * The index as bytes: a head, then the products in batches, each length-prefixed, compressed as
+ * they are serialized (a batch of 2,000 products takes about 25 ms at 10× the catalogue; joining
+ * all the uncompressed batches first held the thread a fifth of a second more).
+ */
 async function bytesOf(index: ListingIndex): Promise<Buffer> {
-  const batches: Buffer[] = [];
-  for (let start = 0; start < index.products.length; start += productsPerBatch) {
-    batches.push(serialize(index.products.slice(start, start + productsPerBatch).map(stored)));
-    await yieldToRequests();
-  }
-  const head: SnapshotHead = { facets: index.facets, categories: [...index.categories], batches: batches.length };
-  const framed = [serialize(head), ...batches].flatMap((bytes) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(bytes.length);
-    return [length, bytes];
-  });
   // zlib works on libuv's threads: requests go on meanwhile. Zstandard unpacks several times faster than gzip.
   // Large chunks: each chunk is a round trip to a thread (16 KB chunks made unpacking 68 MB take a second).
-  return promisify(zstdCompress)(Buffer.concat(framed), { chunkSize: bytesPerPart, params: { [constants.ZSTD_c_compressionLevel]: 3 } });
+  const compressor = createZstdCompress({ chunkSize: bytesPerPart, params: { [constants.ZSTD_c_compressionLevel]: 3 } });
+  const compressed: Buffer[] = [];
+  compressor.on('data', (chunk: Buffer) => compressed.push(chunk));
+  const ended = once(compressor, 'end');
+  const writeFramed = (bytes: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(bytes.length);
+    compressor.write(length);
+    compressor.write(bytes);
+  };
+  const head: SnapshotHead = { facets: index.facets, categories: [...index.categories], batches: Math.ceil(index.products.length / productsPerBatch) };
+  writeFramed(serialize(head));
+  for (let start = 0; start < index.products.length; start += productsPerBatch) {
+    writeFramed(serialize(index.products.slice(start, start + productsPerBatch).map(stored)));
+    await yieldToRequests();
+  }
+  compressor.end();
+  await ended;
+  return Buffer.concat(compressed);
 }
 
 /** The index in `bytes` (see bytesOf); its values as stored, to be shared again by the caller. */
