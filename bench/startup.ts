@@ -18,16 +18,22 @@ const restarts = Number(values.restarts);
 const givenDataDir = process.env.BENCH_DATA_DIR;
 const dataDir = givenDataDir ?? mkdtempSync(join(tmpdir(), 'cordial-bench-startup-'));
 
-const answers = async (url: string) => {
+/** The status `url` answers with, or 0 while nothing listens. */
+const statusOf = async (url: string) => {
   try {
-    return (await fetch(url)).status === 200;
+    return (await fetch(url)).status;
   } catch {
-    return false; // not listening yet
+    return 0;
   }
 };
 
-/** `npm start` as a newcomer types it; milliseconds until /healthz and until /readyz answer 200. */
-async function timedStart(): Promise<{ listeningMs: number; readyMs: number; reseeded: boolean }> {
+/**
+ * `npm start` as a newcomer types it: milliseconds until it answers at all (/healthz says 503 while
+ * starting) and until /readyz answers 200. `settle`: stopped only once it has written its listing
+ * index snapshot and made its search words, as a shop that ran for a minute would have (a first
+ * start stopped at once would leave the restarts without a snapshot to start from).
+ */
+async function timedStart({ settle = false } = {}): Promise<{ listeningMs: number; readyMs: number; reseeded: boolean }> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const started = performance.now();
@@ -46,11 +52,17 @@ async function timedStart(): Promise<{ listeningMs: number; readyMs: number; res
     for (;;) {
       if (child.exitCode !== null) throw new Error(`the shop exited with code ${child.exitCode}:\n${output}`);
       if (performance.now() - started > 600_000) throw new Error(`the shop was not ready within 10 minutes:\n${output}`);
-      listeningMs ??= (await answers(`${baseUrl}/healthz`)) ? performance.now() - started : undefined;
-      if (listeningMs !== undefined && (await answers(`${baseUrl}/readyz`))) break;
+      listeningMs ??= (await statusOf(`${baseUrl}/healthz`)) > 0 ? performance.now() - started : undefined;
+      if (listeningMs !== undefined && (await statusOf(`${baseUrl}/readyz`)) === 200) break;
       await new Promise((resolveWait) => setTimeout(resolveWait, 20));
     }
-    return { listeningMs: Math.round(listeningMs), readyMs: Math.round(performance.now() - started), reseeded: output.includes('loading the demo catalogue') };
+    const readyMs = Math.round(performance.now() - started);
+    const settled = () => /listing index snapshot written/.test(output) && /search words (made for every store|not made ahead)/.test(output);
+    while (settle && !settled()) {
+      if (performance.now() - started > 600_000) throw new Error(`the shop did not write its snapshot and make its search words within 10 minutes:\n${output}`);
+      await new Promise((resolveWait) => setTimeout(resolveWait, 100));
+    }
+    return { listeningMs: Math.round(listeningMs), readyMs, reseeded: output.includes('loading the demo catalogue') };
   } finally {
     // npm runs the shop as its child: the whole process group is stopped.
     if (child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
@@ -64,7 +76,7 @@ const print = (label: string, { listeningMs, readyMs, reseeded }: Awaited<Return
   );
 
 try {
-  if (!givenDataDir) print('first start', await timedStart());
+  if (!givenDataDir) print('first start', await timedStart({ settle: true }));
   const readyTimes: number[] = [];
   for (let restart = 1; restart <= restarts; restart++) {
     const timing = await timedStart();

@@ -116,16 +116,6 @@ async function main() {
   const { module, vite } = loadingBuild ? { module: await loadingBuild, vite: undefined } : await developmentModule();
   // Pages and read caches are dropped when what they show changes (decision 0019).
   const stopWatchingChanges = await module.followStorefrontChanges(database, deps.pageCache);
-  const jobs = runsJobs
-    ? await module.startShopJobs(
-        { ...deps, mailer },
-        { ...config.jobs, searchRefreshSeconds: module.searchRefreshSecondsFor(database.driver) },
-        { onJobDone: metrics.jobDone },
-      )
-    : undefined;
-  // Catalogue imports (issue 16) keep their own runner in the worker, so a long import does not hold up the mails.
-  const imports = runsJobs ? new module.ImportJobRunner(deps) : undefined;
-  imports?.start(importPollMs);
   // In a cluster the primary answers METRICS_PORT for every child.
   const shopMetrics = metrics;
   if (cluster.isWorker) shareWithClusterPrimary(shopMetrics);
@@ -165,6 +155,17 @@ async function main() {
       (error: unknown) => logger.warn({ err: error }, 'search words not made ahead: searches make them'),
     );
   }
+  // Jobs start once the process serves pages: their first round of queries is not in the way of a start.
+  const jobs = runsJobs
+    ? await module.startShopJobs(
+        { ...deps, mailer },
+        { ...config.jobs, searchRefreshSeconds: module.searchRefreshSecondsFor(database.driver) },
+        { onJobDone: metrics.jobDone },
+      )
+    : undefined;
+  // Catalogue imports (issue 16) keep their own runner in the worker, so a long import does not hold up the mails.
+  const imports = runsJobs ? new module.ImportJobRunner(deps) : undefined;
+  imports?.start(importPollMs);
   logger.info(
     { url: config.siteUrl, driver: database.driver, role, pid: process.pid, startupMs: Math.round(performance.now() - started) },
     web ? `${config.shopName} is ready on http://localhost:${config.port}` : `${config.shopName} worker is running`,
