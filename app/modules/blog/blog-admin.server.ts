@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { Database, Queryable } from '#app/db/client.server.ts';
 import { isUniqueViolation } from '#app/db/errors.ts';
 import { blogPosts, blogPostTranslations } from '#app/db/schema.ts';
-import { optionalUtcDate } from '#app/lib/forms/utc-dates.ts';
+import { optionalUtcDate } from '#app/lib/forms/utc-dates.server.ts';
 import { containsPattern } from '#app/lib/paging/like-pattern.ts';
 import { pageOfRows } from '#app/lib/paging/page-window.ts';
 import { recordAudit } from '#app/lib/observability/audit.server.ts';

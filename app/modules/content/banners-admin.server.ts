@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Database, Queryable } from '#app/db/client.server.ts';
 import { isUniqueViolation } from '#app/db/errors.ts';
 import { bannerTranslations, banners } from '#app/db/schema.ts';
-import { optionalUtcDate } from '#app/lib/forms/utc-dates.ts';
+import { optionalUtcDate } from '#app/lib/forms/utc-dates.server.ts';
 import { recordAudit } from '#app/lib/observability/audit.server.ts';
 import type { LocaleCode } from '#app/modules/i18n/locales.ts';
 import { type ScheduleState, scheduleStateOf } from '#app/modules/schedule/content-schedule.server.ts';

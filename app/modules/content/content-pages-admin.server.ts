@@ -14,7 +14,7 @@ import type { LocaleCode } from '#app/modules/i18n/locales.ts';
 import { refreshPageSearchDocuments } from '#app/modules/search/search-index.server.ts';
 import { fillInlineTokens } from './content-page.server.ts';
 import { sanitizeSiteHtml } from '#app/modules/rich-text/sanitize-content.server.ts';
-import { optionalUtcDate } from '#app/lib/forms/utc-dates.ts';
+import { optionalUtcDate } from '#app/lib/forms/utc-dates.server.ts';
 import { type ScheduleState, scheduleStateOf } from '#app/modules/schedule/content-schedule.server.ts';
 
 /** Every page with the stores it has a text in and whether each shows, is scheduled or is hidden. */

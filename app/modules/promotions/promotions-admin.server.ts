@@ -15,7 +15,7 @@ import { type ListSort, listSortSpec } from '#app/lib/paging/list-sort.ts';
 import { orderByOf } from '#app/lib/paging/list-sort.server.ts';
 import { formatMoney } from '#app/modules/currency/money.ts';
 import { pageOfRows } from '#app/lib/paging/page-window.ts';
-import { optionalUtcDate } from '#app/lib/forms/utc-dates.ts';
+import { optionalUtcDate } from '#app/lib/forms/utc-dates.server.ts';
 import type { StorefrontLocale } from '#app/modules/i18n/locales.ts';
 import { shopperMail, storeTranslator } from '#app/modules/mail/shopper-mail.server.ts';
 
