@@ -177,6 +177,13 @@ export function createApp(deps: AppDependencies): express.Express {
   const publicFiles = express.static(deps.clientBuildDir, { maxAge: '1h', index: false });
   app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
 
+  // A search counts for the popular searches once its page has gone out, rendered or from the
+  // cache (by the headers the search route sets): the shopper does not wait for the write.
+  app.get('{*path}', (req, res, next) => {
+    res.once('finish', () => countSearch(req, res));
+    next();
+  });
+
   // Page cache hits skip routing and rendering (pages are stored by the root middleware). A page
   // matches when it showed the same of this visitor: their cart count, first name... (decision 0020).
   // The first miss renders the page (the root middleware stores it once the answer is done); the
@@ -221,7 +228,6 @@ export function createApp(deps: AppDependencies): express.Express {
     res.setHeader('content-length', String(hit.body.length));
     if (csrf.setCookie) res.append('Set-Cookie', csrf.setCookie);
     res.status(hit.status).end(hit.body);
-    countCachedSearch(req, hit.headers);
     return true;
   }
 
@@ -236,16 +242,15 @@ export function createApp(deps: AppDependencies): express.Express {
     return { cartId: readCookie(cookie, cartCookie), customer: session.kind === 'customer' ? session.customer : null };
   }
 
-  /** A search page served from the cache still counts for the popular searches. */
-  function countCachedSearch(req: Request, headers: [string, string][]) {
-    const results = headers.find(([name]) => name === searchResultsHeader)?.[1];
-    const term = headers.find(([name]) => name === searchedTermHeader)?.[1];
+  /** Counts a search whose results page went out (its route set the headers; a cached page keeps them). */
+  function countSearch(req: Request, res: Response) {
+    const results = res.getHeader(searchResultsHeader);
+    const term = res.getHeader(searchedTermHeader);
     const storefront = storefrontByPrefix(req.path.split('/')[1] ?? '');
     const url = new URL(req.originalUrl, 'http://x');
-    if (results === undefined || term === undefined || !storefront || !isNewSearch(url.searchParams)) return;
-    const visitor = searchVisitorKey(deps.sessionSecret, req.ip ?? req.socket.remoteAddress ?? 'unknown');
-    recordSearch(deps.db, storefront.code, decodeURIComponent(term), Number(results), visitor).catch((error: unknown) =>
-      deps.logger.warn({ err: error }, 'could not count a search'),
+    if (res.statusCode !== 200 || results === undefined || typeof term !== 'string' || !storefront || !isNewSearch(url.searchParams)) return;
+    recordSearch(deps.db, storefront.code, decodeURIComponent(term), Number(results), searchVisitorKey(deps.sessionSecret, clientAddressOf(req))).catch(
+      (error: unknown) => deps.logger.warn({ err: error }, 'could not count a search'),
     );
   }
 

@@ -2,25 +2,23 @@ import { data, Link } from 'react-router';
 import type { Route } from './+types/search';
 import { ListingPage } from '#app/components/catalogue/listing-page.tsx';
 import { samePathAlternates } from '#app/components/page-head.tsx';
-import { requestInfoContext, servicesContext, storefrontContext } from '#app/context.ts';
+import { servicesContext, storefrontContext } from '#app/context.ts';
 import { orUnavailable } from '#app/db/with-database.server.ts';
 import { sortOptions } from '#app/modules/catalogue/listing-options.ts';
 import { useI18n } from '#app/modules/i18n/i18n.tsx';
 import { useEcommerceEvent } from '#app/modules/analytics/use-ecommerce-event.ts';
 import { priceDisplayFor } from '#app/modules/pricing/price-display.server.ts';
-import { searchVisitorKey } from '#app/modules/search/popular-searches.server.ts';
 import { getSearchPage, searchedTermHeader, searchResultsHeader } from '#app/modules/search/search-page.server.ts';
 import { shareWithShoppers } from '#app/modules/page-cache/shared-pages.server.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Reads the visitor only through personal inputs: served from the cache to shoppers too (decision 0020).
   shareWithShoppers(context);
-  const { db, sessionSecret } = context.get(servicesContext);
+  const { db } = context.get(servicesContext);
   const selection = context.get(storefrontContext);
   const search = new URL(request.url).searchParams;
-  const visitor = searchVisitorKey(sessionSecret, context.get(requestInfoContext).clientAddress);
-  const page = await orUnavailable(async () => getSearchPage(db, selection.storefront.code, search, await priceDisplayFor(db, selection), visitor));
-  // The page cache keeps these with the page, so searches served from it are counted too.
+  const page = await orUnavailable(async () => getSearchPage(db, selection.storefront.code, search, await priceDisplayFor(db, selection)));
+  // The search is counted from these once its page has gone out (server/app.ts); the page cache keeps them with the page.
   return data(
     { prefix: selection.storefront.prefix, alternates: samePathAlternates('/search'), ...page },
     { headers: { [searchResultsHeader]: String(page.found), [searchedTermHeader]: encodeURIComponent(page.searchedTerm) } },

@@ -188,9 +188,9 @@ describe.each(testDrivers)('FAQ and blog on %s', (driver) => {
 
   it('lists blog posts among the search results and the FAQ and blog in the sitemaps', async () => {
     await rebuildSearchIndex(database.db);
-    const results = await getSearchPage(database.db, 'en-GB', new URLSearchParams({ q: 'bowline' }), display, 'test-visitor');
+    const results = await getSearchPage(database.db, 'en-GB', new URLSearchParams({ q: 'bowline' }), display);
     expect(results.posts).toContainEqual({ title: 'Five knots every cord user should know', urlPath: 'blog/five-essential-knots' });
-    const german = await getSearchPage(database.db, 'de-DE', new URLSearchParams({ q: 'Affenfaust' }), display, 'test-visitor');
+    const german = await getSearchPage(database.db, 'de-DE', new URLSearchParams({ q: 'Affenfaust' }), display);
     expect(german.posts.map((p) => p.urlPath)).toContain(`ratgeber/${postSlug('de', 'monkeys-fist')}`);
     expect(await blogSitemapPaths(database.db, 'en')).toContain('blog/caring-for-paracord-and-rope');
     const sitemap = await storefrontSitemapXml(database.db, siteUrl, storefrontByCode('sv-SE')!);

@@ -4,7 +4,7 @@ import { parseListingParams, queryProducts } from '#app/modules/catalogue/listin
 import { toProductCard } from '#app/modules/catalogue/product-detail.server.ts';
 import type { LocaleCode } from '#app/modules/i18n/locales.ts';
 import type { PriceDisplay } from '#app/modules/pricing/price-display.ts';
-import { popularSearches, recordSearch } from './popular-searches.server.ts';
+import { popularSearches } from './popular-searches.server.ts';
 import { searchCatalogue } from './search.server.ts';
 
 /** Response headers with the number of results and the words searched (URI-encoded), kept by the page cache with the page. */
@@ -18,7 +18,7 @@ export const isNewSearch = (search: URLSearchParams) => search.has('q') && [...s
  * The search results page: matching products with the listing's filters, sorting (relevance
  * first) and paging, plus matching categories, pages and blog posts; popular searches when nothing matched.
  */
-export async function getSearchPage(db: Database, locale: LocaleCode, search: URLSearchParams, display: PriceDisplay, visitor: string) {
+export async function getSearchPage(db: Database, locale: LocaleCode, search: URLSearchParams, display: PriceDisplay) {
   const query = (search.get('q') ?? '').trim().slice(0, 100);
   // Found on the read replica, if any; the search itself is counted on the primary.
   const [outcome, index] = await Promise.all([searchCatalogue(catalogueReads(db), locale, query), getListingIndex(db)]);
@@ -30,7 +30,6 @@ export async function getSearchPage(db: Database, locale: LocaleCode, search: UR
   const pages = outcome.hits.filter((hit) => hit.kind === 'page').slice(0, 12);
   const posts = outcome.hits.filter((hit) => hit.kind === 'post').slice(0, 12);
   const found = products.length + categories.length + pages.length + posts.length;
-  if (query && isNewSearch(search)) await recordSearch(db, locale, outcome.query, found, visitor);
   return {
     query,
     searchedTerm: outcome.query,
