@@ -82,6 +82,8 @@ async function bytesOf(index: ListingIndex): Promise<Buffer> {
   const compressed: Buffer[] = [];
   compressor.on('data', (chunk: Buffer) => compressed.push(chunk));
   const ended = once(compressor, 'end');
+  // An error while the batches are still being written is thrown at the `await` below, not left unhandled meanwhile.
+  ended.catch(() => undefined);
   const writeFramed = (bytes: Buffer) => {
     const length = Buffer.alloc(4);
     length.writeUInt32BE(bytes.length);
