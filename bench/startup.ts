@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { freePort } from '../tests/support/free-port.ts';
+import { searchWordsMadeLine } from './support/bench-kit.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({ options: { restarts: { type: 'string', default: '5' } } });
@@ -57,7 +58,7 @@ async function timedStart({ settle = false } = {}): Promise<{ listeningMs: numbe
       await new Promise((resolveWait) => setTimeout(resolveWait, 20));
     }
     const readyMs = Math.round(performance.now() - started);
-    const settled = () => /listing index snapshot written/.test(output) && /search words (made for every store|not made ahead)/.test(output);
+    const settled = () => /listing index snapshot written/.test(output) && searchWordsMadeLine.test(output);
     while (settle && !settled()) {
       if (performance.now() - started > 600_000) throw new Error(`the shop did not write its snapshot and make its search words within 10 minutes:\n${output}`);
       await new Promise((resolveWait) => setTimeout(resolveWait, 100));

@@ -155,6 +155,9 @@ export async function benchShop(
   }
 }
 
+/** What the shop logs once its background search words are made (or when it makes none ahead). */
+export const searchWordsMadeLine = /search words (made for every store|not made ahead)/;
+
 /**
  * A ready shop makes every store's search words in the background (decision 0038; about 20 s at
  * 10× the catalogue, requests wait for its slices meanwhile): the benches measure after it, as a
@@ -162,7 +165,7 @@ export async function benchShop(
  */
 async function searchWordsMade(shop: RunningShop): Promise<void> {
   const started = performance.now();
-  while (!/search words (made for every store|not made ahead)/.test(shop.output())) {
+  while (!searchWordsMadeLine.test(shop.output())) {
     if (shop.process.exitCode !== null || performance.now() - started > 10 * 60_000) throw new Error('the shop did not say it made its search words');
     await new Promise((resolveWait) => setTimeout(resolveWait, 100));
   }
