@@ -304,14 +304,12 @@ function clientErrorStatus(error: unknown): number | null {
   return typeof status === 'number' && status >= 400 && status < 500 ? status : null;
 }
 
-/** The background jobs (decision 0024) travel in the server build (they translate their mails): server/shop-process.ts starts them from here. */
+/** The background jobs (decisions 0024, 0043, catalogue imports among them) travel in the server build (they translate their mails): server/shop-process.ts starts them from here. */
 export { searchRefreshSecondsFor, startShopJobs } from '#app/modules/jobs/shop-jobs.server.ts';
 /** A web process is ready once its listing index is (decision 0039); the index lives in the server build's module too. */
 export { prepareListingIndex } from '#app/modules/catalogue/listing-index.server.ts';
 /** Once ready, a web process makes every store's search words in the background (no first search waits for them). */
 export { warmSearchWords } from '#app/modules/search/search.server.ts';
-/** Catalogue imports (issue 16) are applied in the background by the worker, started the same way. */
-export { ImportJobRunner } from '#app/modules/catalogue-transfer/import-runner.server.ts';
 // From the server build too: the caches it empties are the build's own module instances.
 /**
  * Caches follow the database (decision 0019) and the content schedule (decision 0028): the

@@ -37,7 +37,6 @@ import { drainGraceMs, startWebProcess } from './web-process.ts';
 
 const root = resolve(import.meta.dirname, '..');
 /** How often each process looks for a queued catalogue import (one indexed query). */
-const importPollMs = 2_000;
 
 /** Set by the primary of a cluster for its children: it has migrated and seeded the database. */
 const preparedByPrimary = 'CORDIAL_DATABASE_PREPARED';
@@ -159,13 +158,11 @@ async function main() {
   const jobs = runsJobs
     ? await module.startShopJobs(
         { ...deps, mailer },
+        database.jobQueueConnection,
         { ...config.jobs, searchRefreshSeconds: module.searchRefreshSecondsFor(database.driver) },
         { onJobDone: metrics.jobDone },
       )
     : undefined;
-  // Catalogue imports (issue 16) keep their own runner in the worker, so a long import does not hold up the mails.
-  const imports = runsJobs ? new module.ImportJobRunner(deps) : undefined;
-  imports?.start(importPollMs);
   logger.info(
     { url: config.siteUrl, driver: database.driver, role, pid: process.pid, startupMs: Math.round(performance.now() - started) },
     web ? `${config.shopName} is ready on http://localhost:${config.port}` : `${config.shopName} worker is running`,
@@ -189,7 +186,7 @@ async function main() {
     logger.info({ signal, role }, 'shutting down: finishing requests in flight and the current job');
     // Requests get their grace; a job may take longer (its lease lets another worker take it over if it is cut).
     setTimeout(() => process.exit(1), runsJobs ? 60_000 : drainGraceMs + 5_000).unref();
-    await Promise.all([web?.drain(), jobs?.stop(), imports?.stop()]);
+    await Promise.all([web?.drain(), jobs?.stop()]);
     clearInterval(keepAlive);
     await Promise.allSettled([
       imageRenderer.close(),

@@ -26,9 +26,13 @@ export async function queryRows<Row>(db: Queryable, query: SQL): Promise<Row[]> 
   return result.rows;
 }
 
+/** Where the job queue (pg-boss, decision 0043) connects: the embedded database itself, or the server with a pool of its own. */
+export type JobQueueConnection = { pglite: PGlite } | { url: string };
+
 export interface DatabaseHandle {
   db: Database;
   driver: 'pglite' | 'postgres';
+  jobQueueConnection: JobQueueConnection;
   /** Applies pending migrations; safe to call from several processes at once. */
   migrate(): Promise<void>;
   /** Resolves when the database answers a trivial query. */
@@ -232,6 +236,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db,
       driver: 'postgres',
+      jobQueueConnection: { url: options.url },
       async migrate() {
         const client = await pool.connect();
         try {
@@ -296,6 +301,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return {
     db,
     driver: 'pglite',
+    jobQueueConnection: { pglite: client },
     async migrate() {
       try {
         await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });

@@ -1044,35 +1044,6 @@ export const mailOutbox = pgTable(
   (t) => [index('mail_outbox_due_idx').on(t.nextAttemptAt)],
 );
 
-/**
- * The background job queue (decision 0024): one row per job, periodic ones (key 'periodic:<name>')
- * rescheduled after each run, one-off ones (an import) finished once. A runner claims a due job with
- * SKIP LOCKED and holds it with a lease it renews while the job runs, so no job runs twice at once;
- * a runner that dies leaves its job to be run again when the lease ends.
- */
-export const backgroundJobs = pgTable(
-  'background_jobs',
-  {
-    id: serial('id').primaryKey(),
-    name: text('name').notNull(),
-    /** Unique: one periodic job of a name, one import job per import. */
-    key: text('key').notNull().unique(),
-    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
-    /** Periodic jobs: seconds between the end of one run and the next. */
-    repeatSeconds: integer('repeat_seconds'),
-    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Failed tries in a row (reset by a success); the backoff grows with it. */
-    attempts: integer('attempts').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
-    lockedBy: text('locked_by'),
-    lastError: text('last_error'),
-    failedAt: timestamp('failed_at', { withTimezone: true }),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
-    createdAt: createdAt(),
-  },
-  (t) => [index('background_jobs_due_idx').on(t.runAt)],
-);
-
 // ---------------------------------------------------------------- content-pages (issue 11): contact messages and banners
 
 /** Messages from the contact form and wholesale quote requests, kept as typed (escaped when shown). */

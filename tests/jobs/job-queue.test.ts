@@ -1,172 +1,142 @@
-import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, openDatabase, queryRows } from '#app/db/client.server.ts';
-import { backgroundJobs } from '#app/db/schema.ts';
-import {
-  enqueueJob,
-  JobRunner,
-  jobQueueState,
-  jobRetryDelaySeconds,
-  maxJobAttempts,
-  runPeriodicJobSoon,
-  schedulePeriodicJob,
-} from '#app/modules/jobs/job-queue.server.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createJobQueue, JobWorker, jobQueueState, jobRetries, type PeriodicJob, periodicSendOptions } from '#app/modules/jobs/job-queue.server.ts';
 import { createLogger } from '#app/lib/observability/logger.server.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/database.ts';
 
 const logger = createLogger('silent');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe('retry pauses', () => {
-  it('double from 30 seconds up to an hour', () => {
-    expect([1, 2, 3, 8, 20].map(jobRetryDelaySeconds)).toEqual([30, 60, 120, 3600, 3600]);
+describe('a periodic job is sent', () => {
+  it('retried from an eighth of its interval, doubling up to the interval, a few times', () => {
+    expect(periodicSendOptions({ everySeconds: 60 })).toMatchObject({ retryLimit: jobRetries, retryDelay: 8, retryBackoff: true, retryDelayMax: 60 });
+    expect(periodicSendOptions({ everySeconds: 2 })).toMatchObject({ retryDelay: 1, retryDelayMax: 2 });
   });
 });
 
-describe.each(testDrivers)('the job queue on %s', (driver) => {
+describe.each(testDrivers)('the job queue (pg-boss) on %s', (driver) => {
   let database: TestDatabase;
-  /** A second connection to the same database (PostgreSQL): a second worker process. */
-  let second: DatabaseHandle;
+  const workers: JobWorker[] = [];
+  /** A worker of its own (on PostgreSQL with a pool of its own: another process, as far as the database can tell). */
+  const startWorker = async (jobs: PeriodicJob[]) => {
+    const worker = new JobWorker(createJobQueue(database.jobQueueConnection, logger, { pollSeconds: 0.5, superviseSeconds: 1 }), jobs, logger);
+    workers.push(worker);
+    await worker.start();
+    return worker;
+  };
   beforeAll(async () => {
     database = await createTestDatabase(driver);
-    second = database.url ? await openDatabase({ driver: 'postgres', url: database.url }) : database;
   });
-  afterAll(async () => {
-    if (second !== database) await second.close();
-    await database?.destroy();
+  afterEach(async () => {
+    await Promise.all(workers.splice(0).map((worker) => worker.stop()));
   });
-  beforeEach(() => database.db.delete(backgroundJobs));
+  afterAll(() => database?.destroy());
 
-  const jobRow = async (id: number) => (await database.db.select().from(backgroundJobs).where(eq(backgroundJobs.id, id)))[0]!;
-  const makeDue = (id: number) =>
-    database.db
-      .update(backgroundJobs)
-      .set({ runAt: sql`now()` })
-      .where(eq(backgroundJobs.id, id));
-
-  it('tries a failed job again after a pause, and finishes it once it succeeds', async () => {
-    let calls = 0;
-    const runner = new JobRunner(database.db, { flaky: async () => ++calls === 1 && Promise.reject(new Error('mail server down')) }, logger);
-    const id = await enqueueJob(database.db, 'flaky', 'flaky:1', { n: 1 });
-
-    expect(await runner.runDue()).toBe(1);
-    const failed = await jobRow(id);
-    expect(failed).toMatchObject({ attempts: 1, lastError: 'mail server down', lockedUntil: null, finishedAt: null, failedAt: null });
-    const [{ pause }] = (await queryRows<{ pause: number }>(
-      database.db,
-      sql`select extract(epoch from run_at - now())::int as pause from background_jobs where id = ${id}`,
-    )) as [{ pause: number }];
-    expect(pause).toBeGreaterThan(20);
-    expect(pause).toBeLessThanOrEqual(jobRetryDelaySeconds(1));
-    // Not due yet: nothing runs.
-    expect(await runner.runDue()).toBe(0);
-
-    await makeDue(id);
-    expect(await runner.runDue()).toBe(1);
-    expect(calls).toBe(2);
-    expect(await jobRow(id)).toMatchObject({ attempts: 0, lastError: null, failedAt: null });
-    expect((await jobRow(id)).finishedAt).not.toBeNull();
-  });
-
-  it('gives a one-off job up after its last try, and keeps it for the record', async () => {
-    const runner = new JobRunner(database.db, { broken: () => Promise.reject(new Error('bad file')) }, logger);
-    const id = await enqueueJob(database.db, 'broken', 'broken:1');
-    for (let attempt = 1; attempt <= maxJobAttempts; attempt++) {
-      await makeDue(id);
-      expect(await runner.runDue()).toBe(1);
-    }
-    expect(await jobRow(id)).toMatchObject({ attempts: maxJobAttempts, lastError: 'bad file' });
-    expect((await jobRow(id)).failedAt).not.toBeNull();
-    await makeDue(id);
-    expect(await runner.runDue()).toBe(0);
-    expect(await jobQueueState(database.db)).toMatchObject({ failed: 1, due: 0 });
-  });
-
-  it('runs a periodic job again after its interval, and at once when asked', async () => {
-    let calls = 0;
-    const runner = new JobRunner(database.db, { routine: async () => void calls++ }, logger);
-    await schedulePeriodicJob(database.db, 'routine', 600);
-    await schedulePeriodicJob(database.db, 'routine', 300);
-    expect(await runner.runDue()).toBe(1);
-    expect(await runner.runDue()).toBe(0);
-    const [row] = await database.db.select().from(backgroundJobs).where(eq(backgroundJobs.name, 'routine'));
-    expect(row).toMatchObject({ repeatSeconds: 300, finishedAt: null, lockedUntil: null });
-    await runPeriodicJobSoon(database.db, 'routine');
-    expect(await runner.runDue()).toBe(1);
-    expect(calls).toBe(2);
-  });
-
-  it('queues one job per key, however often it is queued', async () => {
-    const first = await enqueueJob(database.db, 'import', 'import:7', { importId: 7 });
-    expect(await enqueueJob(database.db, 'import', 'import:7', { importId: 7 })).toBe(first);
-    expect(await database.db.$count(backgroundJobs)).toBe(1);
-  });
-
-  it('never runs a job twice at once with two workers, and runs every job', async () => {
-    const running = new Set<string>();
-    const ran: string[] = [];
+  it('runs a job once per interval however many workers send it, never two runs at once', async () => {
+    let runs = 0;
+    let running = 0;
     let overlaps = 0;
-    const work = async (payload: Record<string, unknown>) => {
-      const key = String(payload.key);
-      if (running.has(key)) overlaps++;
-      running.add(key);
-      // Long enough for the other worker to look for the same job meanwhile.
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      running.delete(key);
-      ran.push(key);
+    const daily: PeriodicJob = {
+      name: 'daily',
+      everySeconds: 24 * 60 * 60,
+      firstRunNow: false,
+      handler: async () => {
+        runs++;
+        if (++running > 1) overlaps++;
+        await sleep(200);
+        running--;
+      },
     };
-    const keys = Array.from({ length: 12 }, (_, i) => `job:${i}`);
-    for (const key of keys) await enqueueJob(database.db, 'work', key, { key });
-    const one = new JobRunner(database.db, { work }, logger);
-    const two = new JobRunner(second.db, { work }, logger);
-    const [byOne, byTwo] = await Promise.all([one.runDue(), two.runDue()]);
-    expect(byOne + byTwo).toBe(12);
+    const one = await startWorker([daily]);
+    const two = await startWorker([daily]);
+    const sent = await Promise.all([one.sendRun('daily'), two.sendRun('daily'), one.sendRun('daily')]);
+    expect(sent.filter((id) => id !== null)).toHaveLength(1);
+    await expect.poll(() => runs, { timeout: 5_000 }).toBe(1);
+    // A worker that starts again later the same day finds the day's run done.
+    await expect.poll(async () => (await jobQueueState(database.db)).running).toBe(0);
+    expect(await two.sendRun('daily')).toBeNull();
+    await sleep(1_000);
+    expect({ runs, overlaps }).toEqual({ runs: 1, overlaps: 0 });
+  });
+
+  it('runs a job every interval from the worker ticks, one run at a time even when a run outlasts the interval', async () => {
+    let runs = 0;
+    let running = 0;
+    let overlaps = 0;
+    const job: PeriodicJob = {
+      name: 'every-second',
+      everySeconds: 1,
+      handler: async () => {
+        runs++;
+        if (++running > 1) overlaps++;
+        await sleep(1_300);
+        running--;
+      },
+    };
+    await startWorker([job]);
+    await startWorker([job]);
+    await expect.poll(() => runs, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
     expect(overlaps).toBe(0);
-    expect(ran.toSorted()).toEqual(keys.toSorted());
   });
 
-  it('leaves a job held by a live worker alone, and takes over a job whose worker died when its lease ends', async () => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let calls = 0;
-    const slow = async () => {
-      calls++;
-      await held;
+  it('tries a failed run again after a pause, and gives it up after its retries', async () => {
+    const calls: number[] = [];
+    const flaky: PeriodicJob = {
+      name: 'flaky',
+      everySeconds: 4,
+      firstRunNow: false,
+      handler: async () => {
+        calls.push(performance.now());
+        if (calls.length === 1) throw new Error('mail server down');
+      },
     };
-    const id = await enqueueJob(database.db, 'slow', 'slow:1');
-    const first = new JobRunner(database.db, { slow }, logger);
-    const firstRound = first.runDue();
-    await expect.poll(() => calls).toBe(1);
-    const other = new JobRunner(second.db, { slow: async () => void calls++ }, logger);
-    expect(await other.runDue()).toBe(0);
+    const broken: PeriodicJob = { name: 'broken', everySeconds: 2, firstRunNow: false, handler: () => Promise.reject(new Error('bad file')) };
+    let brokenTries = 0;
+    const countedBroken = { ...broken, handler: () => (brokenTries++, broken.handler()) };
+    const worker = await startWorker([flaky, countedBroken]);
+    const flakyId = await worker.sendRun('flaky');
+    await worker.sendRun('broken');
+    await expect.poll(() => calls.length, { timeout: 10_000 }).toBe(2);
+    // The pause: at least the first retry delay (an eighth of the interval, at least a second).
+    expect(calls[1]! - calls[0]!).toBeGreaterThanOrEqual(900);
+    const [run] = await worker.queue.findJobs('flaky', { id: flakyId! });
+    await expect.poll(async () => (await worker.queue.findJobs('flaky', { id: flakyId! }))[0]?.state).toBe('completed');
+    expect(run!.retryCount).toBe(1);
+    await expect.poll(() => brokenTries, { timeout: 20_000 }).toBe(1 + jobRetries);
+    await expect.poll(async () => (await jobQueueState(database.db)).failed, { timeout: 5_000 }).toBe(1);
+  }, 30_000);
 
-    // The first worker is killed: its lease runs out without renewal.
-    await database.db
-      .update(backgroundJobs)
-      .set({ lockedUntil: sql`now() - interval '1 second'` })
-      .where(eq(backgroundJobs.id, id));
-    expect(await other.runDue()).toBe(1);
-    expect(calls).toBe(2);
-    // The dead worker coming back does not overwrite what its successor recorded.
-    release();
-    await firstRound;
-    expect((await jobRow(id)).finishedAt).not.toBeNull();
-    expect((await jobRow(id)).lockedBy).toBeNull();
-  });
+  it('gives the run of a worker that died to another worker', async () => {
+    let firstTries = 0;
+    let otherTries = 0;
+    const name = 'cut-off';
+    // The first worker never finishes (as if killed mid-run); a run may take two seconds.
+    const stuck: PeriodicJob = { name, everySeconds: 8, firstRunNow: false, maxRunSeconds: 2, handler: () => (firstTries++, new Promise(() => {})) };
+    const first = await startWorker([stuck]);
+    const id = await first.sendRun(name);
+    await expect.poll(() => firstTries, { timeout: 5_000 }).toBe(1);
+    await first.queue.stop({ graceful: false });
+    const other = await startWorker([{ ...stuck, handler: async () => void otherTries++ }]);
+    await expect.poll(async () => (await other.queue.findJobs(name, { id: id! }))[0]?.state, { timeout: 15_000 }).toBe('completed');
+    expect(otherTries).toBeGreaterThanOrEqual(1);
+    expect((await other.queue.findJobs(name, { id: id! }))[0]?.retryCount).toBe(1);
+  }, 20_000);
 
-  it('lets the current job finish when it stops, and takes no new one', async () => {
+  it('lets the run in hand finish when it stops', async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    const ran: number[] = [];
-    const runner = new JobRunner(database.db, { step: async (payload) => void (await held, ran.push(Number(payload.n))) }, logger);
-    await enqueueJob(database.db, 'step', 'step:1', { n: 1 });
-    await enqueueJob(database.db, 'step', 'step:2', { n: 2 });
-    const round = runner.runDue();
-    await expect.poll(async () => (await jobQueueState(database.db)).running).toBe(1);
-    const stopped = runner.stop();
+    let finished = false;
+    const job: PeriodicJob = { name: 'step', everySeconds: 3600, firstRunNow: false, handler: () => held.then(() => void (finished = true)) };
+    const worker = await startWorker([job]);
+    const id = await worker.sendRun('step');
+    await expect.poll(async () => (await jobQueueState(database.db)).running, { timeout: 5_000 }).toBe(1);
+    const stopped = worker.stop();
+    await sleep(200);
     release();
     await stopped;
-    await round;
-    expect(ran).toEqual([1]);
-    expect(await jobQueueState(database.db)).toMatchObject({ due: 1, running: 0 });
+    expect(finished).toBe(true);
+    const reader = createJobQueue(database.jobQueueConnection, logger);
+    await reader.start();
+    expect((await reader.findJobs('step', { id: id! }))[0]?.state).toBe('completed');
+    await reader.stop();
   });
 });

@@ -271,7 +271,7 @@ async function applyClaimedJob(
   return 'done';
 }
 
-/** Jobs waiting, or abandoned by a process that stopped: run one after the other. */
+/** Jobs waiting, or abandoned by a process that stopped: run one after the other (the worker's `catalogue-imports` job, every few seconds). */
 export async function resumeImportJobs(services: ImportServices): Promise<number> {
   const waiting = await services.db
     .select({ id: importJobs.id })
@@ -281,38 +281,4 @@ export async function resumeImportJobs(services: ImportServices): Promise<number
   let ran = 0;
   for (const { id } of waiting) if ((await runImportJob(services, id)) !== 'not-claimed') ran += 1;
   return ran;
-}
-
-/**
- * Looks for import jobs every few seconds (a queued import starts within seconds of "apply"),
- * in every process; the claim makes sure one process runs each job.
- */
-export class ImportJobRunner {
-  readonly #services: ImportServices;
-  #round: Promise<number> | null = null;
-  #timer: NodeJS.Timeout | null = null;
-
-  constructor(services: ImportServices) {
-    this.#services = services;
-  }
-
-  runOnce(): Promise<number> {
-    this.#round ??= resumeImportJobs(this.#services).finally(() => {
-      this.#round = null;
-    });
-    return this.#round;
-  }
-
-  start(intervalMs: number): void {
-    const run = () => void this.runOnce().catch((error: unknown) => this.#services.logger.error({ err: error }, 'import runner round failed'));
-    this.#timer ??= setInterval(run, intervalMs);
-    this.#timer.unref();
-    run();
-  }
-
-  async stop(): Promise<void> {
-    if (this.#timer) clearInterval(this.#timer);
-    this.#timer = null;
-    await this.#round?.catch(() => undefined);
-  }
 }

@@ -1,6 +1,6 @@
 /**
- * The shop's background work as jobs of the queue (decision 0024): which jobs there are, how often
- * the periodic ones run, and the handler of each. Started by the worker role (server/shop-process.ts).
+ * The shop's background work as jobs of the queue (decisions 0024, 0043): which jobs there are, how
+ * often each runs, and its handler. Started by the worker role (server/shop-process.ts).
  */
 import { sendBackInStockMails, type JobServices } from '#app/modules/engagement/back-in-stock.server.ts';
 import { sendReviewInvitations } from '#app/modules/engagement/review-invitations.server.ts';
@@ -11,7 +11,9 @@ import type { OrderServices } from '#app/modules/orders/order-status.server.ts';
 import { runUnpaidOrderRules } from '#app/modules/orders/unpaid-orders.server.ts';
 import { asDatabaseWork } from '#app/db/database-work.server.ts';
 import { rebuildSearchIndex } from '#app/modules/search/search-index.server.ts';
-import { type JobHandler, JobRunner, type JobRunnerOptions, schedulePeriodicJob } from './job-queue.server.ts';
+import { resumeImportJobs } from '#app/modules/catalogue-transfer/import-runner.server.ts';
+import type { JobQueueConnection } from '#app/db/client.server.ts';
+import { createJobQueue, type JobHandler, JobWorker, type JobWorkerOptions, type PeriodicJob } from './job-queue.server.ts';
 
 export type ShopJobServices = JobServices & OrderServices & { businessRules?: BusinessRules; mailer: Pick<MailOutbox, 'deliverDue'> };
 
@@ -32,7 +34,20 @@ export const searchRefreshSecondsFor = (driver: 'pglite' | 'postgres') => (drive
 /** Mails that failed are retried by the worker; new mails go out beside the request that queued them. */
 const mailDeliverySeconds = 60;
 
-export const shopJobNames = ['mail-delivery', 'back-in-stock', 'review-invitations', 'gift-card-delivery', 'unpaid-orders', 'search-refresh'] as const;
+/** Applied imports are picked up within seconds of "apply" (issue 16). */
+const catalogueImportSeconds = 2;
+/** An import of many rows rests between its batches (import-runner.server.ts): it may run for hours. */
+const catalogueImportMaxRunSeconds = 6 * 60 * 60;
+
+export const shopJobNames = [
+  'mail-delivery',
+  'back-in-stock',
+  'review-invitations',
+  'gift-card-delivery',
+  'unpaid-orders',
+  'search-refresh',
+  'catalogue-imports',
+] as const;
 export type ShopJobName = (typeof shopJobNames)[number];
 
 export function shopJobHandlers(services: ShopJobServices, settings: ShopJobSettings): Record<ShopJobName, JobHandler> {
@@ -48,34 +63,40 @@ export function shopJobHandlers(services: ShopJobServices, settings: ShopJobSett
     },
     // A full rebuild runs long statements on purpose (decision 0017).
     'search-refresh': () => asDatabaseWork('import', () => rebuildSearchIndex(services.db)),
-    // Product imports land here as one-off jobs: enqueueJob(db, 'product-import', `product-import:${id}`, { importId: id })
-    // queued by the import page, run by  'product-import': (payload) => runImportJob(services, Number(payload.importId)).
+    // Each import keeps its cursor and lease in import_jobs; its own queue, so a long import does not hold up the mails.
+    'catalogue-imports': () => resumeImportJobs(services),
   };
 }
 
-/** Periodic jobs and their intervals in seconds. */
-function periodicJobs(settings: ShopJobSettings): [ShopJobName, number][] {
-  const searchRefresh: [ShopJobName, number][] = settings.searchRefreshSeconds ? [['search-refresh', settings.searchRefreshSeconds]] : [];
+/** The periodic jobs: how often each runs. */
+export function shopPeriodicJobs(services: ShopJobServices, settings: ShopJobSettings): PeriodicJob[] {
+  const handlers = shopJobHandlers(services, settings);
+  const job = (name: ShopJobName, everySeconds: number, more: Partial<PeriodicJob> = {}): PeriodicJob => ({
+    name,
+    everySeconds,
+    handler: handlers[name],
+    ...more,
+  });
   return [
-    ['mail-delivery', mailDeliverySeconds],
-    ['back-in-stock', settings.intervalSeconds],
-    ['review-invitations', settings.intervalSeconds],
-    ['gift-card-delivery', settings.intervalSeconds],
-    ['unpaid-orders', settings.intervalSeconds],
-    ...searchRefresh,
+    job('mail-delivery', mailDeliverySeconds),
+    job('back-in-stock', settings.intervalSeconds),
+    job('review-invitations', settings.intervalSeconds),
+    job('gift-card-delivery', settings.intervalSeconds),
+    job('unpaid-orders', settings.intervalSeconds),
+    // The search documents were just built with the catalogue (or at start): their first rebuild waits.
+    ...(settings.searchRefreshSeconds ? [job('search-refresh', settings.searchRefreshSeconds, { firstRunNow: false, maxRunSeconds: 60 * 60 })] : []),
+    job('catalogue-imports', catalogueImportSeconds, { maxRunSeconds: catalogueImportMaxRunSeconds }),
   ];
 }
 
-/** The worker: schedules the periodic jobs and starts running due jobs; `stop()` lets the current job finish. */
+/** The worker: starts the job queue and ticks the periodic jobs; `stop()` lets the runs in hand finish. */
 export async function startShopJobs(
   services: ShopJobServices,
+  connection: JobQueueConnection,
   settings: ShopJobSettings,
-  options: JobRunnerOptions & { pollMs?: number } = {},
-): Promise<JobRunner> {
-  // The search documents were just built with the catalogue (or at start): their first rebuild waits its turn.
-  for (const [name, seconds] of periodicJobs(settings)) await schedulePeriodicJob(services.db, name, seconds, { firstRunNow: name !== 'search-refresh' });
-  const runner = new JobRunner(services.db, shopJobHandlers(services, settings), services.logger, options);
-  // Looking for due jobs as often as the routine jobs are due, at most every 5 s.
-  runner.start(options.pollMs ?? Math.min(settings.intervalSeconds, 5) * 1000);
-  return runner;
+  options: JobWorkerOptions = {},
+): Promise<JobWorker> {
+  const worker = new JobWorker(createJobQueue(connection, services.logger, options), shopPeriodicJobs(services, settings), services.logger, options);
+  await worker.start();
+  return worker;
 }

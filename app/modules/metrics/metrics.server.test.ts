@@ -3,7 +3,8 @@ import { AggregatorRegistry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../../../tests/support/database.ts';
 import { freePort } from '../../../tests/support/free-port.ts';
-import { enqueueJob } from '#app/modules/jobs/job-queue.server.ts';
+import { createJobQueue } from '#app/modules/jobs/job-queue.server.ts';
+import { createLogger } from '#app/lib/observability/logger.server.ts';
 import { queueMail } from '#app/lib/mail/outbox.server.ts';
 import { routeTypeOf, ShopMetrics } from './metrics.server.ts';
 
@@ -57,7 +58,12 @@ describe.each(testDrivers)('/metrics on %s', (driver) => {
   it('reports requests, the page cache, the pool, the job queue, the mail backlog and orders', async () => {
     await fetch(`${base}/en/missing`);
     await queueMail(database.db, { to: 'a@example.com', subject: 'Hello', html: '<p>Hi</p>', text: 'Hi' });
-    await enqueueJob(database.db, 'product-import', 'product-import:1');
+    // A job waiting for a worker (pg-boss installs its schema when it starts).
+    const queue = createJobQueue(database.jobQueueConnection, createLogger('silent'));
+    await queue.start();
+    await queue.createQueue('catalogue-imports');
+    await queue.send('catalogue-imports');
+    await queue.stop();
     const response = await fetch(`${base}/metrics`, { headers: { authorization: 'Bearer a-long-enough-token' } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0.0.4/);
