@@ -9,6 +9,7 @@
  *   BENCH_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres node bench/scale.ts --scales 1,10,100
  * Each scale's database (<prefix><n>, prefix cordial_bench_scale_) is created and seeded, and
  * dropped at the end unless --keep; --reuse takes one kept from an earlier run as it is.
+ * --log FILE appends the shops' output to FILE (which request failed, and why).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -32,6 +33,7 @@ const { values } = parseArgs({
     prefix: { type: 'string', default: 'cordial_bench_scale_' },
     keep: { type: 'boolean', default: false },
     reuse: { type: 'boolean', default: false },
+    log: { type: 'string' },
   },
 });
 const adminUrl = process.env.BENCH_DATABASE_URL;
@@ -96,7 +98,7 @@ for (const scale of scales) {
       const started = performance.now();
       const shop = await startShop(
         { DATA_DIR: dataDir, DATABASE_URL: url.href, WEB_CONCURRENCY: String(processes), METRICS_PORT: String(metricsPort) },
-        { timeoutMs: 30 * 60_000 },
+        { timeoutMs: 30 * 60_000, logFile: values.log },
       );
       const startSeconds = (performance.now() - started) / 1000;
       try {
