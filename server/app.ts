@@ -306,6 +306,7 @@ function clientErrorStatus(error: unknown): number | null {
 
 /** The background jobs (decisions 0024, 0043, catalogue imports among them) travel in the server build (they translate their mails): server/shop-process.ts starts them from here. */
 export { searchRefreshSecondsFor, startShopJobs } from '#app/modules/jobs/shop-jobs.server.ts';
+export { jobStopSeconds } from '#app/modules/jobs/job-queue.server.ts';
 /** A web process is ready once its listing index is (decision 0039); the index lives in the server build's module too. */
 export { prepareListingIndex } from '#app/modules/catalogue/listing-index.server.ts';
 /** Once ready, a web process makes every store's search words in the background (no first search waits for them). */

@@ -27,8 +27,8 @@ export function announceReady(): void {
   if (cluster.isWorker) process.send?.({ cordial: readyMessage });
 }
 
-/** How long a child has to drain before the primary kills it (the web grace is 10 s). */
-const stopTimeoutMs = 15_000;
+/** How long a child has to drain before the primary kills it: the web grace is 10 s, a worker's runs in hand get 50 s. */
+const stopTimeoutMs: Record<Role, number> = { web: 15_000, worker: 65_000 };
 
 export function superviseProcesses({ webProcesses, withWorker, logger, env = {} }: ClusterPlan): { stopped: Promise<void> } {
   const roles = new Map<Worker, Role>();
@@ -62,7 +62,7 @@ export function superviseProcesses({ webProcesses, withWorker, logger, env = {} 
       child.once('exit', () => resolve());
       retiring.add(child);
       child.process.kill('SIGTERM');
-      setTimeout(() => child.process.kill('SIGKILL'), stopTimeoutMs).unref();
+      setTimeout(() => child.process.kill('SIGKILL'), stopTimeoutMs[roles.get(child) ?? 'web']).unref();
     });
 
   /** A child says it is ready (migrated, build loaded, /readyz 200) with a message; listening comes earlier. */

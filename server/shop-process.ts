@@ -36,8 +36,6 @@ import { announceReady, superviseProcesses } from './cluster.ts';
 import { drainGraceMs, startWebProcess } from './web-process.ts';
 
 const root = resolve(import.meta.dirname, '..');
-/** How often each process looks for a queued catalogue import (one indexed query). */
-
 /** Set by the primary of a cluster for its children: it has migrated and seeded the database. */
 const preparedByPrimary = 'CORDIAL_DATABASE_PREPARED';
 
@@ -184,8 +182,8 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal, role }, 'shutting down: finishing requests in flight and the current job');
-    // Requests get their grace; a job may take longer (its lease lets another worker take it over if it is cut).
-    setTimeout(() => process.exit(1), runsJobs ? 60_000 : drainGraceMs + 5_000).unref();
+    // Requests get their grace; runs of jobs theirs (a run cut off is retried by the next worker).
+    setTimeout(() => process.exit(1), runsJobs ? (module.jobStopSeconds + 10) * 1000 : drainGraceMs + 5_000).unref();
     await Promise.all([web?.drain(), jobs?.stop()]);
     clearInterval(keepAlive);
     await Promise.allSettled([

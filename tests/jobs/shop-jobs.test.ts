@@ -34,7 +34,8 @@ describe.each(testDrivers)("the shop's background jobs on %s", (driver) => {
     const second = await startShopJobs({ ...services, mailer }, database.jobQueueConnection, settings, options);
     // The search documents' first rebuild waits half an interval (they are built at start).
     const firstRound = ['back-in-stock', 'catalogue-imports', 'gift-card-delivery', 'mail-delivery', 'review-invitations', 'unpaid-orders'];
-    await expect.poll(() => done.toSorted(), { timeout: 10_000 }).toEqual(firstRound.map((name) => `${name}:succeeded`));
+    // Distinct: the imports' job (every 2 s) may run twice meanwhile.
+    await expect.poll(() => [...new Set(done)].toSorted(), { timeout: 10_000 }).toEqual(firstRound.map((name) => `${name}:succeeded`));
     expect(await second.sendRun('search-refresh')).not.toBeNull();
     await expect.poll(() => done, { timeout: 10_000 }).toContain('search-refresh:succeeded');
     await Promise.all([first.stop(), second.stop()]);

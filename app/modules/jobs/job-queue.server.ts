@@ -3,9 +3,11 @@
  * on the embedded database through its PGlite adapter, so the embedded shop runs its jobs the way
  * production does. The shop's jobs are periodic: each worker ticks every half interval and sends
  * the job throttled to one per interval slot, so however many workers tick (or restart) a job runs
- * once per interval. A queue's `stately` policy keeps one run active and at most one waiting, a
- * heartbeat hands the run of a worker that died to another, and a failed run is tried again after
- * a growing pause, at most its interval.
+ * once per interval. A queue's `stately` policy holds at most one run active, one waiting and one
+ * waiting to be retried; a failed run is tried again after a growing pause, at most its interval
+ * (unless a retry of an earlier run is already waiting); the run of a worker that died (no
+ * heartbeat) is retried by another at pg-boss's next supervision. A run past its time limit is
+ * failed, but its handler cannot be stopped: the limits are far above what a run takes.
  */
 import { fromPglite, PgBoss, type SendOptions } from 'pg-boss';
 import { sql } from 'drizzle-orm';
@@ -28,13 +30,16 @@ export interface PeriodicJob {
 /** pg-boss keeps its tables in a schema of its own. */
 export const jobQueueSchema = 'pgboss';
 
-/** A worker whose run stopped sending heartbeats (killed, cut off) has it taken over after this long. */
+/** A run without a heartbeat for this long (its worker was killed) is retried at pg-boss's next supervision. */
 const heartbeatSeconds = 30;
+
+/** How long a stopping worker waits for its runs in hand; the process gives it ten seconds more (shop-process.ts). */
+export const jobStopSeconds = 50;
 
 /** Tries of one run after the first: the pause doubles from an eighth of the interval up to the interval. */
 export const jobRetries = 3;
 
-/** How a run of `job` is sent: throttled to its interval, retried within it, kept a day for /metrics and support. */
+/** How a run of `job` is sent: retried within its interval, with heartbeats and a time limit, kept an hour or thirty intervals. */
 export function periodicSendOptions(job: Pick<PeriodicJob, 'everySeconds' | 'maxRunSeconds'>): SendOptions {
   return {
     retryLimit: jobRetries,
@@ -43,7 +48,8 @@ export function periodicSendOptions(job: Pick<PeriodicJob, 'everySeconds' | 'max
     retryDelayMax: job.everySeconds,
     heartbeatSeconds,
     expireInSeconds: job.maxRunSeconds ?? 15 * 60,
-    deleteAfterSeconds: Math.max(24 * 60 * 60, 2 * job.everySeconds),
+    // Kept for support and /metrics; a job of every few seconds would otherwise leave tens of thousands a day.
+    deleteAfterSeconds: Math.max(60 * 60, 30 * job.everySeconds),
   };
 }
 
@@ -138,18 +144,21 @@ export class JobWorker {
     }
   }
 
-  /** Sends no more runs, lets the runs in hand finish (at most a minute), then closes the queue's connections. */
+  /**
+   * Sends no more runs, lets the runs in hand finish (at most 50 s; then pg-boss fails them, to be
+   * retried by the next worker), then closes the queue's connections.
+   */
   async stop(): Promise<void> {
     for (const timer of this.#timers) clearTimeout(timer);
     this.#timers.length = 0;
-    await this.queue.stop({ graceful: true, timeout: 60_000 });
+    await this.queue.stop({ graceful: true, timeout: jobStopSeconds * 1000 });
   }
 }
 
 /**
  * Queue figures for /metrics, read from pg-boss's job table (the same in every process): runs
- * waiting for a worker, running, and failed for good (kept a day). Zero before a worker has
- * installed the queue's schema.
+ * due (waiting for a worker, or behind the job's run in hand), running, and failed for good (kept
+ * an hour or more). Zero before a worker has installed the queue's schema.
  */
 export async function jobQueueState(db: Database): Promise<{ due: number; running: number; failed: number }> {
   const [installed] = await queryRows<{ exists: boolean }>(db, sql`select to_regclass(${`${jobQueueSchema}.job`}) is not null as exists`);

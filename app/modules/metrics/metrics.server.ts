@@ -122,7 +122,7 @@ export class ShopMetrics {
     const databaseFigure = { registers: [this.databaseRegistry], aggregator: 'first' as const };
     new Gauge({
       name: 'cordial_job_queue_jobs',
-      help: 'Background job runs by state: due (waiting for a worker), running, failed (given up after their retries, kept a day)',
+      help: 'Background job runs by state: due (waiting for a worker), running, failed (given up after their retries, kept an hour or more)',
       labelNames: ['state'],
       ...databaseFigure,
       async collect() {
