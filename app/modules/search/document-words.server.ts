@@ -50,7 +50,7 @@ async function readDocumentWords(db: Database, locale: LocaleCode): Promise<Docu
   }
   // The list's build is a pass over every document's words (about 80 ms at 10×): not right after the last slice.
   await yieldToRequests();
-  const built = lexemes.build();
+  const built = await lexemes.build();
   await yieldToRequests();
   return { ids: Uint32Array.from(ids), lexemes: built };
 }

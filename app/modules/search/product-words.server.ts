@@ -153,15 +153,14 @@ export function wordListBuilder(interned: Map<string, string> = new Map()) {
       }
       starts.push(perProduct.length);
     },
-    build(): WordList {
-      const order = Uint32Array.from(found.keys()).sort((a, b) => codeUnitOrder(found[a] as string, found[b] as string));
+    /** Lays the words out, giving waiting requests a turn (at 100× the catalogue a build is a second of work). */
+    async build(): Promise<WordList> {
+      // Strings sort in code-unit order without a comparator, several times faster than with one.
+      const words = found.toSorted();
+      await yieldToRequests();
       const rank = new Uint32Array(found.length);
-      order.forEach((number, sorted) => (rank[number] = sorted));
-      return laidOut(
-        Array.from(order, (number) => found[number] as string),
-        (i) => rank[perProduct[i] as number] as number,
-        Uint32Array.from(starts),
-      );
+      words.forEach((word, sorted) => (rank[numbers.get(word) as number] = sorted));
+      return laidOut(words, (i) => rank[perProduct[i] as number] as number, Uint32Array.from(starts));
     },
   };
 }
@@ -170,7 +169,8 @@ export function wordListBuilder(interned: Map<string, string> = new Map()) {
  * The typed arrays of a word list: `words` sorted, and each product's words by their number in
  * it (product p: `numberAt(i)` for i from `starts[p]` to `starts[p + 1]`).
  */
-function laidOut(words: string[], numberAt: (i: number) => number, starts: Uint32Array): WordList {
+async function laidOut(words: string[], numberAt: (i: number) => number, starts: Uint32Array): Promise<WordList> {
+  const turn = requestTurns();
   const total = starts[starts.length - 1] as number;
   const wordIds = words.length <= 0x10000 ? new Uint16Array(total) : new Uint32Array(total);
   const postingStarts = new Uint32Array(words.length + 1);
@@ -178,6 +178,7 @@ function laidOut(words: string[], numberAt: (i: number) => number, starts: Uint3
     const number = numberAt(i);
     wordIds[i] = number;
     (postingStarts[number + 1] as number)++;
+    if ((i & turnEvery) === 0) await turn();
   }
   for (let word = 0; word < words.length; word++) postingStarts[word + 1] = (postingStarts[word + 1] as number) + (postingStarts[word] as number);
   const postings = new Uint32Array(total);
@@ -185,9 +186,13 @@ function laidOut(words: string[], numberAt: (i: number) => number, starts: Uint3
   // Products in order, so each word's positions come out ascending.
   for (let position = 0; position + 1 < starts.length; position++) {
     for (let i = starts[position] as number; i < (starts[position + 1] as number); i++) postings[(next[wordIds[i] as number] as number)++] = position;
+    if ((position & turnEvery) === 0) await turn();
   }
   return { words, postingStarts, postings, wordStarts: starts, wordIds };
 }
+
+/** Loops over millions of entries look at the clock every 16,384 of them (a turn is due after 10 ms). */
+const turnEvery = 0x3fff;
 
 const codeUnitOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -253,11 +258,11 @@ async function buildProductWords(db: Database, index: ListingIndex, locale: Loca
   }
   // Each list's build is a pass over all products' words: a turn between them.
   await yieldToRequests();
-  const foldedList = folded.build();
+  const foldedList = await folded.build();
   await yieldToRequests();
-  const nameStemList = nameStems.build();
+  const nameStemList = await nameStems.build();
   await yieldToRequests();
-  const keywordList = keywords.build();
+  const keywordList = await keywords.build();
   await yieldToRequests();
   return {
     words: {
@@ -276,7 +281,7 @@ async function buildProductWords(db: Database, index: ListingIndex, locale: Loca
  * would be: product p keeps the words of the product at `oldPositions[p]` in `list` (-1: a new
  * product), unless `fresh` holds its words, made again. The same list when nothing moved or changed.
  */
-function patchedWordList(list: WordList, oldPositions: Int32Array, fresh: ReadonlyMap<number, string[]>): WordList {
+async function patchedWordList(list: WordList, oldPositions: Int32Array, fresh: ReadonlyMap<number, string[]>): Promise<WordList> {
   const { words, wordStarts, wordIds } = list;
   const numbersOf = (wordsOfProduct: string[]) => [...new Set(wordsOfProduct.map((word) => wordNumber(list, word)))];
   const unmoved = oldPositions.length === wordStarts.length - 1 && oldPositions.every((old, position) => old === position);
@@ -372,11 +377,11 @@ async function patchedProductWords(db: Database, before: MadeWords, index: Listi
   const fresh = (kind: 0 | 1 | 2) => new Map(made.map(([position, words]) => [position, words[kind]]));
   const unmoved = products.length === old.products.length && oldPositions.every((oldPosition, position) => oldPosition === position);
   // A turn for waiting requests between the kinds of words: each is a pass over all products' words.
-  const folded = patchedWordList(old.folded, oldPositions, fresh(0));
+  const folded = await patchedWordList(old.folded, oldPositions, fresh(0));
   await yieldToRequests();
-  const nameStems = patchedWordList(old.nameStems, oldPositions, fresh(1));
+  const nameStems = await patchedWordList(old.nameStems, oldPositions, fresh(1));
   await yieldToRequests();
-  const keywords = patchedWordList(old.keywords, oldPositions, fresh(2));
+  const keywords = await patchedWordList(old.keywords, oldPositions, fresh(2));
   return {
     words: {
       products,
