@@ -6,6 +6,19 @@ import { createTestDatabase, type TestDatabase, testDrivers } from '../support/d
 const logger = createLogger('silent');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A handler that takes `ms` and counts its runs and the runs that began while another was running. */
+function countedRuns(ms: number) {
+  const counts = { runs: 0, overlaps: 0 };
+  let running = 0;
+  const handler = async () => {
+    counts.runs++;
+    if (++running > 1) counts.overlaps++;
+    await sleep(ms);
+    running--;
+  };
+  return { counts, handler };
+}
+
 describe('a periodic job is sent', () => {
   it('retried from an eighth of its interval, doubling up to the interval, a few times', () => {
     expect(periodicSendOptions({ everySeconds: 60 })).toMatchObject({ retryLimit: jobRetries, retryDelay: 8, retryBackoff: true, retryDelayMax: 60 });
@@ -32,50 +45,27 @@ describe.each(testDrivers)('the job queue (pg-boss) on %s', (driver) => {
   afterAll(() => database?.destroy());
 
   it('runs a job once per interval however many workers send it, never two runs at once', async () => {
-    let runs = 0;
-    let running = 0;
-    let overlaps = 0;
-    const daily: PeriodicJob = {
-      name: 'daily',
-      everySeconds: 24 * 60 * 60,
-      firstRunNow: false,
-      handler: async () => {
-        runs++;
-        if (++running > 1) overlaps++;
-        await sleep(200);
-        running--;
-      },
-    };
+    const { counts, handler } = countedRuns(200);
+    const daily: PeriodicJob = { name: 'daily', everySeconds: 24 * 60 * 60, firstRunNow: false, handler };
     const one = await startWorker([daily]);
     const two = await startWorker([daily]);
     const sent = await Promise.all([one.sendRun('daily'), two.sendRun('daily'), one.sendRun('daily')]);
     expect(sent.filter((id) => id !== null)).toHaveLength(1);
-    await expect.poll(() => runs, { timeout: 5_000 }).toBe(1);
+    await expect.poll(() => counts.runs, { timeout: 5_000 }).toBe(1);
     // A worker that starts again later the same day finds the day's run done.
     await expect.poll(async () => (await jobQueueState(database.db)).running).toBe(0);
     expect(await two.sendRun('daily')).toBeNull();
     await sleep(1_000);
-    expect({ runs, overlaps }).toEqual({ runs: 1, overlaps: 0 });
+    expect(counts).toEqual({ runs: 1, overlaps: 0 });
   });
 
   it('runs a job every interval from the worker ticks, one run at a time even when a run outlasts the interval', async () => {
-    let runs = 0;
-    let running = 0;
-    let overlaps = 0;
-    const job: PeriodicJob = {
-      name: 'every-second',
-      everySeconds: 1,
-      handler: async () => {
-        runs++;
-        if (++running > 1) overlaps++;
-        await sleep(1_300);
-        running--;
-      },
-    };
+    const { counts, handler } = countedRuns(1_300);
+    const job: PeriodicJob = { name: 'every-second', everySeconds: 1, handler };
     await startWorker([job]);
     await startWorker([job]);
-    await expect.poll(() => runs, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
-    expect(overlaps).toBe(0);
+    await expect.poll(() => counts.runs, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+    expect(counts.overlaps).toBe(0);
   });
 
   it('tries a failed run again after a pause, and gives it up after its retries', async () => {
