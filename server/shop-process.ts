@@ -230,6 +230,7 @@ function openShopDatabase(
           timeouts: config.databaseTimeouts,
           onConnectionLost: (error) => logger.warn({ err: error }, 'database connection lost; the pool reconnects'),
           onQueryDone,
+          onUnavailable: (error, state) => logger.warn({ err: error, ...state }, 'the database did not answer'),
         }
       : { driver: 'pglite', dataDir: join(config.dataDir, 'pglite') },
   );

@@ -12,7 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { type Listen, pgliteListen, postgresListen } from './notifications.server.ts';
 import { currentDatabaseWork, type DatabaseTimeouts, type DatabaseWork, defaultDatabaseTimeouts } from './database-work.server.ts';
-import { isDiskFull } from './errors.ts';
+import { isDatabaseUnavailable, isDiskFull } from './errors.ts';
 import * as schema from './schema.ts';
 
 /** The one database type the modules see, whichever driver is underneath. */
@@ -60,6 +60,14 @@ export interface DatabaseHandle {
 /** Which pool a query went through: the primary, or the read replica of catalogue reads. */
 export type DatabasePool = 'primary' | 'replica';
 
+/** The pool when the database did not answer: were all connections busy, how many waited for one. */
+export interface UnavailableState {
+  pool: DatabasePool;
+  connections: number;
+  idle: number;
+  waiting: number;
+}
+
 export type DatabaseOptions =
   | {
       driver: 'postgres';
@@ -70,6 +78,11 @@ export type DatabaseOptions =
       onConnectionLost?: (error: Error) => void;
       /** Told how long each query took, in seconds, and through which pool (for /metrics). */
       onQueryDone?: (seconds: number, failed: boolean, pool: DatabasePool) => void;
+      /**
+       * Told why the database did not answer a query or a new connection (a time limit, a lost or
+       * refused connection; the page answers 503), with the pool's connections at that moment.
+       */
+      onUnavailable?: (error: Error, state: UnavailableState) => void;
       /** Connections of this process's pool (default 10); the replica's pool has as many. */
       poolSize?: number;
       /** A read replica of `url` for catalogue reads (see `catalogueReads`). */
@@ -98,20 +111,39 @@ const asQueryConfig = (config: unknown) => (typeof config === 'string' ? { text:
  * async context (and with it the kind of work) may be lost: the query carries it along instead.
  */
 class TimeLimitedPool extends pg.Pool {
+  /** Told of a connection the pool could not hand out (none free in time, or a new one failed). */
+  onConnectFailed?: (error: Error) => void;
+
   // oxlint-disable-next-line no-explicit-any
   override query(config: any, values?: any, callback?: any): any {
     const query = super.query.bind(this) as LooseQuery;
     if (typeof config?.submit === 'function' || typeof config === 'function') return query(config, values, callback);
     return query({ ...asQueryConfig(config), [workOfQuery]: currentDatabaseWork() }, values, callback);
   }
+
+  // pool.query() connects through this too. pg's connect() has a promise and a callback form.
+  // oxlint-disable-next-line no-explicit-any
+  override connect(callback?: any): any {
+    const connect = super.connect.bind(this) as (callback?: unknown) => unknown;
+    if (typeof callback === 'function') {
+      return connect((error: Error | undefined, ...rest: unknown[]) => {
+        if (error) this.onConnectFailed?.(error);
+        callback(error, ...rest);
+      });
+    }
+    const connected = connect() as Promise<pg.PoolClient>;
+    connected.catch((error: Error) => this.onConnectFailed?.(error));
+    return connected;
+  }
 }
 
 type QueryCallback = (error: Error | null, result: unknown) => void;
+type QueryDone = (seconds: number, error: Error | undefined) => void;
 
-function timedCallback(callback: QueryCallback, onQueryDone: (seconds: number, failed: boolean) => void): QueryCallback {
+function timedCallback(callback: QueryCallback, onQueryDone: QueryDone): QueryCallback {
   const started = performance.now();
   return (error, result) => {
-    onQueryDone((performance.now() - started) / 1000, error != null);
+    onQueryDone((performance.now() - started) / 1000, error ?? undefined);
     callback(error, result);
   };
 }
@@ -122,7 +154,7 @@ function timedCallback(callback: QueryCallback, onQueryDone: (seconds: number, f
  * changes) and on the client (`query_timeout`, for a server that no longer answers at all). A
  * connection whose query the client gave up on is closed, so the pool does not hand it out again.
  */
-function timeLimitedClient(timeouts: DatabaseTimeouts, onQueryDone?: (seconds: number, failed: boolean) => void) {
+function timeLimitedClient(timeouts: DatabaseTimeouts, onQueryDone: QueryDone) {
   return class TimeLimitedClient extends pg.Client {
     /** The statement_timeout this connection has now; undefined when a rollback may have undone it. */
     private serverTimeoutMs: number | undefined;
@@ -136,8 +168,8 @@ function timeLimitedClient(timeouts: DatabaseTimeouts, onQueryDone?: (seconds: n
       const timeoutMs = timeouts[queryConfig[workOfQuery] ?? currentDatabaseWork()];
       const limited = (text: string) => ({ text, query_timeout: timeoutMs + clientGraceMs });
       // pool.query() hands its query over with a callback and gets no promise: timed through the callback.
-      if (onQueryDone && typeof values === 'function') values = timedCallback(values, onQueryDone);
-      else if (onQueryDone && typeof callback === 'function') callback = timedCallback(callback, onQueryDone);
+      if (typeof values === 'function') values = timedCallback(values, onQueryDone);
+      else if (typeof callback === 'function') callback = timedCallback(callback, onQueryDone);
       const run = () => this.timed(this.closedOnReadTimeout(query({ ...queryConfig, ...limited(queryConfig.text) }, values, callback)));
       // A rollback undoes a SET made inside the transaction, so afterwards the setting is unknown
       // (and a SET before it would fail in a transaction that already failed).
@@ -157,11 +189,11 @@ function timeLimitedClient(timeouts: DatabaseTimeouts, onQueryDone?: (seconds: n
     }
 
     private timed(result: unknown) {
-      if (onQueryDone && result instanceof Promise) {
+      if (result instanceof Promise) {
         const started = performance.now();
         result.then(
-          () => onQueryDone((performance.now() - started) / 1000, false),
-          () => onQueryDone((performance.now() - started) / 1000, true),
+          () => onQueryDone((performance.now() - started) / 1000, undefined),
+          (error: Error) => onQueryDone((performance.now() - started) / 1000, error),
         );
       }
       return result;
@@ -200,8 +232,13 @@ export function catalogueReads(db: Database): Database {
 type PostgresOptions = Extract<DatabaseOptions, { driver: 'postgres' }>;
 
 function openPool(url: string, options: PostgresOptions, pool: DatabasePool): TimeLimitedPool {
-  const onQueryDone = options.onQueryDone;
-  const connections = new TimeLimitedPool({
+  const { onQueryDone, onUnavailable } = options;
+  const reportUnavailable = (error: Error) => {
+    if (onUnavailable && isDatabaseUnavailable(error)) {
+      onUnavailable(error, { pool, connections: connections.totalCount, idle: connections.idleCount, waiting: connections.waitingCount });
+    }
+  };
+  const connections: TimeLimitedPool = new TimeLimitedPool({
     connectionString: url,
     max: options.poolSize ?? 10,
     connectionTimeoutMillis: 5_000,
@@ -209,11 +246,12 @@ function openPool(url: string, options: PostgresOptions, pool: DatabasePool): Ti
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
     // pg's typings declare a constructor without the config the pool really passes.
-    Client: timeLimitedClient(
-      options.timeouts ?? defaultDatabaseTimeouts,
-      onQueryDone && ((seconds, failed) => onQueryDone(seconds, failed, pool)),
-    ) as unknown as new () => pg.ClientBase,
+    Client: timeLimitedClient(options.timeouts ?? defaultDatabaseTimeouts, (seconds, error) => {
+      onQueryDone?.(seconds, error !== undefined, pool);
+      if (error) reportUnavailable(error);
+    }) as unknown as new () => pg.ClientBase,
   });
+  connections.onConnectFailed = reportUnavailable;
   const connectionLost = (error: Error) => options.onConnectionLost?.(error);
   // An idle client losing its connection must not crash the process; the next query reconnects.
   connections.on('error', connectionLost);

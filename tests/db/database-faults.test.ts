@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '#app/db/client.server.ts';
+import { type DatabaseHandle, openDatabase, type UnavailableState } from '#app/db/client.server.ts';
 import { asDatabaseWork, type DatabaseTimeouts } from '#app/db/database-work.server.ts';
 import { isDatabaseUnavailable } from '#app/db/errors.ts';
 import { retryingTransaction } from '#app/db/transaction.server.ts';
@@ -183,6 +183,30 @@ describe.runIf(serverUrl)('a PostgreSQL database that fails', () => {
       }),
     ).rejects.toSatisfy(isDatabaseUnavailable);
     await expect(database.ping()).resolves.toBeUndefined();
+  });
+
+  it('tells why the database did not answer, with the pool then: a statement past its limit, a refused connection', async () => {
+    const reports: { error: Error; state: UnavailableState }[] = [];
+    const handle = await openDatabase({
+      driver: 'postgres',
+      url: database.url!,
+      timeouts: { request: 200, checkout: 200, import: 200 },
+      onUnavailable: (error, state) => reports.push({ error, state }),
+    });
+    try {
+      await expect(handle.db.execute(sql`select pg_sleep(1)`)).rejects.toSatisfy(isDatabaseUnavailable);
+      expect(reports).toEqual([{ error: expect.objectContaining({ code: '57014' }), state: { pool: 'primary', connections: 1, idle: 0, waiting: 0 } }]);
+      // A wrong query is not the database being unavailable: nothing to report.
+      await expect(handle.db.execute(sql`select * from no_such_table`)).rejects.toThrow();
+      expect(reports).toHaveLength(1);
+      await allowConnections(false);
+      await terminateSessions();
+      await expect(handle.db.execute(sql`select 1`)).rejects.toSatisfy(isDatabaseUnavailable);
+      expect(reports.slice(1).map(({ error }) => (error as Error & { code?: string }).code)).toContain('55000');
+    } finally {
+      await allowConnections(true);
+      await handle.close();
+    }
   });
 
   it('answers "unavailable" while the database refuses connections, and recovers by itself', async () => {
