@@ -66,7 +66,11 @@ export interface UnavailableState {
   connections: number;
   idle: number;
   waiting: number;
+  /** the start of the statement that got no answer (placeholders, not values); none for a connection */
+  statement?: string;
 }
+
+const statementShownChars = 160;
 
 export type DatabaseOptions =
   | {
@@ -96,8 +100,13 @@ const migrationLockKey = 7_141_973;
 /** Another one for the rest of the start-up work (seeding), taken outside the migrations. */
 const startupLockKey = 7_141_974;
 
-/** Past the server's statement timeout, the client stops waiting: the server may be unreachable. */
-const clientGraceMs = 1_000;
+/**
+ * Past the server's statement timeout the client stops waiting: the server may be unreachable. As
+ * long again (at least a second), so the server's own limit always comes first for a statement it
+ * runs, and a reply that waited in the socket while the process was busy (a store's first search
+ * at 100×, making its words) is not taken for a server that stopped answering.
+ */
+const clientLimitMs = (timeoutMs: number) => timeoutMs + Math.max(1_000, timeoutMs);
 
 type LooseQuery = (config: unknown, values?: unknown, callback?: unknown) => unknown;
 /** The kind of work a query was made for, carried with it through the pool (see TimeLimitedPool). */
@@ -138,12 +147,12 @@ class TimeLimitedPool extends pg.Pool {
 }
 
 type QueryCallback = (error: Error | null, result: unknown) => void;
-type QueryDone = (seconds: number, error: Error | undefined) => void;
+type QueryDone = (seconds: number, error: Error | undefined, statement: string) => void;
 
-function timedCallback(callback: QueryCallback, onQueryDone: QueryDone): QueryCallback {
+function timedCallback(callback: QueryCallback, onQueryDone: QueryDone, statement: string): QueryCallback {
   const started = performance.now();
   return (error, result) => {
-    onQueryDone((performance.now() - started) / 1000, error ?? undefined);
+    onQueryDone((performance.now() - started) / 1000, error ?? undefined, statement);
     callback(error, result);
   };
 }
@@ -166,11 +175,11 @@ function timeLimitedClient(timeouts: DatabaseTimeouts, onQueryDone: QueryDone) {
       if (typeof (config as { submit?: unknown })?.submit === 'function') return query(config, values, callback);
       const queryConfig = asQueryConfig(config);
       const timeoutMs = timeouts[queryConfig[workOfQuery] ?? currentDatabaseWork()];
-      const limited = (text: string) => ({ text, query_timeout: timeoutMs + clientGraceMs });
+      const limited = (text: string) => ({ text, query_timeout: clientLimitMs(timeoutMs) });
       // pool.query() hands its query over with a callback and gets no promise: timed through the callback.
-      if (typeof values === 'function') values = timedCallback(values, onQueryDone);
-      else if (typeof callback === 'function') callback = timedCallback(callback, onQueryDone);
-      const run = () => this.timed(this.closedOnReadTimeout(query({ ...queryConfig, ...limited(queryConfig.text) }, values, callback)));
+      if (typeof values === 'function') values = timedCallback(values, onQueryDone, queryConfig.text);
+      else if (typeof callback === 'function') callback = timedCallback(callback, onQueryDone, queryConfig.text);
+      const run = () => this.timed(this.closedOnReadTimeout(query({ ...queryConfig, ...limited(queryConfig.text) }, values, callback)), queryConfig.text);
       // A rollback undoes a SET made inside the transaction, so afterwards the setting is unknown
       // (and a SET before it would fail in a transaction that already failed).
       if (/^\s*rollback/i.test(queryConfig.text)) {
@@ -188,12 +197,12 @@ function timeLimitedClient(timeouts: DatabaseTimeouts, onQueryDone: QueryDone) {
       return typeof values === 'function' || typeof callback === 'function' ? undefined : ran;
     }
 
-    private timed(result: unknown) {
+    private timed(result: unknown, statement: string) {
       if (result instanceof Promise) {
         const started = performance.now();
         result.then(
-          () => onQueryDone((performance.now() - started) / 1000, undefined),
-          (error: Error) => onQueryDone((performance.now() - started) / 1000, error),
+          () => onQueryDone((performance.now() - started) / 1000, undefined, statement),
+          (error: Error) => onQueryDone((performance.now() - started) / 1000, error, statement),
         );
       }
       return result;
@@ -233,9 +242,10 @@ type PostgresOptions = Extract<DatabaseOptions, { driver: 'postgres' }>;
 
 function openPool(url: string, options: PostgresOptions, pool: DatabasePool): TimeLimitedPool {
   const { onQueryDone, onUnavailable } = options;
-  const reportUnavailable = (error: Error) => {
+  const reportUnavailable = (error: Error, statement?: string) => {
     if (onUnavailable && isDatabaseUnavailable(error)) {
-      onUnavailable(error, { pool, connections: connections.totalCount, idle: connections.idleCount, waiting: connections.waitingCount });
+      const state = { pool, connections: connections.totalCount, idle: connections.idleCount, waiting: connections.waitingCount };
+      onUnavailable(error, statement === undefined ? state : { ...state, statement: statement.slice(0, statementShownChars) });
     }
   };
   const connections: TimeLimitedPool = new TimeLimitedPool({
@@ -246,12 +256,12 @@ function openPool(url: string, options: PostgresOptions, pool: DatabasePool): Ti
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
     // pg's typings declare a constructor without the config the pool really passes.
-    Client: timeLimitedClient(options.timeouts ?? defaultDatabaseTimeouts, (seconds, error) => {
+    Client: timeLimitedClient(options.timeouts ?? defaultDatabaseTimeouts, (seconds, error, statement) => {
       onQueryDone?.(seconds, error !== undefined, pool);
-      if (error) reportUnavailable(error);
+      if (error) reportUnavailable(error, statement);
     }) as unknown as new () => pg.ClientBase,
   });
-  connections.onConnectFailed = reportUnavailable;
+  connections.onConnectFailed = (error) => reportUnavailable(error);
   const connectionLost = (error: Error) => options.onConnectionLost?.(error);
   // An idle client losing its connection must not crash the process; the next query reconnects.
   connections.on('error', connectionLost);

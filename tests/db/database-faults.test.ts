@@ -132,6 +132,29 @@ describe.runIf(serverUrl)('a PostgreSQL database that fails', () => {
     }
   });
 
+  it('does not take a reply that waited while the process was busy for a server that stopped answering', async () => {
+    const handle = await open({ request: 2_000, checkout: 2_000, import: 2_000 });
+    try {
+      // The pooled connection has its time limit set; the next statement goes out at once.
+      await handle.ping();
+      const answer = handle.db.execute(sql`select pg_sleep(0.3)`).then(() => 'answered');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      // Busy past the server's limit plus a second in a turn of background work (as a process making
+      // a store's search words at 100×): the reply, sent after 0.3 s, waits in the socket meanwhile,
+      // and once the turn ends Node runs the timers that are due before it reads the socket.
+      await new Promise<void>((resolve) =>
+        setImmediate(() => {
+          const busyUntil = performance.now() + 3_500;
+          while (performance.now() < busyUntil);
+          resolve();
+        }),
+      );
+      await expect(answer).resolves.toBe('answered');
+    } finally {
+      await handle.close();
+    }
+  });
+
   describe('behind a link that fails', () => {
     let proxy: TcpProxy;
     let handle: DatabaseHandle;
@@ -195,7 +218,9 @@ describe.runIf(serverUrl)('a PostgreSQL database that fails', () => {
     });
     try {
       await expect(handle.db.execute(sql`select pg_sleep(1)`)).rejects.toSatisfy(isDatabaseUnavailable);
-      expect(reports).toEqual([{ error: expect.objectContaining({ code: '57014' }), state: { pool: 'primary', connections: 1, idle: 0, waiting: 0 } }]);
+      expect(reports).toEqual([
+        { error: expect.objectContaining({ code: '57014' }), state: { pool: 'primary', connections: 1, idle: 0, waiting: 0, statement: 'select pg_sleep(1)' } },
+      ]);
       // A wrong query is not the database being unavailable: nothing to report.
       await expect(handle.db.execute(sql`select * from no_such_table`)).rejects.toThrow();
       expect(reports).toHaveLength(1);
