@@ -55,8 +55,31 @@ async function readDocumentWords(db: Database, locale: LocaleCode): Promise<Docu
   return { ids: Uint32Array.from(ids), lexemes: built };
 }
 
-interface Held {
-  words: Promise<DocumentWords>;
+/**
+ * The words of categories', pages' and posts' search documents in a store (a few dozen), held like
+ * the products' (issue 14): a search looks up which of them hold its words here, and the database
+ * ranks only those instead of searching every store's documents for each search nobody made before.
+ */
+export interface OtherDocumentWords {
+  /** the search documents' ids (ascending by kind, then reference): position p is the document ids[p] */
+  ids: Uint32Array;
+  lexemes: WordList;
+}
+
+async function readOtherDocumentWords(db: Database, locale: LocaleCode): Promise<OtherDocumentWords> {
+  // "in" rather than "<> 'product'": the (locale, kind, ref_id) index then reads only these kinds.
+  const rows = await queryRows<{ id: number; lexemes: string }>(
+    db,
+    sql`select id, array_to_string(tsvector_to_array(document), ' ') as lexemes from search_documents
+        where locale = ${locale} and kind in ('category', 'page', 'post') order by kind, ref_id`,
+  );
+  const lexemes = wordListBuilder();
+  for (const row of rows) lexemes.add(row.lexemes ? row.lexemes.split(' ') : []);
+  return { ids: Uint32Array.from(rows, (row) => Number(row.id)), lexemes: await lexemes.build() };
+}
+
+interface Held<Words> {
+  words: Promise<Words>;
   /** counts the words read again, so answers made from older words are not taken for current ones */
   version: number;
   /** the count of search-document changes these words (or those being read) follow */
@@ -64,48 +87,60 @@ interface Held {
   reading?: Promise<void>;
 }
 
-const heldByDatabase = new WeakMap<Database, Map<LocaleCode, Held>>();
-
-const heldOf = (db: Database) => {
-  let held = heldByDatabase.get(db);
-  if (!held) heldByDatabase.set(db, (held = new Map()));
-  return held;
-};
-
 /**
- * The words of the store's product documents: read at the first search of the store, then kept.
- * After the documents change, the next search starts reading them again and, like those after it,
- * uses the words held until the new ones are in.
+ * Words of a store read at its first search, then kept. After the search documents change, the
+ * next search starts reading them again and, like those after it, uses the words held until the
+ * new ones are in.
  */
-export function documentWords(db: Database, locale: LocaleCode): Promise<DocumentWords> {
-  const stores = heldOf(db);
-  const changes = searchDocumentChangesOf(db);
-  let held = stores.get(locale);
-  if (!held) {
-    const words = readDocumentWords(db, locale);
-    stores.set(locale, (held = { words, version: 0, changes }));
-    words.catch(() => stores.delete(locale));
-  } else if (held.changes !== changes && !held.reading) readAgain(db, locale, held, changes);
-  return held.words;
+function heldPerStore<Words>(read: (db: Database, locale: LocaleCode) => Promise<Words>) {
+  const heldByDatabase = new WeakMap<Database, Map<LocaleCode, Held<Words>>>();
+  const heldOf = (db: Database) => {
+    let held = heldByDatabase.get(db);
+    if (!held) heldByDatabase.set(db, (held = new Map()));
+    return held;
+  };
+  const readAgain = (db: Database, locale: LocaleCode, held: Held<Words>, changes: number) => {
+    held.changes = changes;
+    held.reading = read(db, locale).then(
+      (words) => {
+        held.words = Promise.resolve(words);
+        held.version++;
+      },
+      // The words held stay; the next search tries again (the database may be away for a moment).
+      () => {
+        held.changes = -1;
+      },
+    );
+    void held.reading.finally(() => (held.reading = undefined));
+  };
+  return {
+    words(db: Database, locale: LocaleCode): Promise<Words> {
+      const stores = heldOf(db);
+      const changes = searchDocumentChangesOf(db);
+      let held = stores.get(locale);
+      if (!held) {
+        const words = read(db, locale);
+        stores.set(locale, (held = { words, version: 0, changes }));
+        words.catch(() => stores.delete(locale));
+      } else if (held.changes !== changes && !held.reading) readAgain(db, locale, held, changes);
+      return held.words;
+    },
+    /** Whether the store's words are read or being read. */
+    asked: (db: Database, locale: LocaleCode): boolean => heldByDatabase.get(db)?.has(locale) ?? false,
+    /** Which words a search of the store is made from: an answer cached under another version is an old one. */
+    version: (db: Database, locale: LocaleCode): number => heldByDatabase.get(db)?.get(locale)?.version ?? 0,
+  };
 }
 
-/** Whether the store's description words are read or being read. */
-export const documentWordsAsked = (db: Database, locale: LocaleCode): boolean => heldByDatabase.get(db)?.has(locale) ?? false;
+const productDocuments = heldPerStore(readDocumentWords);
+const otherDocuments = heldPerStore(readOtherDocumentWords);
 
-/** Which words a search of the store is made from: an answer cached under another version is an old one. */
-export const documentWordsVersion = (db: Database, locale: LocaleCode): number => heldByDatabase.get(db)?.get(locale)?.version ?? 0;
+/** The words of the store's product documents (see heldPerStore). */
+export const documentWords = productDocuments.words;
+export const documentWordsAsked = productDocuments.asked;
+/** The words of the store's category, page and post documents (see heldPerStore). */
+export const otherDocumentWords = otherDocuments.words;
 
-function readAgain(db: Database, locale: LocaleCode, held: Held, changes: number): void {
-  held.changes = changes;
-  held.reading = readDocumentWords(db, locale).then(
-    (words) => {
-      held.words = Promise.resolve(words);
-      held.version++;
-    },
-    // The words held stay; the next search tries again (the database may be away for a moment).
-    () => {
-      held.changes = -1;
-    },
-  );
-  void held.reading.finally(() => (held.reading = undefined));
-}
+/** Which words a search of the store is made from: an answer cached under another version of either is an old one. */
+export const documentWordsVersion = (db: Database, locale: LocaleCode): string =>
+  `${productDocuments.version(db, locale)}.${otherDocuments.version(db, locale)}`;

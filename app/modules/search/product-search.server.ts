@@ -4,12 +4,13 @@
  * times the demo catalogue ranked 27,000 documents in the database for every search nobody had
  * made in the last minute (over a second on PGlite). The words of each product are looked up here
  * instead, and so are the words of descriptions when no name, SKU or attribute holds the words
- * (decision 0038); the database still searches categories, pages and posts.
+ * (decision 0038). Which categories, pages and posts hold the words is looked up in memory too;
+ * the database ranks those few.
  */
 import type { Database } from '#app/db/client.server.ts';
 import type { IndexedProduct, ListingIndex } from '#app/modules/catalogue/listing-index.server.ts';
 import type { LocaleCode } from '#app/modules/i18n/locales.ts';
-import { documentWords } from './document-words.server.ts';
+import { documentWords, otherDocumentWords } from './document-words.server.ts';
 import {
   positionOfProduct,
   postingsOf,
@@ -143,6 +144,22 @@ export async function matchDescriptions(db: Database, index: ListingIndex, local
     addScored(byScore, score, words.products[position] as IndexedProduct);
   }
   return bestFirst(byScore, limit);
+}
+
+/**
+ * The search documents (ids, in the order read) of the store's categories, pages and posts that
+ * hold every word, the last one also as the start of a word: those the database's
+ * `document @@ query` finds.
+ */
+export async function matchOtherDocuments(db: Database, locale: LocaleCode, typed: string[]): Promise<number[]> {
+  const [documents, terms] = await Promise.all([otherDocumentWords(db, locale), termsOf(db, locale, typed)]);
+  if (terms.length === 0) return [];
+  const fitting = terms.map((term) => wordsFitting(documents.lexemes, term));
+  const found: number[] = [];
+  documents.ids.forEach((id, document) => {
+    if (fitting.every((words) => holds(documents.lexemes, document, words))) found.push(id);
+  });
+  return found;
 }
 
 /** The typed words as the database's query holds them: stemmed, stop words left out, the last one also a prefix. */
