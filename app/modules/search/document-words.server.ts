@@ -11,8 +11,9 @@
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '#app/db/client.server.ts';
 import { requestTurns, yieldToRequests } from '#app/db/sliced-reads.server.ts';
+import { minuteCache } from '#app/lib/cache/minute-cache.server.ts';
 import { searchDocumentChangesOf } from '#app/modules/catalogue/storefront-changes.server.ts';
-import type { LocaleCode } from '#app/modules/i18n/locales.ts';
+import { type LocaleCode, localeCodes } from '#app/modules/i18n/locales.ts';
 import { type WordList, wordListBuilder } from './product-words.server.ts';
 
 export interface DocumentWords {
@@ -55,13 +56,69 @@ async function readDocumentWords(db: Database, locale: LocaleCode): Promise<Docu
   return { ids: Uint32Array.from(ids), lexemes: built };
 }
 
+interface Held {
+  words: Promise<DocumentWords>;
+  /** counts the words read again, so answers made from older words are not taken for current ones */
+  version: number;
+  /** the count of search-document changes these words (or those being read) follow */
+  changes: number;
+  reading?: Promise<void>;
+}
+
+const heldByDatabase = new WeakMap<Database, Map<LocaleCode, Held>>();
+
+const heldOf = (db: Database) => {
+  let held = heldByDatabase.get(db);
+  if (!held) heldByDatabase.set(db, (held = new Map()));
+  return held;
+};
+
 /**
- * The words of categories', pages' and posts' search documents in a store (a few dozen), held like
- * the products' (issue 14): a search looks up which of them hold its words here, and the database
- * ranks only those instead of searching every store's documents for each search nobody made before.
+ * The words of the store's product documents: read at the first search of the store, then kept.
+ * After the documents change, the next search starts reading them again and, like those after it,
+ * uses the words held until the new ones are in.
+ */
+export function documentWords(db: Database, locale: LocaleCode): Promise<DocumentWords> {
+  const stores = heldOf(db);
+  const changes = searchDocumentChangesOf(db);
+  let held = stores.get(locale);
+  if (!held) {
+    const words = readDocumentWords(db, locale);
+    stores.set(locale, (held = { words, version: 0, changes }));
+    words.catch(() => stores.delete(locale));
+  } else if (held.changes !== changes && !held.reading) readAgain(db, locale, held, changes);
+  return held.words;
+}
+
+/** Whether the store's description words are read or being read. */
+export const documentWordsAsked = (db: Database, locale: LocaleCode): boolean => heldByDatabase.get(db)?.has(locale) ?? false;
+
+/** Which words a search of the store is made from: an answer cached under another version is an old one. */
+export const documentWordsVersion = (db: Database, locale: LocaleCode): number => heldByDatabase.get(db)?.get(locale)?.version ?? 0;
+
+function readAgain(db: Database, locale: LocaleCode, held: Held, changes: number): void {
+  held.changes = changes;
+  held.reading = readDocumentWords(db, locale).then(
+    (words) => {
+      held.words = Promise.resolve(words);
+      held.version++;
+    },
+    // The words held stay; the next search tries again (the database may be away for a moment).
+    () => {
+      held.changes = -1;
+    },
+  );
+  void held.reading.finally(() => (held.reading = undefined));
+}
+
+/**
+ * The words of categories', pages' and posts' search documents in a store (a few dozen): a search
+ * looks up here which of them hold its words, and the database ranks only those instead of
+ * searching every store's documents for each search nobody made in the last minute (issue 14,
+ * decision 0044).
  */
 export interface OtherDocumentWords {
-  /** the search documents' ids (ascending by kind, then reference): position p is the document ids[p] */
+  /** the search documents' ids (by kind, then reference): position p is the document ids[p] */
   ids: Uint32Array;
   lexemes: WordList;
 }
@@ -78,69 +135,12 @@ async function readOtherDocumentWords(db: Database, locale: LocaleCode): Promise
   return { ids: Uint32Array.from(rows, (row) => Number(row.id)), lexemes: await lexemes.build() };
 }
 
-interface Held<Words> {
-  words: Promise<Words>;
-  /** counts the words read again, so answers made from older words are not taken for current ones */
-  version: number;
-  /** the count of search-document changes these words (or those being read) follow */
-  changes: number;
-  reading?: Promise<void>;
-}
+const otherWords = minuteCache<OtherDocumentWords>(localeCodes.length);
 
 /**
- * Words of a store read at its first search, then kept. After the search documents change, the
- * next search starts reading them again and, like those after it, uses the words held until the
- * new ones are in.
+ * The store's category, page and post words: one small query, kept like the other answers of a
+ * minute (emptied on a change of the shop's data, read again in the background after a minute), so
+ * the first search after an edit already finds the page as edited.
  */
-function heldPerStore<Words>(read: (db: Database, locale: LocaleCode) => Promise<Words>) {
-  const heldByDatabase = new WeakMap<Database, Map<LocaleCode, Held<Words>>>();
-  const heldOf = (db: Database) => {
-    let held = heldByDatabase.get(db);
-    if (!held) heldByDatabase.set(db, (held = new Map()));
-    return held;
-  };
-  const readAgain = (db: Database, locale: LocaleCode, held: Held<Words>, changes: number) => {
-    held.changes = changes;
-    held.reading = read(db, locale).then(
-      (words) => {
-        held.words = Promise.resolve(words);
-        held.version++;
-      },
-      // The words held stay; the next search tries again (the database may be away for a moment).
-      () => {
-        held.changes = -1;
-      },
-    );
-    void held.reading.finally(() => (held.reading = undefined));
-  };
-  return {
-    words(db: Database, locale: LocaleCode): Promise<Words> {
-      const stores = heldOf(db);
-      const changes = searchDocumentChangesOf(db);
-      let held = stores.get(locale);
-      if (!held) {
-        const words = read(db, locale);
-        stores.set(locale, (held = { words, version: 0, changes }));
-        words.catch(() => stores.delete(locale));
-      } else if (held.changes !== changes && !held.reading) readAgain(db, locale, held, changes);
-      return held.words;
-    },
-    /** Whether the store's words are read or being read. */
-    asked: (db: Database, locale: LocaleCode): boolean => heldByDatabase.get(db)?.has(locale) ?? false,
-    /** Which words a search of the store is made from: an answer cached under another version is an old one. */
-    version: (db: Database, locale: LocaleCode): number => heldByDatabase.get(db)?.get(locale)?.version ?? 0,
-  };
-}
-
-const productDocuments = heldPerStore(readDocumentWords);
-const otherDocuments = heldPerStore(readOtherDocumentWords);
-
-/** The words of the store's product documents (see heldPerStore). */
-export const documentWords = productDocuments.words;
-export const documentWordsAsked = productDocuments.asked;
-/** The words of the store's category, page and post documents (see heldPerStore). */
-export const otherDocumentWords = otherDocuments.words;
-
-/** Which words a search of the store is made from: an answer cached under another version of either is an old one. */
-export const documentWordsVersion = (db: Database, locale: LocaleCode): string =>
-  `${productDocuments.version(db, locale)}.${otherDocuments.version(db, locale)}`;
+export const otherDocumentWords = (db: Database, locale: LocaleCode): Promise<OtherDocumentWords> =>
+  otherWords(db, locale, () => readOtherDocumentWords(db, locale));
