@@ -194,8 +194,6 @@ async function laidOut(words: string[], numberAt: (i: number) => number, starts:
 /** Loops over millions of entries look at the clock every 16,384 of them (a turn is due after 10 ms). */
 const turnEvery = 0x3fff;
 
-const codeUnitOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
 /** Attribute code and option code → the option's label in the locale ('' without one): part of the attribute words. */
 const optionLabelsOf = (index: ListingIndex, locale: LocaleCode): ReadonlyMap<string, string> =>
   new Map(index.facets.flatMap((facet) => facet.options.map((option) => [`${facet.code}:${option.code}`, option.labels[locale] ?? ''] as const)));
@@ -292,7 +290,7 @@ async function patchedWordList(list: WordList, oldPositions: Int32Array, fresh: 
   if (unmoved && [...fresh].every(([position, wordsOfProduct]) => unchanged(position, numbersOf(wordsOfProduct)))) return list;
 
   // The words of `list` and the new ones merged in order: numbers for both.
-  const added = [...new Set([...fresh.values()].flat())].filter((word) => wordNumber(list, word) < 0).sort(codeUnitOrder);
+  const added = [...new Set([...fresh.values()].flat())].filter((word) => wordNumber(list, word) < 0).sort();
   const merged: string[] = [];
   const mergedOfOld = new Uint32Array(words.length);
   const mergedOfAdded = new Map<string, number>();
