@@ -976,13 +976,8 @@ export const searchDocuments = pgTable(
     document: tsvector('document').notNull(),
   },
   (t) => [
+    // No text-search index: every kind is searched in memory, the database ranks found ids (decisions 0026, 0038, 0044, 0045).
     uniqueIndex('search_documents_ref_idx').on(t.locale, t.kind, t.refId),
-    index('search_documents_document_idx').using('gin', t.document),
-    // Products are searched in memory first (decision 0026): the other kinds have an index of their own.
-    index('search_documents_other_kinds_idx')
-      .using('gin', t.document)
-      .where(sql`${t.kind} <> 'product'`),
-    index('search_documents_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
   ],
 );
 
@@ -994,7 +989,7 @@ export const searchLexicon = pgTable(
     word: text('word').notNull(),
     documents: integer('documents').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.locale, t.word] }), index('search_lexicon_word_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
+  (t) => [primaryKey({ columns: [t.locale, t.word] })],
 );
 
 /** What shoppers searched for, per locale: counts only, no personal data. */

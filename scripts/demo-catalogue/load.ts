@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { type Database, queryRows } from '#app/db/client.server.ts';
+import type { Database } from '#app/db/client.server.ts';
 import * as schema from '#app/db/schema.ts';
 import { localeCodes } from '#app/modules/i18n/locales.ts';
 import { rebuildSearchIndex } from '#app/modules/search/search-index.server.ts';
@@ -54,7 +54,8 @@ export async function loadDemoCatalogue(db: Database, { mediaDir, scale = 1, see
   await loadDemoStaff(db);
   await loadDemoPickupPoints(db);
   await loadDemoGiftCard(db);
-  await buildSearchIndex(db);
+  // Nothing serves requests while the demo is seeded: slices without rests.
+  await rebuildSearchIndex(db, { restMs: 0 });
   // Fresh statistics, or the planner guesses row counts and scans whole tables.
   await db.execute(sql`analyze`);
   const cordTypeProducts = plan.products.filter((p) => cordTypeCodes.includes(p.productType)).length;
@@ -65,25 +66,6 @@ export async function loadDemoCatalogue(db: Database, { mediaDir, scale = 1, see
     images: plan.images.size,
     seconds: Math.round(performance.now() - started) / 1000,
   };
-}
-
-/**
- * The search index, with its GIN indexes made once over all documents at the end instead of grown
- * row by row: that took most of the seeding time at 10× and 100× the catalogue. One transaction, so
- * nobody searches without them.
- */
-async function buildSearchIndex(db: Database) {
-  await db.transaction(async (tx) => {
-    const ginIndexes = await queryRows<{ name: string; definition: string }>(
-      tx,
-      sql`select indexname as name, indexdef as definition from pg_indexes
-          where schemaname = current_schema() and tablename in ('search_documents', 'search_lexicon') and indexdef like '% USING gin %'`,
-    );
-    for (const index of ginIndexes) await tx.execute(sql`drop index ${sql.identifier(index.name)}`);
-    // Nothing serves requests while the demo is seeded: slices without rests.
-    await rebuildSearchIndex(tx, { restMs: 0 });
-    for (const index of ginIndexes) await tx.execute(sql.raw(index.definition));
-  });
 }
 
 function writeImages(plan: CataloguePlan, mediaDir: string) {

@@ -31,13 +31,6 @@ describe.each(testDrivers)('searching the catalogue on %s', (driver) => {
     expect(german.hits.some((hit) => hit.title.includes('Schwarz'))).toBe(true);
   });
 
-  it('leaves no pending entries in the search indexes after building them (every search would read them)', async () => {
-    for (const index of ['search_documents_document_idx', 'search_documents_other_kinds_idx', 'search_lexicon_word_trgm_idx']) {
-      const [row] = await queryRows<{ pages: number }>(database.db, sql`select gin_clean_pending_list(${index}::regclass)::int as pages`);
-      expect(row?.pages, index).toBe(0);
-    }
-  });
-
   it('measures word similarity in memory exactly as pg_trgm does, and corrects to the word the database would choose', async () => {
     const pairs = [
       ['paracrod', 'paracord'],

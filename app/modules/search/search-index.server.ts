@@ -98,7 +98,6 @@ export async function rebuildSearchIndex(
       return lexiconWritten;
     });
   }
-  await mergePendingIndexEntries(db);
   const [row] = await queryRows<{ count: number }>(db, sql`select count(*)::int as count from search_documents`);
   return { documents: Number(row?.count ?? 0), written };
 }
@@ -113,28 +112,6 @@ function withNextDocuments(db: Database, fill: (tx: Queryable) => Promise<number
     await tx.execute(sql`drop table ${nextDocuments}`);
     return written;
   });
-}
-
-/** The GIN indexes that searches and the lexicon read. */
-const ginIndexes = ['search_documents_document_idx', 'search_documents_other_kinds_idx', 'search_documents_title_trgm_idx', 'search_lexicon_word_trgm_idx'];
-
-/**
- * Merges the entries written since the last merge into the search indexes proper (issue 14: cold
- * searches). GIN indexes keep new entries in a pending list of up to 4 MB that every search reads
- * in full until a vacuum merges it; PGlite never vacuums, so after the demo catalogue was indexed
- * every search read over 200 pages of pending entries and took about twice as long. Writes keep
- * the list (building the index is several times faster with it); the build and the hourly rebuild
- * merge it, which costs nothing when it is empty.
- */
-async function mergePendingIndexEntries(db: Database): Promise<void> {
-  // Those that exist: seeding drops them while it writes the documents and makes them at the end.
-  await db.execute(
-    sql`select gin_clean_pending_list(c.oid) from pg_class c
-        where c.relkind = 'i' and c.relnamespace = current_schema()::regnamespace and c.relname in (${sql.join(
-          ginIndexes.map((name) => sql`${name}`),
-          sql`, `,
-        )})`,
-  );
 }
 
 /** Temporary tables of the rebuild's slices. */
