@@ -6,14 +6,19 @@
  * results so two versions can be compared. Then one product changed as the back office changes it
  * (renamed in one store, taken off the shop): the listing index reads it again, and the time the
  * next search of the renamed store and of another store waits for their words (decision 0035).
+ * For each store's build, the longest block of the event loop while it ran (issue 18: a request
+ * waits that long at most), for the product words and the description words each.
  * PGlite; prints figures, asserts nothing.
  *   node --expose-gc bench/product-words.ts --scales 1,10
  *   node --expose-gc bench/product-words.ts --scales 10 --data-dir /tmp/words-bench   seeds <dir>-<scale> once, reuses it after
+ *   node --expose-gc bench/product-words.ts --database-url postgresql://…/cordial_bench_scale_100 --locales en-US,de-DE
+ *     a PostgreSQL database seeded before (bench:scale --keep), only the stores named
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Database, openDatabase } from '#app/db/client.server.ts';
@@ -23,6 +28,7 @@ import { getCategoryTree } from '#app/modules/catalogue/category-tree.server.ts'
 import { ensureReferenceData } from '#app/modules/i18n/reference-data.server.ts';
 import { type LocaleCode, localeCodes } from '#app/modules/i18n/locales.ts';
 import { matchProducts } from '#app/modules/search/product-search.server.ts';
+import { documentWords } from '#app/modules/search/document-words.server.ts';
 import { foldedWordsOf, forgetProductWords, productWords } from '#app/modules/search/product-words.server.ts';
 import { queryWords } from '#app/modules/search/search.server.ts';
 import { productsStartingLike, titleMatches } from '#app/modules/search/title-matches.server.ts';
@@ -31,7 +37,13 @@ import { productWordQueries } from '../tests/search/product-words-queries.ts';
 import { percentile } from './support/bench-kit.ts';
 
 const { values } = parseArgs({
-  options: { scales: { type: 'string', default: '1,10' }, 'data-dir': { type: 'string' }, rounds: { type: 'string', default: '5' } },
+  options: {
+    scales: { type: 'string', default: '1,10' },
+    'data-dir': { type: 'string' },
+    'database-url': { type: 'string' },
+    locales: { type: 'string', default: localeCodes.join(',') },
+    rounds: { type: 'string', default: '5' },
+  },
 });
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) {
@@ -98,12 +110,26 @@ async function oneProductChanged(db: Database, product: IndexedProduct, rounds: 
   return lines;
 }
 
+/** Runs `make`, adding to `blocks` the longest time the event loop was held meanwhile (a timer's lateness at 1 ms resolution). */
+async function longestBlock<T>(make: () => Promise<T>, blocks: number[]): Promise<T> {
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  delay.enable();
+  try {
+    return await make();
+  } finally {
+    delay.disable();
+    blocks.push(delay.max / 1e6);
+  }
+}
+
+const databaseUrl = values['database-url'];
+const stores = values.locales.split(',') as LocaleCode[];
 const lines: string[] = [];
-for (const scale of values.scales.split(',').map(Number)) {
+for (const scale of databaseUrl ? [0] : values.scales.split(',').map(Number)) {
   const dataDir = values['data-dir'] ? `${values['data-dir']}-${scale}` : undefined;
   const mediaDir = mkdtempSync(join(tmpdir(), 'cordial-words-media-'));
-  const seeded = dataDir !== undefined && existsSync(dataDir);
-  const database = await openDatabase({ driver: 'pglite', ...(dataDir ? { dataDir } : {}) });
+  const seeded = databaseUrl !== undefined || (dataDir !== undefined && existsSync(dataDir));
+  const database = await openDatabase(databaseUrl ? { driver: 'postgres', url: databaseUrl } : { driver: 'pglite', ...(dataDir ? { dataDir } : {}) });
   try {
     await database.migrate();
     await ensureReferenceData(database.db);
@@ -116,7 +142,7 @@ for (const scale of values.scales.split(',').map(Number)) {
     listingIndexFollowsChanges(db, true);
     const index = await getListingIndex(db);
     // The stems come from the database and are kept apart from any one store's words: asked once first.
-    for (const locale of localeCodes) await productWords(db, { ...index, textsKey: {} }, locale);
+    for (const locale of stores) await productWords(db, { ...index, textsKey: {} }, locale);
     // Then the words are built whole, not patched from those (decision 0035).
     forgetProductWords(db);
 
@@ -124,20 +150,22 @@ for (const scale of values.scales.split(',').map(Number)) {
     const perStore: number[] = [];
     const buildMs: number[] = [];
     const before = heapUsed();
-    for (const locale of localeCodes) {
+    const blocks: Record<'products' | 'descriptions', number[]> = { products: [], descriptions: [] };
+    for (const locale of stores) {
       const start = heapUsed();
       const started = performance.now();
-      held.push(await productWords(db, index, locale));
+      held.push(await longestBlock(() => productWords(db, index, locale), blocks.products));
       buildMs.push(performance.now() - started);
       perStore.push(heapUsed() - start);
     }
     const all = heapUsed() - before;
+    for (const locale of stores) held.push(await longestBlock(() => documentWords(db, locale), blocks.descriptions));
 
     const timings: number[] = [];
     const digest = createHash('sha256');
     const rounds = Number(values.rounds);
     for (let round = 0; round < rounds; round++) {
-      for (const [locale, queries] of Object.entries(productWordQueries) as [LocaleCode, string[]][]) {
+      for (const [locale, queries] of (Object.entries(productWordQueries) as [LocaleCode, string[]][]).filter(([locale]) => stores.includes(locale))) {
         const tree = await getCategoryTree(db, locale);
         for (const query of queries) {
           const words = queryWords(query);
@@ -155,8 +183,8 @@ for (const scale of values.scales.split(',').map(Number)) {
     }
     timings.sort((a, b) => a - b);
     lines.push(
-      `scale ${scale}: ${index.products.length} products; words of ${localeCodes.length} stores ${mb(all)} (${mb(all / localeCodes.length)} a store; ` +
-        `en-US ${mb(perStore[0] as number)}, largest ${mb(Math.max(...perStore))}); build ${ms(
+      `${databaseUrl ? 'database' : `scale ${scale}`}: ${index.products.length} products; words of ${stores.length} stores ${mb(all)} (${mb(all / stores.length)} a store; ` +
+        `${stores[0]} ${mb(perStore[0] as number)}, largest ${mb(Math.max(...perStore))}); build ${ms(
           percentile(
             buildMs.toSorted((a, b) => a - b),
             50,
@@ -164,7 +192,17 @@ for (const scale of values.scales.split(',').map(Number)) {
         )} a store (p50)`,
       `  ${timings.length / rounds} searches × ${rounds}: p50 ${ms(percentile(timings, 50))}, p95 ${ms(percentile(timings, 95))}, max ${ms(timings.at(-1) as number)}; results ${digest.digest('hex').slice(0, 16)}`,
     );
-    console.log(lines.slice(-2).join('\n'));
+    const longest = (list: number[]) =>
+      `p50 ${ms(
+        percentile(
+          list.toSorted((a, b) => a - b),
+          50,
+        ),
+      )}, max ${ms(Math.max(...list))}`;
+    lines.push(
+      `  the event loop's longest block while a store's words were made: product words ${longest(blocks.products)}; description words ${longest(blocks.descriptions)}`,
+    );
+    console.log(lines.slice(-3).join('\n'));
     lines.push(...(await oneProductChanged(db, index.products[Math.floor(index.products.length / 2)] as IndexedProduct, rounds)));
     console.log(lines.slice(-2).join('\n'));
     listingIndexFollowsChanges(db, false);

@@ -8,7 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '#app/db/client.server.ts';
-import { requestTurns, yieldToRequests } from '#app/db/sliced-reads.server.ts';
+import { clockCheckMask, requestTurns, sortedInTurns, yieldToRequests } from '#app/db/sliced-reads.server.ts';
 import { type IndexedProduct, indexedProductsById, type ListingIndex, sameOptions } from '#app/modules/catalogue/listing-index.server.ts';
 import type { LocaleCode } from '#app/modules/i18n/locales.ts';
 import { searchConfigOf } from './search-config.ts';
@@ -155,11 +155,13 @@ export function wordListBuilder(interned: Map<string, string> = new Map()) {
     },
     /** Lays the words out, giving waiting requests a turn (at 100× the catalogue a build is a second of work). */
     async build(): Promise<WordList> {
-      // Strings sort in code-unit order without a comparator, several times faster than with one.
-      const words = found.toSorted();
-      await yieldToRequests();
+      const words = await sortedInTurns(found);
+      const turn = requestTurns();
       const rank = new Uint32Array(found.length);
-      words.forEach((word, sorted) => (rank[numbers.get(word) as number] = sorted));
+      for (let sorted = 0; sorted < words.length; sorted++) {
+        rank[numbers.get(words[sorted] as string) as number] = sorted;
+        if ((sorted & clockCheckMask) === 0) await turn();
+      }
       return laidOut(words, (i) => rank[perProduct[i] as number] as number, Uint32Array.from(starts));
     },
   };
@@ -178,7 +180,7 @@ async function laidOut(words: string[], numberAt: (i: number) => number, starts:
     const number = numberAt(i);
     wordIds[i] = number;
     (postingStarts[number + 1] as number)++;
-    if ((i & turnEvery) === 0) await turn();
+    if ((i & clockCheckMask) === 0) await turn();
   }
   for (let word = 0; word < words.length; word++) postingStarts[word + 1] = (postingStarts[word + 1] as number) + (postingStarts[word] as number);
   const postings = new Uint32Array(total);
@@ -186,13 +188,10 @@ async function laidOut(words: string[], numberAt: (i: number) => number, starts:
   // Products in order, so each word's positions come out ascending.
   for (let position = 0; position + 1 < starts.length; position++) {
     for (let i = starts[position] as number; i < (starts[position + 1] as number); i++) postings[(next[wordIds[i] as number] as number)++] = position;
-    if ((position & turnEvery) === 0) await turn();
+    if ((position & clockCheckMask) === 0) await turn();
   }
   return { words, postingStarts, postings, wordStarts: starts, wordIds };
 }
-
-/** Loops over millions of entries look at the clock every 16,384 of them (a turn is due after 10 ms). */
-const turnEvery = 0x3fff;
 
 /** Attribute code and option code → the option's label in the locale ('' without one): part of the attribute words. */
 const optionLabelsOf = (index: ListingIndex, locale: LocaleCode): ReadonlyMap<string, string> =>
@@ -265,13 +264,28 @@ async function buildProductWords(db: Database, index: ListingIndex, locale: Loca
   return {
     words: {
       products,
-      positionsById: Uint32Array.from(products.keys()).sort((a, b) => (products[a] as IndexedProduct).id - (products[b] as IndexedProduct).id),
+      positionsById: positionsInIdOrder(products),
       folded: foldedList,
       nameStems: nameStemList,
       keywords: keywordList,
     },
     optionLabels,
   };
+}
+
+/**
+ * The positions of `products` in id order: one native numeric sort of id·2^k + position, exact
+ * below 2^53 (ids are 31-bit, positions below 2^22). With a comparator this sort held the event
+ * loop 150–230 ms at 100× the catalogue (376,000 products); this way about 40 ms.
+ */
+function positionsInIdOrder(products: IndexedProduct[]): Uint32Array {
+  const scale = 2 ** Math.ceil(Math.log2(products.length + 1));
+  const keys = new Float64Array(products.length);
+  for (let position = 0; position < products.length; position++) keys[position] = (products[position] as IndexedProduct).id * scale + position;
+  keys.sort();
+  const positions = new Uint32Array(products.length);
+  for (let i = 0; i < keys.length; i++) positions[i] = (keys[i] as number) % scale;
+  return positions;
 }
 
 /**
