@@ -2,7 +2,8 @@
  * The shop on PostgreSQL at growing catalogue sizes and process counts (issue 18): for each
  * `--scales` (default 1,10) a database seeded with the demo catalogue at that size, and for each
  * `--processes` (default 1,2,4) the shop started with WEB_CONCURRENCY=n: start time, the first
- * search (cold) and how long until no page takes a second, memory per process (from /metrics),
+ * search (cold), category pages asked one after another beside it (the wait while a process makes
+ * a store's search words) and how long until no page takes a second, memory per process (from /metrics),
  * listing and search latency under load (rendered pages: a cart cookie
  * keeps them out of the page cache) and checkout throughput (bench:checkout's shoppers buying over
  * HTTP at once). Prints figures; not a test.
@@ -19,7 +20,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { startShop } from '../e2e/support/shop-server.ts';
 import { freePort } from '../tests/support/free-port.ts';
-import { fetchText, ms, percentile, runLoad, shopperHeaders } from './support/bench-kit.ts';
+import { fetchText, ms, percentile, runLoad, shopperHeaders, timedGet } from './support/bench-kit.ts';
 import { runCheckouts } from './support/checkout-driver.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -115,7 +116,17 @@ for (const scale of scales) {
               return Infinity;
             },
           );
+        // Beside it, a shopper browsing category pages one after another: how long a page waits while
+        // a process makes the words (over a new connection each, so requests reach every process).
+        let firstSearchDone = false;
+        const beside: number[] = [];
+        const browsing = (async () => {
+          while (!firstSearchDone) beside.push(await timedGet(category, undefined, uncached).catch(() => Infinity));
+        })();
         const firstSearch = await slowestOf({ urls: [search[0]!], headers: uncached, requests: 1, clients: 1, maxMs: 30 * 60_000 });
+        firstSearchDone = true;
+        await browsing;
+        beside.sort((a, b) => a - b);
         // Then rounds over every page until none takes a second (each process has made its words), at most 15 minutes.
         const warming = performance.now();
         let slowest = Infinity;
@@ -132,7 +143,7 @@ for (const scale of scales) {
             `scale ${scale}`.padEnd(10),
             `${processes} web`.padEnd(7),
             `start ${startSeconds.toFixed(1)} s`,
-            `first search ${ms(firstSearch)}, steady after ${steadyAfterSeconds.toFixed(0)} s (${refused} rounds met an error)`,
+            `first search ${ms(firstSearch)} (a category page beside it: ${beside.length} pages, p50 ${ms(percentile(beside, 50))}, slowest ${ms(beside.at(-1) ?? 0)}), steady after ${steadyAfterSeconds.toFixed(0)} s (${refused} rounds met an error)`,
             `listing p95 ${ms(percentile(listing.sorted, 95))} ${listing.perSecond.toFixed(0)} req/s`,
             `search p95 ${ms(percentile(searching.sorted, 95))} ${searching.perSecond.toFixed(0)} req/s`,
             `checkout ${(buying.orders / buying.seconds).toFixed(1)} orders/s (${shoppers} shoppers)`,
