@@ -126,9 +126,12 @@ function productsInCategory(index: ListingIndex, categoryId: number): IndexedPro
   return list;
 }
 
+/** The currency setting that display prices depend on. */
+const priceKeyOf = (display: PriceDisplay) => `${display.currency}:${display.rate}:${display.includeVat ? display.vatRateBp : 0}`;
+
 function displayPrices(index: ListingIndex, display: PriceDisplay): Map<number, number> {
   const { prices } = derivedOf(index);
-  const key = `${display.currency}:${display.rate}:${display.includeVat ? display.vatRateBp : 0}`;
+  const key = priceKeyOf(display);
   let map = prices.get(key);
   if (!map) prices.set(key, (map = new Map(index.products.map((p) => [p.id, displayAmount(p.minPriceCents, display)]))));
   return map;
@@ -145,20 +148,73 @@ export function queryListing(index: ListingIndex, categoryId: number, params: Li
  * the same cords, issue 22): a list of choices each of which picks exactly the products of one
  * child. Measures (diameter, strength) stay even where they follow the children: they say more.
  */
-function repeatsCategories(facet: FacetAttribute, products: IndexedProduct[], children: IndexedCategory[]): boolean {
+function repeatsCategories(
+  facet: FacetAttribute,
+  products: readonly IndexedProduct[],
+  children: readonly IndexedCategory[],
+  childSizes: readonly number[],
+): boolean {
   if (children.length === 0 || facet.valueType !== 'select') return false;
-  const byOption = new Map<string, Set<number>>();
+  // Per option: how many products have it, and the children (their numbers) holding every one of them.
+  const byOption = new Map<string, { count: number; children: number[] }>();
   for (const product of products) {
     for (const value of valuesOf(product, facet)) {
-      const ids = byOption.get(value) ?? new Set<number>();
-      ids.add(product.id);
-      byOption.set(value, ids);
+      const inChildren = (number: number) => product.categoryIds.has((children[number] as IndexedCategory).id);
+      let option = byOption.get(value);
+      if (!option) byOption.set(value, (option = { count: 0, children: [...children.keys()].filter(inChildren) }));
+      else option.children = option.children.filter(inChildren);
+      // Most facets are told apart here, after a few products.
+      if (option.children.length === 0) return false;
+      option.count++;
     }
   }
-  const childSets = children.map((child) => new Set(products.filter((p) => p.categoryIds.has(child.id)).map((p) => p.id)));
-  const same = (a: Set<number>, b: Set<number>) => a.size === b.size && [...a].every((id) => b.has(id));
-  return [...byOption.values()].every((ids) => childSets.some((childIds) => same(ids, childIds)));
+  // All of an option's products in one child, and as many as it has: exactly that child's products.
+  return [...byOption.values()].every((option) => option.children.some((number) => childSizes[number] === option.count));
 }
+
+/**
+ * What a set of products (a category's, or those a search found) offers whatever a shopper
+ * chooses, worked out at its first listing and kept as long as the set (a category's products are
+ * one array per listing index): at 100× the catalogue a category of 260,000 cords took 2–4 s a
+ * listing, mostly telling the facets that repeat its child categories and sorting (decision 0046).
+ */
+interface ProductSetFacts {
+  /** the facets at least one product has a value of */
+  present: Set<FacetAttribute>;
+  /** of those, the ones that only repeat the child categories */
+  repeating: Set<FacetAttribute>;
+  /** per order (and the locale or prices it depends on): the products' positions in that order */
+  orders: Map<string, Uint32Array>;
+  /** per currency setting: the bounds of the display prices, in minor units */
+  priceBounds: Map<string, { min: number; max: number }>;
+  /** the counts when nothing is chosen */
+  unfilteredCounts?: ChoiceCounts;
+}
+
+/** Per facet shown, its options' counts; per child category (by its number), its count. */
+interface ChoiceCounts {
+  countsByFacet: Map<FacetAttribute, Map<string, number>>;
+  childCounts: Uint32Array;
+}
+
+const factsBySet = new WeakMap<readonly IndexedProduct[], ProductSetFacts>();
+
+/** The facts of `products`; `children` are the set's child categories, the same for the same array. */
+function factsOf(index: ListingIndex, products: readonly IndexedProduct[], children: readonly IndexedCategory[]): ProductSetFacts {
+  let facts = factsBySet.get(products);
+  if (!facts) {
+    const present = facetsPresent(index.facets, products);
+    const childSizes = children.map((child) => products.filter((p) => p.categoryIds.has(child.id)).length);
+    const repeating = new Set([...present].filter((facet) => repeatsCategories(facet, products, children, childSizes)));
+    factsBySet.set(products, (facts = { present, repeating, orders: new Map(), priceBounds: new Map() }));
+  }
+  return facts;
+}
+
+/** Why a product is left out: by none of the conditions, by a chosen facet (its number among the active ones), the child categories or the price. */
+const noFailure = -1;
+const failedChildren = -2;
+const failedPrice = -3;
 
 /** Filters, facets, sorting and paging over any set of products (a category, search results). */
 export function queryProducts(
@@ -172,55 +228,41 @@ export function queryProducts(
   const prices = displayPrices(index, display);
   const priceOf = (p: IndexedProduct) => prices.get(p.id) ?? 0;
   const unit = 10 ** display.minorUnits;
+  const facts = factsOf(index, inCategory, children);
 
   const selectedChildren = children.filter((c) => params.categoryUids.has(c.uid));
-  const present = facetsPresent(index.facets, inCategory);
-  const facetsHere = index.facets.filter((f) => present.has(f) && (params.filters.get(f.code)?.size || !repeatsCategories(f, inCategory, children)));
+  const facetsHere = index.facets.filter((f) => facts.present.has(f) && (params.filters.get(f.code)?.size || !facts.repeating.has(f)));
   const activeFacets = facetsHere.filter((f) => params.filters.get(f.code)?.size);
 
-  // Which conditions each product fails: matching products fail none; a product that fails
-  // exactly one facet still counts for that facet's options (disjunctive faceting).
-  const failures = new Map<IndexedProduct, { count: number; first: FacetAttribute | 'children' | 'price' | null }>();
-  for (const product of inCategory) {
-    let count = 0;
-    let first: FacetAttribute | 'children' | 'price' | null = null;
-    const fail = (what: FacetAttribute | 'children' | 'price') => {
-      count++;
-      first ??= what;
+  // Which conditions each product (by its position) fails: matching products fail none; a product
+  // that fails exactly one facet still counts for that facet's options (disjunctive faceting).
+  const failures = new Uint8Array(inCategory.length);
+  const firstFailure = new Int8Array(inCategory.length).fill(noFailure);
+  const priceFiltered = params.priceMin !== null || params.priceMax !== null;
+  const unfiltered = activeFacets.length === 0 && selectedChildren.length === 0 && !priceFiltered;
+  let total = unfiltered ? inCategory.length : 0;
+  for (let position = 0; position < (unfiltered ? 0 : inCategory.length); position++) {
+    const product = inCategory[position] as IndexedProduct;
+    const fail = (what: number) => {
+      if (failures[position] === 0) firstFailure[position] = what;
+      failures[position] = (failures[position] as number) + 1;
     };
-    const price = priceOf(product);
-    if ((params.priceMin !== null && price < params.priceMin * unit) || (params.priceMax !== null && price > params.priceMax * unit)) fail('price');
-    if (selectedChildren.length > 0 && !selectedChildren.some((c) => product.categoryIds.has(c.id))) fail('children');
-    for (const facet of activeFacets) {
+    if (priceFiltered) {
+      const price = priceOf(product);
+      if ((params.priceMin !== null && price < params.priceMin * unit) || (params.priceMax !== null && price > params.priceMax * unit)) fail(failedPrice);
+    }
+    if (selectedChildren.length > 0 && !selectedChildren.some((c) => product.categoryIds.has(c.id))) fail(failedChildren);
+    activeFacets.forEach((facet, number) => {
       const selected = params.filters.get(facet.code) as Set<string>;
-      if (!valuesOf(product, facet).some((value) => selected.has(value))) fail(facet);
-    }
-    failures.set(product, { count, first });
+      if (!valuesOf(product, facet).some((value) => selected.has(value))) fail(number);
+    });
+    if (failures[position] === 0) total++;
   }
-  const countsFor = (product: IndexedProduct, what: FacetAttribute | 'children') => {
-    const failure = failures.get(product);
-    return !!failure && (failure.count === 0 || (failure.count === 1 && failure.first === what));
-  };
-  const matching = inCategory.filter((p) => failures.get(p)?.count === 0);
 
-  // One pass over the products for every facet's counts (a search finds up to 1,000 products, and
-  // there are some twenty facets): a product that fails nothing counts for each facet it has a
-  // value of, one that fails a single facet for that facet only.
-  const countsByFacet = new Map(facetsHere.map((facet) => [facet, new Map<string, number>()]));
-  const addValues = (counts: Map<string, number>, values: readonly string[]) => {
-    for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
-  };
-  const byCode = facetsByCode(facetsHere);
-  for (const product of inCategory) {
-    const failure = failures.get(product);
-    if (failure?.count === 0) {
-      eachFacetValues(product, byCode, (facet, values) => addValues(countsByFacet.get(facet) as Map<string, number>, values));
-    } else if (failure?.count === 1) {
-      // Only a facet's own selection can leave a product out and still count it (not the price or child categories).
-      const counts = countsByFacet.get(failure.first as FacetAttribute);
-      if (counts) addValues(counts, valuesOf(product, failure.first as FacetAttribute));
-    }
-  }
+  // Without a condition the counts are the set's own, the same for every page and order.
+  const { countsByFacet, childCounts } = unfiltered
+    ? (facts.unfilteredCounts ??= countedChoices(inCategory, facetsHere, activeFacets, children, failures, firstFailure))
+    : countedChoices(inCategory, facetsHere, activeFacets, children, failures, firstFailure);
 
   const facets: FacetResult[] = facetsHere
     .map((facet) => {
@@ -246,69 +288,161 @@ export function queryProducts(
     .filter((facet) => facet.options.length > 1 || facet.options.some((o) => o.selected));
 
   const subcategories = children
-    .map((c) => ({
-      uid: c.uid,
-      code: c.code,
-      count: inCategory.filter((p) => p.categoryIds.has(c.id) && countsFor(p, 'children')).length,
-      selected: params.categoryUids.has(c.uid),
-    }))
+    .map((c, number) => ({ uid: c.uid, code: c.code, count: childCounts[number] as number, selected: params.categoryUids.has(c.uid) }))
     .filter((c) => c.count > 0 || c.selected);
 
-  const sorted = sortProducts(matching, params.sort, locale, priceOf, index.facets);
-  const total = sorted.length;
   const size = params.limit === 'all' ? Math.min(Math.max(total, 1), allPageMax) : params.limit;
   const window = pageWindow(params.page, size, total);
-  let min = Number.POSITIVE_INFINITY;
-  let max = 0;
-  for (const product of inCategory) {
-    const price = priceOf(product);
-    if (price < min) min = price;
-    if (price > max) max = price;
+  const shown: IndexedProduct[] = [];
+  const order = orderOf(facts, inCategory, params.sort, locale, display, priceOf, index.facets);
+  for (let i = 0, matched = 0; i < inCategory.length && shown.length < size; i++) {
+    const position = order ? (order[i] as number) : i;
+    if (failures[position] === 0 && matched++ >= window.offset) shown.push(inCategory[position] as IndexedProduct);
   }
+  const bounds = priceBoundsOf(facts, inCategory, display, priceOf);
   return {
-    products: sorted.slice(window.offset, window.offset + size),
+    products: shown,
     ...window,
     facets,
     subcategories,
-    priceBounds: inCategory.length ? { min: Math.floor(min / unit), max: Math.ceil(max / unit) } : null,
+    priceBounds: bounds ? { min: Math.floor(bounds.min / unit), max: Math.ceil(bounds.max / unit) } : null,
   };
+}
+
+/**
+ * How many products each facet's options and each child category would show: a product that fails
+ * nothing counts everywhere, one that fails a single facet (or the child categories) there only.
+ */
+function countedChoices(
+  products: readonly IndexedProduct[],
+  facetsHere: readonly FacetAttribute[],
+  activeFacets: readonly FacetAttribute[],
+  children: readonly IndexedCategory[],
+  failures: Uint8Array,
+  firstFailure: Int8Array,
+): ChoiceCounts {
+  // One pass over the products for every facet's counts (a search finds up to 1,000 products, and
+  // there are some twenty facets): a product that fails nothing counts for each facet it has a
+  // value of, one that fails a single facet for that facet only.
+  const countsByFacet = new Map(facetsHere.map((facet) => [facet, new Map<string, number>()]));
+  const addValues = (counts: Map<string, number>, values: readonly string[]) => {
+    for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  };
+  const byCode = facetsByCode(facetsHere);
+  for (let position = 0; position < products.length; position++) {
+    const product = products[position] as IndexedProduct;
+    if (failures[position] === 0) {
+      eachFacetValues(product, byCode, (facet, values) => addValues(countsByFacet.get(facet) as Map<string, number>, values));
+    } else if (failures[position] === 1 && (firstFailure[position] as number) >= 0) {
+      // Only a facet's own selection can leave a product out and still count it (not the price or child categories).
+      const facet = activeFacets[firstFailure[position] as number] as FacetAttribute;
+      addValues(countsByFacet.get(facet) as Map<string, number>, valuesOf(product, facet));
+    }
+  }
+
+  const childCounts = new Uint32Array(children.length);
+  for (let position = 0; position < products.length; position++) {
+    if (failures[position] !== 0 && (failures[position] !== 1 || firstFailure[position] !== failedChildren)) continue;
+    const { categoryIds } = products[position] as IndexedProduct;
+    children.forEach((child, number) => categoryIds.has(child.id) && (childCounts[number] as number)++);
+  }
+  return { countsByFacet, childCounts };
+}
+
+/** The lowest and highest display price of the set (minor units), or null for no products. */
+function priceBoundsOf(
+  facts: ProductSetFacts,
+  products: readonly IndexedProduct[],
+  display: PriceDisplay,
+  priceOf: (product: IndexedProduct) => number,
+): { min: number; max: number } | null {
+  if (products.length === 0) return null;
+  const key = priceKeyOf(display);
+  let bounds = facts.priceBounds.get(key);
+  if (!bounds) {
+    bounds = { min: Number.POSITIVE_INFINITY, max: 0 };
+    for (const product of products) {
+      const price = priceOf(product);
+      if (price < bounds.min) bounds.min = price;
+      if (price > bounds.max) bounds.max = price;
+    }
+    facts.priceBounds.set(key, bounds);
+  }
+  return bounds;
+}
+
+/**
+ * The positions of the set's products in the order asked, sorted once per order (and the locale
+ * or prices it depends on); null for relevance, the set's own order.
+ */
+function orderOf(
+  facts: ProductSetFacts,
+  products: readonly IndexedProduct[],
+  sort: SortOption,
+  locale: LocaleCode,
+  display: PriceDisplay,
+  priceOf: (product: IndexedProduct) => number,
+  facets: readonly FacetAttribute[],
+): Uint32Array | null {
+  if (sort === 'relevance') return null;
+  const key = sort === 'name' ? `name:${locale}` : sort === 'price_asc' || sort === 'price_desc' ? `${sort}:${priceKeyOf(display)}` : sort;
+  let order = facts.orders.get(key);
+  if (!order) {
+    // Equal products keep the set's order (a stable sort). Names compare in the locale's collation;
+    // numeric orders compare numbers worked out once per product, not at every comparison.
+    order = Uint32Array.from(products.keys());
+    if (sort === 'name') {
+      const collator = collatorOf(locale);
+      const names = products.map((product) => product.names[locale] ?? '');
+      order.sort((a, b) => collator.compare(names[a] as string, names[b] as string) || a - b);
+    } else {
+      const keys = sortKeysOf(sort, priceOf, facets).map((keyOf) => Float64Array.from(products, keyOf));
+      order.sort((a, b) => {
+        // Infinity − Infinity (two products without the measure) is NaN: a tie, like equal numbers.
+        for (const key of keys) {
+          const difference = (key[a] as number) - (key[b] as number);
+          if (difference) return difference;
+        }
+        return a - b;
+      });
+    }
+    facts.orders.set(key, order);
+  }
+  return order;
 }
 
 const collators = new Map<string, Intl.Collator>();
 
-function sortProducts(
-  list: IndexedProduct[],
-  sort: SortOption,
-  locale: LocaleCode,
-  priceOf: (product: IndexedProduct) => number,
-  facets: readonly FacetAttribute[],
-): IndexedProduct[] {
-  const byPosition = (a: IndexedProduct, b: IndexedProduct) => a.position - b.position;
-  /** A numeric specification, or for size options (ordered smallest first) the smallest option's rank. */
-  const sizeOf = (product: IndexedProduct, code: string) => {
-    const number = product.numbers.get(code);
-    if (number !== undefined) return number;
-    const options = facets.find((f) => f.code === code)?.options ?? [];
-    const ranks = (product.options.get(code) ?? []).map((value) => options.findIndex((o) => o.code === value)).filter((rank) => rank >= 0);
-    return ranks.length ? Math.min(...ranks) : Number.POSITIVE_INFINITY;
-  };
-  const byNumber = (code: string) => (a: IndexedProduct, b: IndexedProduct) => {
-    const x = sizeOf(a, code);
-    const y = sizeOf(b, code);
-    return x === y ? byPosition(a, b) : x - y;
-  };
+function collatorOf(locale: LocaleCode): Intl.Collator {
   let collator = collators.get(locale);
   if (!collator) collators.set(locale, (collator = new Intl.Collator(locale, { sensitivity: 'base', numeric: true })));
-  const compare: Record<SortOption, (a: IndexedProduct, b: IndexedProduct) => number> = {
-    position: byPosition,
-    // The products come in order of relevance already; sorting is stable.
-    relevance: () => 0,
-    name: (a, b) => collator.compare(a.names[locale] ?? '', b.names[locale] ?? ''),
-    price_asc: (a, b) => priceOf(a) - priceOf(b) || byPosition(a, b),
-    price_desc: (a, b) => priceOf(b) - priceOf(a) || byPosition(a, b),
-    feed_through_size: byNumber('feed_through_size'),
-    length_accessory: byNumber('length_accessory'),
-    rope_diameter: byNumber('rope_diameter'),
+  return collator;
+}
+
+/** A numeric specification, or for size options (ordered smallest first) the smallest option's rank. */
+function sizeOf(product: IndexedProduct, code: string, facets: readonly FacetAttribute[]): number {
+  const number = product.numbers.get(code);
+  if (number !== undefined) return number;
+  const options = facets.find((f) => f.code === code)?.options ?? [];
+  const ranks = (product.options.get(code) ?? []).map((value) => options.findIndex((o) => o.code === value)).filter((rank) => rank >= 0);
+  return ranks.length ? Math.min(...ranks) : Number.POSITIVE_INFINITY;
+}
+
+/** The numbers a product sorts by in a numeric order, the first deciding, the next breaking a tie. */
+function sortKeysOf(
+  sort: Exclude<SortOption, 'relevance' | 'name'>,
+  priceOf: (product: IndexedProduct) => number,
+  facets: readonly FacetAttribute[],
+): ((product: IndexedProduct) => number)[] {
+  const position = (product: IndexedProduct) => product.position;
+  const bySize = (code: string) => [(product: IndexedProduct) => sizeOf(product, code, facets), position];
+  const keys: Record<typeof sort, ((product: IndexedProduct) => number)[]> = {
+    position: [position],
+    price_asc: [priceOf, position],
+    price_desc: [(product) => -priceOf(product), position],
+    feed_through_size: bySize('feed_through_size'),
+    length_accessory: bySize('length_accessory'),
+    rope_diameter: bySize('rope_diameter'),
   };
-  return [...list].sort(compare[sort]);
+  return keys[sort];
 }
