@@ -55,13 +55,13 @@ export async function sortedInTurns(strings: readonly string[]): Promise<string[
 }
 
 async function mergedInTurns(left: string[], right: string[], turn: () => Promise<void> | undefined): Promise<string[]> {
-  const merged = new Array<string>(left.length + right.length);
+  const merged: string[] = [];
   let i = 0;
   let j = 0;
-  for (let k = 0; k < merged.length; k++) {
+  while (i < left.length || j < right.length) {
     // Equal strings: the left first, as a stable sort keeps them.
-    merged[k] = j === right.length || (i < left.length && !((right[j] as string) < (left[i] as string))) ? (left[i++] as string) : (right[j++] as string);
-    if ((k & clockCheckMask) === 0) await turn();
+    merged.push(j === right.length || (i < left.length && !((right[j] as string) < (left[i] as string))) ? (left[i++] as string) : (right[j++] as string));
+    if ((merged.length & clockCheckMask) === 0) await turn();
   }
   return merged;
 }
