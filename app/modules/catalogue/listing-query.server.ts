@@ -241,22 +241,24 @@ export function queryProducts(
   const priceFiltered = params.priceMin !== null || params.priceMax !== null;
   const unfiltered = activeFacets.length === 0 && selectedChildren.length === 0 && !priceFiltered;
   let total = unfiltered ? inCategory.length : 0;
-  for (let position = 0; position < (unfiltered ? 0 : inCategory.length); position++) {
-    const product = inCategory[position] as IndexedProduct;
-    const fail = (what: number) => {
-      if (failures[position] === 0) firstFailure[position] = what;
-      failures[position] = (failures[position] as number) + 1;
-    };
-    if (priceFiltered) {
-      const price = priceOf(product);
-      if ((params.priceMin !== null && price < params.priceMin * unit) || (params.priceMax !== null && price > params.priceMax * unit)) fail(failedPrice);
+  if (!unfiltered) {
+    for (let position = 0; position < inCategory.length; position++) {
+      const product = inCategory[position] as IndexedProduct;
+      const fail = (what: number) => {
+        if (failures[position] === 0) firstFailure[position] = what;
+        failures[position] = (failures[position] as number) + 1;
+      };
+      if (priceFiltered) {
+        const price = priceOf(product);
+        if ((params.priceMin !== null && price < params.priceMin * unit) || (params.priceMax !== null && price > params.priceMax * unit)) fail(failedPrice);
+      }
+      if (selectedChildren.length > 0 && !selectedChildren.some((c) => product.categoryIds.has(c.id))) fail(failedChildren);
+      activeFacets.forEach((facet, number) => {
+        const selected = params.filters.get(facet.code) as Set<string>;
+        if (!valuesOf(product, facet).some((value) => selected.has(value))) fail(number);
+      });
+      if (failures[position] === 0) total++;
     }
-    if (selectedChildren.length > 0 && !selectedChildren.some((c) => product.categoryIds.has(c.id))) fail(failedChildren);
-    activeFacets.forEach((facet, number) => {
-      const selected = params.filters.get(facet.code) as Set<string>;
-      if (!valuesOf(product, facet).some((value) => selected.has(value))) fail(number);
-    });
-    if (failures[position] === 0) total++;
   }
 
   // Without a condition the counts are the set's own, the same for every page and order.
