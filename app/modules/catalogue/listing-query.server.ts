@@ -323,30 +323,29 @@ function countedChoices(
   failures: Uint8Array,
   firstFailure: Int8Array,
 ): ChoiceCounts {
-  // One pass over the products for every facet's counts (a search finds up to 1,000 products, and
-  // there are some twenty facets): a product that fails nothing counts for each facet it has a
-  // value of, one that fails a single facet for that facet only.
+  // One pass over the products for every facet's counts and the child categories' (a search finds
+  // up to 1,000 products, and there are some twenty facets).
   const countsByFacet = new Map(facetsHere.map((facet) => [facet, new Map<string, number>()]));
   const addValues = (counts: Map<string, number>, values: readonly string[]) => {
     for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
   };
   const byCode = facetsByCode(facetsHere);
+  const childCounts = new Uint32Array(children.length);
+  const countChildren = ({ categoryIds }: IndexedProduct) =>
+    children.forEach((child, number) => categoryIds.has(child.id) && (childCounts[number] as number)++);
   for (let position = 0; position < products.length; position++) {
     const product = products[position] as IndexedProduct;
+    const first = firstFailure[position] as number;
     if (failures[position] === 0) {
       eachFacetValues(product, byCode, (facet, values) => addValues(countsByFacet.get(facet) as Map<string, number>, values));
-    } else if (failures[position] === 1 && (firstFailure[position] as number) >= 0) {
-      // Only a facet's own selection can leave a product out and still count it (not the price or child categories).
-      const facet = activeFacets[firstFailure[position] as number] as FacetAttribute;
+      countChildren(product);
+    } else if (failures[position] === 1 && first >= 0) {
+      // Only a facet's own selection, or the child categories, can leave a product out and still count it there (not the price).
+      const facet = activeFacets[first] as FacetAttribute;
       addValues(countsByFacet.get(facet) as Map<string, number>, valuesOf(product, facet));
+    } else if (failures[position] === 1 && first === failedChildren) {
+      countChildren(product);
     }
-  }
-
-  const childCounts = new Uint32Array(children.length);
-  for (let position = 0; position < products.length; position++) {
-    if (failures[position] !== 0 && (failures[position] !== 1 || firstFailure[position] !== failedChildren)) continue;
-    const { categoryIds } = products[position] as IndexedProduct;
-    children.forEach((child, number) => categoryIds.has(child.id) && (childCounts[number] as number)++);
   }
   return { countsByFacet, childCounts };
 }
