@@ -1,15 +1,17 @@
 import { reactRouter } from '@react-router/dev/vite';
-import { defineConfig } from 'vite';
+import { join } from 'node:path';
+import { defineConfig, type Rolldown } from 'vite';
 import { precompressPlugin } from './scripts/app-build/precompress-plugin.ts';
 import { buildId, serviceWorkerPlugin } from './scripts/app-build/service-worker-plugin.ts';
 
 /**
- * Fewer, larger chunks for the browser (issue 14, decision 0030): React, React DOM and React
- * Router in one, the storefront's shared code in a few, instead of some thirty files a page
- * would preload (each a request and its headers on a phone).
+ * Fewer, larger chunks for the browser (issue 14, decisions 0030 and 0047): React, React DOM and React
+ * Router in one, the code every storefront page runs in another, the rest of the shared code in a
+ * few, instead of some thirty files a page would preload (each a request and its headers on a phone).
  */
-const clientChunks = [
-  { name: 'framework', test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/, priority: 20 },
+const clientChunks: Rolldown.CodeSplittingGroup[] = [
+  { name: 'framework', test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/, priority: 30 },
+  { name: (id, context) => (storefrontCore(context).has(id) ? 'storefront' : null), priority: 20 },
   // By the set of pages that use them (entriesAware), so a page loads little it does not run; the
   // smallest such sets merged with their nearest, so it does not load many small files either.
   {
@@ -21,6 +23,38 @@ const clientChunks = [
     entriesAwareMergeThreshold: 8000,
   },
 ];
+
+/** The route modules every storefront page loads: the document and the store's layouts (app/routes.ts). */
+const storefrontRoutes = ['app/root.tsx', 'app/routes/storefront-layout.tsx', 'app/routes/storefront-pages.tsx'];
+/** How React Router's build names the browser's module of a route (an entry of the build). */
+const routeModule = '?__react-router-build-client-route';
+const storefrontCores = new WeakMap<Rolldown.ChunkingContext, Set<string>>();
+
+/**
+ * What the storefront's routes import, and what that imports, in one chunk (decision 0047): every
+ * storefront page runs all of it before it is interactive, where entriesAware would split it by the
+ * back-office pages that share parts of it (seven files of 0.5–5 KB on a product page, each with
+ * its headers). What it imports on demand (the service worker's client, the error reporter) stays
+ * out of it, and the route modules stay the build's entries.
+ */
+function storefrontCore(context: Rolldown.ChunkingContext): Set<string> {
+  const known = storefrontCores.get(context);
+  if (known) return known;
+  const found = new Set<string>();
+  const visit = (id: string) => {
+    const info = context.getModuleInfo(id);
+    if (!info) return;
+    for (const imported of info.importedIds) {
+      if (found.has(imported) || !imported.includes('/app/') || imported.endsWith(routeModule)) continue;
+      found.add(imported);
+      visit(imported);
+    }
+  };
+  for (const route of storefrontRoutes) visit(`${join(import.meta.dirname, route)}${routeModule}`);
+  storefrontCores.set(context, found);
+  return found;
+}
+
 /** The shared chunks' names would list every page that uses them (and words the service worker's shell filters on). */
 const chunkFileNames = ({ name }: { name: string }) => (name.startsWith('shared') ? 'assets/shared-[hash].js' : 'assets/[name]-[hash].js');
 

@@ -57,4 +57,15 @@ describe('the running shop', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
+
+  it('sends the build’s scripts with only the headers a file that never changes needs (decision 0047)', async () => {
+    const html = await (await fetch(`${baseUrl}/en-us`)).text();
+    const script = html.match(/"(\/assets\/[^"]+\.js)"/)?.[1];
+    expect(script).toBeDefined();
+    const response = await fetch(`${baseUrl}${script}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('x-request-id')).toBeNull();
+    expect(response.headers.get('etag')).toBeNull();
+  });
 });

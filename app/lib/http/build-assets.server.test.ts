@@ -78,6 +78,18 @@ describe('precompressed build files', () => {
     }
   });
 
+  // Each header is sent with each of a page's dozen files, and Lighthouse counts them (decision 0047):
+  // a hashed name has nothing to revalidate with, and nobody fetches a script in parts.
+  it.each([
+    ['/assets/page-abc.js', 'br'],
+    ['/assets/page-abc.js', 'gzip'],
+    ['/assets/page-abc.js', 'identity'],
+    ['/assets/only-plain-abc.js', 'br'],
+  ])('sends %s (%s) without an ETag, a date or byte ranges', async (path, acceptEncoding) => {
+    const { headers } = await get(path, acceptEncoding);
+    for (const header of ['etag', 'last-modified', 'accept-ranges']) expect(headers[header], header).toBeUndefined();
+  });
+
   it('serves no copy of a file that is not there', async () => {
     expect((await get('/assets/missing.js', 'br')).status).toBe(404);
     expect((await get('/assets/..%2Fpage-abc.js', 'br')).headers['content-encoding']).toBeUndefined();

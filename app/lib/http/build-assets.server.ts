@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs';
-import { extname, join } from 'node:path';
+import { extname } from 'node:path';
 import express, { type RequestHandler } from 'express';
 
 /** The copies the build writes beside each script and stylesheet (scripts/app-build/precompress-plugin.ts), best first. */
@@ -8,8 +8,12 @@ export const precompressedEncodings = [
   { encoding: 'gzip', suffix: '.gz' },
 ] as const;
 
-/** Hashed names: a file never changes, so no date to revalidate with. */
-const fileOptions = { immutable: true, maxAge: '1y', etag: false, lastModified: false };
+/**
+ * Hashed names: a file never changes, so nothing to revalidate with (no ETag, no date) and no byte
+ * ranges to offer (scripts and styles are fetched whole). Each header is sent with every file,
+ * and a page fetches a dozen of them.
+ */
+const fileOptions = { immutable: true, maxAge: '1y', etag: false, lastModified: false, acceptRanges: false, index: false } as const;
 
 /**
  * /assets/… (issue 14): the build's scripts and styles as their compressed copy when the browser
@@ -18,37 +22,47 @@ const fileOptions = { immutable: true, maxAge: '1y', etag: false, lastModified: 
  * dozen of these, so each carries only what applies to it.
  */
 export function serveBuildAssets(assetsDir: string): express.Router {
+  const files = express.static(assetsDir, { ...fileOptions });
   return express
     .Router()
     .use((_req, res, next) => {
       res.set({ 'X-Content-Type-Options': 'nosniff', 'Cross-Origin-Resource-Policy': 'same-origin' });
       next();
     })
-    .use(precompressedCopies(assetsDir))
-    .use(express.static(assetsDir, { ...fileOptions, index: false }));
+    .use(precompressedCopies(assetsDir, files))
+    .use(files);
 }
 
-/** Only names the directory held at start are served as copies (a build does not change under a running shop). */
-function precompressedCopies(assetsDir: string): RequestHandler {
-  let files: Set<string>;
+/**
+ * Only names the directory held at start are served as copies (a build does not change under a
+ * running shop). The copy goes out through the same static files as the plain one: Express's
+ * `sendFile` would add an ETag whatever it is told.
+ */
+function precompressedCopies(assetsDir: string, files: RequestHandler): RequestHandler {
+  let names: Set<string>;
   try {
-    files = new Set(readdirSync(assetsDir));
+    names = new Set(readdirSync(assetsDir));
   } catch {
-    files = new Set();
+    names = new Set();
   }
   return (req, res, next) => {
     const name = req.path.slice(1);
     if ((req.method !== 'GET' && req.method !== 'HEAD') || name.includes('/')) return next();
-    const copies = precompressedEncodings.filter(({ suffix }) => files.has(`${name}${suffix}`));
+    const copies = precompressedEncodings.filter(({ suffix }) => names.has(`${name}${suffix}`));
     if (copies.length === 0) return next();
     res.vary('Accept-Encoding');
     // Ours first (brotli is smaller) among what the browser takes, whatever order it listed them in.
     const chosen = copies.find(({ encoding }) => req.acceptsEncodings(encoding) === encoding);
     if (!chosen) return next();
+    // The type of the plain file (send keeps a type already set), the encoding of the copy.
     res.type(extname(name));
     res.setHeader('Content-Encoding', chosen.encoding);
-    res.sendFile(join(assetsDir, `${name}${chosen.suffix}`), fileOptions, (error) => {
-      if (error && !res.headersSent) next();
+    const url = req.url;
+    req.url = `/${name}${chosen.suffix}`;
+    files(req, res, () => {
+      res.removeHeader('Content-Encoding');
+      req.url = url;
+      next();
     });
   };
 }
