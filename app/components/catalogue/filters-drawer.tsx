@@ -1,4 +1,4 @@
-import { type ReactNode, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { type ReactNode, startTransition, useEffect, useId, useRef, useState } from 'react';
 import { useI18n } from '#app/modules/i18n/i18n.tsx';
 import { Icon } from '#app/components/shell/icons.tsx';
 
@@ -11,19 +11,22 @@ export interface FormPlace {
 /** Where the filters are a column beside the results (the CSS breakpoint lg). */
 const phoneQuery = '(max-width: 1023.98px)';
 
-function subscribe(onChange: () => void) {
-  const query = window.matchMedia(phoneQuery);
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
-}
-
-/** True on narrow screens once JavaScript runs; false on the server and while hydrating. */
+/**
+ * True on narrow screens once JavaScript runs; false on the server and while hydrating. The switch
+ * after hydration is a transition: on a phone it renders the whole filter form again, in the
+ * drawer, and as an external store's change (useSyncExternalStore) that render was synchronous,
+ * one long task of the page's start (issue 14).
+ */
 function useNarrowScreen(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => window.matchMedia(phoneQuery).matches,
-    () => false,
-  );
+  const [narrow, setNarrow] = useState(false);
+  useEffect(() => {
+    const query = window.matchMedia(phoneQuery);
+    const follow = () => startTransition(() => setNarrow(query.matches));
+    follow();
+    query.addEventListener('change', follow);
+    return () => query.removeEventListener('change', follow);
+  }, []);
+  return narrow;
 }
 
 /**

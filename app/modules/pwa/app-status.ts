@@ -40,8 +40,14 @@ export const appStatus = {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
+  /**
+   * A change that changes nothing keeps the snapshot and tells nobody: a new snapshot re-renders
+   * every reader synchronously, and the shell says "online" as each page starts (issue 14).
+   */
   update(change: Partial<AppStatus> | ((current: AppStatus) => Partial<AppStatus>)) {
-    status = { ...status, ...(typeof change === 'function' ? change(status) : change) };
+    const next = { ...status, ...(typeof change === 'function' ? change(status) : change) };
+    if ((Object.keys(next) as (keyof AppStatus)[]).every((key) => next[key] === status[key])) return;
+    status = next;
     for (const listener of listeners) listener();
   },
 };
