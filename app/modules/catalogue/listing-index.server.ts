@@ -684,6 +684,18 @@ async function withFreshVariantFigures(db: Database, index: ListingIndex): Promi
   return { ...index, products: index.products.map((product) => ({ ...product, ...(figures.get(product.id) ?? withoutVariants) })) };
 }
 
+/** Told of an index made from another by reading some products again: what was worked out on the old one may carry over. */
+type ListingIndexPatched = (previous: ListingIndex, next: ListingIndex, changedIds: ReadonlySet<number>) => void;
+const patchListeners = new Set<ListingIndexPatched>();
+
+/**
+ * Called with each index made by reading some products again, before it is served (decision 0048:
+ * the listings' facts; the listing module registers itself, as this module cannot import it).
+ */
+export function whenListingIndexPatched(listener: ListingIndexPatched): void {
+  patchListeners.add(listener);
+}
+
 /** `index` with what `change` touched read again, and the rest kept (decision 0033). */
 async function withChangesRead(db: Database, index: ListingIndex, change: ListingIndexChange): Promise<ListingIndex> {
   let next = index;
@@ -691,6 +703,7 @@ async function withChangesRead(db: Database, index: ListingIndex, change: Listin
   const ids = [...new Set(change.products ?? [])];
   if (ids.length > 0) next = await withProductsReadAgain(db, next, ids);
   if (change.categories) next = { ...next, categories: await readCategories(db) };
+  if (next !== index && !change.variants && !change.categories) for (const listener of patchListeners) listener(index, next, new Set(ids));
   return next;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PriceDisplay } from '#app/modules/pricing/price-display.ts';
 import type { IndexedProduct, ListingIndex } from './listing-index.server.ts';
-import { parseListingParams, queryListing } from './listing-query.server.ts';
+import { carryListingsOver, parseListingParams, queryListing } from './listing-query.server.ts';
 
 const euros: PriceDisplay = { locale: 'en', currency: 'EUR', minorUnits: 2, rate: '1', vatRateBp: 2100, includeVat: false };
 
@@ -137,5 +137,77 @@ describe('queryListing', () => {
     expect(page('page=99')).toMatchObject({ from: 49, to: 60, page: 3 });
     expect(page('limit=all').products).toHaveLength(60);
     expect(page('limit=13&page=-1')).toMatchObject({ from: 1, to: 24 });
+  });
+});
+
+describe('listings after some products changed (decision 0048)', () => {
+  const pounds: PriceDisplay = { locale: 'en', currency: 'GBP', minorUnits: 2, rate: '0.8513', vatRateBp: 2000, includeVat: true };
+  const colours = ['black', 'red', 'olive'];
+  // A few hundred cords in a parent (1) and two children (2, 3), with names, prices and measures that repeat.
+  const before: ListingIndex = {
+    ...index,
+    products: Array.from({ length: 300 }, (_, i) =>
+      product(i + 1, {
+        names: { en: `Cord ${(i * 37) % 101}`, 'de-DE': `Kordel ${(i * 53) % 89}` },
+        minPriceCents: 100 + ((i * 71) % 40) * 25,
+        colours: [colours[i % 3] as string, ...(i % 7 === 0 ? ['olive'] : [])],
+        diameter: 2 + (i % 4),
+        categoryIds: new Set([1, i % 2 === 0 ? 2 : 3]),
+      }),
+    ),
+  };
+  const listings = [
+    '',
+    'sort=name',
+    'sort=price_asc',
+    'sort=price_desc',
+    'sort=rope_diameter',
+    'sort=name&page=3',
+    'color=red',
+    'color=black&sort=price_asc&page=2',
+    'limit=all&sort=name',
+  ];
+  const ask = (at: ListingIndex) =>
+    [1, 2, 3].flatMap((category) =>
+      listings.flatMap((search) =>
+        (['en', 'de-DE'] as const).flatMap((locale) =>
+          [euros, pounds].map((display) =>
+            queryListing(at, category, parseListingParams(new URLSearchParams(search), new Set(['color', 'rope_diameter'])), locale, display),
+          ),
+        ),
+      ),
+    );
+
+  it('answer as a listing worked out from nothing does: renamed, repriced, sold out, or with other options', () => {
+    ask(before);
+    const changes: Record<number, Partial<IndexedProduct>> = {
+      5: { names: { en: 'Aardvark cord', 'de-DE': 'Zebra Kordel' } },
+      40: { minPriceCents: 99_999 },
+      41: { minPriceCents: 1 },
+      77: { inStock: false },
+      150: { names: { en: 'Cord 50' }, minPriceCents: 125 },
+      // Another colour: the facets and counts of its categories are worked out again.
+      222: { options: new Map([['color', ['olive', 'red']]]) },
+    };
+    const after: ListingIndex = {
+      ...before,
+      products: before.products.map((p) => (changes[p.id] ? { ...p, ...changes[p.id] } : p)),
+    };
+    carryListingsOver(before, after, new Set(Object.keys(changes).map(Number)));
+    // The same products in a new index object: nothing worked out for it yet.
+    const fromNothing: ListingIndex = { ...after, products: [...after.products] };
+    expect(ask(after)).toEqual(ask(fromNothing));
+  });
+
+  it('works out again a category a product joins or leaves', () => {
+    ask(before);
+    const moved = before.products.find((p) => p.id === 10) as IndexedProduct;
+    expect([...moved.categoryIds]).toEqual([1, 3]);
+    const after: ListingIndex = {
+      ...before,
+      products: before.products.map((p) => (p === moved ? { ...p, categoryIds: new Set([1, 2]), minPriceCents: 5 } : p)),
+    };
+    carryListingsOver(before, after, new Set([10]));
+    expect(ask(after)).toEqual(ask({ ...after, products: [...after.products] }));
   });
 });

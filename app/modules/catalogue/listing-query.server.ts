@@ -5,7 +5,14 @@
  */
 import type { LocaleCode } from '#app/modules/i18n/locales.ts';
 import { displayAmount, type PriceDisplay } from '#app/modules/pricing/price-display.ts';
-import type { FacetAttribute, IndexedCategory, IndexedProduct, ListingIndex } from './listing-index.server.ts';
+import {
+  type FacetAttribute,
+  type IndexedCategory,
+  type IndexedProduct,
+  type ListingIndex,
+  sameOptions,
+  whenListingIndexPatched,
+} from './listing-index.server.ts';
 import { allPageMax, type PageSize, pageSizes, type SortOption, sortOptions } from './listing-options.ts';
 import { type PageWindow, pageWindow } from '#app/lib/paging/page-window.ts';
 
@@ -110,17 +117,12 @@ function facetsPresent(facets: readonly FacetAttribute[], products: readonly Ind
   return present;
 }
 
-/** Per index: the products of each category, and display prices per currency setting. */
-const derived = new WeakMap<ListingIndex, { byCategory: Map<number, IndexedProduct[]>; prices: Map<string, Map<number, number>> }>();
-
-function derivedOf(index: ListingIndex) {
-  let entry = derived.get(index);
-  if (!entry) derived.set(index, (entry = { byCategory: new Map(), prices: new Map() }));
-  return entry;
-}
+/** Per index: the products of each category. */
+const categoryLists = new WeakMap<ListingIndex, Map<number, IndexedProduct[]>>();
 
 function productsInCategory(index: ListingIndex, categoryId: number): IndexedProduct[] {
-  const { byCategory } = derivedOf(index);
+  let byCategory = categoryLists.get(index);
+  if (!byCategory) categoryLists.set(index, (byCategory = new Map()));
   let list = byCategory.get(categoryId);
   if (!list) byCategory.set(categoryId, (list = index.products.filter((p) => p.categoryIds.has(categoryId))));
   return list;
@@ -129,12 +131,28 @@ function productsInCategory(index: ListingIndex, categoryId: number): IndexedPro
 /** The currency setting that display prices depend on. */
 const priceKeyOf = (display: PriceDisplay) => `${display.currency}:${display.rate}:${display.includeVat ? display.vatRateBp : 0}`;
 
-function displayPrices(index: ListingIndex, display: PriceDisplay): Map<number, number> {
-  const { prices } = derivedOf(index);
+/**
+ * Display prices by net EUR cents, per currency setting. A conversion is exact decimal arithmetic
+ * (BigInt), too slow for every product of a listing; catalogues have far fewer prices than
+ * products, and a net price shows the same whatever the index, so these outlive an index change.
+ */
+const displayAmounts = new Map<string, Map<number, number>>();
+/** Rates change (each a new setting): the oldest settings are let go beyond this many. */
+const currencySettingsKept = 64;
+
+function displayPriceOf(display: PriceDisplay): (product: IndexedProduct) => number {
   const key = priceKeyOf(display);
-  let map = prices.get(key);
-  if (!map) prices.set(key, (map = new Map(index.products.map((p) => [p.id, displayAmount(p.minPriceCents, display)]))));
-  return map;
+  let amounts = displayAmounts.get(key);
+  if (!amounts) {
+    if (displayAmounts.size >= currencySettingsKept) displayAmounts.delete(displayAmounts.keys().next().value as string);
+    displayAmounts.set(key, (amounts = new Map()));
+  }
+  const known = amounts;
+  return ({ minPriceCents }) => {
+    let amount = known.get(minPriceCents);
+    if (amount === undefined) known.set(minPriceCents, (amount = displayAmount(minPriceCents, display)));
+    return amount;
+  };
 }
 
 /** A category listing: the category's products, with its child categories as a filter. */
@@ -184,7 +202,7 @@ interface ProductSetFacts {
   /** of those, the ones that only repeat the child categories */
   repeating: Set<FacetAttribute>;
   /** per order (and the locale or prices it depends on): the products' positions in that order */
-  orders: Map<string, Uint32Array>;
+  orders: Map<string, ProductOrder>;
   /** per currency setting: the bounds of the display prices, in minor units */
   priceBounds: Map<string, { min: number; max: number }>;
   /** the counts when nothing is chosen */
@@ -211,6 +229,98 @@ function factsOf(index: ListingIndex, products: readonly IndexedProduct[], child
   return facts;
 }
 
+/**
+ * After some products were read again (decision 0033) the index is a new object, and so is every
+ * category's list: each category's first listing paid its facts again (638 ms for the largest at
+ * 100×). What the old index's categories worked out carries over instead (decision 0048): a list
+ * whose products are the same ones in the same places is the old list with the changed products
+ * put in, and keeps its facts, its orders with the changed products placed again. A product that
+ * joins or leaves a category, moves in the shop's order or changes its options, measures or
+ * categories leaves that category to be worked out again at its next listing.
+ */
+export function carryListingsOver(previous: ListingIndex, next: ListingIndex, changedIds: ReadonlySet<number>): void {
+  const lists = categoryLists.get(previous);
+  if (!lists || next.facets !== previous.facets || next.categories !== previous.categories) return;
+  const changed = new Map<number, IndexedProduct>();
+  for (const product of next.products) if (changedIds.has(product.id)) changed.set(product.id, product);
+  const carried = new Map<number, IndexedProduct[]>();
+  for (const [categoryId, list] of lists) {
+    const after = listAfterChange(list, categoryId, changedIds, changed);
+    if (!after) continue;
+    carried.set(categoryId, after.list);
+    const facts = factsBySet.get(list);
+    const factsAfter = facts && after.list !== list ? factsAfterChange(facts, list, after.list, after.positions) : undefined;
+    if (factsAfter) factsBySet.set(after.list, factsAfter);
+  }
+  categoryLists.set(next, carried);
+}
+whenListingIndexPatched(carryListingsOver);
+
+/** A category's list with the changed products in their places, or undefined when they do not keep them. */
+function listAfterChange(
+  list: IndexedProduct[],
+  categoryId: number,
+  changedIds: ReadonlySet<number>,
+  changed: ReadonlyMap<number, IndexedProduct>,
+): { list: IndexedProduct[]; positions: number[] } | undefined {
+  const positions: number[] = [];
+  for (let position = 0; position < list.length; position++) if (changedIds.has((list[position] as IndexedProduct).id)) positions.push(position);
+  const before = new Set(positions.map((position) => (list[position] as IndexedProduct).id));
+  for (const product of changed.values()) if (product.categoryIds.has(categoryId) && !before.has(product.id)) return undefined;
+  for (const position of positions) {
+    const now = changed.get((list[position] as IndexedProduct).id);
+    if (!now?.categoryIds.has(categoryId) || now.position !== (list[position] as IndexedProduct).position) return undefined;
+  }
+  if (positions.length === 0) return { list, positions };
+  const after = list.slice();
+  for (const position of positions) after[position] = changed.get((list[position] as IndexedProduct).id) as IndexedProduct;
+  return { list: after, positions };
+}
+
+/** The facts of a list after the products at `positions` changed, or undefined when they must be worked out again. */
+function factsAfterChange(facts: ProductSetFacts, before: readonly IndexedProduct[], after: readonly IndexedProduct[], positions: readonly number[]) {
+  const pairs = positions.map((position) => [before[position] as IndexedProduct, after[position] as IndexedProduct] as const);
+  // The facets offered, those repeating the children and the counts follow options, measures and categories.
+  if (!pairs.every(([old, now]) => sameOptions(old.options, now.options) && sameNumbers(old.numbers, now.numbers) && sameIds(old.categoryIds, now.categoryIds)))
+    return undefined;
+  const repriced = pairs.some(([old, now]) => old.minPriceCents !== now.minPriceCents);
+  const orders = new Map([...facts.orders].map(([key, order]) => [key, placedAgain(order, after, positions)] as const));
+  return { ...facts, orders, priceBounds: repriced ? new Map() : facts.priceBounds } satisfies ProductSetFacts;
+}
+
+/**
+ * `order` over `products` after the products at `positions` changed: the others keep their order
+ * (their keys did not change), the changed ones are sorted and each placed by a binary search
+ * (the same order a whole sort would give, for a few comparisons and one copy).
+ */
+function placedAgain(order: ProductOrder, products: readonly IndexedProduct[], positions: readonly number[]): ProductOrder {
+  const compare = order.compareIn(products, false);
+  const moved = new Set(positions);
+  const kept = order.positions.filter((position) => !moved.has(position));
+  const result = new Uint32Array(order.positions.length);
+  let written = 0;
+  let from = 0;
+  for (const position of positions.toSorted(compare)) {
+    let low = from;
+    let high = kept.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (compare(kept[middle] as number, position) < 0) low = middle + 1;
+      else high = middle;
+    }
+    result.set(kept.subarray(from, low), written);
+    written += low - from;
+    from = low;
+    result[written++] = position;
+  }
+  result.set(kept.subarray(from), written);
+  return { positions: result, compareIn: order.compareIn };
+}
+
+const sameNumbers = (a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>) =>
+  a === b || (a.size === b.size && [...a].every(([code, value]) => b.get(code) === value));
+const sameIds = (a: ReadonlySet<number>, b: ReadonlySet<number>) => a === b || (a.size === b.size && [...a].every((id) => b.has(id)));
+
 /** Why a product is left out: by none of the conditions, by a chosen facet (its number among the active ones), the child categories or the price. */
 const noFailure = -1;
 const failedChildren = -2;
@@ -225,8 +335,7 @@ export function queryProducts(
   locale: LocaleCode,
   display: PriceDisplay,
 ): ListingResult {
-  const prices = displayPrices(index, display);
-  const priceOf = (p: IndexedProduct) => prices.get(p.id) ?? 0;
+  const priceOf = displayPriceOf(display);
   const unit = 10 ** display.minorUnits;
   const facts = factsOf(index, inCategory, children);
 
@@ -372,6 +481,20 @@ function priceBoundsOf(
   return bounds;
 }
 
+/** Compares two products of a set by their positions in it. */
+type PositionCompare = (a: number, b: number) => number;
+
+/** An order of a set's products, and how it compares them (to place products that changed). */
+interface ProductOrder {
+  positions: Uint32Array;
+  /**
+   * The order's comparison over a list of products (the set's, or the same set after a change):
+   * `whole` works out every product's keys first (for a sort of the whole list), else each
+   * comparison reads the two products' own (for a few binary searches).
+   */
+  compareIn: (products: readonly IndexedProduct[], whole: boolean) => PositionCompare;
+}
+
 /**
  * The positions of the set's products in the order asked, sorted once per order (and the locale
  * or prices it depends on); null for relevance, the set's own order.
@@ -389,27 +512,53 @@ function orderOf(
   const key = sort === 'name' ? `name:${locale}` : sort === 'price_asc' || sort === 'price_desc' ? `${sort}:${priceKeyOf(display)}` : sort;
   let order = facts.orders.get(key);
   if (!order) {
-    // Equal products keep the set's order (a stable sort). Names compare in the locale's collation;
-    // numeric orders compare numbers worked out once per product, not at every comparison.
-    order = Uint32Array.from(products.keys());
-    if (sort === 'name') {
-      const collator = collatorOf(locale);
-      const names = products.map((product) => product.names[locale] ?? '');
-      order.sort((a, b) => collator.compare(names[a] as string, names[b] as string) || a - b);
-    } else {
-      const keys = sortKeysOf(sort, priceOf, facets).map((keyOf) => Float64Array.from(products, keyOf));
-      order.sort((a, b) => {
-        // Infinity − Infinity (two products without the measure) is NaN: a tie, like equal numbers.
-        for (const key of keys) {
-          const difference = (key[a] as number) - (key[b] as number);
-          if (difference) return difference;
-        }
-        return a - b;
-      });
-    }
-    facts.orders.set(key, order);
+    const compareIn = comparisonOf(sort, locale, priceOf, facets);
+    const positions = Uint32Array.from(products.keys()).sort(compareIn(products, true));
+    facts.orders.set(key, (order = { positions, compareIn }));
   }
-  return order;
+  return order.positions;
+}
+
+/**
+ * How an order compares products: names in the locale's collation, or numbers (a sort works them
+ * out once per product, not at every comparison); equal products keep the set's order, as a
+ * stable sort would.
+ */
+function comparisonOf(
+  sort: Exclude<SortOption, 'relevance'>,
+  locale: LocaleCode,
+  priceOf: (product: IndexedProduct) => number,
+  facets: readonly FacetAttribute[],
+): ProductOrder['compareIn'] {
+  if (sort === 'name') {
+    const collator = collatorOf(locale);
+    const byName =
+      (nameAt: (position: number) => string): PositionCompare =>
+      (a, b) =>
+        collator.compare(nameAt(a), nameAt(b)) || a - b;
+    const nameOf = (product: IndexedProduct) => product.names[locale] ?? '';
+    return (products, whole) => {
+      if (!whole) return byName((position) => nameOf(products[position] as IndexedProduct));
+      const names = products.map(nameOf);
+      return byName((position) => names[position] as string);
+    };
+  }
+  const keysOf = sortKeysOf(sort, priceOf, facets);
+  const byKeys =
+    (keyAt: (key: number, position: number) => number): PositionCompare =>
+    (a, b) => {
+      // Infinity − Infinity (two products without the measure) is NaN: a tie, like equal numbers.
+      for (let key = 0; key < keysOf.length; key++) {
+        const difference = keyAt(key, a) - keyAt(key, b);
+        if (difference) return difference;
+      }
+      return a - b;
+    };
+  return (products, whole) => {
+    if (!whole) return byKeys((key, position) => (keysOf[key] as (product: IndexedProduct) => number)(products[position] as IndexedProduct));
+    const keys = keysOf.map((keyOf) => Float64Array.from(products, keyOf));
+    return byKeys((key, position) => (keys[key] as Float64Array)[position] as number);
+  };
 }
 
 const collators = new Map<string, Intl.Collator>();
