@@ -118,8 +118,12 @@ interface Figures {
   scriptBytes: number;
 }
 
+/** Lighthouse's own trace failures (the page loaded; its recording of it did not): that run is made again. */
+const traceFailures = new Set(['NO_NAVSTART', 'NO_FCP_EVENT', 'NO_TRACING_STARTED']);
+const attemptsPerRun = 3;
+
 /** One Lighthouse run of a page (the cart page with the cart's cookie). */
-async function measure(port: number, url: string, cookie: string | undefined): Promise<Figures> {
+async function measure(port: number, url: string, cookie: string | undefined, attempt = 1): Promise<Figures> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -129,6 +133,10 @@ async function measure(port: number, url: string, cookie: string | undefined): P
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
+  if (lhr.runtimeError && traceFailures.has(lhr.runtimeError.code) && attempt < attemptsPerRun) {
+    console.log(`  (${url}: Lighthouse's ${lhr.runtimeError.code}, measured again)`);
+    return measure(port, url, cookie, attempt + 1);
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.message}`);
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const scriptBytes =
