@@ -117,12 +117,23 @@ function facetsPresent(facets: readonly FacetAttribute[], products: readonly Ind
   return present;
 }
 
-/** Per index: the products of each category. */
-const categoryLists = new WeakMap<ListingIndex, Map<number, IndexedProduct[]>>();
+/** Per index: the products of each category, and display prices per currency setting. */
+const derived = new WeakMap<ListingIndex, { byCategory: Map<number, IndexedProduct[]>; prices: Map<string, DisplayPrices> }>();
+
+/** Each product's display price (by id) in one currency setting, and the setting. */
+interface DisplayPrices {
+  display: PriceDisplay;
+  amounts: Map<number, number>;
+}
+
+function derivedOf(index: ListingIndex) {
+  let entry = derived.get(index);
+  if (!entry) derived.set(index, (entry = { byCategory: new Map(), prices: new Map() }));
+  return entry;
+}
 
 function productsInCategory(index: ListingIndex, categoryId: number): IndexedProduct[] {
-  let byCategory = categoryLists.get(index);
-  if (!byCategory) categoryLists.set(index, (byCategory = new Map()));
+  const { byCategory } = derivedOf(index);
   let list = byCategory.get(categoryId);
   if (!list) byCategory.set(categoryId, (list = index.products.filter((p) => p.categoryIds.has(categoryId))));
   return list;
@@ -131,28 +142,13 @@ function productsInCategory(index: ListingIndex, categoryId: number): IndexedPro
 /** The currency setting that display prices depend on. */
 const priceKeyOf = (display: PriceDisplay) => `${display.currency}:${display.rate}:${display.includeVat ? display.vatRateBp : 0}`;
 
-/**
- * Display prices by net EUR cents, per currency setting. A conversion is exact decimal arithmetic
- * (BigInt), too slow for every product of a listing; catalogues have far fewer prices than
- * products, and a net price shows the same whatever the index, so these outlive an index change.
- */
-const displayAmounts = new Map<string, Map<number, number>>();
-/** Rates change (each a new setting): the oldest settings are let go beyond this many. */
-const currencySettingsKept = 64;
-
-function displayPriceOf(display: PriceDisplay): (product: IndexedProduct) => number {
+/** The products' display prices, worked out once per index and setting (a conversion is BigInt arithmetic). */
+function displayPrices(index: ListingIndex, display: PriceDisplay): Map<number, number> {
+  const { prices } = derivedOf(index);
   const key = priceKeyOf(display);
-  let amounts = displayAmounts.get(key);
-  if (!amounts) {
-    if (displayAmounts.size >= currencySettingsKept) displayAmounts.delete(displayAmounts.keys().next().value as string);
-    displayAmounts.set(key, (amounts = new Map()));
-  }
-  const known = amounts;
-  return ({ minPriceCents }) => {
-    let amount = known.get(minPriceCents);
-    if (amount === undefined) known.set(minPriceCents, (amount = displayAmount(minPriceCents, display)));
-    return amount;
-  };
+  let entry = prices.get(key);
+  if (!entry) prices.set(key, (entry = { display, amounts: new Map(index.products.map((p) => [p.id, displayAmount(p.minPriceCents, display)])) }));
+  return entry.amounts;
 }
 
 /** A category listing: the category's products, with its child categories as a filter. */
@@ -232,27 +228,33 @@ function factsOf(index: ListingIndex, products: readonly IndexedProduct[], child
 /**
  * After some products were read again (decision 0033) the index is a new object, and so is every
  * category's list: each category's first listing paid its facts again (638 ms for the largest at
- * 100×). What the old index's categories worked out carries over instead (decision 0048): a list
- * whose products are the same ones in the same places is the old list with the changed products
- * put in, and keeps its facts, its orders with the changed products placed again. A product that
+ * 100×). What the old index's categories worked out carries over instead (decision 0048): the
+ * display prices with the changed products' worked out again; a list whose products are the same
+ * ones in the same places is the old list with the changed products put in, and keeps its facts,
+ * its orders with the changed products placed again. A product that
  * joins or leaves a category, moves in the shop's order or changes its options, measures or
  * categories leaves that category to be worked out again at its next listing.
  */
 export function carryListingsOver(previous: ListingIndex, next: ListingIndex, changedIds: ReadonlySet<number>): void {
-  const lists = categoryLists.get(previous);
-  if (!lists || next.facets !== previous.facets || next.categories !== previous.categories) return;
+  const before = derived.get(previous);
+  if (!before || next.facets !== previous.facets || next.categories !== previous.categories) return;
   const changed = new Map<number, IndexedProduct>();
   for (const product of next.products) if (changedIds.has(product.id)) changed.set(product.id, product);
-  const carried = new Map<number, IndexedProduct[]>();
-  for (const [categoryId, list] of lists) {
-    const after = listAfterChange(list, categoryId, changedIds, changed);
-    if (!after) continue;
-    carried.set(categoryId, after.list);
-    const facts = factsBySet.get(list);
-    const factsAfter = facts && after.list !== list ? factsAfterChange(facts, list, after.list, after.positions) : undefined;
-    if (factsAfter) factsBySet.set(after.list, factsAfter);
+  const after = derivedOf(next);
+  for (const [key, { display, amounts }] of before.prices) {
+    const carried = new Map(amounts);
+    for (const id of changedIds) carried.delete(id);
+    for (const product of changed.values()) carried.set(product.id, displayAmount(product.minPriceCents, display));
+    after.prices.set(key, { display, amounts: carried });
   }
-  categoryLists.set(next, carried);
+  for (const [categoryId, list] of before.byCategory) {
+    const listAfter = listAfterChange(list, categoryId, changedIds, changed);
+    if (!listAfter) continue;
+    after.byCategory.set(categoryId, listAfter.list);
+    const facts = factsBySet.get(list);
+    const factsAfter = facts && listAfter.list !== list ? factsAfterChange(facts, list, listAfter.list, listAfter.positions, after.prices) : undefined;
+    if (factsAfter) factsBySet.set(listAfter.list, factsAfter);
+  }
 }
 whenListingIndexPatched(carryListingsOver);
 
@@ -278,13 +280,24 @@ function listAfterChange(
 }
 
 /** The facts of a list after the products at `positions` changed, or undefined when they must be worked out again. */
-function factsAfterChange(facts: ProductSetFacts, before: readonly IndexedProduct[], after: readonly IndexedProduct[], positions: readonly number[]) {
+function factsAfterChange(
+  facts: ProductSetFacts,
+  before: readonly IndexedProduct[],
+  after: readonly IndexedProduct[],
+  positions: readonly number[],
+  prices: ReadonlyMap<string, DisplayPrices>,
+) {
   const pairs = positions.map((position) => [before[position] as IndexedProduct, after[position] as IndexedProduct] as const);
   // The facets offered, those repeating the children and the counts follow options, measures and categories.
   if (!pairs.every(([old, now]) => sameOptions(old.options, now.options) && sameNumbers(old.numbers, now.numbers) && sameIds(old.categoryIds, now.categoryIds)))
     return undefined;
   const repriced = pairs.some(([old, now]) => old.minPriceCents !== now.minPriceCents);
-  const orders = new Map([...facts.orders].map(([key, order]) => [key, placedAgain(order, after, positions)] as const));
+  // A price order compares the new index's prices (in its currency setting); the others none.
+  const priceOf = (order: ProductOrder): PriceOf => {
+    const amounts = order.priceKey === null ? undefined : prices.get(order.priceKey)?.amounts;
+    return (product) => amounts?.get(product.id) ?? 0;
+  };
+  const orders = new Map([...facts.orders].map(([key, order]) => [key, placedAgain(order, after, positions, priceOf(order))] as const));
   return { ...facts, orders, priceBounds: repriced ? new Map() : facts.priceBounds } satisfies ProductSetFacts;
 }
 
@@ -293,8 +306,8 @@ function factsAfterChange(facts: ProductSetFacts, before: readonly IndexedProduc
  * (their keys did not change), the changed ones are sorted and each placed by a binary search
  * (the same order a whole sort would give, for a few comparisons and one copy).
  */
-function placedAgain(order: ProductOrder, products: readonly IndexedProduct[], positions: readonly number[]): ProductOrder {
-  const compare = order.compareIn(products, false);
+function placedAgain(order: ProductOrder, products: readonly IndexedProduct[], positions: readonly number[], priceOf: PriceOf): ProductOrder {
+  const compare = order.compareIn(products, priceOf, false);
   const moved = new Set(positions);
   const kept = order.positions.filter((position) => !moved.has(position));
   const result = new Uint32Array(order.positions.length);
@@ -314,7 +327,7 @@ function placedAgain(order: ProductOrder, products: readonly IndexedProduct[], p
     result[written++] = position;
   }
   result.set(kept.subarray(from), written);
-  return { positions: result, compareIn: order.compareIn };
+  return { ...order, positions: result };
 }
 
 const sameNumbers = (a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>) =>
@@ -335,7 +348,8 @@ export function queryProducts(
   locale: LocaleCode,
   display: PriceDisplay,
 ): ListingResult {
-  const priceOf = displayPriceOf(display);
+  const prices = displayPrices(index, display);
+  const priceOf = (p: IndexedProduct) => prices.get(p.id) ?? 0;
   const unit = 10 ** display.minorUnits;
   const facts = factsOf(index, inCategory, children);
 
@@ -492,8 +506,12 @@ interface ProductOrder {
    * `whole` works out every product's keys first (for a sort of the whole list), else each
    * comparison reads the two products' own (for a few binary searches).
    */
-  compareIn: (products: readonly IndexedProduct[], whole: boolean) => PositionCompare;
+  compareIn: (products: readonly IndexedProduct[], priceOf: PriceOf, whole: boolean) => PositionCompare;
+  /** the currency setting of a price order: its prices are the index's in that setting */
+  priceKey: string | null;
 }
+
+type PriceOf = (product: IndexedProduct) => number;
 
 /**
  * The positions of the set's products in the order asked, sorted once per order (and the locale
@@ -509,12 +527,13 @@ function orderOf(
   facets: readonly FacetAttribute[],
 ): Uint32Array | null {
   if (sort === 'relevance') return null;
-  const key = sort === 'name' ? `name:${locale}` : sort === 'price_asc' || sort === 'price_desc' ? `${sort}:${priceKeyOf(display)}` : sort;
+  const priceKey = sort === 'price_asc' || sort === 'price_desc' ? priceKeyOf(display) : null;
+  const key = sort === 'name' ? `name:${locale}` : priceKey ? `${sort}:${priceKey}` : sort;
   let order = facts.orders.get(key);
   if (!order) {
-    const compareIn = comparisonOf(sort, locale, priceOf, facets);
-    const positions = Uint32Array.from(products.keys()).sort(compareIn(products, true));
-    facts.orders.set(key, (order = { positions, compareIn }));
+    const compareIn = comparisonOf(sort, locale, facets);
+    const positions = Uint32Array.from(products.keys()).sort(compareIn(products, priceOf, true));
+    facts.orders.set(key, (order = { positions, compareIn, priceKey }));
   }
   return order.positions;
 }
@@ -524,12 +543,7 @@ function orderOf(
  * out once per product, not at every comparison); equal products keep the set's order, as a
  * stable sort would.
  */
-function comparisonOf(
-  sort: Exclude<SortOption, 'relevance'>,
-  locale: LocaleCode,
-  priceOf: (product: IndexedProduct) => number,
-  facets: readonly FacetAttribute[],
-): ProductOrder['compareIn'] {
+function comparisonOf(sort: Exclude<SortOption, 'relevance'>, locale: LocaleCode, facets: readonly FacetAttribute[]): ProductOrder['compareIn'] {
   if (sort === 'name') {
     const collator = collatorOf(locale);
     const byName =
@@ -537,27 +551,27 @@ function comparisonOf(
       (a, b) =>
         collator.compare(nameAt(a), nameAt(b)) || a - b;
     const nameOf = (product: IndexedProduct) => product.names[locale] ?? '';
-    return (products, whole) => {
+    return (products, _priceOf, whole) => {
       if (!whole) return byName((position) => nameOf(products[position] as IndexedProduct));
       const names = products.map(nameOf);
       return byName((position) => names[position] as string);
     };
   }
-  const keysOf = sortKeysOf(sort, priceOf, facets);
   const byKeys =
-    (keyAt: (key: number, position: number) => number): PositionCompare =>
+    (count: number, keyAt: (key: number, position: number) => number): PositionCompare =>
     (a, b) => {
       // Infinity − Infinity (two products without the measure) is NaN: a tie, like equal numbers.
-      for (let key = 0; key < keysOf.length; key++) {
+      for (let key = 0; key < count; key++) {
         const difference = keyAt(key, a) - keyAt(key, b);
         if (difference) return difference;
       }
       return a - b;
     };
-  return (products, whole) => {
-    if (!whole) return byKeys((key, position) => (keysOf[key] as (product: IndexedProduct) => number)(products[position] as IndexedProduct));
+  return (products, priceOf, whole) => {
+    const keysOf = sortKeysOf(sort, priceOf, facets);
+    if (!whole) return byKeys(keysOf.length, (key, position) => (keysOf[key] as (product: IndexedProduct) => number)(products[position] as IndexedProduct));
     const keys = keysOf.map((keyOf) => Float64Array.from(products, keyOf));
-    return byKeys((key, position) => (keys[key] as Float64Array)[position] as number);
+    return byKeys(keys.length, (key, position) => (keys[key] as Float64Array)[position] as number);
   };
 }
 
