@@ -50,7 +50,12 @@ function storefrontCore(context: Rolldown.ChunkingContext): Set<string> {
       visit(imported);
     }
   };
-  for (const route of storefrontRoutes) visit(`${join(import.meta.dirname, route)}${routeModule}`);
+  for (const route of storefrontRoutes) {
+    const id = `${join(import.meta.dirname, route)}${routeModule}`;
+    // Renamed or moved: the chunk would quietly be empty and every page load seven small files again.
+    if (!context.getModuleInfo(id)) throw new Error(`vite.config.ts: the storefront route ${route} is not in the build`);
+    visit(id);
+  }
   storefrontCores.set(context, found);
   return found;
 }

@@ -68,9 +68,7 @@ export function createApp(deps: AppDependencies): express.Express {
     const requestId = req.get('x-request-id')?.slice(0, 64) || randomUUID();
     res.locals.requestId = requestId;
     res.locals.cspNonce = randomBytes(16).toString('base64');
-    // A page's answer names its request for support; the build's files (a dozen a page, each header
-    // counted on a phone) are not worth one.
-    if (!req.path.startsWith('/assets/')) res.setHeader('x-request-id', requestId);
+    res.setHeader('x-request-id', requestId);
     res.on('finish', () => {
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
       const level = res.statusCode >= 500 ? 'error' : 'info';

@@ -22,11 +22,13 @@ const fileOptions = { immutable: true, maxAge: '1y', etag: false, lastModified: 
  * dozen of these, so each carries only what applies to it.
  */
 export function serveBuildAssets(assetsDir: string): express.Router {
-  const files = express.static(assetsDir, { ...fileOptions });
+  const files = express.static(assetsDir, fileOptions);
   return express
     .Router()
     .use((_req, res, next) => {
       res.set({ 'X-Content-Type-Options': 'nosniff', 'Cross-Origin-Resource-Policy': 'same-origin' });
+      // A page's answer names its request for support; nobody traces a file that never changes.
+      res.removeHeader('x-request-id');
       next();
     })
     .use(precompressedCopies(assetsDir, files))

@@ -749,6 +749,11 @@ export function sameOptions(a: IndexedProduct['options'], b: IndexedProduct['opt
   });
 }
 
+/** Whether two maps hold the same values under the same keys (a product's measures, option labels). */
+export function sameEntries<K, V>(a: ReadonlyMap<K, V>, b: ReadonlyMap<K, V>): boolean {
+  return a === b || (a.size === b.size && [...a].every(([key, value]) => b.has(key) && b.get(key) === value));
+}
+
 /** Two lists each in shop order as one, in one pass (a sort of the whole list costs more at 100×). */
 function mergedInShopOrder(a: IndexedProduct[], b: IndexedProduct[]): IndexedProduct[] {
   const merged: IndexedProduct[] = [];

@@ -10,6 +10,7 @@ import {
   type IndexedCategory,
   type IndexedProduct,
   type ListingIndex,
+  sameEntries,
   sameOptions,
   whenListingIndexPatched,
 } from './listing-index.server.ts';
@@ -289,7 +290,7 @@ function factsAfterChange(
 ) {
   const pairs = positions.map((position) => [before[position] as IndexedProduct, after[position] as IndexedProduct] as const);
   // The facets offered, those repeating the children and the counts follow options, measures and categories.
-  if (!pairs.every(([old, now]) => sameOptions(old.options, now.options) && sameNumbers(old.numbers, now.numbers) && sameIds(old.categoryIds, now.categoryIds)))
+  if (!pairs.every(([old, now]) => sameOptions(old.options, now.options) && sameEntries(old.numbers, now.numbers) && sameIds(old.categoryIds, now.categoryIds)))
     return undefined;
   const repriced = pairs.some(([old, now]) => old.minPriceCents !== now.minPriceCents);
   // A price order compares the new index's prices (in its currency setting); the others none.
@@ -330,8 +331,6 @@ function placedAgain(order: ProductOrder, products: readonly IndexedProduct[], p
   return { ...order, positions: result };
 }
 
-const sameNumbers = (a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>) =>
-  a === b || (a.size === b.size && [...a].every(([code, value]) => b.get(code) === value));
 const sameIds = (a: ReadonlySet<number>, b: ReadonlySet<number>) => a === b || (a.size === b.size && [...a].every((id) => b.has(id)));
 
 /** Why a product is left out: by none of the conditions, by a chosen facet (its number among the active ones), the child categories or the price. */

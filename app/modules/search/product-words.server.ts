@@ -9,7 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '#app/db/client.server.ts';
 import { clockCheckMask, requestTurns, sortedInTurns, yieldToRequests } from '#app/db/sliced-reads.server.ts';
-import { type IndexedProduct, indexedProductsById, type ListingIndex, sameOptions } from '#app/modules/catalogue/listing-index.server.ts';
+import { type IndexedProduct, indexedProductsById, type ListingIndex, sameEntries, sameOptions } from '#app/modules/catalogue/listing-index.server.ts';
 import type { LocaleCode } from '#app/modules/i18n/locales.ts';
 import { searchConfigOf } from './search-config.ts';
 
@@ -350,9 +350,6 @@ async function patchedWordList(list: WordList, oldPositions: Int32Array, fresh: 
 const sameWordsIn = (locale: LocaleCode) => (a: IndexedProduct, b: IndexedProduct) =>
   a === b || (a.names[locale] === b.names[locale] && a.sku === b.sku && sameOptions(a.options, b.options));
 
-const sameLabels = (a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>) =>
-  a.size === b.size && [...a].every(([key, label]) => b.get(key) === label);
-
 /**
  * The words of `index` made from the words made before (decision 0035): the products whose words
  * (name, SKU, options) are the same keep theirs, the others' are made again, and the typed
@@ -361,7 +358,7 @@ const sameLabels = (a: ReadonlyMap<string, string>, b: ReadonlyMap<string, strin
  */
 async function patchedProductWords(db: Database, before: MadeWords, index: ListingIndex, locale: LocaleCode): Promise<MadeWords> {
   const optionLabels = optionLabelsOf(index, locale);
-  if (!sameLabels(optionLabels, before.optionLabels)) return buildProductWords(db, index, locale);
+  if (!sameEntries(optionLabels, before.optionLabels)) return buildProductWords(db, index, locale);
   const old = before.words;
   const products = productsNamedIn(index, locale);
   // Most products stand where they stood, or one further on: looked up by id only when not.
