@@ -2,10 +2,9 @@ import { type ReactNode, startTransition, useEffect, useId, useRef, useState } f
 import { useI18n } from '#app/modules/i18n/i18n.tsx';
 import { Icon } from '#app/components/shell/icons.tsx';
 
-/** Where the form is: in the phone's drawer (no "Apply" button there), and whether that is open. */
+/** Where the form is: in the phone's open drawer (no "Apply" button there), or in the page. */
 export interface FormPlace {
   inDrawer: boolean;
-  drawerOpen: boolean;
 }
 
 /** Where the filters are a column beside the results (the CSS breakpoint lg). */
@@ -13,8 +12,8 @@ const phoneQuery = '(max-width: 1023.98px)';
 
 /**
  * True on narrow screens once JavaScript runs; false on the server and while hydrating. The switch
- * after hydration is a transition: on a phone it renders the whole filter form again, in the
- * drawer, and as an external store's change (useSyncExternalStore) that render was synchronous,
+ * after hydration is a transition: on a phone it replaces the filter form with the drawer's
+ * button, and as an external store's change (useSyncExternalStore) that render was synchronous,
  * one long task of the page's start (issue 14).
  */
 function useNarrowScreen(): boolean {
@@ -47,7 +46,7 @@ export function FiltersDrawer({ form, total, activeCount }: { form: (id: string,
     return (
       <details className="filters">
         <summary>{label}</summary>
-        {form(`${id}-form`, { inDrawer: false, drawerOpen: false })}
+        {form(`${id}-form`, { inDrawer: false })}
       </details>
     );
   }
@@ -71,7 +70,9 @@ export function FiltersDrawer({ form, total, activeCount }: { form: (id: string,
             <Icon name="close" />
           </button>
         </div>
-        <div className="filters-drawer__body">{form(`${id}-form`, { inDrawer: true, drawerOpen: open })}</div>
+        {/* The form only while the drawer is open (it is made anew on opening anyway, keyed by it): after
+            hydration a phone would otherwise build its hundreds of elements again for a closed dialog. */}
+        <div className="filters-drawer__body">{open && form(`${id}-form`, { inDrawer: true })}</div>
         <div className="filters-drawer__foot">
           <p className="visually-hidden" role="status">
             {t('listing.productCount', { count: total })}

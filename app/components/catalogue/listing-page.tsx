@@ -120,8 +120,8 @@ export function ListingPage({
             activeCount={activeFilters.length}
             // In the open drawer the form stays mounted while choices apply (the focus stays where it
             // was); elsewhere it follows the URL (a removed filter chip unticks its box).
-            form={(id, { inDrawer, drawerOpen }) => (
-              <Form method="get" key={drawerOpen ? 'drawer' : search} id={id} onChange={autoSubmit} preventScrollReset className="filters__form">
+            form={(id, { inDrawer }) => (
+              <Form method="get" key={inDrawer ? 'drawer' : search} id={id} onChange={autoSubmit} preventScrollReset className="filters__form">
                 {hidden(['q', 'sort', 'limit'])}
                 {/* Each count is one text (a template string), not "(", n and ")": hundreds fewer nodes to hydrate. */}
                 {listing.subcategories.length > 0 && (
