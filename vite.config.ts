@@ -2,6 +2,7 @@ import { reactRouter } from '@react-router/dev/vite';
 import { join } from 'node:path';
 import { defineConfig, type Rolldown } from 'vite';
 import { precompressPlugin } from './scripts/app-build/precompress-plugin.ts';
+import { routeModuleSuffix } from './scripts/app-build/route-module.ts';
 import { buildId, serviceWorkerPlugin } from './scripts/app-build/service-worker-plugin.ts';
 
 /**
@@ -26,8 +27,6 @@ const clientChunks: Rolldown.CodeSplittingGroup[] = [
 
 /** The route modules every storefront page loads: the document and the store's layouts (app/routes.ts). */
 const storefrontRoutes = ['app/root.tsx', 'app/routes/storefront-layout.tsx', 'app/routes/storefront-pages.tsx'];
-/** How React Router's build names the browser's module of a route (an entry of the build). */
-const routeModule = '?__react-router-build-client-route';
 const storefrontCores = new WeakMap<Rolldown.ChunkingContext, Set<string>>();
 
 /**
@@ -45,13 +44,13 @@ function storefrontCore(context: Rolldown.ChunkingContext): Set<string> {
     const info = context.getModuleInfo(id);
     if (!info) return;
     for (const imported of info.importedIds) {
-      if (found.has(imported) || !imported.includes('/app/') || imported.endsWith(routeModule)) continue;
+      if (found.has(imported) || !imported.includes('/app/') || imported.endsWith(routeModuleSuffix)) continue;
       found.add(imported);
       visit(imported);
     }
   };
   for (const route of storefrontRoutes) {
-    const id = `${join(import.meta.dirname, route)}${routeModule}`;
+    const id = `${join(import.meta.dirname, route)}${routeModuleSuffix}`;
     // Renamed or moved: the chunk would quietly be empty and every page load seven small files again.
     if (!context.getModuleInfo(id)) throw new Error(`vite.config.ts: the storefront route ${route} is not in the build`);
     visit(id);

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
+import { routeModuleSuffix } from '../scripts/app-build/route-module.ts';
 import { openBrowser, shopperUserAgent, untilHydrated } from './support/browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -16,9 +17,6 @@ const budgetBytes = 130 * 1024;
 /** Vite's manifest of the browser build the shop serves: source file → chunk, and what each chunk imports. */
 type ViteManifest = Record<string, { file: string; name?: string; imports?: string[]; dynamicImports?: string[] }>;
 const manifest = JSON.parse(readFileSync(join(import.meta.dirname, '../build/client/.vite/manifest.json'), 'utf8')) as ViteManifest;
-
-/** How React Router's build names the chunk of a route module. */
-const routeChunk = '?__react-router-build-client-route';
 
 const chunkOf = (source: string) => {
   const chunk = manifest[source];
@@ -35,7 +33,7 @@ function pageCodeChunk(source: string) {
     .split('/')
     .at(-1)!
     .replace(/\.tsx$/, '');
-  const loaded = chunkOf(`app/routes/catalogue-page.tsx${routeChunk}`).dynamicImports ?? [];
+  const loaded = chunkOf(`app/routes/catalogue-page.tsx${routeModuleSuffix}`).dynamicImports ?? [];
   const chunk = loaded.find((key) => key === source || manifest[key]?.name?.split('~').includes(module));
   if (!chunk) throw new Error(`the catalogue route loads no chunk with ${source}: ${loaded.join(', ')}`);
   return chunk;
@@ -106,7 +104,7 @@ describe('script weight (issue 14)', () => {
 
     const scripts = new Set(preloaded);
     if (pageCode) {
-      expect(preloaded).toContain(`/${chunkOf(`app/routes/catalogue-page.tsx${routeChunk}`).file}`);
+      expect(preloaded).toContain(`/${chunkOf(`app/routes/catalogue-page.tsx${routeModuleSuffix}`).file}`);
       for (const file of filesOf(pageCodeChunk(pageCode))) scripts.add(file);
     }
     const sizes = await Promise.all([...scripts].map(async (file) => [file, await sentBytes(file)] as const));

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -25,6 +25,12 @@ export async function queryRows<Row>(db: Queryable, query: SQL): Promise<Row[]> 
   const result = (await db.execute(query)) as { rows: Row[] };
   return result.rows;
 }
+
+/**
+ * `column = any('{1,2,3}'::int[])`: a list of ids as one parameter, however long (the driver would
+ * otherwise send one parameter per id, and PostgreSQL takes at most 65,535).
+ */
+export const isAnyOf = (column: SQLWrapper, ids: readonly number[]): SQL => sql`${column} = any(${`{${ids.join(',')}}`}::int[])`;
 
 /** Where the job queue (pg-boss, decision 0043) connects: the embedded database itself, or the server with a pool of its own. */
 export type JobQueueConnection = { pglite: PGlite } | { url: string };

@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { catalogueReads, type Database, queryRows } from '#app/db/client.server.ts';
+import { catalogueReads, type Database, isAnyOf, queryRows } from '#app/db/client.server.ts';
 import { idSlices, readInSlices, yieldToRequests } from '#app/db/sliced-reads.server.ts';
 import { attributeOptions, attributeOptionTranslations, attributes, attributeTranslations, categories, products, productTranslations } from '#app/db/schema.ts';
 import { metresToCm } from '#app/modules/pricing/price-per-length.ts';
@@ -431,8 +431,7 @@ function readsInSlices(ids: number[], productsPerSlice: number): ProductReads {
 
 /** The products named (a change names at most some hundreds: its list is cut at 4,000 characters). */
 function productsNamed(ids: readonly number[]): InProducts {
-  const list = `{${ids.join(',')}}`;
-  return (column) => sql`${column} = any(${list}::int[])`;
+  return (column) => isAnyOf(column, ids);
 }
 
 const inShopOrder = (a: IndexedProduct, b: IndexedProduct) => a.position - b.position || a.id - b.id;

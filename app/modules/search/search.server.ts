@@ -5,7 +5,7 @@
  * finds paracord 550; titles with a similar word (parts of compounds too) come after the ranked matches.
  */
 import { sql } from 'drizzle-orm';
-import { catalogueReads, type Database, queryRows } from '#app/db/client.server.ts';
+import { catalogueReads, type Database, isAnyOf, queryRows } from '#app/db/client.server.ts';
 import { type LocaleCode, localeCodes } from '#app/modules/i18n/locales.ts';
 import { minuteCache } from '#app/lib/cache/minute-cache.server.ts';
 import { getCategoryTree } from '#app/modules/catalogue/category-tree.server.ts';
@@ -128,7 +128,7 @@ async function runSearch(db: Database, index: ListingIndex, locale: LocaleCode, 
       : await queryRows<HitRow>(
           db,
           sql`select kind, ref_id, title, url_path from search_documents, to_tsquery(${config}::regconfig, ${tsquery}) q
-              where id = any(${`{${others.join(',')}}`}::int[]) and document @@ q
+              where ${isAnyOf(sql`id`, others)} and document @@ q
               order by case kind when 'category' then 0 else 1 end, ts_rank_cd('{0.05, 0.1, 0.5, 1}', document, q) desc, ref_id
               limit ${limit}`,
         );
