@@ -4,15 +4,20 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '#app/db/client.server.ts';
 import { ensureReferenceData } from '#app/modules/i18n/reference-data.server.ts';
+import { createPostgresTemplate } from './database.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** A dump of a migrated PGlite database with its reference data, loaded by each test. */
     pgliteSnapshotPath: string;
+    /** With TEST_DATABASE_URL: the migrated database on the server that each test's database is copied from. */
+    postgresTemplate: string;
+    /** A folder for the whole run, shared by the workers (the demo catalogues made once). */
+    testDataDir: string;
   }
 }
 
-/** Creating and migrating a PGlite database takes seconds; doing it once and loading a dump is much faster. */
+/** Creating and migrating a database takes seconds; doing it once and copying it is much faster. */
 export default async function setup(project: TestProject) {
   const directory = mkdtempSync(join(tmpdir(), 'cordial-test-'));
   const database = await openDatabase({ driver: 'pglite' });
@@ -24,5 +29,11 @@ export default async function setup(project: TestProject) {
   writeFileSync(snapshot, Buffer.from(await dump.arrayBuffer()));
   await database.close();
   project.provide('pgliteSnapshotPath', snapshot);
-  return () => rmSync(directory, { recursive: true, force: true });
+  project.provide('testDataDir', directory);
+  const postgresTemplate = process.env.TEST_DATABASE_URL ? await createPostgresTemplate() : undefined;
+  project.provide('postgresTemplate', postgresTemplate?.name ?? '');
+  return async () => {
+    await postgresTemplate?.dropAll();
+    rmSync(directory, { recursive: true, force: true });
+  };
 }
