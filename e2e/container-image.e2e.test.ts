@@ -1,62 +1,26 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '#app/db/client.server.ts';
 import { buildListingIndex, type IndexedProduct } from '#app/modules/catalogue/listing-index.server.ts';
 import { ensureReferenceData } from '#app/modules/i18n/reference-data.server.ts';
 import { loadDemoCatalogue } from '../scripts/demo-catalogue/load.ts';
 import { freePort } from '../tests/support/free-port.ts';
+import { containerImage as image, containerImageBuilt, containerLimits, missingContainerTools, podman } from './support/container-image.ts';
 
-const root = resolve(import.meta.dirname, '..');
 const run = promisify(execFile);
-const has = (command: string) => {
-  try {
-    execFileSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-};
-const missing = ['podman', 'runc', 'debootstrap'].filter((command) => !has(command));
+const missing = missingContainerTools();
 // Locally a machine without them skips, saying so; CI (CI=true) installs them and must run this.
 const skip = missing.length > 0 && !process.env.CI;
 if (skip) console.warn(`e2e/container-image skipped: it needs ${missing.join(', ')} (Debian: apt-get install -y podman runc debootstrap).`);
 
 /**
- * Podman as this machine allows: runc, because crun refuses the host's mixed cgroup v1/v2 layout;
- * limits on open files and processes no higher than the test's own, because the VM may not raise
- * them (no CAP_SYS_RESOURCE) and Podman's defaults are higher. Podman's monitor (conmon) runs with
- * at most the kernel's pid_max processes, so the container gets no more.
- */
-const hardLimit = (name: string) => {
-  const limit = new RegExp(`^Max ${name}\\s+\\S+\\s+(\\S+)`, 'm').exec(readFileSync('/proc/self/limits', 'utf8'))![1];
-  return limit === 'unlimited' ? Infinity : Number(limit);
-};
-const containerLimits = () => {
-  const openFiles = Math.min(hardLimit('open files'), 1_048_576);
-  const processes = Math.min(hardLimit('processes'), Number(readFileSync('/proc/sys/kernel/pid_max', 'utf8')));
-  return ['--ulimit', `nofile=${openFiles}:${openFiles}`, '--ulimit', `nproc=${processes}:${processes}`];
-};
-const podman = async (args: string[], timeout = 60_000) => {
-  try {
-    return (await run('podman', ['--runtime', 'runc', ...args], { cwd: root, timeout, maxBuffer: 64 * 1024 * 1024 })).stdout.trim();
-  } catch (error) {
-    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
-    throw new Error(`podman ${args.join(' ')} failed:\n${`${stdout}\n${stderr}`.slice(-6_000)}`, { cause: error });
-  }
-};
-
-const image = 'localhost/cordial:e2e';
-
-/**
- * Issue 18: deploy/Dockerfile built and started with Debian's Podman. Docker Hub is out of reach
- * here, so the base image is a local Debian bookworm with the project's Node 24
- * (e2e/support/node-base-image.sh, kept between runs) passed as BASE_IMAGE; the rest is the real
- * Dockerfile. The container serves a small shop from a data volume made beforehand.
+ * Issue 18: deploy/Dockerfile built and started with Debian's Podman (support/container-image.ts).
+ * The container serves a small shop from a data volume made beforehand.
  */
 describe.skipIf(skip)('the container image (deploy/Dockerfile)', () => {
   const container = `cordial-e2e-${randomBytes(4).toString('hex')}`;
@@ -92,14 +56,7 @@ describe.skipIf(skip)('the container image (deploy/Dockerfile)', () => {
     // The image runs as `node` (uid 1000), which must own its data.
     execFileSync('chown', ['-R', '1000:1000', dataDir]);
 
-    const base = (await run(join(root, 'e2e/support/node-base-image.sh'), { timeout: 600_000 })).stdout.trim().split('\n').at(-1)!;
-    const previous = await podman(['image', 'inspect', '--format', '{{.Id}}', image]).catch(() => undefined);
-    // The docker format keeps the HEALTHCHECK (the OCI format has no place for it).
-    await podman(['build', '--format', 'docker', ...ulimits, '--file', 'deploy/Dockerfile', '--build-arg', `BASE_IMAGE=${base}`, '--tag', image, '.'], 900_000);
-    // Builds leave untagged images: the previous one of the tag goes now, those over a day old too
-    // (the younger ones are the next build's layer cache: npm ci is redone at most once a day).
-    if (previous && previous !== (await podman(['image', 'inspect', '--format', '{{.Id}}', image]))) await podman(['rmi', previous]).catch(() => {});
-    await podman(['image', 'prune', '--force', '--filter', 'until=24h']).catch(() => {});
+    await containerImageBuilt(inject('containerImageOutcome'));
 
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;

@@ -1,4 +1,17 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * Vitest's order (failed first, then the longest) with e2e/container-image last: on CI its image
+ * builds in the background while the browser tests run (e2e/support/container-image.ts).
+ */
+class ContainerImageLast extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    const sorted = await super.sort(files);
+    const last = (file: TestSpecification) => file.moduleId.endsWith('/container-image.e2e.test.ts');
+    return [...sorted.filter((file) => !last(file)), ...sorted.filter(last)];
+  }
+}
 
 export default defineConfig({
   test: {
@@ -13,5 +26,6 @@ export default defineConfig({
     retry: process.env.CI ? 1 : 0,
     // One shop server, one browser at a time: the tests share the server's database.
     fileParallelism: false,
+    sequence: { sequencer: ContainerImageLast },
   },
 });

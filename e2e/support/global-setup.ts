@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { chromePath } from './browser.ts';
+import { buildContainerImageInBackground, missingContainerTools } from './container-image.ts';
 import { startMailCatcher } from '../../tests/support/mail-catcher.ts';
 import { startStripeStandIn } from '../../tests/support/stripe-stand-in.ts';
 import { shopLogFile } from './failure-report.ts';
@@ -15,6 +16,8 @@ declare module 'vitest' {
     dataDir: string;
     /** where the local SMTP server keeps the mails the shop sent */
     mailDir: string;
+    /** on CI: the file that tells how the container image built in the background went (e2e/container-image) */
+    containerImageOutcome: string;
   }
 }
 
@@ -51,7 +54,12 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', shop.baseUrl);
   project.provide('dataDir', dataDir);
   project.provide('mailDir', mailDir);
+  // CI runs every file, e2e/container-image too: its image builds beside the browser tests.
+  const containerImageOutcome = process.env.CI && missingContainerTools().length === 0 ? join(dataDir, 'container-image.json') : '';
+  const containerImageBuild = containerImageOutcome ? buildContainerImageInBackground(containerImageOutcome) : undefined;
+  project.provide('containerImageOutcome', containerImageOutcome);
   return async () => {
+    await containerImageBuild;
     await shop?.stop();
     await mailCatcher.stop();
     await stripe.close();
