@@ -3,10 +3,10 @@
  * base image is a local Debian bookworm with the project's Node 24 (node-base-image.sh, kept between
  * runs) passed as BASE_IMAGE; the rest is the real Dockerfile.
  *
- * Building takes a minute and a half and mostly waits on the network, while the browser tests use
- * about one of the two cores: on CI the e2e global setup starts the build once the shop is up, and
- * e2e/container-image waits for it (elsewhere the test builds when it begins, so a run of other
- * files does not pay for it).
+ * Building takes about a minute and a half alone (much of it waiting on the network), while the
+ * browser tests use about one of the two cores: on CI the e2e global setup starts the build once
+ * the shop is up, and e2e/container-image, which runs last, waits for it (elsewhere the test builds
+ * when it begins, so a run of other files does not pay for it).
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
