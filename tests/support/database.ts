@@ -40,6 +40,17 @@ export async function createDemoDatabase(driver: TestDriver, scale: number): Pro
   return driver === 'pglite' ? openPgliteDump(demo) : copyPostgresDatabase(demo);
 }
 
+/** Global setup (PGlite): a migrated database with the reference data, dumped to `path` for every test database of the run. */
+export async function createPgliteSnapshot(path: string) {
+  const database = await openDatabase({ driver: 'pglite' });
+  try {
+    await migrateWithReferenceData(database);
+    await writePgliteDump(database, path);
+  } finally {
+    await database.close();
+  }
+}
+
 /**
  * Global setup (PostgreSQL): a migrated database with the reference data, the template of every test
  * database of the run; `dropAll` removes it and the demo catalogues made from it.
@@ -50,8 +61,7 @@ export async function createPostgresTemplate(): Promise<{ name: string; dropAll(
   await withClient(url, (client) => client.query(`create database ${name}`));
   const handle = await openDatabase({ driver: 'postgres', url: databaseUrl(url, name) });
   try {
-    await handle.migrate();
-    await ensureReferenceData(handle.db);
+    await migrateWithReferenceData(handle);
   } finally {
     await handle.close();
   }
@@ -66,6 +76,20 @@ export async function createPostgresTemplate(): Promise<{ name: string; dropAll(
         for (const { datname } of rows) await client.query(`drop database ${datname} with (force)`);
       }),
   };
+}
+
+async function migrateWithReferenceData(handle: DatabaseHandle) {
+  await handle.migrate();
+  await ensureReferenceData(handle.db);
+}
+
+/** Written whole under another name, then renamed: a worker never loads half a dump. */
+async function writePgliteDump(database: DatabaseHandle, path: string) {
+  const dump = await database.dumpDataDir?.();
+  if (!dump) throw new Error('PGlite handle cannot dump its data directory');
+  const unpublished = `${path}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(unpublished, Buffer.from(await dump.arrayBuffer()));
+  renameSync(unpublished, path);
 }
 
 async function openPgliteDump(path: string): Promise<TestDatabase> {
@@ -106,17 +130,14 @@ function demoCatalogueCopy(driver: TestDriver, scale: number): Promise<string> {
   return copy;
 }
 
-/** Two workers may both make a PGlite copy at the same time: each writes its own file and renames it, the last one stays. */
+/** Two workers may both make a PGlite copy at the same time: each renames its own file into place, the last one stays. */
 async function pgliteDemoCopy(key: string, scale: number): Promise<string> {
   const path = join(inject('testDataDir'), `demo-${key}.tar.gz`);
   if (existsSync(path)) return path;
   const database = await createTestDatabase('pglite');
   try {
     await loadDemoWithoutImages(database, scale);
-    const dump = await database.dumpDataDir!();
-    const unpublished = `${path}.${randomBytes(4).toString('hex')}`;
-    writeFileSync(unpublished, Buffer.from(await dump.arrayBuffer()));
-    renameSync(unpublished, path);
+    await writePgliteDump(database, path);
   } finally {
     await database.destroy();
   }

@@ -1,10 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '#app/db/client.server.ts';
-import { ensureReferenceData } from '#app/modules/i18n/reference-data.server.ts';
-import { createPostgresTemplate } from './database.ts';
+import { createPgliteSnapshot, createPostgresTemplate } from './database.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,14 +18,8 @@ declare module 'vitest' {
 /** Creating and migrating a database takes seconds; doing it once and copying it is much faster. */
 export default async function setup(project: TestProject) {
   const directory = mkdtempSync(join(tmpdir(), 'cordial-test-'));
-  const database = await openDatabase({ driver: 'pglite' });
-  await database.migrate();
-  await ensureReferenceData(database.db);
-  const dump = await database.dumpDataDir?.();
-  if (!dump) throw new Error('PGlite handle cannot dump its data directory');
   const snapshot = join(directory, 'snapshot.tar.gz');
-  writeFileSync(snapshot, Buffer.from(await dump.arrayBuffer()));
-  await database.close();
+  await createPgliteSnapshot(snapshot);
   project.provide('pgliteSnapshotPath', snapshot);
   project.provide('testDataDir', directory);
   const postgresTemplate = process.env.TEST_DATABASE_URL ? await createPostgresTemplate() : undefined;
