@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { localeCodes, storefronts } from '#app/modules/i18n/locales.ts';
 import { lookupMessage, type MessageTree } from '#app/modules/i18n/messages.ts';
-import { openBrowser } from './support/browser.ts';
+import { openBrowser, untilHydrated } from './support/browser.ts';
 
 const baseUrl = inject('baseUrl');
 const messages = (locale: string) => JSON.parse(readFileSync(new URL(`../locales/${locale}.json`, import.meta.url), 'utf8')) as MessageTree;
@@ -238,5 +238,52 @@ describe('not found after a client-side navigation', () => {
     });
     await page.getByRole('heading', { level: 1, name: text('en-US', 'errors.notFound') }).waitFor();
     expect(routeChecks).toEqual([`${baseUrl}/api/route?url=%2Fen-us%2Fno-such-page`]);
+  });
+});
+
+describe('plain links followed in the page (decision 0050)', () => {
+  /** A mark in the page's window: still there after a click when the click did not load a new document. */
+  const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { documentMark: true }));
+  const sameDocument = (page: Page) => page.evaluate(() => 'documentMark' in window);
+
+  it('follows the menu, product card and footer links without loading a new document', async () => {
+    browser = await openBrowser();
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}/en-gb`);
+    const menu = page.getByRole('navigation', { name: text('en-GB', 'header.mainNavigation') });
+    const category = menu.getByRole('link').first();
+    await untilHydrated(category);
+    const categoryName = (await category.textContent())!.trim();
+    await markDocument(page);
+    await category.click();
+    await page.getByRole('heading', { level: 1, name: categoryName }).waitFor();
+    expect(await sameDocument(page)).toBe(true);
+
+    const card = page.locator('.product-grid').getByRole('link').first();
+    const productName = (await card.textContent())!.trim();
+    await card.click();
+    await page.getByRole('heading', { level: 1, name: productName }).waitFor();
+    expect(await sameDocument(page)).toBe(true);
+
+    const terms = page.getByRole('contentinfo').getByRole('link', { name: text('en-GB', 'pages.terms') });
+    await terms.click();
+    await page.waitForURL(`${baseUrl}${await terms.getAttribute('href')}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await sameDocument(page)).toBe(true);
+  });
+
+  it('leaves a click with a modifier key to the browser: a new tab, the page stays', async () => {
+    browser = await openBrowser();
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}/en-gb`);
+    const category = page
+      .getByRole('navigation', { name: text('en-GB', 'header.mainNavigation') })
+      .getByRole('link')
+      .first();
+    await untilHydrated(category);
+    const [tab] = await Promise.all([browser.waitForEvent('page'), category.click({ modifiers: ['Control'] })]);
+    await tab.waitForLoadState();
+    expect(tab.url()).toBe(`${baseUrl}${await category.getAttribute('href')}`);
+    expect(page.url()).toBe(`${baseUrl}/en-gb`);
   });
 });

@@ -9,6 +9,7 @@ import { usePriceDisplay } from '#app/modules/pricing/price-context.tsx';
 import { formatPrice } from '#app/modules/pricing/price-display.ts';
 import { ListingAddToCart } from './add-to-cart-form.tsx';
 import { WishlistButton } from './wishlist-button.tsx';
+import { usePlainLinkClicks } from '#app/components/ui/plain-links.tsx';
 
 /** Image sources through the image pipeline: webp at 1x and 2x of the shown width (one the pipeline serves). */
 export function imageSources(path: string, width: ImageWidth, preset?: ImagePreset) {
@@ -59,9 +60,9 @@ export function ProductCard({
   const display = usePriceDisplay();
   return (
     <li className="product-card">
-      <Link
-        to={`/${prefix}/${product.urlKey}`}
+      <a
         className="product-card__link"
+        href={`/${prefix}/${product.urlKey}`}
         onClick={() =>
           trackEcommerce('select_item', {
             item_list_id: location.pathname.slice(0, 100),
@@ -81,7 +82,7 @@ export function ProductCard({
           />
         )}
         <span className="product-card__name">{product.name}</span>
-      </Link>
+      </a>
       {product.colourHexes.length > 0 && (
         <span className="swatches" role="img" aria-label={t('product.colours')}>
           {product.colourHexes.map((hex, index) => (
@@ -113,8 +114,10 @@ export function ProductGrid({
   eagerCount?: number;
   wishlist?: boolean;
 }) {
+  const followLink = usePlainLinkClicks();
   return (
-    <ul className="product-grid">
+    // The cards' links are plain <a> elements followed by one handler (decision 0050).
+    <ul className="product-grid" onClick={followLink}>
       {products.map((product, index) => (
         <ProductCard key={product.sku} product={product} prefix={prefix} eager={index < eagerCount} wishlist={wishlist} />
       ))}

@@ -23,6 +23,7 @@ import type { loader as rootLoader } from '#app/root.tsx';
 import { type Alternates, PageHead } from '#app/components/page-head.tsx';
 import { Breadcrumbs, imageSources, ProductGrid } from './product-card.tsx';
 import { Notice } from '#app/components/ui/notice.tsx';
+import { usePlainLinkClicks } from '#app/components/ui/plain-links.tsx';
 import { formatDecimal } from '#app/modules/i18n/locale-formats.ts';
 
 export interface ProductPageData {
@@ -59,6 +60,7 @@ export function ProductPage({ data, prefix, inCart }: { data: ProductPageData; p
   const { product } = detail;
   const shopName = useRouteLoaderData<typeof rootLoader>('root')?.shopName ?? '';
   const [selection, setSelection] = useState(data.selection);
+  const followLink = usePlainLinkClicks();
   const variant = variantFor(detail.variants, selection);
   useEcommerceEvent('view_item', product.sku, () => {
     const shown = variant ?? detail.variants[0];
@@ -188,14 +190,15 @@ export function ProductPage({ data, prefix, inCart }: { data: ProductPageData; p
           {detail.otherDesigns.length > 0 && (
             <section className="other-designs" aria-labelledby="other-designs-heading">
               <h2 id="other-designs-heading">{t('product.otherDesigns')}</h2>
-              <ul>
+              {/* plain <a> elements followed by one handler (decision 0050) */}
+              <ul onClick={followLink}>
                 {detail.otherDesigns.map((other) => (
                   <li key={other.sku}>
-                    <Link to={`/${prefix}/${other.urlKey}`} title={other.name} aria-label={other.name} className="design-swatch">
+                    <a title={other.name} aria-label={other.name} className="design-swatch" href={`/${prefix}/${other.urlKey}`}>
                       {other.colourHexes.map((hex, index) => (
                         <span key={`${hex}${index}`} style={{ backgroundColor: hex }} />
                       ))}
-                    </Link>
+                    </a>
                   </li>
                 ))}
               </ul>

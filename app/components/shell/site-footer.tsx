@@ -8,6 +8,7 @@ import type { Alternates } from '#app/components/page-head.tsx';
 import { FooterNewsletter } from '#app/components/newsletter/footer-newsletter.tsx';
 import { SupportContacts, type SupportContactDetails } from '#app/components/content/content-widgets.tsx';
 import type { PaymentMethod } from '#app/modules/checkout/checkout-details.ts';
+import { usePlainLinkClicks } from '#app/components/ui/plain-links.tsx';
 import { siteFooterId } from './page-regions.ts';
 
 interface SiteFooterProps {
@@ -22,22 +23,24 @@ interface SiteFooterProps {
 
 export function SiteFooter({ prefix, shopName, currencies, alternates, paymentMethods, supportContacts }: SiteFooterProps) {
   const { t, locale } = useI18n();
+  const followLink = usePlainLinkClicks();
   return (
     <footer id={siteFooterId} className="site-footer">
       <div className="site-footer__grid container">
-        <nav aria-labelledby="footer-information">
+        {/* plain <a> elements followed by one handler (decision 0050) */}
+        <nav aria-labelledby="footer-information" onClick={followLink}>
           <h2 id="footer-information">{t('footer.information')}</h2>
           <ul className="site-footer__links">
             {footerPages.map((code) => (
               <li key={code}>
-                <Link to={contentPagePath(prefix, code, locale)}>{t(pageLabelKey(code), { shopName })}</Link>
+                <a href={contentPagePath(prefix, code, locale)}>{t(pageLabelKey(code), { shopName })}</a>
               </li>
             ))}
             <li>
-              <Link to={`/${prefix}/stores`}>{t('content.pages.stores')}</Link>
+              <a href={`/${prefix}/stores`}>{t('content.pages.stores')}</a>
             </li>
             <li>
-              <Link to={`/${prefix}/${giftCardPagePath(locale)}`}>{t('giftCards.pageTitle')}</Link>
+              <a href={`/${prefix}/${giftCardPagePath(locale)}`}>{t('giftCards.pageTitle')}</a>
             </li>
           </ul>
         </nav>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { NavigationCategory } from '#app/modules/catalogue/category-tree.server.ts';
 import { useI18n } from '#app/modules/i18n/i18n.tsx';
+import { usePlainLinkClicks } from '#app/components/ui/plain-links.tsx';
 import { InstallAppEntry } from './app-notices.tsx';
 import { Icon, Logo } from './icons.tsx';
 import { NavDrawer } from './nav-drawer.tsx';
@@ -18,20 +19,22 @@ interface SiteHeaderProps {
 export function SiteHeader({ prefix, shopName, categoryTree, cartItemCount, customerFirstName }: SiteHeaderProps) {
   const { t } = useI18n();
   const home = `/${prefix}`;
+  const followLink = usePlainLinkClicks();
   return (
-    <header className="site-header">
+    // Its links are plain <a> elements followed by one handler (decision 0050).
+    <header className="site-header" onClick={followLink}>
       <div className="site-header__bar container">
         <NavDrawer>
           <nav aria-label={t('header.mainNavigation')}>
             <ul className="nav-drawer__list">
               {categoryTree.map((category) => (
                 <li key={category.code}>
-                  <Link to={`${home}/${category.urlPath}`}>{category.name}</Link>
+                  <a href={`${home}/${category.urlPath}`}>{category.name}</a>
                   {category.children.length > 0 && (
                     <ul>
                       {category.children.map((child) => (
                         <li key={child.code}>
-                          <Link to={`${home}/${child.urlPath}`}>{child.name}</Link>
+                          <a href={`${home}/${child.urlPath}`}>{child.name}</a>
                         </li>
                       ))}
                     </ul>
@@ -42,22 +45,22 @@ export function SiteHeader({ prefix, shopName, categoryTree, cartItemCount, cust
           </nav>
           <InstallAppEntry placement="menu" />
         </NavDrawer>
-        <Link to={home} className="site-header__logo" aria-label={t('header.homeLink', { shopName })}>
+        <a className="site-header__logo" aria-label={t('header.homeLink', { shopName })} href={home}>
           <Logo shopName={shopName} />
-        </Link>
+        </a>
         <SearchBox prefix={prefix} />
         <nav className="site-header__actions" aria-label={t('header.account')}>
           <InstallAppEntry placement="header" />
-          <Link to={customerFirstName ? `${home}/customer` : `${home}/customer/account/login`} className="icon-button">
+          <a className="icon-button" href={customerFirstName ? `${home}/customer` : `${home}/customer/account/login`}>
             <Icon name="account" />
             <span className="icon-button__label">{customerFirstName ? t('header.accountOf', { name: customerFirstName }) : t('header.logIn')}</span>
-          </Link>
-          <Link to={`${home}/customer/wishlists`} className="icon-button">
+          </a>
+          <a className="icon-button" href={`${home}/customer/wishlists`}>
             <Icon name="heart" />
             <span className="icon-button__label">{t('header.wishlist')}</span>
-          </Link>
+          </a>
           {/* The name starts with what is seen ("Cart", the count) and says the count in words (WCAG 2.5.3). */}
-          <Link to={`${home}/checkout`} className="icon-button cart-link">
+          <a className="icon-button cart-link" href={`${home}/checkout`}>
             <Icon name="cart" />
             <span className="icon-button__label">{t('header.cart')}</span>
             {cartItemCount > 0 && (
@@ -66,25 +69,25 @@ export function SiteHeader({ prefix, shopName, categoryTree, cartItemCount, cust
               </span>
             )}
             <span className="visually-hidden"> {t('header.cartCount', { count: cartItemCount })}</span>
-          </Link>
+          </a>
         </nav>
       </div>
       <nav className="category-menu" aria-label={t('header.mainNavigation')}>
         <ul className="category-menu__list container">
           {categoryTree.map((category) => (
             <li key={category.code} className="category-menu__item">
-              <Link to={`${home}/${category.urlPath}`} className="category-menu__link">
+              <a className="category-menu__link" href={`${home}/${category.urlPath}`}>
                 {category.name}
-              </Link>
+              </a>
               {category.children.length > 0 && (
                 <ul className="category-menu__submenu">
                   {category.children.map((child) => (
                     <li key={child.code}>
-                      <Link to={`${home}/${child.urlPath}`}>{child.name}</Link>
+                      <a href={`${home}/${child.urlPath}`}>{child.name}</a>
                     </li>
                   ))}
                   <li className="category-menu__all">
-                    <Link to={`${home}/${category.urlPath}`}>{t('header.showAll', { category: category.name })}</Link>
+                    <a href={`${home}/${category.urlPath}`}>{t('header.showAll', { category: category.name })}</a>
                   </li>
                 </ul>
               )}
