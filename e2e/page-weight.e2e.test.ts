@@ -2,7 +2,8 @@
  * Issue 14's script budget, counted in bytes rather than timed: the scripts a product page (and a
  * category or search page) preloads plus the page's own code (loaded on demand, decision 0030), as
  * the shop sends them compressed to a browser and as Lighthouse counts them (each response's
- * headers too, decision 0047), stay within 130 KB.
+ * headers too, decision 0047), stay within 130 KB; and what hydration runs, counted in hooks and
+ * effects (decision 0050).
  */
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -204,6 +205,78 @@ describe('hydration without the browser’s ICU (issue 14, decision 0040)', () =
           await tab.waitForTimeout(300);
           expect(await tab.evaluate(() => (window as unknown as { icuStarts: string[] }).icuStarts), path).toEqual([]);
         }
+      }
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
+/**
+ * Installed before the page's scripts: React hands each committed tree to the devtools' hook (in
+ * production builds too), which lets the test count what hydration ran.
+ */
+function keepCommittedTree() {
+  Object.assign(window, {
+    __REACT_DEVTOOLS_GLOBAL_HOOK__: {
+      supportsFiber: true,
+      renderers: new Map(),
+      inject: () => 1,
+      onCommitFiberRoot: (_renderer: number, root: unknown) => Object.assign(window, { committedRoot: root }),
+      onCommitFiberUnmount: () => {},
+      onPostCommitFiberRoot: () => {},
+      checkDCE: () => {},
+    },
+  });
+}
+
+/** The hooks and effects of the function components in the committed tree (React's fibers, as its devtools read them). */
+function hydrationWork() {
+  interface Fiber {
+    tag: number;
+    child: Fiber | null;
+    sibling: Fiber | null;
+    memoizedState: { next: unknown } | null;
+    updateQueue: { lastEffect?: { next: unknown } | null } | null;
+  }
+  const functionTags = new Set([0, 11, 14, 15]); // function, forwardRef, memo, simple memo components
+  let hooks = 0;
+  let effects = 0;
+  const pending = [(window as unknown as { committedRoot: { current: Fiber } }).committedRoot.current];
+  for (let fiber = pending.pop(); fiber; fiber = pending.pop()) {
+    if (functionTags.has(fiber.tag)) {
+      for (let hook = fiber.memoizedState; hook; hook = hook.next as typeof hook) hooks++;
+      // A component's effects are a ring: the last points to the first.
+      const last = fiber.updateQueue?.lastEffect;
+      let effect = last;
+      if (effect)
+        do {
+          effect = effect.next as typeof effect;
+          effects++;
+        } while (effect !== last);
+    }
+    for (let child = fiber.child; child; child = child.sibling) pending.push(child);
+  }
+  return { hooks, effects };
+}
+
+describe('hydration work (issue 14, decision 0050)', () => {
+  // Counted, not timed. Before decision 0050 (a Link per menu, footer and card link): 1,610–1,950
+  // hooks and 449–495 effects on each of these pages; after: 243–477 and 71–95.
+  it('stays small on the home, category, product and search pages', async () => {
+    const paths = { home: '/en-gb', category: await firstCategoryPath(), product: await firstProductPath(), search: '/en-gb/search?q=paracord' };
+    const browser = await openBrowser({ viewport: { width: 390, height: 844 } });
+    try {
+      const tab = await browser.newPage();
+      await tab.addInitScript(keepCommittedTree);
+      for (const [kind, path] of Object.entries(paths)) {
+        await tab.goto(`${baseUrl}${path}`);
+        await untilHydrated(tab.getByRole('contentinfo'));
+        await tab.waitForTimeout(500);
+        const work = await tab.evaluate(hydrationWork);
+        expect(work.hooks, kind).toBeGreaterThan(100);
+        expect(work.hooks, kind).toBeLessThanOrEqual(700);
+        expect(work.effects, kind).toBeLessThanOrEqual(150);
       }
     } finally {
       await browser.close();
