@@ -1,5 +1,5 @@
 import { preload } from 'react-dom';
-import { Link } from 'react-router';
+import { usePlainLinkClicks } from '#app/components/ui/plain-links.tsx';
 import type { Route } from './+types/home';
 import { imageSources, ProductGrid, responsiveImageSources } from '#app/components/catalogue/product-card.tsx';
 import { formatDecimal } from '#app/modules/i18n/locale-formats.ts';
@@ -46,8 +46,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
   const { prefix, categories, recommended, claims, quotes } = loaderData;
   preloadBanner();
+  const followLink = usePlainLinkClicks();
   return (
-    <div className="home container">
+    // Its links are plain <a> elements followed by one handler (decision 0050).
+    <div className="home container" onClick={followLink}>
       <PageHead title={t('meta.homeTitle')} description={t('meta.homeDescription')} alternates={loaderData.alternates} />
       <section className="hero" aria-labelledby="hero-heading">
         <picture>
@@ -58,9 +60,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h1 id="hero-heading">{t('home.heading')}</h1>
           <p>{t('home.intro')}</p>
           {loaderData.newArrivalsPath && (
-            <Link to={`/${prefix}/${loaderData.newArrivalsPath}`} className="button button--accent">
+            <a className="button button--accent" href={`/${prefix}/${loaderData.newArrivalsPath}`}>
               {t('home.bannerCta')}
-            </Link>
+            </a>
           )}
         </div>
       </section>
@@ -75,13 +77,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ul className="home__categories">
           {categories.map((category) => (
             <li key={category.code}>
-              <Link to={`/${prefix}/${category.urlPath}`} className="category-tile">
+              <a className="category-tile" href={`/${prefix}/${category.urlPath}`}>
                 {category.imagePath && (
                   <img {...imageSources(category.imagePath, 320)} width={320} height={320} alt="" loading="lazy" className="category-tile__image" />
                 )}
                 <span className="category-tile__name">{category.name}</span>
                 <span className="category-tile__count">{t('home.productCount', { count: category.productCount })}</span>
-              </Link>
+              </a>
             </li>
           ))}
         </ul>
@@ -104,7 +106,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                     </p>
                   </blockquote>
                   <figcaption>
-                    {quote.author} · <Link to={`/${prefix}/${quote.urlKey}`}>{quote.product}</Link>
+                    {quote.author} · <a href={`/${prefix}/${quote.urlKey}`}>{quote.product}</a>
                   </figcaption>
                 </figure>
               </li>

@@ -1,4 +1,5 @@
-import { data, Link } from 'react-router';
+import { data } from 'react-router';
+import { usePlainLinkClicks } from '#app/components/ui/plain-links.tsx';
 import type { Route } from './+types/search';
 import { ListingPage } from '#app/components/catalogue/listing-page.tsx';
 import { samePathAlternates } from '#app/components/page-head.tsx';
@@ -35,6 +36,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   // One line about the query: a corrected misspelling names what the results are for; the box keeps what was typed.
   const shownQuery = correctedQuery && found > 0 ? correctedQuery : query;
   useEcommerceEvent('search', query || null, () => ({ search_term: query.slice(0, 200) }));
+  const followLink = usePlainLinkClicks();
   const title = shownQuery ? t('search.resultsFor', { query: shownQuery }) : t('search.title');
   return (
     <ListingPage
@@ -52,7 +54,8 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       prefix={prefix}
       sorts={sortOptions}
     >
-      <div className="search-summary">
+      {/* plain <a> elements followed by one handler (decision 0050) */}
+      <div className="search-summary" onClick={followLink}>
         {!query && <p>{t('search.emptyQuery')}</p>}
         {query && found === 0 && (
           <div className="no-results" role="status">
@@ -68,9 +71,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             <ul className="chips">
               {popular.map((term) => (
                 <li key={term}>
-                  <Link to={`/${prefix}/search?q=${encodeURIComponent(term)}`} className="chip">
+                  <a className="chip" href={`/${prefix}/search?q=${encodeURIComponent(term)}`}>
                     {term}
-                  </Link>
+                  </a>
                 </li>
               ))}
             </ul>
@@ -82,9 +85,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             <ul className="chips">
               {categories.map((category) => (
                 <li key={category.urlPath}>
-                  <Link to={`/${prefix}/${category.urlPath}`} className="chip">
+                  <a className="chip" href={`/${prefix}/${category.urlPath}`}>
                     {category.title}
-                  </Link>
+                  </a>
                 </li>
               ))}
             </ul>
@@ -106,7 +109,7 @@ function HitLinks({ id, heading, hits, prefix }: { id: string; heading: string; 
       <ul>
         {hits.map((hit) => (
           <li key={hit.urlPath}>
-            <Link to={`/${prefix}/${hit.urlPath}`}>{hit.title}</Link>
+            <a href={`/${prefix}/${hit.urlPath}`}>{hit.title}</a>
           </li>
         ))}
       </ul>

@@ -87,7 +87,11 @@ export function AddToCartForm({
   const message = result && !(result.ok && addedHere) && (
     <p id="add-to-cart-message" className={result.ok ? 'notice notice--success' : 'form-alert'} role={result.ok ? 'status' : 'alert'}>
       {result.ok ? (result.otherLinesOutOfStock ? t('errors.addWarning') : t('cart.added')) : t(failures[result.reason])} {result.ok && product.inCart}{' '}
-      {result.ok && <Link to={`/${lang}/checkout`}>{t('cart.view')}</Link>}
+      {result.ok && (
+        <Link to={`/${lang}/checkout`} discover="none">
+          {t('cart.view')}
+        </Link>
+      )}
     </p>
   );
   return (
@@ -134,7 +138,10 @@ export function AddToCartForm({
       {message}
       {!(result?.ok && !addedHere) && product.inCart && (
         <p className="in-cart">
-          {product.inCart} <Link to={`/${lang}/checkout`}>{t('cart.view')}</Link>
+          {product.inCart}{' '}
+          <Link to={`/${lang}/checkout`} discover="none">
+            {t('cart.view')}
+          </Link>
         </p>
       )}
       <p className="visually-hidden" role="status">
@@ -175,7 +182,7 @@ export function AddToCartForm({
           </p>
         </div>
         <p className="mini-cart__actions">
-          <Link to={`/${lang}/checkout`} className="button button--primary">
+          <Link to={`/${lang}/checkout`} className="button button--primary" discover="none">
             {t('cart.view')}
           </Link>
           <button type="button" className="button" onClick={() => miniCart.current?.close()}>
@@ -237,7 +244,13 @@ export function ListingAddToCart({ productId, variantId, productName }: { produc
       </button>
       {result && (
         <span className={result.ok ? 'listing-add__done' : 'field-error'} role={result.ok ? 'status' : 'alert'}>
-          {result.ok ? <Link to={`/${lang}/checkout`}>{t('cart.addedShort')}</Link> : t(failures[result.reason])}
+          {result.ok ? (
+            <Link to={`/${lang}/checkout`} discover="none">
+              {t('cart.addedShort')}
+            </Link>
+          ) : (
+            t(failures[result.reason])
+          )}
         </span>
       )}
     </fetcher.Form>

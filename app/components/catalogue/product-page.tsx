@@ -181,7 +181,9 @@ export function ProductPage({ data, prefix, inCart }: { data: ProductPageData; p
           {!showForm && (inCart.quantity > 0 || inCart.sample) && (
             <p className="in-cart">
               {inCart.quantity > 0 && t('cart.inCart', { count: inCart.quantity })} {inCart.sample && t('cart.sampleInCart')}{' '}
-              <Link to={`/${prefix}/checkout`}>{t('cart.view')}</Link>
+              <Link to={`/${prefix}/checkout`} discover="none">
+                {t('cart.view')}
+              </Link>
             </p>
           )}
           {variant && product.soldByLength && data.metres === null && <Notice>{t('cart.chooseLength')}</Notice>}

@@ -35,7 +35,11 @@ export function WishlistButton({
     return (
       <p className="wishlist-saved" role="status">
         <Icon name="heart" size={18} /> {t('wishlist.savedIn', { name: result.listName })}{' '}
-        {!compact && <Link to={`/${lang}/customer/wishlists`}>{t('wishlist.view')}</Link>}
+        {!compact && (
+          <Link to={`/${lang}/customer/wishlists`} discover="none">
+            {t('wishlist.view')}
+          </Link>
+        )}
       </p>
     );
   }

@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import type { HomeBanner } from '#app/modules/content/banners.server.ts';
 import { useI18n } from '#app/modules/i18n/i18n.tsx';
 
@@ -25,9 +24,10 @@ export function HomeBanners({ banners }: { banners: readonly HomeBanner[] }) {
               <h2>{banner.heading}</h2>
               <p>{banner.text}</p>
               {banner.href.startsWith('/') ? (
-                <Link to={banner.href} className="button">
+                // followed in the page by the home page's handler (decision 0050)
+                <a className="button" href={banner.href}>
                   {banner.linkLabel}
-                </Link>
+                </a>
               ) : (
                 <a href={banner.href} className="button" rel="noopener noreferrer">
                   {banner.linkLabel}

@@ -1,18 +1,21 @@
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
 import { blogListingPath } from '#app/modules/blog/blog-paths.ts';
 import { faqRoot } from '#app/modules/faq/faq-paths.ts';
 import { useI18n } from '#app/modules/i18n/i18n.tsx';
 import { newsletterPath } from '#app/modules/newsletter/newsletter-paths.ts';
 import { CsrfField } from '#app/components/forms/form-fields.tsx';
+import { usePlainLinkClicks } from '#app/components/ui/plain-links.tsx';
 
 /** The footer's newsletter sign-up (a plain form: the newsletter page answers it) and the FAQ and blog links. */
 export function FooterNewsletter({ prefix }: { prefix: string }) {
   const { t, locale } = useI18n();
+  const followLink = usePlainLinkClicks();
   return (
     <section aria-labelledby="footer-newsletter" className="footer-newsletter">
       <h2 id="footer-newsletter">{t('newsletter.title')}</h2>
       <p>{t('newsletter.footerText')}</p>
-      <Form method="post" action={`/${prefix}/${newsletterPath}`} className="footer-newsletter__form">
+      {/* Its route is found when the form is sent (no route discovery at each page's load, decision 0050). */}
+      <Form method="post" action={`/${prefix}/${newsletterPath}`} className="footer-newsletter__form" discover="none">
         <CsrfField />
         <label htmlFor="footer-newsletter-email" className="visually-hidden">
           {t('newsletter.footerEmailLabel')}
@@ -22,12 +25,12 @@ export function FooterNewsletter({ prefix }: { prefix: string }) {
           {t('newsletter.subscribeButton')}
         </button>
       </Form>
-      <ul className="site-footer__links">
+      <ul className="site-footer__links" onClick={followLink}>
         <li>
-          <Link to={`/${prefix}/${faqRoot}`}>{t('faq.title')}</Link>
+          <a href={`/${prefix}/${faqRoot}`}>{t('faq.title')}</a>
         </li>
         <li>
-          <Link to={`/${prefix}/${blogListingPath(locale)}`}>{t('blog.title')}</Link>
+          <a href={`/${prefix}/${blogListingPath(locale)}`}>{t('blog.title')}</a>
         </li>
       </ul>
     </section>
