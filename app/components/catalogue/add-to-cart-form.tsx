@@ -55,7 +55,6 @@ export function AddToCartForm({
   product: AddToCartProduct;
 }) {
   const { t } = useI18n();
-  const { lang } = useParams();
   const fetcher = useFetcher<PageAnswer>();
   // Without JavaScript: the page's own answer (an error, with what was typed) or the marker of the redirect after success.
   const pageAnswer = useActionData<PageAnswer>();
@@ -87,11 +86,7 @@ export function AddToCartForm({
   const message = result && !(result.ok && addedHere) && (
     <p id="add-to-cart-message" className={result.ok ? 'notice notice--success' : 'form-alert'} role={result.ok ? 'status' : 'alert'}>
       {result.ok ? (result.otherLinesOutOfStock ? t('errors.addWarning') : t('cart.added')) : t(failures[result.reason])} {result.ok && product.inCart}{' '}
-      {result.ok && (
-        <Link to={`/${lang}/checkout`} discover="none">
-          {t('cart.view')}
-        </Link>
-      )}
+      {result.ok && <CartLink>{t('cart.view')}</CartLink>}
     </p>
   );
   return (
@@ -138,10 +133,7 @@ export function AddToCartForm({
       {message}
       {!(result?.ok && !addedHere) && product.inCart && (
         <p className="in-cart">
-          {product.inCart}{' '}
-          <Link to={`/${lang}/checkout`} discover="none">
-            {t('cart.view')}
-          </Link>
+          {product.inCart} <CartLink>{t('cart.view')}</CartLink>
         </p>
       )}
       <p className="visually-hidden" role="status">
@@ -182,9 +174,7 @@ export function AddToCartForm({
           </p>
         </div>
         <p className="mini-cart__actions">
-          <Link to={`/${lang}/checkout`} className="button button--primary" discover="none">
-            {t('cart.view')}
-          </Link>
+          <CartLink className="button button--primary">{t('cart.view')}</CartLink>
           <button type="button" className="button" onClick={() => miniCart.current?.close()}>
             {t('cart.continueShopping')}
           </button>
@@ -217,10 +207,22 @@ function useScrolledPast(target: React.RefObject<HTMLElement | null>, active: bo
   return past;
 }
 
+/**
+ * A link to the cart from a catalogue page. Its route is found when it is followed: found at the
+ * page's load, it would add a route, and React Router then renders the whole page again (decision 0050).
+ */
+export function CartLink({ className, children }: { className?: string; children: ReactNode }) {
+  const { lang } = useParams();
+  return (
+    <Link to={`/${lang}/checkout`} className={className} discover="none">
+      {children}
+    </Link>
+  );
+}
+
 /** "Add to cart" on a listing card, for simple products (posted to the listing page itself). */
 export function ListingAddToCart({ productId, variantId, productName }: { productId: number; variantId: number; productName: string }) {
   const { t } = useI18n();
-  const { lang } = useParams();
   const fetcher = useFetcher<{ cart?: AddToCartResult; productId?: number }>();
   const pageResult = useActionData<PageAnswer>();
   const [search] = useSearchParams();
@@ -244,13 +246,7 @@ export function ListingAddToCart({ productId, variantId, productName }: { produc
       </button>
       {result && (
         <span className={result.ok ? 'listing-add__done' : 'field-error'} role={result.ok ? 'status' : 'alert'}>
-          {result.ok ? (
-            <Link to={`/${lang}/checkout`} discover="none">
-              {t('cart.addedShort')}
-            </Link>
-          ) : (
-            t(failures[result.reason])
-          )}
+          {result.ok ? <CartLink>{t('cart.addedShort')}</CartLink> : t(failures[result.reason])}
         </span>
       )}
     </fetcher.Form>

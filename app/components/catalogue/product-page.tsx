@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Link, useRouteLoaderData } from 'react-router';
+import { useRouteLoaderData } from 'react-router';
 import type { ProductDetail, ProductVariant } from '#app/modules/catalogue/product-detail.server.ts';
 import type { NavigationCategory } from '#app/modules/catalogue/category-tree.server.ts';
-import { AddToCartForm } from './add-to-cart-form.tsx';
+import { AddToCartForm, CartLink } from './add-to-cart-form.tsx';
 import { BackInStockForm } from './back-in-stock-form.tsx';
 import { CutToLength } from './cut-to-length.tsx';
 import { PriceTiers } from './price-tiers.tsx';
@@ -181,9 +181,7 @@ export function ProductPage({ data, prefix, inCart }: { data: ProductPageData; p
           {!showForm && (inCart.quantity > 0 || inCart.sample) && (
             <p className="in-cart">
               {inCart.quantity > 0 && t('cart.inCart', { count: inCart.quantity })} {inCart.sample && t('cart.sampleInCart')}{' '}
-              <Link to={`/${prefix}/checkout`} discover="none">
-                {t('cart.view')}
-              </Link>
+              <CartLink>{t('cart.view')}</CartLink>
             </p>
           )}
           {variant && product.soldByLength && data.metres === null && <Notice>{t('cart.chooseLength')}</Notice>}
