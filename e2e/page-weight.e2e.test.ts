@@ -214,47 +214,11 @@ describe('hydration without the browser’s ICU (issue 14, decision 0040)', () =
 
 /**
  * Installed before the page's scripts: React hands each committed tree to the devtools' hook (in
- * production builds too). The hook keeps the last tree and, for each commit, how many function
- * components it rendered: those whose fiber was not in the tree before (React reuses a fiber it
- * did not render again).
+ * production builds too). The hook counts, for each commit, the function components it rendered
+ * (those whose fiber was not in the tree before: React reuses a fiber it did not render again),
+ * and `hydrationWork()` then counts the hooks and effects of the last tree.
  */
-function keepCommittedTrees() {
-  interface Fiber {
-    tag: number;
-    child: Fiber | null;
-    sibling: Fiber | null;
-  }
-  const functionTags = new Set([0, 11, 14, 15]); // function, forwardRef, memo, simple memo components
-  let previous = new WeakSet<Fiber>();
-  const renderedPerCommit: number[] = [];
-  Object.assign(window, {
-    renderedPerCommit,
-    __REACT_DEVTOOLS_GLOBAL_HOOK__: {
-      supportsFiber: true,
-      renderers: new Map(),
-      inject: () => 1,
-      onCommitFiberRoot: (_renderer: number, root: { current: Fiber }) => {
-        const current = new WeakSet<Fiber>();
-        let rendered = 0;
-        const pending = [root.current];
-        for (let fiber = pending.pop(); fiber; fiber = pending.pop()) {
-          current.add(fiber);
-          if (functionTags.has(fiber.tag) && !previous.has(fiber)) rendered++;
-          for (let child = fiber.child; child; child = child.sibling) pending.push(child);
-        }
-        previous = current;
-        renderedPerCommit.push(rendered);
-        Object.assign(window, { committedRoot: root });
-      },
-      onCommitFiberUnmount: () => {},
-      onPostCommitFiberRoot: () => {},
-      checkDCE: () => {},
-    },
-  });
-}
-
-/** The hooks and effects of the function components in the committed tree (React's fibers, as its devtools read them). */
-function hydrationWork() {
+function countReactWork() {
   interface Fiber {
     tag: number;
     child: Fiber | null;
@@ -262,12 +226,22 @@ function hydrationWork() {
     memoizedState: { next: unknown } | null;
     updateQueue: { lastEffect?: { next: unknown } | null } | null;
   }
-  const functionTags = new Set([0, 11, 14, 15]);
-  let hooks = 0;
-  let effects = 0;
-  const pending = [(window as unknown as { committedRoot: { current: Fiber } }).committedRoot.current];
-  for (let fiber = pending.pop(); fiber; fiber = pending.pop()) {
-    if (functionTags.has(fiber.tag)) {
+  const functionTags = new Set([0, 11, 14, 15]); // function, forwardRef, memo, simple memo components
+  const fibersOf = function* (root: Fiber) {
+    const pending = [root];
+    for (let fiber = pending.pop(); fiber; fiber = pending.pop()) {
+      yield fiber;
+      for (let child = fiber.child; child; child = child.sibling) pending.push(child);
+    }
+  };
+  let committed: Fiber | undefined;
+  let previous = new WeakSet<Fiber>();
+  const renderedPerCommit: number[] = [];
+  const hydrationWork = () => {
+    let hooks = 0;
+    let effects = 0;
+    for (const fiber of committed ? fibersOf(committed) : []) {
+      if (!functionTags.has(fiber.tag)) continue;
       for (let hook = fiber.memoizedState; hook; hook = hook.next as typeof hook) hooks++;
       // A component's effects are a ring: the last points to the first.
       const last = fiber.updateQueue?.lastEffect;
@@ -278,11 +252,34 @@ function hydrationWork() {
           effects++;
         } while (effect !== last);
     }
-    for (let child = fiber.child; child; child = child.sibling) pending.push(child);
-  }
-  const [hydrated = 0, ...later] = (window as unknown as { renderedPerCommit: number[] }).renderedPerCommit;
-  return { hooks, effects, hydrated, laterRenders: later };
+    const [hydrated = 0, ...later] = renderedPerCommit;
+    return { hooks, effects, hydrated, laterRenders: later };
+  };
+  Object.assign(window, {
+    hydrationWork,
+    __REACT_DEVTOOLS_GLOBAL_HOOK__: {
+      supportsFiber: true,
+      renderers: new Map(),
+      inject: () => 1,
+      onCommitFiberRoot: (_renderer: number, root: { current: Fiber }) => {
+        const current = new WeakSet<Fiber>();
+        let rendered = 0;
+        for (const fiber of fibersOf(root.current)) {
+          current.add(fiber);
+          if (functionTags.has(fiber.tag) && !previous.has(fiber)) rendered++;
+        }
+        previous = current;
+        renderedPerCommit.push(rendered);
+        committed = root.current;
+      },
+      onCommitFiberUnmount: () => {},
+      onPostCommitFiberRoot: () => {},
+      checkDCE: () => {},
+    },
+  });
 }
+
+type HydrationWork = { hooks: number; effects: number; hydrated: number; laterRenders: number[] };
 
 describe('hydration work (issue 14, decision 0050)', () => {
   // Counted, not timed. Before decision 0050 (a Link per menu, footer and card link): 1,610–1,950
@@ -294,12 +291,12 @@ describe('hydration work (issue 14, decision 0050)', () => {
     const browser = await openBrowser({ viewport: { width: 390, height: 844 } });
     try {
       const tab = await browser.newPage();
-      await tab.addInitScript(keepCommittedTrees);
+      await tab.addInitScript(countReactWork);
       for (const [kind, path] of Object.entries(paths)) {
         await tab.goto(`${baseUrl}${path}`);
         await untilHydrated(tab.getByRole('contentinfo'));
         await tab.waitForTimeout(500);
-        const work = await tab.evaluate(hydrationWork);
+        const work = await tab.evaluate(() => (window as unknown as { hydrationWork(): HydrationWork }).hydrationWork());
         expect(work.hooks, kind).toBeGreaterThan(100);
         expect(work.hooks, kind).toBeLessThanOrEqual(700);
         expect(work.effects, kind).toBeLessThanOrEqual(150);
